@@ -1,0 +1,71 @@
+//! `breakout simulate`: the bot plays a level headless and the result is printed as JSON.
+
+use crate::collision::CollisionMode;
+use crate::level::Level;
+use crate::sim::{Bot, Game, GameConfig, GameState};
+use serde::Serialize;
+
+/// Seconds the bot waits before launching in `simulate` (none: nobody is watching).
+const SIMULATE_LAUNCH_DELAY: f32 = 0.0;
+
+/// The JSON line printed by `simulate`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SimulateReport {
+    /// Level name.
+    pub level: String,
+    /// Fixed steps actually simulated (fewer than requested if the level was cleared).
+    pub steps: u64,
+    /// Steps requested with `--steps`.
+    pub steps_requested: u64,
+    /// True if every destructible brick was destroyed.
+    pub cleared: bool,
+    /// Destructible bricks destroyed.
+    pub bricks_destroyed: u32,
+    /// Destructible bricks left.
+    pub bricks_left: usize,
+    /// Lives left (lives do not run out in simulate).
+    pub lives_left: u32,
+    /// Final score.
+    pub score: u32,
+    /// Balls that fell out of the bottom (each was respawned).
+    pub balls_lost: u32,
+    /// Times a ball centre left the playfield other than through the bottom; must be 0.
+    pub balls_escaped: u32,
+    /// Collision mode name.
+    pub collision: String,
+    /// Seed used.
+    pub seed: u64,
+    /// Hash of the final game state, hex; identical runs give identical hashes.
+    pub state_hash: String,
+}
+
+/// Plays `steps` fixed steps of `level` with the bot, stopping early if the level is cleared.
+pub fn simulate(level: &Level, steps: u64, seed: u64, collision: CollisionMode) -> SimulateReport {
+    let config = GameConfig { seed, collision, infinite_lives: true, ..GameConfig::default() };
+    let mut game = Game::new(level, config);
+    let mut bot = Bot::new(seed, SIMULATE_LAUNCH_DELAY);
+    for _ in 0..steps {
+        let input = bot.input(&game);
+        game.step(&input);
+        game.drain_events().for_each(drop);
+        if game.state() != GameState::Playing {
+            break;
+        }
+    }
+    let stats = game.stats();
+    SimulateReport {
+        level: level.name.clone(),
+        steps: stats.steps,
+        steps_requested: steps,
+        cleared: game.state() == GameState::LevelCleared,
+        bricks_destroyed: stats.bricks_destroyed,
+        bricks_left: game.bricks().destructible_left(),
+        lives_left: game.lives(),
+        score: game.score(),
+        balls_lost: stats.balls_lost,
+        balls_escaped: stats.balls_escaped,
+        collision: collision.name().to_string(),
+        seed,
+        state_hash: format!("{:016x}", game.state_hash()),
+    }
+}

@@ -1,0 +1,24 @@
+//! Breakout on glium — a desktop game and a living comparison of 2D collision-detection algorithms.
+//!
+//! The crate is split so that data flows one way:
+//!
+//! * [`level`] parses level files (the LearnOpenGL text format) into a [`level::Level`].
+//! * [`sim`] owns the game state ([`sim::Game`]): it takes an [`sim::Input`] and a fixed time step
+//!   and emits [`sim::GameEvent`]s. It knows nothing of OpenGL, windows or sound.
+//! * [`collision`] holds the collision algorithms the simulation dispatches to.
+//! * [`render`] only reads game state and draws it through glium.
+//! * [`audio`] consumes events and plays sounds through rodio.
+//! * [`app`] ties them together: window, fixed-timestep loop, screens.
+//!
+//! Coordinates everywhere in the simulation are playfield pixels: origin at the top-left corner
+//! of the 800×600 playfield, x to the right, y **down**.
+
+pub mod app;
+pub mod assets;
+pub mod audio;
+pub mod cli;
+pub mod collision;
+pub mod commands;
+pub mod level;
+pub mod render;
+pub mod sim;

@@ -1,0 +1,40 @@
+//! The `breakout` executable: parses the command line and runs the game or a subcommand.
+
+use breakout::cli::{Cli, Command};
+use breakout::commands::{check::check, load_level_arg, simulate::simulate};
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Check(args)) => {
+            let status = check(&args.files, &mut std::io::stdout());
+            ExitCode::from(status as u8)
+        }
+        Some(Command::Simulate(args)) => match load_level_arg(&args.level) {
+            Ok(level) => {
+                let report = simulate(&level, args.steps, args.seed, args.collision);
+                match serde_json::to_string(&report) {
+                    Ok(line) => {
+                        println!("{line}");
+                        ExitCode::SUCCESS
+                    }
+                    Err(e) => fail(&format!("cannot write the report: {e}")),
+                }
+            }
+            Err(e) => fail(&e.to_string()),
+        },
+        None => match breakout::app::run(cli.play) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => fail(&format!("{e:#}")),
+        },
+    }
+}
+
+/// Prints one clear error line and returns a failure status (no panic, no backtrace).
+fn fail(message: &str) -> ExitCode {
+    eprintln!("breakout: error: {message}");
+    ExitCode::FAILURE
+}

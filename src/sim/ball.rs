@@ -1,0 +1,157 @@
+//! The ball, its paddle, and the shared collision-resolution routine.
+//!
+//! Every collision algorithm produces a [`Contact`]; [`resolve`] turns contacts into motion:
+//! push the ball out along the contact normal by the penetration depth, then reflect its velocity
+//! about the normal if (and only if) it is still moving into the surface.
+
+use super::tuning::*;
+use crate::collision::{Aabb, Contact};
+use glam::Vec2;
+
+/// A ball: a circle with a velocity.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ball {
+    /// Centre, playfield pixels.
+    pub pos: Vec2,
+    /// Centre at the start of the last step, for render interpolation.
+    pub prev_pos: Vec2,
+    /// Velocity, pixels/second.
+    pub vel: Vec2,
+    /// Radius, pixels.
+    pub radius: f32,
+    /// True while the ball rides on the paddle waiting to be launched.
+    pub stuck: bool,
+}
+
+impl Ball {
+    /// A ball stuck on top of the paddle, centred.
+    pub fn on_paddle(paddle: &Paddle) -> Ball {
+        let pos = Self::rest_position(paddle);
+        Ball { pos, prev_pos: pos, vel: Vec2::ZERO, radius: BALL_RADIUS, stuck: true }
+    }
+
+    /// Where a stuck ball sits: centred on the paddle, resting on its top edge.
+    pub fn rest_position(paddle: &Paddle) -> Vec2 {
+        Vec2::new(paddle.center_x(), paddle.pos.y - BALL_RADIUS)
+    }
+}
+
+/// The player's paddle.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Paddle {
+    /// Top-left corner, playfield pixels.
+    pub pos: Vec2,
+    /// Top-left x at the start of the last step, for render interpolation.
+    pub prev_x: f32,
+    /// Width and height, pixels.
+    pub size: Vec2,
+}
+
+impl Paddle {
+    /// A paddle centred horizontally near the bottom of the playfield.
+    pub fn new() -> Paddle {
+        let size = Vec2::new(PADDLE_WIDTH, PADDLE_HEIGHT);
+        let pos = Vec2::new(
+            (PLAYFIELD_WIDTH - size.x) / 2.0,
+            PLAYFIELD_HEIGHT - PADDLE_BOTTOM_MARGIN - size.y,
+        );
+        Paddle { pos, prev_x: pos.x, size }
+    }
+
+    /// Horizontal centre, pixels.
+    pub fn center_x(&self) -> f32 {
+        self.pos.x + self.size.x / 2.0
+    }
+
+    /// The paddle's box, pixels.
+    pub fn rect(&self) -> Aabb {
+        Aabb::from_pos_size(self.pos, self.size)
+    }
+
+    /// Moves the paddle by `dx` pixels, kept inside the playfield.
+    pub fn move_by(&mut self, dx: f32) {
+        self.pos.x = (self.pos.x + dx).clamp(0.0, PLAYFIELD_WIDTH - self.size.x);
+    }
+}
+
+impl Default for Paddle {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Shared resolution: moves `ball` out of penetration along the contact normal and reflects its
+/// velocity about the normal if it is moving into the surface (`v·n < 0`). Returns true if the
+/// velocity was reflected. A ball already moving away is only pushed out, which is what stops a
+/// second flip when two adjacent bricks are touched in the same step.
+pub fn resolve(ball: &mut Ball, contact: &Contact) -> bool {
+    ball.pos += contact.normal * contact.depth;
+    let vn = ball.vel.dot(contact.normal);
+    if vn < 0.0 {
+        ball.vel -= 2.0 * vn * contact.normal;
+        true
+    } else {
+        false
+    }
+}
+
+/// Anti-loop rule (as in LBreakout): keeps the direction at least
+/// [`MIN_ANGLE_FROM_HORIZONTAL_DEG`] from horizontal and [`MIN_ANGLE_FROM_VERTICAL_DEG`] from
+/// vertical, preserving speed and the signs of both components. A zero component takes the sign
+/// `default_sign` (x) or upward (y).
+pub fn clamp_direction(vel: Vec2, default_x_sign: f32) -> Vec2 {
+    let speed = vel.length();
+    if !(speed > 0.0) || !speed.is_finite() {
+        return vel;
+    }
+    let min = MIN_ANGLE_FROM_HORIZONTAL_DEG.to_radians();
+    let max = (90.0 - MIN_ANGLE_FROM_VERTICAL_DEG).to_radians();
+    let angle = vel.y.abs().atan2(vel.x.abs());
+    if (min..=max).contains(&angle) {
+        return vel;
+    }
+    let angle = angle.clamp(min, max);
+    let sx = if vel.x == 0.0 { default_x_sign.signum() } else { vel.x.signum() };
+    let sy = if vel.y == 0.0 { -1.0 } else { vel.y.signum() };
+    Vec2::new(sx * angle.cos(), sy * angle.sin()) * speed
+}
+
+/// The velocity after a paddle hit: the outgoing angle from vertical grows linearly with the
+/// distance of the hit from the paddle's centre, up to [`PADDLE_MAX_BOUNCE_DEG`] at the ends;
+/// speed is preserved and the ball always leaves upward.
+pub fn paddle_bounce(ball_x: f32, speed: f32, paddle: &Paddle) -> Vec2 {
+    let offset = ((ball_x - paddle.center_x()) / (paddle.size.x / 2.0)).clamp(-1.0, 1.0);
+    let angle = offset * PADDLE_MAX_BOUNCE_DEG.to_radians();
+    let vel = Vec2::new(angle.sin(), -angle.cos()) * speed;
+    let side = if offset < 0.0 { -1.0 } else { 1.0 };
+    let vel = clamp_direction(vel, side);
+    // clamp_direction keeps the sign of y, which is negative (up) here.
+    Vec2::new(vel.x, -vel.y.abs())
+}
+
+/// Bounces the ball off the left, right and top walls. Returns true if it hit one.
+pub fn collide_walls(ball: &mut Ball) -> bool {
+    let r = ball.radius;
+    let mut hit = false;
+    if ball.pos.x < r {
+        ball.pos.x = r;
+        if ball.vel.x < 0.0 {
+            ball.vel.x = -ball.vel.x;
+            hit = true;
+        }
+    } else if ball.pos.x > PLAYFIELD_WIDTH - r {
+        ball.pos.x = PLAYFIELD_WIDTH - r;
+        if ball.vel.x > 0.0 {
+            ball.vel.x = -ball.vel.x;
+            hit = true;
+        }
+    }
+    if ball.pos.y < r {
+        ball.pos.y = r;
+        if ball.vel.y < 0.0 {
+            ball.vel.y = -ball.vel.y;
+            hit = true;
+        }
+    }
+    hit
+}

@@ -1,0 +1,134 @@
+//! The level's bricks laid out on the playfield, with a uniform-grid broad phase.
+
+use super::tuning::{BRICK_AREA_FRACTION, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use crate::collision::Aabb;
+use crate::level::{BrickKind, Level};
+use glam::Vec2;
+
+/// One brick on the playfield.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Brick {
+    /// What kind of brick it is.
+    pub kind: BrickKind,
+    /// Its box in playfield pixels.
+    pub rect: Aabb,
+    /// False once destroyed (solid bricks are never destroyed).
+    pub alive: bool,
+}
+
+/// The bricks of a level on a uniform grid that fills the playfield's width and the upper
+/// [`BRICK_AREA_FRACTION`] of its height. Cell sizes are computed in floating point, so bricks
+/// tile the area exactly with no truncation gaps (LearnOpenGL truncates to integers).
+///
+/// The grid doubles as the broad phase: [`BrickField::cells_overlapping`] returns only the cells
+/// a box touches, so a collision query costs a few cells instead of every brick.
+#[derive(Clone, Debug)]
+pub struct BrickField {
+    rows: usize,
+    cols: usize,
+    cell_size: Vec2,
+    cells: Vec<Option<Brick>>,
+    destructible_left: usize,
+}
+
+impl BrickField {
+    /// Lays out `level` on the playfield.
+    pub fn new(level: &Level) -> BrickField {
+        let cols = level.cols.max(1);
+        let rows = level.rows.max(1);
+        let cell_size = Vec2::new(
+            PLAYFIELD_WIDTH / cols as f32,
+            PLAYFIELD_HEIGHT * BRICK_AREA_FRACTION / rows as f32,
+        );
+        let mut cells = Vec::with_capacity(rows * cols);
+        for row in 0..rows {
+            for col in 0..cols {
+                cells.push(level.get(row, col).map(|kind| Brick {
+                    kind,
+                    rect: Self::cell_rect_for(cell_size, row, col),
+                    alive: true,
+                }));
+            }
+        }
+        BrickField { rows, cols, cell_size, cells, destructible_left: level.destructible_count() }
+    }
+
+    fn cell_rect_for(cell_size: Vec2, row: usize, col: usize) -> Aabb {
+        let min = Vec2::new(col as f32 * cell_size.x, row as f32 * cell_size.y);
+        // The far edge is computed from the next index (not min + size) so neighbours share edges
+        // bit-for-bit: no sub-pixel gaps or overlaps for the ball to catch on.
+        let max = Vec2::new((col + 1) as f32 * cell_size.x, (row + 1) as f32 * cell_size.y);
+        Aabb { min, max }
+    }
+
+    /// Number of grid rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of grid columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Size of one cell (= one brick), pixels.
+    pub fn cell_size(&self) -> Vec2 {
+        self.cell_size
+    }
+
+    /// The brick at `row`, `col` if there is one and it is still alive.
+    pub fn live(&self, row: usize, col: usize) -> Option<&Brick> {
+        if row < self.rows && col < self.cols {
+            self.cells[row * self.cols + col].as_ref().filter(|b| b.alive)
+        } else {
+            None
+        }
+    }
+
+    /// Marks a destructible brick destroyed. Returns its kind if it was alive and destructible.
+    pub fn destroy(&mut self, row: usize, col: usize) -> Option<BrickKind> {
+        let brick = self.cells.get_mut(row * self.cols + col)?.as_mut()?;
+        if brick.alive && brick.kind.is_destructible() {
+            brick.alive = false;
+            self.destructible_left -= 1;
+            Some(brick.kind)
+        } else {
+            None
+        }
+    }
+
+    /// Destructible bricks still alive.
+    pub fn destructible_left(&self) -> usize {
+        self.destructible_left
+    }
+
+    /// All live bricks with their (row, col), top row first.
+    pub fn iter_live(&self) -> impl Iterator<Item = (usize, usize, &Brick)> {
+        self.cells.iter().enumerate().filter_map(move |(i, c)| {
+            c.as_ref().filter(|b| b.alive).map(|b| (i / self.cols, i % self.cols, b))
+        })
+    }
+
+    /// Broad phase: the (row, col) of every grid cell that `area` overlaps (inclusive of edges),
+    /// whether or not it holds a brick. Empty when `area` is entirely outside the grid.
+    pub fn cells_overlapping(&self, area: Aabb) -> impl Iterator<Item = (usize, usize)> {
+        let grid_max = Vec2::new(self.cols as f32, self.rows as f32) * self.cell_size;
+        let outside = area.max.x < 0.0
+            || area.max.y < 0.0
+            || area.min.x > grid_max.x
+            || area.min.y > grid_max.y
+            || !area.min.is_finite()
+            || !area.max.is_finite();
+        let (rows, cols) = if outside {
+            (0..0, 0..0)
+        } else {
+            let index = |v: f32, size: f32, n: usize| ((v / size).floor().max(0.0) as usize).min(n - 1);
+            let c0 = index(area.min.x, self.cell_size.x, self.cols);
+            let c1 = index(area.max.x, self.cell_size.x, self.cols);
+            let r0 = index(area.min.y, self.cell_size.y, self.rows);
+            let r1 = index(area.max.y, self.cell_size.y, self.rows);
+            (r0..r1 + 1, c0..c1 + 1)
+        };
+        rows.flat_map(move |r| cols.clone().map(move |c| (r, c)))
+    }
+}

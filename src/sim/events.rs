@@ -1,0 +1,45 @@
+//! Events emitted by the simulation for the audio and effects layers.
+
+use glam::Vec2;
+
+/// Something that happened during a simulation step. The simulation records them in order;
+/// consumers (audio, effects, statistics) read them with [`crate::sim::Game::drain_events`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GameEvent {
+    /// A destructible brick was destroyed. `position` is the brick's centre (playfield pixels);
+    /// `code` its level-file number (2–5); `points` the score it gave.
+    BrickDestroyed {
+        /// Grid row (0 at the top).
+        row: usize,
+        /// Grid column (0 at the left).
+        col: usize,
+        /// Level-file number of the brick (2–5).
+        code: u8,
+        /// Centre of the brick, playfield pixels.
+        position: Vec2,
+        /// Score awarded.
+        points: u32,
+    },
+    /// The ball bounced off a solid (indestructible) brick.
+    SolidHit {
+        /// Grid row (0 at the top).
+        row: usize,
+        /// Grid column (0 at the left).
+        col: usize,
+    },
+    /// The ball bounced off the paddle.
+    PaddleHit,
+    /// The ball bounced off the left, right or top wall.
+    WallHit,
+    /// The ball left the paddle (player pressed launch).
+    BallLaunched,
+    /// The last ball in play fell out of the bottom. `lives_left` is after the loss.
+    LifeLost {
+        /// Lives remaining after this loss.
+        lives_left: u32,
+    },
+    /// The last destructible brick was destroyed.
+    LevelCleared,
+    /// No lives left.
+    GameOver,
+}

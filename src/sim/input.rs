@@ -1,0 +1,17 @@
+//! The player's (or the bot's) intent for one simulation step.
+
+/// Input for one fixed step, in the simulation's terms. Window events only update an
+/// [`crate::app::InputState`], which produces this; the simulation never sees raw key codes.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Input {
+    /// Move the paddle left at [`crate::sim::tuning::PADDLE_SPEED`].
+    pub left: bool,
+    /// Move the paddle right at [`crate::sim::tuning::PADDLE_SPEED`].
+    pub right: bool,
+    /// Where the paddle's centre should go (playfield x, pixels), e.g. the mouse. Used when
+    /// neither `left` nor `right` is held; the paddle moves there at most at
+    /// [`crate::sim::tuning::PADDLE_FOLLOW_SPEED`].
+    pub paddle_target_x: Option<f32>,
+    /// Launch a ball stuck on the paddle.
+    pub launch: bool,
+}

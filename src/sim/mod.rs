@@ -1,0 +1,365 @@
+//! The simulation: a [`Game`] advanced in fixed time steps.
+//!
+//! It takes an [`Input`] per step, moves the paddle and the balls, resolves collisions with the
+//! configured [`CollisionMode`] and records [`GameEvent`]s. It knows nothing of OpenGL, windows
+//! or sound, and is deterministic: the same level, [`GameConfig`] (seed included) and inputs give
+//! the same game, bit for bit.
+
+pub mod ball;
+pub mod bot;
+pub mod bricks;
+pub mod events;
+pub mod input;
+pub mod tuning;
+
+pub use ball::{Ball, Paddle};
+pub use bot::Bot;
+pub use bricks::{Brick, BrickField};
+pub use events::GameEvent;
+pub use input::Input;
+
+use crate::collision::{circle_aabb_contact, Aabb, Circle, CollisionMode, Contact};
+use crate::level::{BrickKind, Level};
+use glam::Vec2;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg32;
+use tuning::*;
+
+/// Settings fixed for the life of a [`Game`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameConfig {
+    /// Seed of the game's random generator (launch directions).
+    pub seed: u64,
+    /// Ball–box collision algorithm.
+    pub collision: CollisionMode,
+    /// Ball speed at launch, pixels/second.
+    pub launch_speed: f32,
+    /// When true a lost ball costs no life (used by `simulate`): it is counted and respawned.
+    pub infinite_lives: bool,
+}
+
+impl Default for GameConfig {
+    fn default() -> Self {
+        GameConfig {
+            seed: 0,
+            collision: CollisionMode::default(),
+            launch_speed: BALL_LAUNCH_SPEED,
+            infinite_lives: false,
+        }
+    }
+}
+
+/// Where the game is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameState {
+    /// Balls in play (or waiting on the paddle).
+    Playing,
+    /// Every destructible brick is gone.
+    LevelCleared,
+    /// No lives left.
+    GameOver,
+}
+
+/// Counters kept for statistics and the `simulate` command.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameStats {
+    /// Fixed steps simulated.
+    pub steps: u64,
+    /// Destructible bricks destroyed.
+    pub bricks_destroyed: u32,
+    /// Balls that fell out of the bottom.
+    pub balls_lost: u32,
+    /// Times a ball centre left the playfield other than through the bottom (must stay 0).
+    pub balls_escaped: u32,
+}
+
+/// A game of Breakout on one level: bricks, paddle, balls, lives, score and state.
+#[derive(Clone, Debug)]
+pub struct Game {
+    level_name: String,
+    config: GameConfig,
+    bricks: BrickField,
+    paddle: Paddle,
+    balls: Vec<Ball>,
+    lives: u32,
+    score: u32,
+    state: GameState,
+    rng: Pcg32,
+    events: Vec<GameEvent>,
+    stats: GameStats,
+}
+
+impl Game {
+    /// Starts a game on `level`: full lives, score 0, one ball stuck on the paddle.
+    pub fn new(level: &Level, config: GameConfig) -> Game {
+        let paddle = Paddle::new();
+        Game {
+            level_name: level.name.clone(),
+            config,
+            bricks: BrickField::new(level),
+            paddle,
+            balls: vec![Ball::on_paddle(&paddle)],
+            lives: START_LIVES,
+            score: 0,
+            state: GameState::Playing,
+            rng: Pcg32::seed_from_u64(config.seed),
+            events: Vec::new(),
+            stats: GameStats::default(),
+        }
+    }
+
+    /// Name of the level being played.
+    pub fn level_name(&self) -> &str {
+        &self.level_name
+    }
+    /// The configuration the game was started with.
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+    /// Changes the collision algorithm from the next step on.
+    pub fn set_collision_mode(&mut self, mode: CollisionMode) {
+        self.config.collision = mode;
+    }
+    /// The bricks.
+    pub fn bricks(&self) -> &BrickField {
+        &self.bricks
+    }
+    /// The paddle.
+    pub fn paddle(&self) -> &Paddle {
+        &self.paddle
+    }
+    /// Balls in play (one, or none for a moment after the last one is lost).
+    pub fn balls(&self) -> &[Ball] {
+        &self.balls
+    }
+    /// Lives left.
+    pub fn lives(&self) -> u32 {
+        self.lives
+    }
+    /// Score so far.
+    pub fn score(&self) -> u32 {
+        self.score
+    }
+    /// Current state.
+    pub fn state(&self) -> GameState {
+        self.state
+    }
+    /// Statistics counters.
+    pub fn stats(&self) -> GameStats {
+        self.stats
+    }
+
+    /// Takes the events recorded since the last call, oldest first.
+    pub fn drain_events(&mut self) -> std::vec::Drain<'_, GameEvent> {
+        self.events.drain(..)
+    }
+
+    /// Advances the game by one fixed time step of [`FIXED_TIMESTEP`] seconds.
+    /// Does nothing but count the step once the level is cleared or the game is over.
+    pub fn step(&mut self, input: &Input) {
+        self.stats.steps += 1;
+        if self.state != GameState::Playing {
+            return;
+        }
+        let dt = FIXED_TIMESTEP;
+        self.move_paddle(input, dt);
+
+        for i in 0..self.balls.len() {
+            let mut ball = self.balls[i];
+            ball.prev_pos = ball.pos;
+            if ball.stuck {
+                ball.pos = Ball::rest_position(&self.paddle);
+                if input.launch {
+                    ball.stuck = false;
+                    ball.vel = self.launch_velocity();
+                    self.events.push(GameEvent::BallLaunched);
+                }
+            } else {
+                self.advance_ball(&mut ball, dt);
+            }
+            self.balls[i] = ball;
+        }
+        self.remove_lost_balls();
+
+        if self.state == GameState::Playing && self.bricks.destructible_left() == 0 {
+            self.state = GameState::LevelCleared;
+            self.events.push(GameEvent::LevelCleared);
+        }
+    }
+
+    fn move_paddle(&mut self, input: &Input, dt: f32) {
+        self.paddle.prev_x = self.paddle.pos.x;
+        let keys = input.right as i32 - input.left as i32;
+        if keys != 0 {
+            self.paddle.move_by(keys as f32 * PADDLE_SPEED * dt);
+        } else if let Some(target) = input.paddle_target_x.filter(|t| t.is_finite()) {
+            let max_step = PADDLE_FOLLOW_SPEED * dt;
+            let dx = (target - self.paddle.center_x()).clamp(-max_step, max_step);
+            self.paddle.move_by(dx);
+        }
+    }
+
+    fn launch_velocity(&mut self) -> Vec2 {
+        let spread = LAUNCH_SPREAD_DEG.to_radians();
+        let angle = self.rng.random_range(-spread..=spread);
+        let vel = Vec2::new(angle.sin(), -angle.cos()) * self.config.launch_speed;
+        ball::clamp_direction(vel, if angle < 0.0 { -1.0 } else { 1.0 })
+    }
+
+    /// Moves one ball through one step in sub-steps no longer than
+    /// [`MAX_SUBSTEP_FRACTION`] × radius, resolving walls, paddle and bricks after each.
+    fn advance_ball(&mut self, ball: &mut Ball, dt: f32) {
+        let travel = ball.vel.length() * dt;
+        let max_move = MAX_SUBSTEP_FRACTION * ball.radius;
+        let substeps = ((travel / max_move).ceil() as u32).clamp(1, 10_000);
+        let sub_dt = dt / substeps as f32;
+        for _ in 0..substeps {
+            ball.pos += ball.vel * sub_dt;
+            if ball::collide_walls(ball) {
+                self.events.push(GameEvent::WallHit);
+            }
+            self.collide_paddle(ball);
+            self.collide_bricks(ball);
+            if ball.pos.y - ball.radius > PLAYFIELD_HEIGHT {
+                break;
+            }
+        }
+        if ball.pos.x < 0.0 || ball.pos.x > PLAYFIELD_WIDTH || ball.pos.y < 0.0 || !ball.pos.is_finite() {
+            self.stats.balls_escaped += 1;
+            ball.pos = ball.pos.clamp(Vec2::splat(ball.radius), Vec2::new(PLAYFIELD_WIDTH - ball.radius, PLAYFIELD_HEIGHT));
+        }
+    }
+
+    fn collide_paddle(&mut self, ball: &mut Ball) {
+        let circle = Circle { center: ball.pos, radius: ball.radius };
+        let Some(contact) = circle_aabb_contact(self.config.collision, circle, self.paddle.rect(), ball.vel) else {
+            return;
+        };
+        ball.pos += contact.normal * contact.depth;
+        if ball.vel.y > 0.0 {
+            ball.vel = ball::paddle_bounce(ball.pos.x, ball.vel.length(), &self.paddle);
+            self.events.push(GameEvent::PaddleHit);
+        }
+    }
+
+    /// Ball–brick collisions for one sub-step: the broad phase gives the grid cells under the
+    /// ball; every live brick there that the ball overlaps is hit (destroyed if destructible).
+    /// Contacts are resolved deepest first, each re-tested after the previous push-out, so the
+    /// seam between two adjacent bricks acts as one flat face: one reflection, not two.
+    fn collide_bricks(&mut self, ball: &mut Ball) {
+        let r = Vec2::splat(ball.radius);
+        let area = Aabb { min: ball.pos - r, max: ball.pos + r };
+        let mut hits: Vec<(usize, usize, Aabb, Contact)> = Vec::new();
+        for (row, col) in self.bricks.cells_overlapping(area) {
+            if let Some(brick) = self.bricks.live(row, col) {
+                let circle = Circle { center: ball.pos, radius: ball.radius };
+                if let Some(c) = circle_aabb_contact(self.config.collision, circle, brick.rect, ball.vel) {
+                    hits.push((row, col, brick.rect, c));
+                }
+            }
+        }
+        if hits.is_empty() {
+            return;
+        }
+        hits.sort_by(|a, b| b.3.depth.total_cmp(&a.3.depth));
+        let mut reflected = false;
+        for (i, &(_, _, rect, first)) in hits.iter().enumerate() {
+            let contact = if i == 0 {
+                Some(first)
+            } else {
+                let circle = Circle { center: ball.pos, radius: ball.radius };
+                circle_aabb_contact(self.config.collision, circle, rect, ball.vel)
+            };
+            if let Some(contact) = contact {
+                reflected |= ball::resolve(ball, &contact);
+            }
+        }
+        if reflected {
+            let side = if ball.pos.x < PLAYFIELD_WIDTH / 2.0 { 1.0 } else { -1.0 };
+            ball.vel = ball::clamp_direction(ball.vel, side);
+        }
+        for &(row, col, rect, _) in &hits {
+            match self.bricks.destroy(row, col) {
+                Some(BrickKind::Destructible(code)) => {
+                    let points = brick_score(code);
+                    self.score += points;
+                    self.stats.bricks_destroyed += 1;
+                    self.events.push(GameEvent::BrickDestroyed { row, col, code, position: rect.center(), points });
+                }
+                _ => self.events.push(GameEvent::SolidHit { row, col }),
+            }
+        }
+    }
+
+    fn remove_lost_balls(&mut self) {
+        let before = self.balls.len();
+        self.balls.retain(|b| b.pos.y - b.radius <= PLAYFIELD_HEIGHT);
+        let lost = before - self.balls.len();
+        if lost == 0 {
+            return;
+        }
+        self.stats.balls_lost += lost as u32;
+        if !self.balls.is_empty() {
+            return;
+        }
+        if !self.config.infinite_lives {
+            self.lives = self.lives.saturating_sub(1);
+            self.events.push(GameEvent::LifeLost { lives_left: self.lives });
+            if self.lives == 0 {
+                self.state = GameState::GameOver;
+                self.events.push(GameEvent::GameOver);
+                return;
+            }
+        } else {
+            self.events.push(GameEvent::LifeLost { lives_left: self.lives });
+        }
+        self.balls.push(Ball::on_paddle(&self.paddle));
+    }
+
+    /// A 64-bit FNV-1a hash of the whole game state (bricks, paddle, balls, lives, score, state,
+    /// step count, generator state). Identical runs give identical hashes; any divergence in
+    /// the simulation changes it.
+    pub fn state_hash(&self) -> u64 {
+        let mut h = Fnv1a::new();
+        h.write_u64(self.stats.steps);
+        h.write_u64(self.score as u64);
+        h.write_u64(self.lives as u64);
+        h.write_u64(self.state as u64);
+        h.write_f32(self.paddle.pos.x);
+        for b in &self.balls {
+            for v in [b.pos.x, b.pos.y, b.vel.x, b.vel.y] {
+                h.write_f32(v);
+            }
+            h.write_u64(b.stuck as u64);
+        }
+        for row in 0..self.bricks.rows() {
+            for col in 0..self.bricks.cols() {
+                h.write_u64(self.bricks.live(row, col).is_some() as u64);
+            }
+        }
+        let mut rng = self.rng.clone();
+        h.write_u64(rng.random::<u64>());
+        h.finish()
+    }
+}
+
+/// FNV-1a, 64 bits: a tiny, stable hash (std's `DefaultHasher` may change between releases).
+struct Fnv1a(u64);
+
+impl Fnv1a {
+    fn new() -> Self {
+        Fnv1a(0xcbf2_9ce4_8422_2325)
+    }
+    fn write_u64(&mut self, v: u64) {
+        for byte in v.to_le_bytes() {
+            self.0 ^= byte as u64;
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    fn write_f32(&mut self, v: f32) {
+        self.write_u64(v.to_bits() as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}

@@ -1,0 +1,64 @@
+//! Tuning constants of the simulation, grouped in one place with their units.
+//!
+//! Coordinates are playfield pixels (origin top-left, y down); times in seconds; speeds in
+//! pixels/second; angles in degrees unless the name says radians.
+
+/// Playfield width in pixels. Everything is laid out in this logical space; the renderer scales it.
+pub const PLAYFIELD_WIDTH: f32 = 800.0;
+/// Playfield height in pixels.
+pub const PLAYFIELD_HEIGHT: f32 = 600.0;
+/// Fraction of the playfield height the brick grid fills (LearnOpenGL: the upper half).
+pub const BRICK_AREA_FRACTION: f32 = 0.5;
+
+/// Fixed simulation time step in seconds: 240 Hz. At the launch speed the ball moves under 2 px
+/// a step, far below its radius, and the step divides the common 60/120/144/240 Hz displays.
+pub const FIXED_TIMESTEP: f32 = 1.0 / 240.0;
+/// Longest real time one rendered frame may feed the accumulator, in seconds. After a stall
+/// (window dragged, debugger) the game slows down instead of running hundreds of catch-up steps.
+pub const MAX_FRAME_TIME: f32 = 0.25;
+
+/// Paddle size in pixels (width, height); LearnOpenGL uses 100×20.
+pub const PADDLE_WIDTH: f32 = 100.0;
+/// Paddle height in pixels.
+pub const PADDLE_HEIGHT: f32 = 20.0;
+/// Gap between the paddle's bottom edge and the bottom of the playfield, in pixels, so the ball
+/// visibly passes the paddle before it is lost.
+pub const PADDLE_BOTTOM_MARGIN: f32 = 24.0;
+/// Paddle speed under keyboard control, pixels/second (LearnOpenGL: 500).
+pub const PADDLE_SPEED: f32 = 600.0;
+/// Fastest the paddle follows the mouse or the bot, pixels/second: quick enough to feel direct,
+/// bounded so a teleporting paddle cannot swallow the ball.
+pub const PADDLE_FOLLOW_SPEED: f32 = 2400.0;
+
+/// Ball radius in pixels (LearnOpenGL: 12.5).
+pub const BALL_RADIUS: f32 = 12.5;
+/// Ball speed at launch, pixels/second. Speed is preserved by every bounce.
+pub const BALL_LAUNCH_SPEED: f32 = 450.0;
+/// Largest random deviation of the launch direction from straight up, degrees.
+pub const LAUNCH_SPREAD_DEG: f32 = 25.0;
+/// Largest distance the ball may move in one collision sub-step, as a fraction of its radius.
+/// Half a radius means a brick or wall thicker than a radius can never be stepped over.
+pub const MAX_SUBSTEP_FRACTION: f32 = 0.5;
+
+/// Outgoing angle from vertical when the ball hits the very end of the paddle, degrees.
+/// The centre sends the ball straight up; in between it varies linearly (Arkanoid-style control).
+pub const PADDLE_MAX_BOUNCE_DEG: f32 = 60.0;
+/// Anti-loop: the ball's direction is kept at least this far from horizontal, degrees
+/// (LBreakout's rule), so it always makes vertical progress towards the paddle or the bricks.
+pub const MIN_ANGLE_FROM_HORIZONTAL_DEG: f32 = 20.0;
+/// Anti-loop: the ball's direction is kept at least this far from vertical, degrees, so it cannot
+/// bounce forever in one column between a solid brick and the paddle.
+pub const MIN_ANGLE_FROM_VERTICAL_DEG: f32 = 10.0;
+
+/// Lives at the start of a game.
+pub const START_LIVES: u32 = 3;
+
+/// Score for destroying a brick of the given level-file number (2–5); rarer colours score more.
+pub fn brick_score(code: u8) -> u32 {
+    match code {
+        2 => 10,
+        3 => 20,
+        4 => 30,
+        _ => 40,
+    }
+}
