@@ -1,1 +1,165 @@
-//! Audio.
+//! Music and sound effects through rodio. Consumes [`GameEvent`]s; never blocks or fails the game.
+//!
+//! With no audio device (or `--mute`) the game runs silently: [`Audio::new`] logs why once and
+//! every later call is a no-op.
+
+use crate::sim::GameEvent;
+use rodio::{Decoder, OutputStream, OutputStreamBuilder, Sink, Source};
+use std::collections::HashMap;
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+
+/// Volume of the looping music, linear gain (1.0 = as recorded); quieter than the effects so
+/// they stay audible over it.
+const MUSIC_VOLUME: f32 = 0.5;
+/// Volume of sound effects, linear gain.
+const EFFECTS_VOLUME: f32 = 0.8;
+
+/// A sound effect, one WAV file in `audio/`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sound {
+    /// A destructible brick destroyed: `brick.wav`.
+    Brick,
+    /// A solid brick hit: `solid.wav`.
+    Solid,
+    /// The paddle hit: `paddle.wav`.
+    Paddle,
+    /// A life lost: `life_lost.wav`.
+    LifeLost,
+    /// A level cleared: `level_cleared.wav`.
+    LevelCleared,
+}
+
+impl Sound {
+    const ALL: [Sound; 5] = [Sound::Brick, Sound::Solid, Sound::Paddle, Sound::LifeLost, Sound::LevelCleared];
+
+    /// The file name under `audio/`.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            Sound::Brick => "brick.wav",
+            Sound::Solid => "solid.wav",
+            Sound::Paddle => "paddle.wav",
+            Sound::LifeLost => "life_lost.wav",
+            Sound::LevelCleared => "level_cleared.wav",
+        }
+    }
+
+    /// The sound a game event makes, if any.
+    pub fn for_event(event: &GameEvent) -> Option<Sound> {
+        match event {
+            GameEvent::BrickDestroyed { .. } => Some(Sound::Brick),
+            GameEvent::SolidHit { .. } => Some(Sound::Solid),
+            GameEvent::PaddleHit => Some(Sound::Paddle),
+            GameEvent::LifeLost { .. } => Some(Sound::LifeLost),
+            GameEvent::LevelCleared => Some(Sound::LevelCleared),
+            GameEvent::WallHit | GameEvent::BallLaunched | GameEvent::GameOver => None,
+        }
+    }
+}
+
+/// Why audio could not start; logged once, never fatal.
+#[derive(Debug, thiserror::Error)]
+pub enum AudioError {
+    /// No output device could be opened.
+    #[error("no audio output device ({0}); playing silently")]
+    NoDevice(#[from] rodio::StreamError),
+    /// A sound file is missing or unreadable.
+    #[error("{}: cannot read sound file: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// A sound file is not a valid WAV.
+    #[error("{}: cannot decode sound file: {source}", path.display())]
+    Decode {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: rodio::decoder::DecoderError,
+    },
+}
+
+/// The game's audio output: a stream, the decoded effects and the music.
+pub struct Audio {
+    stream: OutputStream,
+    effects: HashMap<Sound, rodio::buffer::SamplesBuffer>,
+    music: Option<Sink>,
+    muted: bool,
+}
+
+impl Audio {
+    /// Opens the default output device, decodes every effect in `audio_dir` and starts the music.
+    ///
+    /// # Errors
+    /// [`AudioError::NoDevice`] without a device; a missing or broken effect file is an error
+    /// naming the file. A missing music file only disables the music (logged).
+    pub fn new(audio_dir: &Path) -> Result<Audio, AudioError> {
+        let mut stream = OutputStreamBuilder::open_default_stream()?;
+        stream.log_on_drop(false);
+        let mut effects = HashMap::new();
+        for sound in Sound::ALL {
+            let path = audio_dir.join(sound.file_name());
+            effects.insert(sound, decode_file(&path)?);
+        }
+        let music_path = audio_dir.join("music.wav");
+        let music = match decode_file(&music_path) {
+            Ok(buffer) => {
+                let sink = Sink::connect_new(stream.mixer());
+                sink.set_volume(MUSIC_VOLUME);
+                sink.append(buffer.repeat_infinite());
+                Some(sink)
+            }
+            Err(e) => {
+                log::warn!("{e}; no music");
+                None
+            }
+        };
+        Ok(Audio { stream, effects, music, muted: false })
+    }
+
+    /// Plays `sound` once. The effect is handed to the stream's mixer, which owns it until it
+    /// ends, so it keeps playing after this returns (a dropped `Sink` would cut it off).
+    pub fn play(&self, sound: Sound) {
+        if self.muted {
+            return;
+        }
+        if let Some(buffer) = self.effects.get(&sound) {
+            self.stream.mixer().add(buffer.clone().amplify(EFFECTS_VOLUME));
+        }
+    }
+
+    /// Plays the sound of each event that has one.
+    pub fn handle_events<'a>(&self, events: impl IntoIterator<Item = &'a GameEvent>) {
+        for event in events {
+            if let Some(sound) = Sound::for_event(event) {
+                self.play(sound);
+            }
+        }
+    }
+
+    /// Mutes or unmutes music and effects.
+    pub fn set_muted(&mut self, muted: bool) {
+        self.muted = muted;
+        if let Some(music) = &self.music {
+            music.set_volume(if muted { 0.0 } else { MUSIC_VOLUME });
+        }
+    }
+
+    /// True when muted.
+    pub fn is_muted(&self) -> bool {
+        self.muted
+    }
+}
+
+/// Reads and fully decodes a WAV file into memory, so playing it costs no I/O or decoding.
+fn decode_file(path: &Path) -> Result<rodio::buffer::SamplesBuffer, AudioError> {
+    let bytes = std::fs::read(path).map_err(|source| AudioError::Read { path: path.to_path_buf(), source })?;
+    let decoder = Decoder::new(Cursor::new(bytes))
+        .map_err(|source| AudioError::Decode { path: path.to_path_buf(), source })?;
+    let channels = decoder.channels();
+    let rate = decoder.sample_rate();
+    let samples: Vec<f32> = decoder.collect();
+    Ok(rodio::buffer::SamplesBuffer::new(channels.max(1), rate.max(1), samples))
+}

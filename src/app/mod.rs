@@ -1,0 +1,484 @@
+//! The playable game: window, fixed-timestep loop with interpolation, screens, input, audio.
+//!
+//! Data flows one way: window events update [`InputState`]; each fixed step turns it into a
+//! [`crate::sim::Input`] for [`Game::step`]; the game's events go to the audio layer; the renderer
+//! reads the game state to draw.
+
+pub mod input;
+pub mod screens;
+pub mod stats;
+
+pub use input::InputState;
+pub use screens::Screen;
+
+use crate::assets::{asset_root, list_levels};
+use crate::audio::Audio;
+use crate::cli::PlayArgs;
+use crate::level::Level;
+use crate::render::context::create_window;
+use crate::render::{letterbox, scene, Renderer, SpriteBatch};
+use crate::sim::tuning::{FIXED_TIMESTEP, MAX_FRAME_TIME, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use crate::sim::{Bot, Game, GameConfig, GameState};
+use anyhow::Context as _;
+use glium::backend::glutin::Display;
+use glium::glutin::surface::WindowSurface;
+use glium::winit::application::ApplicationHandler;
+use glium::winit::event::{ElementState, MouseButton, WindowEvent};
+use glium::winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
+use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use glium::winit::window::{Window, WindowId};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use stats::FrameStats;
+
+/// Seconds the autoplay bot waits before launching, so a viewer sees the start of each ball.
+const AUTOPLAY_LAUNCH_DELAY: f32 = 0.6;
+/// Seconds autoplay lingers on the menu and on end-of-level screens before moving on.
+const AUTOPLAY_SCREEN_DELAY: f32 = 1.5;
+
+/// Runs the game in a window until the player quits (or `--frames` is reached).
+///
+/// # Errors
+/// A level named by `--level` that cannot be loaded, no display server, no OpenGL 3.3, a missing
+/// or broken shader or texture, or a screenshot that cannot be written — each message names the
+/// file or the step.
+pub fn run(args: PlayArgs) -> anyhow::Result<()> {
+    let root = asset_root();
+    let menu_levels = list_levels(&root.join("levels"));
+    // Load a --level argument before opening a window, so a typo is a one-line error.
+    let start = match &args.level {
+        Some(arg) => {
+            let level = crate::commands::load_level_arg(arg)?;
+            Some((crate::assets::resolve_level(arg), level))
+        }
+        None => None,
+    };
+    let event_loop = EventLoop::new().context("cannot start the windowing system (no display server? try xvfb-run)")?;
+    event_loop.set_control_flow(ControlFlow::Wait);
+    let audio = if args.mute {
+        None
+    } else {
+        match Audio::new(&root.join("audio")) {
+            Ok(audio) => Some(audio),
+            Err(e) => {
+                log::warn!("{e}");
+                None
+            }
+        }
+    };
+    let mut app = App::new(args, root, menu_levels, audio);
+    if let Some((path, level)) = start {
+        app.campaign = vec![path];
+        app.start_level(level);
+    }
+    event_loop.run_app(&mut app).context("the window's event loop failed")?;
+    app.finish()
+}
+
+/// The window and everything tied to its GL context.
+struct Gfx {
+    window: Window,
+    display: Display<WindowSurface>,
+    renderer: Renderer,
+}
+
+struct App {
+    args: PlayArgs,
+    root: PathBuf,
+    menu_levels: Vec<PathBuf>,
+    menu_names: Vec<String>,
+    menu_selected: usize,
+    menu_error: Option<String>,
+    /// Levels of the current run, in order; `campaign[current]` is being played.
+    campaign: Vec<PathBuf>,
+    current: usize,
+    screen: Screen,
+    game: Option<Game>,
+    bot: Option<Bot>,
+    input: InputState,
+    audio: Option<Audio>,
+    gfx: Option<Gfx>,
+    accumulator: f32,
+    last_frame: Option<Instant>,
+    first_frame: Option<Instant>,
+    frame_times: Vec<f64>,
+    minimised: bool,
+    title: String,
+    error: Option<anyhow::Error>,
+    menu_seconds: f32,
+}
+
+impl App {
+    fn new(args: PlayArgs, root: PathBuf, menu_levels: Vec<PathBuf>, audio: Option<Audio>) -> App {
+        let menu_names = menu_levels.iter().map(|p| level_name(p)).collect();
+        App {
+            args,
+            root,
+            menu_levels,
+            menu_names,
+            menu_selected: 0,
+            menu_error: None,
+            campaign: Vec::new(),
+            current: 0,
+            screen: Screen::Menu,
+            game: None,
+            bot: None,
+            input: InputState::default(),
+            audio,
+            gfx: None,
+            accumulator: 0.0,
+            last_frame: None,
+            first_frame: None,
+            frame_times: Vec::new(),
+            minimised: false,
+            title: String::new(),
+            error: None,
+            menu_seconds: 0.0,
+        }
+    }
+
+    fn config(&self) -> GameConfig {
+        GameConfig { seed: self.args.seed, collision: self.args.collision, ..GameConfig::default() }
+    }
+
+    /// Starts playing `level` with a fresh game (full lives, score 0).
+    fn start_level(&mut self, level: Level) {
+        self.game = Some(Game::new(&level, self.config()));
+        self.bot = self.args.autoplay.then(|| Bot::new(self.args.seed, AUTOPLAY_LAUNCH_DELAY));
+        self.screen = Screen::Playing;
+        self.accumulator = 0.0;
+        self.input.release_all();
+    }
+
+    /// Loads `campaign[current]` and plays it; on failure goes back to the menu showing why.
+    fn start_current(&mut self) {
+        let Some(path) = self.campaign.get(self.current).cloned() else {
+            self.screen = Screen::Menu;
+            return;
+        };
+        match Level::load(&path) {
+            Ok(level) => {
+                self.menu_error = None;
+                self.start_level(level);
+            }
+            Err(e) => {
+                log::error!("{e}");
+                self.menu_error = Some(e.to_string());
+                self.game = None;
+                self.screen = Screen::Menu;
+            }
+        }
+    }
+
+    fn start_from_menu(&mut self) {
+        if self.menu_levels.is_empty() {
+            return;
+        }
+        self.campaign = self.menu_levels[self.menu_selected..].to_vec();
+        self.current = 0;
+        self.start_current();
+    }
+
+    fn to_menu(&mut self) {
+        self.screen = Screen::Menu;
+        self.menu_seconds = 0.0;
+        self.game = None;
+    }
+
+    /// Advances screens and the simulation by `dt` seconds of real time.
+    fn update(&mut self, dt: f32) {
+        match &mut self.screen {
+            Screen::Menu => {
+                self.menu_seconds += dt;
+                if self.args.autoplay && self.menu_seconds >= AUTOPLAY_SCREEN_DELAY {
+                    self.start_from_menu();
+                }
+            }
+            Screen::Paused => {}
+            Screen::LevelCleared { seconds } | Screen::Won { seconds } | Screen::GameOver { seconds } => {
+                *seconds += dt;
+                if self.args.autoplay && *seconds >= AUTOPLAY_SCREEN_DELAY {
+                    self.advance();
+                }
+            }
+            Screen::Playing => self.step_game(dt),
+        }
+    }
+
+    /// Fixed-timestep update: feeds real time into the accumulator and runs whole steps.
+    fn step_game(&mut self, dt: f32) {
+        let Some(game) = self.game.as_mut() else { return };
+        self.accumulator += dt;
+        while self.accumulator >= FIXED_TIMESTEP {
+            let input = match self.bot.as_mut() {
+                Some(bot) => bot.input(game),
+                None => self.input.take_step_input(),
+            };
+            game.step(&input);
+            self.accumulator -= FIXED_TIMESTEP;
+            let events: Vec<_> = game.drain_events().collect();
+            if let Some(audio) = &self.audio {
+                audio.handle_events(&events);
+            }
+        }
+        match game.state() {
+            GameState::Playing => {}
+            GameState::LevelCleared if self.current + 1 >= self.campaign.len() => {
+                self.screen = Screen::Won { seconds: 0.0 }
+            }
+            GameState::LevelCleared => self.screen = Screen::LevelCleared { seconds: 0.0 },
+            GameState::GameOver => self.screen = Screen::GameOver { seconds: 0.0 },
+        }
+    }
+
+    /// Leaves an end-of-level screen: next level, or the menu.
+    fn advance(&mut self) {
+        match self.screen {
+            Screen::LevelCleared { .. } => {
+                self.current += 1;
+                self.start_current();
+            }
+            Screen::Won { .. } | Screen::GameOver { .. } => self.to_menu(),
+            _ => {}
+        }
+    }
+
+    /// Everything to draw this frame; `alpha` is the interpolation factor between steps.
+    fn batch(&self, alpha: f32) -> SpriteBatch {
+        let mut batch = SpriteBatch::default();
+        match (&self.screen, &self.game) {
+            (Screen::Menu, _) => {
+                scene::background(&mut batch.world);
+                if let Some(level) = self.menu_levels.get(self.menu_selected).and_then(|p| Level::load(p).ok()) {
+                    scene::bricks(&mut batch.world, &crate::sim::BrickField::new(&level), 0.35);
+                }
+                screens::menu(&mut batch.text, &self.menu_names, self.menu_selected, self.menu_error.as_deref());
+            }
+            (screen, Some(game)) => {
+                scene::world(&mut batch.world, game, alpha);
+                screens::hud(&mut batch.text, game);
+                match screen {
+                    Screen::Paused => screens::message(&mut batch.text, "PAUSED", "P to resume  ESC menu"),
+                    Screen::LevelCleared { .. } => {
+                        screens::message(&mut batch.text, "LEVEL CLEARED", "SPACE next level")
+                    }
+                    Screen::Won { .. } => screens::message(
+                        &mut batch.text,
+                        "YOU WIN!",
+                        &format!("final score {}  -  SPACE menu", game.score()),
+                    ),
+                    Screen::GameOver { .. } => screens::message(&mut batch.text, "GAME OVER", "SPACE menu"),
+                    Screen::Playing if game.balls().iter().any(|b| b.stuck) && self.bot.is_none() => {
+                        crate::render::text::layout_centered(
+                            &mut batch.text,
+                            "SPACE to launch",
+                            PLAYFIELD_WIDTH / 2.0,
+                            PLAYFIELD_HEIGHT * 0.7,
+                            16.0,
+                            [1.0, 1.0, 1.0, 0.8],
+                        );
+                    }
+                    _ => {}
+                }
+            }
+            (_, None) => scene::background(&mut batch.world),
+        }
+        batch
+    }
+
+    fn frame(&mut self, event_loop: &ActiveEventLoop) {
+        let now = Instant::now();
+        let dt = self.last_frame.map_or(0.0, |t| (now - t).as_secs_f32()).min(MAX_FRAME_TIME);
+        self.last_frame = Some(now);
+        self.first_frame.get_or_insert(now);
+        self.update(dt);
+        let alpha = (self.accumulator / FIXED_TIMESTEP).clamp(0.0, 1.0);
+        let batch = self.batch(alpha);
+        self.update_title();
+        let Some(gfx) = self.gfx.as_mut() else { return };
+        let size = gfx.display.get_framebuffer_dimensions();
+        let mut target = gfx.display.draw();
+        let drawn = gfx.renderer.render(&gfx.display, &mut target, size, &batch);
+        let finished = target.finish();
+        let drawn = match (drawn, finished) {
+            (Ok(drawn), Ok(())) => drawn,
+            (Err(e), _) => return self.fail(event_loop, anyhow::Error::from(e).context("cannot draw a frame")),
+            (_, Err(e)) => return self.fail(event_loop, anyhow::anyhow!("cannot present a frame: {e:?}")),
+        };
+        if drawn {
+            self.frame_times.push(dt as f64);
+        }
+        if self.args.frames.is_some_and(|n| gfx.renderer.stats().frames >= n) {
+            self.quit(event_loop);
+        }
+    }
+
+    fn update_title(&mut self) {
+        let title = match (&self.screen, &self.game) {
+            (Screen::Menu, _) | (_, None) => "Breakout".to_string(),
+            (_, Some(game)) => format!(
+                "Breakout — {} — score {} — lives {} — collision: {}",
+                game.level_name(),
+                game.score(),
+                game.lives(),
+                game.config().collision
+            ),
+        };
+        if title != self.title {
+            if let Some(gfx) = &self.gfx {
+                gfx.window.set_title(&title);
+            }
+            self.title = title;
+        }
+    }
+
+    fn key(&mut self, event_loop: &ActiveEventLoop, key: PhysicalKey, pressed: bool, repeat: bool) {
+        if matches!(self.screen, Screen::Playing) && self.input.key(key, pressed) {
+            return;
+        }
+        if !pressed || repeat && !matches!(key, PhysicalKey::Code(KeyCode::ArrowUp | KeyCode::ArrowDown)) {
+            return;
+        }
+        let PhysicalKey::Code(code) = key else { return };
+        if code == KeyCode::KeyM {
+            if let Some(audio) = &mut self.audio {
+                audio.set_muted(!audio.is_muted());
+            }
+            return;
+        }
+        let confirm = matches!(code, KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space);
+        match self.screen {
+            Screen::Menu => match code {
+                KeyCode::Escape => self.quit(event_loop),
+                KeyCode::ArrowUp | KeyCode::KeyW => self.menu_selected = self.menu_selected.saturating_sub(1),
+                KeyCode::ArrowDown | KeyCode::KeyS => {
+                    self.menu_selected = (self.menu_selected + 1).min(self.menu_names.len().saturating_sub(1))
+                }
+                _ if confirm => self.start_from_menu(),
+                _ => {}
+            },
+            Screen::Playing => match code {
+                KeyCode::Escape => self.to_menu(),
+                KeyCode::KeyP => self.screen = Screen::Paused,
+                _ => {}
+            },
+            Screen::Paused => match code {
+                KeyCode::Escape => self.to_menu(),
+                KeyCode::KeyP | KeyCode::Space => {
+                    self.screen = Screen::Playing;
+                    self.input.release_all();
+                }
+                _ => {}
+            },
+            Screen::LevelCleared { .. } | Screen::Won { .. } | Screen::GameOver { .. } => match code {
+                KeyCode::Escape => self.to_menu(),
+                _ if confirm => self.advance(),
+                _ => {}
+            },
+        }
+    }
+
+    fn fail(&mut self, event_loop: &ActiveEventLoop, error: anyhow::Error) {
+        self.error.get_or_insert(error);
+        event_loop.exit();
+    }
+
+    /// Saves the screenshot (if asked) while the GL context is alive, then stops the loop.
+    fn quit(&mut self, event_loop: &ActiveEventLoop) {
+        if let (Some(path), Some(gfx)) = (self.args.screenshot.take(), &self.gfx) {
+            if let Err(e) = gfx.renderer.save_screenshot(&path) {
+                self.error.get_or_insert(e.into());
+            } else {
+                log::info!("screenshot written to {}", path.display());
+            }
+        }
+        event_loop.exit();
+    }
+
+    /// After the event loop: prints `--stats` and reports any error.
+    fn finish(self) -> anyhow::Result<()> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        if self.args.stats {
+            let seconds = self.first_frame.map_or(0.0, |t| t.elapsed().as_secs_f64());
+            let draw_calls = self.gfx.as_ref().map_or(0, |g| g.renderer.stats().draw_calls);
+            let stats = FrameStats::from_samples(&self.frame_times, seconds, draw_calls);
+            println!("{}", serde_json::to_string(&stats)?);
+        }
+        Ok(())
+    }
+}
+
+impl ApplicationHandler for App {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.gfx.is_some() {
+            return;
+        }
+        let vsync = !self.args.no_vsync;
+        let created = create_window(event_loop, "Breakout", (PLAYFIELD_WIDTH as f64, PLAYFIELD_HEIGHT as f64), vsync)
+            .map_err(anyhow::Error::msg)
+            .and_then(|(window, display)| {
+                let renderer = Renderer::new(&display, &self.root.join("shaders"), &self.root.join("textures"))?;
+                Ok(Gfx { window, display, renderer })
+            });
+        match created {
+            Ok(gfx) => {
+                gfx.window.request_redraw();
+                self.gfx = Some(gfx);
+            }
+            Err(e) => self.fail(event_loop, e),
+        }
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        match event {
+            WindowEvent::CloseRequested => self.quit(event_loop),
+            WindowEvent::Resized(size) => {
+                self.minimised = size.width == 0 || size.height == 0;
+                if let Some(gfx) = &self.gfx {
+                    gfx.display.resize(size.into());
+                }
+            }
+            WindowEvent::Occluded(occluded) => self.minimised = occluded,
+            WindowEvent::Focused(false) => self.input.release_all(),
+            WindowEvent::KeyboardInput { event, .. } => {
+                self.key(event_loop, event.physical_key, event.state == ElementState::Pressed, event.repeat)
+            }
+            WindowEvent::CursorMoved { position, .. } => {
+                if let Some(viewport) = self.gfx.as_ref().and_then(|g| {
+                    let (w, h) = g.display.get_framebuffer_dimensions();
+                    letterbox(w, h)
+                }) {
+                    self.input.mouse_moved(viewport.to_playfield(position.x, position.y).0);
+                }
+            }
+            WindowEvent::MouseInput { state: ElementState::Pressed, button: MouseButton::Left, .. } => {
+                if self.screen == Screen::Playing {
+                    self.input.clicked();
+                }
+            }
+            WindowEvent::RedrawRequested => {
+                if !self.minimised {
+                    self.frame(event_loop);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn about_to_wait(&mut self, _event_loop: &ActiveEventLoop) {
+        if self.minimised {
+            // Nothing to show: sleep until the window comes back, and don't let the time spent
+            // minimised count as one huge frame.
+            self.last_frame = None;
+        } else if let Some(gfx) = &self.gfx {
+            gfx.window.request_redraw();
+        }
+    }
+}
+
+/// The display name of a level file: its stem.
+fn level_name(path: &Path) -> String {
+    path.file_stem().map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into_owned())
+}

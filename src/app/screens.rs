@@ -1,0 +1,86 @@
+//! The game's screens and their text overlays (built as sprites; no GL here).
+
+use crate::render::sprite::SpriteInstance;
+use crate::render::text::{layout, layout_centered, panel, text_width};
+use crate::sim::tuning::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use crate::sim::Game;
+
+/// Which screen the player is on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Screen {
+    /// Level list. Up/Down choose, Enter/Space play, Esc quits.
+    Menu,
+    /// A level in play.
+    Playing,
+    /// Play paused with P.
+    Paused,
+    /// The level was just cleared; `seconds` shown so far.
+    LevelCleared {
+        /// Seconds this screen has been shown.
+        seconds: f32,
+    },
+    /// Every level of the run cleared.
+    Won {
+        /// Seconds this screen has been shown.
+        seconds: f32,
+    },
+    /// No lives left.
+    GameOver {
+        /// Seconds this screen has been shown.
+        seconds: f32,
+    },
+}
+
+const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
+const DIM: [f32; 4] = [0.7, 0.75, 0.85, 1.0];
+const HIGHLIGHT: [f32; 4] = [1.0, 0.85, 0.3, 1.0];
+const ERROR: [f32; 4] = [1.0, 0.45, 0.4, 1.0];
+const SHADE: [f32; 4] = [0.0, 0.0, 0.05, 0.7];
+/// HUD glyph height, pixels: the atlas's native cell size, so HUD text is pixel-exact.
+const HUD_SIZE: f32 = 16.0;
+/// Level-list entries visible at once in the menu.
+const MENU_VISIBLE: usize = 8;
+
+/// The HUD along the bottom edge: score, level name and collision mode, lives.
+pub fn hud(out: &mut Vec<SpriteInstance>, game: &Game) {
+    let y = PLAYFIELD_HEIGHT - HUD_SIZE - 3.0;
+    layout(out, &format!("SCORE {:05}", game.score()), 8.0, y, HUD_SIZE, WHITE);
+    let lives = format!("LIVES {}", game.lives());
+    layout(out, &lives, PLAYFIELD_WIDTH - 8.0 - text_width(&lives, HUD_SIZE), y, HUD_SIZE, WHITE);
+    let middle = format!("{} / {}", game.level_name(), game.config().collision);
+    layout_centered(out, &middle, PLAYFIELD_WIDTH / 2.0, y, HUD_SIZE, DIM);
+}
+
+/// A centred message box with a title and a hint line.
+pub fn message(out: &mut Vec<SpriteInstance>, title: &str, hint: &str) {
+    let top = 330.0;
+    panel(out, [0.0, top, PLAYFIELD_WIDTH, 120.0], SHADE);
+    layout_centered(out, title, PLAYFIELD_WIDTH / 2.0, top + 24.0, 32.0, HIGHLIGHT);
+    layout_centered(out, hint, PLAYFIELD_WIDTH / 2.0, top + 80.0, HUD_SIZE, WHITE);
+}
+
+/// The menu: title, the level list with the selected entry highlighted, an optional error
+/// (a level that failed to load), and the keys.
+pub fn menu(out: &mut Vec<SpriteInstance>, names: &[String], selected: usize, error: Option<&str>) {
+    panel(out, [0.0, 24.0, PLAYFIELD_WIDTH, 72.0], SHADE);
+    layout_centered(out, "BREAKOUT", PLAYFIELD_WIDTH / 2.0, 36.0, 48.0, HIGHLIGHT);
+    panel(out, [0.0, 310.0, PLAYFIELD_WIDTH, 290.0], SHADE);
+    if names.is_empty() {
+        layout_centered(out, "No levels found in levels/", PLAYFIELD_WIDTH / 2.0, 340.0, HUD_SIZE, ERROR);
+    }
+    let first = selected.saturating_sub(MENU_VISIBLE - 1);
+    for (row, (i, name)) in names.iter().enumerate().skip(first).take(MENU_VISIBLE).enumerate() {
+        let y = 326.0 + row as f32 * 26.0;
+        let (text, color) = if i == selected { (format!("> {name} <"), HIGHLIGHT) } else { (name.clone(), DIM) };
+        layout_centered(out, &text, PLAYFIELD_WIDTH / 2.0, y, 20.0, color);
+    }
+    if let Some(error) = error {
+        // Long messages (file:line:column: …) are cut to the screen width.
+        let max_chars = (PLAYFIELD_WIDTH / 8.0) as usize - 2;
+        for (i, line) in error.lines().take(2).enumerate() {
+            let line: String = line.chars().take(max_chars).collect();
+            layout_centered(out, &line, PLAYFIELD_WIDTH / 2.0, 540.0 + i as f32 * 10.0, 8.0, ERROR);
+        }
+    }
+    layout_centered(out, "UP/DOWN choose  ENTER play  ESC quit", PLAYFIELD_WIDTH / 2.0, 570.0, HUD_SIZE, WHITE);
+}

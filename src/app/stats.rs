@@ -1,0 +1,62 @@
+//! Frame-time statistics for `--stats`.
+
+use serde::Serialize;
+
+/// The JSON line printed by `--stats` on exit.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FrameStats {
+    /// Frames rendered.
+    pub frames: u64,
+    /// Wall-clock seconds from the first frame to exit.
+    pub seconds: f64,
+    /// Average frames per second.
+    pub fps: f64,
+    /// Median frame time, milliseconds.
+    pub frame_ms_p50: f64,
+    /// 99th-percentile frame time, milliseconds.
+    pub frame_ms_p99: f64,
+    /// Draw calls per frame, as counted by the renderer.
+    pub draw_calls_per_frame: f64,
+}
+
+impl FrameStats {
+    /// Computes the statistics from per-frame times (seconds), the total time and the
+    /// renderer's draw-call count.
+    pub fn from_samples(frame_times: &[f64], seconds: f64, draw_calls: u64) -> FrameStats {
+        let frames = frame_times.len() as u64;
+        let mut sorted = frame_times.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let percentile = |p: f64| {
+            if sorted.is_empty() {
+                0.0
+            } else {
+                let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+                sorted[i] * 1000.0
+            }
+        };
+        FrameStats {
+            frames,
+            seconds,
+            fps: if seconds > 0.0 { frames as f64 / seconds } else { 0.0 },
+            frame_ms_p50: percentile(0.5),
+            frame_ms_p99: percentile(0.99),
+            draw_calls_per_frame: if frames > 0 { draw_calls as f64 / frames as f64 } else { 0.0 },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_come_from_the_samples() {
+        let times: Vec<f64> = (1..=100).map(|i| i as f64 / 1000.0).collect();
+        let s = FrameStats::from_samples(&times, 2.0, 300);
+        assert_eq!(s.frames, 100);
+        assert!((s.frame_ms_p50 - 50.0).abs() <= 1.0);
+        assert!((s.frame_ms_p99 - 99.0).abs() <= 1.0);
+        assert_eq!(s.draw_calls_per_frame, 3.0);
+        assert_eq!(s.fps, 50.0);
+    }
+}

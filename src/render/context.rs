@@ -1,0 +1,65 @@
+//! Creating the window and its OpenGL context (winit 0.30 + glutin 0.32, wrapped by glium).
+
+use glium::backend::glutin::Display;
+use glium::glutin::config::ConfigTemplateBuilder;
+use glium::glutin::context::{ContextAttributesBuilder, NotCurrentGlContext};
+use glium::glutin::display::{GetGlDisplay, GlDisplay};
+use glium::glutin::surface::{GlSurface, SurfaceAttributesBuilder, SwapInterval, WindowSurface};
+use glium::winit::dpi::LogicalSize;
+use glium::winit::event_loop::ActiveEventLoop;
+use glium::winit::window::Window;
+use glutin_winit::DisplayBuilder;
+use raw_window_handle::HasWindowHandle;
+use std::num::NonZeroU32;
+
+/// Creates a resizable window of `size` logical pixels (the OS scales it on HiDPI screens) and a
+/// glium display for it, with vsync on or off.
+///
+/// # Errors
+/// A message saying which step failed (no display server, no suitable GL config, context or
+/// surface creation, incompatible OpenGL).
+pub fn create_window(
+    event_loop: &ActiveEventLoop,
+    title: &str,
+    size: (f64, f64),
+    vsync: bool,
+) -> Result<(Window, Display<WindowSurface>), String> {
+    let attributes = Window::default_attributes()
+        .with_title(title)
+        .with_inner_size(LogicalSize::new(size.0, size.1))
+        .with_min_inner_size(LogicalSize::new(160.0, 120.0))
+        .with_resizable(true);
+    let (window, config) = DisplayBuilder::new()
+        .with_window_attributes(Some(attributes))
+        .build(event_loop, ConfigTemplateBuilder::new(), |mut configs| {
+            configs.next().expect("glutin always offers at least one config")
+        })
+        .map_err(|e| format!("cannot create an OpenGL window: {e}"))?;
+    let window = window.ok_or("the windowing system gave no window")?;
+    let handle = window.window_handle().map_err(|e| format!("no window handle: {e}"))?;
+    let (width, height): (u32, u32) = window.inner_size().into();
+    let one = NonZeroU32::MIN;
+    let surface_attributes = SurfaceAttributesBuilder::<WindowSurface>::new().build(
+        handle.into(),
+        NonZeroU32::new(width).unwrap_or(one),
+        NonZeroU32::new(height).unwrap_or(one),
+    );
+    let gl_display = config.display();
+    // SAFETY: the window outlives the surface: both are returned together and the caller keeps
+    // the window alive as long as the display.
+    let surface = unsafe { gl_display.create_window_surface(&config, &surface_attributes) }
+        .map_err(|e| format!("cannot create the OpenGL surface: {e}"))?;
+    let context_attributes = ContextAttributesBuilder::new().build(Some(handle.into()));
+    // SAFETY: as above, the raw window handle stays valid while the window lives.
+    let context = unsafe { gl_display.create_context(&config, &context_attributes) }
+        .map_err(|e| format!("cannot create an OpenGL context: {e}"))?
+        .make_current(&surface)
+        .map_err(|e| format!("cannot make the OpenGL context current: {e}"))?;
+    let interval = if vsync { SwapInterval::Wait(one) } else { SwapInterval::DontWait };
+    if let Err(e) = surface.set_swap_interval(&context, interval) {
+        log::warn!("cannot set vsync {}: {e}", if vsync { "on" } else { "off" });
+    }
+    let display = Display::from_context_surface(context, surface)
+        .map_err(|e| format!("OpenGL 3.3 is required: {e}"))?;
+    Ok((window, display))
+}

@@ -1,0 +1,67 @@
+//! Sprite instances: the data the renderer uploads, one per quad drawn.
+
+use glium::implement_vertex;
+
+/// A layer of the texture array (all textures are 256×256 and live in one `Texture2dArray`, so
+/// every sprite can be drawn in a single instanced call whatever its texture).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub enum Layer {
+    /// `textures/background.png`.
+    Background = 0,
+    /// `textures/block.png`: destructible brick.
+    Block = 1,
+    /// `textures/block_solid.png`: solid brick.
+    BlockSolid = 2,
+    /// `textures/paddle.png`.
+    Paddle = 3,
+    /// `textures/ball.png`.
+    Ball = 4,
+    /// `textures/particle.png`.
+    Particle = 5,
+    /// The glyph atlas built at start-up from the `font8x8` crate.
+    Font = 6,
+}
+
+impl Layer {
+    /// Layers loaded from PNG files, in layer order, with their file names under `textures/`.
+    pub const FILES: [(Layer, &'static str); 6] = [
+        (Layer::Background, "background.png"),
+        (Layer::Block, "block.png"),
+        (Layer::BlockSolid, "block_solid.png"),
+        (Layer::Paddle, "paddle.png"),
+        (Layer::Ball, "ball.png"),
+        (Layer::Particle, "particle.png"),
+    ];
+}
+
+/// One sprite: a textured, tinted rectangle. Uploaded as per-instance vertex attributes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpriteInstance {
+    /// Rectangle in playfield pixels: x, y (top-left, y down), width, height.
+    pub i_rect: [f32; 4],
+    /// Texture sub-rectangle in normalised image coordinates (origin top-left, v down):
+    /// u0, v0, u1, v1. `[0, 0, 1, 1]` is the whole layer.
+    pub i_uv: [f32; 4],
+    /// Linear RGBA tint multiplied with the texture.
+    pub i_color: [f32; 4],
+    /// Texture array layer ([`Layer`] as f32, exact for small integers).
+    pub i_layer: f32,
+}
+implement_vertex!(SpriteInstance, i_rect, i_uv, i_color, i_layer);
+
+impl SpriteInstance {
+    /// A sprite showing the whole of `layer` in the rectangle `x, y, w, h` (playfield pixels).
+    pub fn new(layer: Layer, rect: [f32; 4], color: [f32; 4]) -> SpriteInstance {
+        SpriteInstance { i_rect: rect, i_uv: [0.0, 0.0, 1.0, 1.0], i_color: color, i_layer: layer as u32 as f32 }
+    }
+}
+
+/// Everything to draw in one frame, built from game state by [`crate::render::scene`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SpriteBatch {
+    /// World sprites (background, bricks, paddle, balls), in draw order; drawn in one instanced call.
+    pub world: Vec<SpriteInstance>,
+    /// Text glyphs, drawn after the world in one instanced call.
+    pub text: Vec<SpriteInstance>,
+}
