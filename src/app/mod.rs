@@ -106,6 +106,8 @@ struct App {
     title: String,
     error: Option<anyhow::Error>,
     menu_seconds: f32,
+    /// The selected menu level laid out as bricks (index, field), loaded once per selection.
+    menu_preview: Option<(usize, Option<crate::sim::BrickField>)>,
 }
 
 impl App {
@@ -134,6 +136,7 @@ impl App {
             title: String::new(),
             error: None,
             menu_seconds: 0.0,
+            menu_preview: None,
         }
     }
 
@@ -190,6 +193,11 @@ impl App {
         match &mut self.screen {
             Screen::Menu => {
                 self.menu_seconds += dt;
+                if self.menu_preview.as_ref().map(|(i, _)| *i) != Some(self.menu_selected) {
+                    // A broken level simply shows no preview; choosing it shows the error.
+                    let field = self.menu_levels.get(self.menu_selected).and_then(|p| Level::load(p).ok());
+                    self.menu_preview = Some((self.menu_selected, field.map(|l| crate::sim::BrickField::new(&l))));
+                }
                 if self.args.autoplay && self.menu_seconds >= AUTOPLAY_SCREEN_DELAY {
                     self.start_from_menu();
                 }
@@ -249,8 +257,8 @@ impl App {
         match (&self.screen, &self.game) {
             (Screen::Menu, _) => {
                 scene::background(&mut batch.world);
-                if let Some(level) = self.menu_levels.get(self.menu_selected).and_then(|p| Level::load(p).ok()) {
-                    scene::bricks(&mut batch.world, &crate::sim::BrickField::new(&level), 0.35);
+                if let Some((_, Some(field))) = &self.menu_preview {
+                    scene::bricks(&mut batch.world, field, 0.35);
                 }
                 screens::menu(&mut batch.text, &self.menu_names, self.menu_selected, self.menu_error.as_deref());
             }

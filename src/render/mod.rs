@@ -19,7 +19,7 @@ use glium::framebuffer::SimpleFrameBuffer;
 use glium::index::{NoIndices, PrimitiveType};
 use glium::texture::{MipmapsOption, RawImage2d, Texture2d, Texture2dArray};
 use glium::uniforms::{MagnifySamplerFilter, MinifySamplerFilter, SamplerWrapFunction};
-use glium::{implement_vertex, uniform, Blend, DrawParameters, Program, Rect, Surface, VertexBuffer};
+use glium::{implement_vertex, uniform, Blend, BlendingFunction, DrawParameters, LinearBlendingFactor, Program, Rect, Surface, VertexBuffer};
 use std::path::{Path, PathBuf};
 use text::LAYER_SIZE;
 
@@ -205,7 +205,16 @@ impl Renderer {
         let Some(scene) = &self.scene else { return Ok(()) };
         let mut fb = SimpleFrameBuffer::new(facade, scene).map_err(gl_err)?;
         fb.clear_color(0.0, 0.0, 0.0, 1.0);
-        let params = DrawParameters { blend: Blend::alpha_blending(), ..Default::default() };
+        // Colour: ordinary "over" blending. Alpha: also "over" (one, one-minus-source-alpha), so
+        // the opaque scene stays opaque and screenshots have no see-through holes.
+        let blend = Blend {
+            alpha: BlendingFunction::Addition {
+                source: LinearBlendingFactor::One,
+                destination: LinearBlendingFactor::OneMinusSourceAlpha,
+            },
+            ..Blend::alpha_blending()
+        };
+        let params = DrawParameters { blend, ..Default::default() };
         let playfield = [crate::sim::tuning::PLAYFIELD_WIDTH, crate::sim::tuning::PLAYFIELD_HEIGHT];
         let passes = [
             (&self.world, batch.world.len(), MagnifySamplerFilter::Linear),
