@@ -182,7 +182,7 @@ impl App {
         self.start_current();
     }
 
-    fn to_menu(&mut self) {
+    fn open_menu(&mut self) {
         self.screen = Screen::Menu;
         self.menu_seconds = 0.0;
         self.game = None;
@@ -246,7 +246,7 @@ impl App {
                 self.current += 1;
                 self.start_current();
             }
-            Screen::Won { .. } | Screen::GameOver { .. } => self.to_menu(),
+            Screen::Won { .. } | Screen::GameOver { .. } => self.open_menu(),
             _ => {}
         }
     }
@@ -366,12 +366,12 @@ impl App {
                 _ => {}
             },
             Screen::Playing => match code {
-                KeyCode::Escape => self.to_menu(),
+                KeyCode::Escape => self.open_menu(),
                 KeyCode::KeyP => self.screen = Screen::Paused,
                 _ => {}
             },
             Screen::Paused => match code {
-                KeyCode::Escape => self.to_menu(),
+                KeyCode::Escape => self.open_menu(),
                 KeyCode::KeyP | KeyCode::Space => {
                     self.screen = Screen::Playing;
                     self.input.release_all();
@@ -379,7 +379,7 @@ impl App {
                 _ => {}
             },
             Screen::LevelCleared { .. } | Screen::Won { .. } | Screen::GameOver { .. } => match code {
-                KeyCode::Escape => self.to_menu(),
+                KeyCode::Escape => self.open_menu(),
                 _ if confirm => self.advance(),
                 _ => {}
             },
@@ -461,16 +461,12 @@ impl ApplicationHandler for App {
                     self.input.mouse_moved(viewport.to_playfield(position.x, position.y).0);
                 }
             }
-            WindowEvent::MouseInput { state: ElementState::Pressed, button: MouseButton::Left, .. } => {
-                if self.screen == Screen::Playing {
-                    self.input.clicked();
-                }
+            WindowEvent::MouseInput { state: ElementState::Pressed, button: MouseButton::Left, .. }
+                if self.screen == Screen::Playing =>
+            {
+                self.input.clicked()
             }
-            WindowEvent::RedrawRequested => {
-                if !self.minimised {
-                    self.frame(event_loop);
-                }
-            }
+            WindowEvent::RedrawRequested if !self.minimised => self.frame(event_loop),
             _ => {}
         }
     }

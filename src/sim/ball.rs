@@ -101,7 +101,7 @@ pub fn resolve(ball: &mut Ball, contact: &Contact) -> bool {
 /// `default_sign` (x) or upward (y).
 pub fn clamp_direction(vel: Vec2, default_x_sign: f32) -> Vec2 {
     let speed = vel.length();
-    if !(speed > 0.0) || !speed.is_finite() {
+    if speed <= 0.0 || !speed.is_finite() {
         return vel;
     }
     let min = MIN_ANGLE_FROM_HORIZONTAL_DEG.to_radians();
