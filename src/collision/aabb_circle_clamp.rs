@@ -11,11 +11,12 @@
 //! [`contact`] also returns the contact normal and penetration depth, and handles the case the
 //! reference divides by zero on: the circle's centre inside the box.
 
-use super::{Aabb, Circle, Contact};
+use super::{inside_contact, Aabb, Circle, Contact};
 use glam::Vec2;
 
 /// Distances below this (pixels) are treated as zero when normalising, to avoid NaN normals.
 const EPSILON: f32 = 1e-5;
+
 
 /// The point of `aabb` closest to `p`: `p` clamped to the box, pixels. Inside the box it is `p`.
 pub fn closest_point(p: Vec2, aabb: Aabb) -> Vec2 {
@@ -35,10 +36,8 @@ pub fn intersects(circle: Circle, aabb: Aabb) -> bool {
 ///
 /// * Centre outside the box: the normal points from the closest point to the centre, so corner
 ///   hits get a diagonal normal (a true corner bounce) and face hits an axis normal.
-/// * Centre inside the box (fast ball, or a box moved into the ball): the normal is the face the
-///   centre came through, found by tracing it back along `-velocity` (pixels/second) to the first
-///   face it crosses; with zero velocity, the face of least penetration. The depth then includes
-///   the radius, so pushing out by it leaves the circle just touching that face.
+/// * Centre inside the box (fast ball, or a box moved into the ball): see
+///   [`super::inside_contact`] — the face the centre came through, given `velocity`.
 pub fn contact(circle: Circle, aabb: Aabb, velocity: Vec2) -> Option<Contact> {
     let point = closest_point(circle.center, aabb);
     let offset = circle.center - point;
@@ -50,42 +49,8 @@ pub fn contact(circle: Circle, aabb: Aabb, velocity: Vec2) -> Option<Contact> {
     if dist > EPSILON {
         return Some(Contact { normal: offset / dist, depth: circle.radius - dist, point });
     }
-    // Centre inside (or exactly on) the box.
-    let (normal, inside_depth) = entry_face(circle.center, aabb, velocity);
-    let point = circle.center + normal * inside_depth;
-    Some(Contact { normal, depth: inside_depth + circle.radius, point })
-}
-
-/// For a point inside the box: the outward normal of the face it entered through and its distance
-/// to that face (pixels).
-fn entry_face(p: Vec2, aabb: Aabb, velocity: Vec2) -> (Vec2, f32) {
-    // Distances from p to each face.
-    let to_left = p.x - aabb.min.x;
-    let to_right = aabb.max.x - p.x;
-    let to_top = p.y - aabb.min.y;
-    let to_bottom = aabb.max.y - p.y;
-    // The face behind the motion on each axis, with the time needed to reach it going backwards.
-    let mut best: Option<(f32, Vec2, f32)> = None; // (time, normal, distance)
-    let mut consider = |v: f32, neg_face: (Vec2, f32), pos_face: (Vec2, f32)| {
-        if v.abs() > EPSILON {
-            // Moving in +axis means we came from the negative face.
-            let (normal, distance) = if v > 0.0 { neg_face } else { pos_face };
-            let time = distance / v.abs();
-            if best.is_none_or(|(t, _, _)| time < t) {
-                best = Some((time, normal, distance));
-            }
-        }
-    };
-    consider(velocity.x, (Vec2::NEG_X, to_left), (Vec2::X, to_right));
-    consider(velocity.y, (Vec2::NEG_Y, to_top), (Vec2::Y, to_bottom));
-    if let Some((_, normal, distance)) = best {
-        return (normal, distance);
-    }
-    // No motion: least penetration.
-    [(Vec2::NEG_X, to_left), (Vec2::X, to_right), (Vec2::NEG_Y, to_top), (Vec2::Y, to_bottom)]
-        .into_iter()
-        .min_by(|a, b| a.1.total_cmp(&b.1))
-        .unwrap_or((Vec2::NEG_Y, 0.0))
+    // Centre inside (or exactly on) the box: where the reference divides by zero.
+    Some(inside_contact(circle, aabb, velocity))
 }
 
 #[cfg(test)]

@@ -7,7 +7,12 @@
 //!
 //! Conventions: playfield pixels, origin top-left, y down.
 
+pub mod aabb_aabb;
 pub mod aabb_circle_clamp;
+pub mod circle_box_cross;
+pub mod circle_box_zones;
+pub mod circle_circle;
+pub mod swept_circle_aabb;
 
 use glam::Vec2;
 
@@ -64,23 +69,51 @@ pub struct Contact {
     pub point: Vec2,
 }
 
-/// The collision algorithm used for ball–box tests; chosen by configuration.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+/// The collision algorithm used for ball–box tests; chosen by configuration (`--collision`,
+/// `[collision] mode` in `breakout.toml`, the `C` key in game).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, serde::Deserialize, serde::Serialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum CollisionMode {
-    /// Clamped closest point AABB–circle test (LearnOpenGL, "Collision detection").
+    /// The ball's bounding square as an AABB against the brick ([`aabb_aabb`]).
+    Aabb,
+    /// Clamped closest point AABB–circle test ([`aabb_circle_clamp`]); the default.
     #[default]
     Clamp,
+    /// The nine-zone circle/box test ([`circle_box_zones`]).
+    Zones,
+    /// The old SDL "cross and corners" circle/box test in whole pixels ([`circle_box_cross`]).
+    Cross,
+    /// Continuous collision: time of impact against the rounded Minkowski sum ([`swept_circle_aabb`]).
+    Swept,
 }
 
 impl CollisionMode {
     /// Every mode, in the order the in-game key cycles through them.
-    pub const ALL: &'static [CollisionMode] = &[CollisionMode::Clamp];
+    pub const ALL: &'static [CollisionMode] =
+        &[CollisionMode::Aabb, CollisionMode::Clamp, CollisionMode::Zones, CollisionMode::Cross, CollisionMode::Swept];
 
     /// The mode's name as used on the command line, in config files and in `simulate`'s JSON.
     pub fn name(self) -> &'static str {
         match self {
+            CollisionMode::Aabb => "aabb",
             CollisionMode::Clamp => "clamp",
+            CollisionMode::Zones => "zones",
+            CollisionMode::Cross => "cross",
+            CollisionMode::Swept => "swept",
         }
+    }
+
+    /// The next mode in [`CollisionMode::ALL`], wrapping around (the in-game `C` key).
+    pub fn next(self) -> CollisionMode {
+        let i = Self::ALL.iter().position(|&m| m == self).unwrap_or(0);
+        Self::ALL[(i + 1) % Self::ALL.len()]
+    }
+
+    /// True for continuous modes, which move the ball by time of impact instead of sub-steps.
+    pub fn is_continuous(self) -> bool {
+        self == CollisionMode::Swept
     }
 }
 
@@ -90,12 +123,63 @@ impl std::fmt::Display for CollisionMode {
     }
 }
 
-/// Tests the circle against the box with the given algorithm and returns the contact, if any.
+/// The single dispatcher: tests the circle against the box with the given algorithm and returns
+/// the contact, if any.
 ///
 /// `velocity` (pixels/second) is only used to choose the face the circle came through when its
-/// centre is already inside the box (see [`aabb_circle_clamp::contact`]).
+/// centre is already inside the box (see [`inside_contact`]). For [`CollisionMode::Swept`] this
+/// is the discrete overlap test (the exact clamp), used to separate a ball that already overlaps
+/// a box (a paddle moving into it); its motion uses [`swept_circle_aabb::time_of_impact`].
 pub fn circle_aabb_contact(mode: CollisionMode, circle: Circle, aabb: Aabb, velocity: Vec2) -> Option<Contact> {
     match mode {
-        CollisionMode::Clamp => aabb_circle_clamp::contact(circle, aabb, velocity),
+        CollisionMode::Aabb => aabb_aabb::contact(circle, aabb, velocity),
+        CollisionMode::Clamp | CollisionMode::Swept => aabb_circle_clamp::contact(circle, aabb, velocity),
+        CollisionMode::Zones => circle_box_zones::contact(circle, aabb, velocity),
+        CollisionMode::Cross => circle_box_cross::contact(circle, aabb, velocity),
     }
+}
+
+/// The overlap predicate alone for `mode` (for the oracle tests and benchmarks). For
+/// [`CollisionMode::Swept`], the static overlap (exact clamp).
+pub fn circle_aabb_intersects(mode: CollisionMode, circle: Circle, aabb: Aabb) -> bool {
+    match mode {
+        CollisionMode::Aabb => aabb_aabb::intersects(circle, aabb),
+        CollisionMode::Clamp | CollisionMode::Swept => aabb_circle_clamp::intersects(circle, aabb),
+        CollisionMode::Zones => circle_box_zones::intersects(circle, aabb),
+        CollisionMode::Cross => circle_box_cross::intersects(circle, aabb),
+    }
+}
+
+/// Contact for a circle whose centre is inside (or on) the box, shared by every mode: the normal
+/// is the face the centre came through, found by tracing it back along `-velocity` (pixels/second)
+/// to the first face it crosses; with zero velocity, the face of least penetration. The depth
+/// includes the radius, so pushing out by it leaves the circle just touching that face. Never NaN.
+pub fn inside_contact(circle: Circle, aabb: Aabb, velocity: Vec2) -> Contact {
+    let p = circle.center;
+    let to_left = p.x - aabb.min.x;
+    let to_right = aabb.max.x - p.x;
+    let to_top = p.y - aabb.min.y;
+    let to_bottom = aabb.max.y - p.y;
+    let mut best: Option<(f32, Vec2, f32)> = None; // (time back to the face, normal, distance)
+    let mut consider = |v: f32, neg_face: (Vec2, f32), pos_face: (Vec2, f32)| {
+        if v.abs() > 1e-5 {
+            // Moving towards +axis means it came in through the face at the low end.
+            let (normal, distance) = if v > 0.0 { neg_face } else { pos_face };
+            let time = distance / v.abs();
+            if best.is_none_or(|(t, _, _)| time < t) {
+                best = Some((time, normal, distance));
+            }
+        }
+    };
+    consider(velocity.x, (Vec2::NEG_X, to_left), (Vec2::X, to_right));
+    consider(velocity.y, (Vec2::NEG_Y, to_top), (Vec2::Y, to_bottom));
+    let (normal, distance) = match best {
+        Some((_, normal, distance)) => (normal, distance),
+        None => [(Vec2::NEG_X, to_left), (Vec2::X, to_right), (Vec2::NEG_Y, to_top), (Vec2::Y, to_bottom)]
+            .into_iter()
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .unwrap_or((Vec2::NEG_Y, 0.0)),
+    };
+    let distance = distance.max(0.0);
+    Contact { normal, depth: distance + circle.radius, point: p + normal * distance }
 }
