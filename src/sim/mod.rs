@@ -18,12 +18,29 @@ pub use bricks::{Brick, BrickField};
 pub use events::GameEvent;
 pub use input::Input;
 
-use crate::collision::{circle_aabb_contact, Aabb, Circle, CollisionMode, Contact};
+use crate::collision::swept_circle_aabb::{time_of_impact, Impact};
+use crate::collision::{circle_aabb_contact, circle_circle, Aabb, Circle, CollisionMode, Contact};
 use crate::level::{BrickKind, Level};
 use glam::Vec2;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use tuning::*;
+
+/// Upper bound on discrete sub-steps per step (reached only above ~300,000 pixels/second).
+const MAX_SUBSTEPS: u32 = 10_000;
+/// Upper bound on impacts resolved per step by the continuous integrator; a ball wedged in a
+/// corner cannot make a step loop forever.
+const MAX_IMPACTS_PER_STEP: usize = 16;
+/// Distance (pixels) the continuous integrator leaves between ball and surface after an impact.
+const CONTACT_SKIN: f32 = 1e-3;
+
+/// What a continuous-collision impact hit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ImpactTarget {
+    Wall,
+    Paddle,
+    Brick(usize, usize),
+}
 
 /// Settings fixed for the life of a [`Game`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -179,6 +196,7 @@ impl Game {
             }
             self.balls[i] = ball;
         }
+        self.collide_balls();
         self.remove_lost_balls();
 
         if self.state == GameState::Playing && self.bricks.destructible_left() == 0 {
@@ -206,12 +224,27 @@ impl Game {
         ball::clamp_direction(vel, if angle < 0.0 { -1.0 } else { 1.0 })
     }
 
-    /// Moves one ball through one step in sub-steps no longer than
-    /// [`MAX_SUBSTEP_FRACTION`] × radius, resolving walls, paddle and bricks after each.
+    /// Moves one ball through one step with the configured mode's integrator, then counts (and
+    /// repairs) any escape from the playfield.
     fn advance_ball(&mut self, ball: &mut Ball, dt: f32) {
+        if self.config.collision.is_continuous() {
+            self.advance_ball_swept(ball, dt);
+        } else {
+            self.advance_ball_substeps(ball, dt);
+        }
+        if ball.pos.x < 0.0 || ball.pos.x > PLAYFIELD_WIDTH || ball.pos.y < 0.0 || !ball.pos.is_finite() {
+            self.stats.balls_escaped += 1;
+            ball.pos = ball.pos.clamp(Vec2::splat(ball.radius), Vec2::new(PLAYFIELD_WIDTH - ball.radius, PLAYFIELD_HEIGHT));
+        }
+    }
+
+    /// Discrete modes: moves the ball in sub-steps no longer than [`MAX_SUBSTEP_FRACTION`] ×
+    /// radius, resolving walls, paddle and bricks after each, so it cannot step over anything
+    /// thicker than half its radius at any speed.
+    fn advance_ball_substeps(&mut self, ball: &mut Ball, dt: f32) {
         let travel = ball.vel.length() * dt;
         let max_move = MAX_SUBSTEP_FRACTION * ball.radius;
-        let substeps = ((travel / max_move).ceil() as u32).clamp(1, 10_000);
+        let substeps = ((travel / max_move).ceil() as u32).clamp(1, MAX_SUBSTEPS);
         let sub_dt = dt / substeps as f32;
         for _ in 0..substeps {
             ball.pos += ball.vel * sub_dt;
@@ -224,9 +257,100 @@ impl Game {
                 break;
             }
         }
-        if ball.pos.x < 0.0 || ball.pos.x > PLAYFIELD_WIDTH || ball.pos.y < 0.0 || !ball.pos.is_finite() {
-            self.stats.balls_escaped += 1;
-            ball.pos = ball.pos.clamp(Vec2::splat(ball.radius), Vec2::new(PLAYFIELD_WIDTH - ball.radius, PLAYFIELD_HEIGHT));
+    }
+
+    /// Continuous mode: finds the earliest time of impact along the ball's motion over walls,
+    /// paddle and the bricks the swept path overlaps (Ericson §5.5.7), moves the ball there,
+    /// resolves that one contact and continues with the rest of the step.
+    fn advance_ball_swept(&mut self, ball: &mut Ball, dt: f32) {
+        // Separate overlaps that motion did not cause (the paddle moved into the ball).
+        self.collide_paddle(ball);
+        self.collide_bricks(ball);
+        let mut remaining = dt;
+        for _ in 0..MAX_IMPACTS_PER_STEP {
+            let motion = ball.vel * remaining;
+            let Some((impact, target)) = self.earliest_impact(ball, motion) else {
+                ball.pos += motion;
+                return;
+            };
+            // Stop a hair short of contact so the next cast does not start touching.
+            ball.pos = impact.center + impact.normal * CONTACT_SKIN;
+            remaining *= 1.0 - impact.toi;
+            match target {
+                ImpactTarget::Wall => {
+                    ball::resolve(ball, &Contact { normal: impact.normal, depth: 0.0, point: impact.center });
+                    self.events.push(GameEvent::WallHit);
+                }
+                ImpactTarget::Paddle => {
+                    if impact.normal.y < 0.0 && ball.vel.y > 0.0 {
+                        ball.vel = ball::paddle_bounce(ball.pos.x, ball.vel.length(), &self.paddle);
+                        self.events.push(GameEvent::PaddleHit);
+                    } else {
+                        ball::resolve(ball, &Contact { normal: impact.normal, depth: 0.0, point: impact.center });
+                    }
+                }
+                ImpactTarget::Brick(row, col) => {
+                    ball::resolve(ball, &Contact { normal: impact.normal, depth: 0.0, point: impact.center });
+                    let side = if ball.pos.x < PLAYFIELD_WIDTH / 2.0 { 1.0 } else { -1.0 };
+                    ball.vel = ball::clamp_direction(ball.vel, side);
+                    self.hit_brick(row, col);
+                }
+            }
+            if remaining <= 0.0 {
+                return;
+            }
+        }
+    }
+
+    /// The earliest impact of `ball` moving by `motion` (pixels) with a wall, the paddle or a brick.
+    fn earliest_impact(&self, ball: &Ball, motion: Vec2) -> Option<(Impact, ImpactTarget)> {
+        let circle = Circle { center: ball.pos, radius: ball.radius };
+        let mut best: Option<(Impact, ImpactTarget)> = None;
+        let mut consider = |impact: Impact, target: ImpactTarget| {
+            if best.as_ref().is_none_or(|(b, _)| impact.toi < b.toi) {
+                best = Some((impact, target));
+            }
+        };
+        // Walls: planes at x = r, x = W - r, y = r for the centre.
+        let r = ball.radius;
+        let walls = [
+            (motion.x < 0.0, (r - ball.pos.x) / motion.x, Vec2::X),
+            (motion.x > 0.0, (PLAYFIELD_WIDTH - r - ball.pos.x) / motion.x, Vec2::NEG_X),
+            (motion.y < 0.0, (r - ball.pos.y) / motion.y, Vec2::Y),
+        ];
+        for (approaching, toi, normal) in walls {
+            if approaching && (0.0..=1.0).contains(&toi) {
+                consider(Impact { toi, normal, center: ball.pos + motion * toi }, ImpactTarget::Wall);
+            }
+        }
+        if let Some(impact) = time_of_impact(circle, motion, self.paddle.rect()) {
+            consider(impact, ImpactTarget::Paddle);
+        }
+        let end = ball.pos + motion;
+        let grow = Vec2::splat(ball.radius);
+        let path = Aabb { min: ball.pos.min(end) - grow, max: ball.pos.max(end) + grow };
+        for (row, col) in self.bricks.cells_overlapping(path) {
+            if let Some(brick) = self.bricks.live(row, col) {
+                if let Some(impact) = time_of_impact(circle, motion, brick.rect) {
+                    consider(impact, ImpactTarget::Brick(row, col));
+                }
+            }
+        }
+        best
+    }
+
+    /// A brick was hit: destroy it (score, event) if destructible, else report a solid hit.
+    fn hit_brick(&mut self, row: usize, col: usize) {
+        let center = self.bricks.live(row, col).map(|b| b.rect.center());
+        match self.bricks.destroy(row, col) {
+            Some(BrickKind::Destructible(code)) => {
+                let points = brick_score(code);
+                self.score += points;
+                self.stats.bricks_destroyed += 1;
+                let position = center.unwrap_or_default();
+                self.events.push(GameEvent::BrickDestroyed { row, col, code, position, points });
+            }
+            _ => self.events.push(GameEvent::SolidHit { row, col }),
         }
     }
 
@@ -278,17 +402,37 @@ impl Game {
             let side = if ball.pos.x < PLAYFIELD_WIDTH / 2.0 { 1.0 } else { -1.0 };
             ball.vel = ball::clamp_direction(ball.vel, side);
         }
-        for &(row, col, rect, _) in &hits {
-            match self.bricks.destroy(row, col) {
-                Some(BrickKind::Destructible(code)) => {
-                    let points = brick_score(code);
-                    self.score += points;
-                    self.stats.bricks_destroyed += 1;
-                    self.events.push(GameEvent::BrickDestroyed { row, col, code, position: rect.center(), points });
+        for &(row, col, _, _) in &hits {
+            self.hit_brick(row, col);
+        }
+    }
+
+    /// Ball–ball collisions (circle–circle) with an equal-mass elastic response; each ball is
+    /// pushed out by half the penetration depth. Balls on the paddle take no part.
+    fn collide_balls(&mut self) {
+        for i in 0..self.balls.len() {
+            for j in i + 1..self.balls.len() {
+                let (a, b) = (self.balls[i], self.balls[j]);
+                if a.stuck || b.stuck {
+                    continue;
                 }
-                _ => self.events.push(GameEvent::SolidHit { row, col }),
+                let ca = Circle { center: a.pos, radius: a.radius };
+                let cb = Circle { center: b.pos, radius: b.radius };
+                let Some(contact) = circle_circle::contact(ca, cb) else { continue };
+                let (va, vb) = circle_circle::elastic_response(a.vel, b.vel, contact.normal);
+                let half = contact.normal * (contact.depth / 2.0);
+                self.balls[i].pos += half;
+                self.balls[i].vel = va;
+                self.balls[j].pos -= half;
+                self.balls[j].vel = vb;
             }
         }
+    }
+
+    /// Puts a ball in play at `pos` (playfield pixels) with velocity `vel` (pixels/second).
+    /// For tests and tools; multiball power-ups will use it too.
+    pub fn add_ball(&mut self, pos: Vec2, vel: Vec2) {
+        self.balls.push(Ball { pos, prev_pos: pos, vel, radius: BALL_RADIUS, stuck: false });
     }
 
     fn remove_lost_balls(&mut self) {
