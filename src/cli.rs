@@ -1,6 +1,8 @@
 //! Command-line interface (clap). The flags are a contract: scripts rely on them.
 
 use crate::collision::CollisionMode;
+use crate::config::{Config, ConfigError};
+use crate::sim::GameConfig;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -41,9 +43,9 @@ pub struct PlayArgs {
     /// On exit, write the last rendered frame to this PNG file.
     #[arg(long, value_name = "PNG")]
     pub screenshot: Option<PathBuf>,
-    /// Seed of the game's random generator (same seed and input give the same game).
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub seed: u64,
+    /// Options shared with `simulate`.
+    #[command(flatten)]
+    pub game: GameOptions,
     /// No music or sound effects.
     #[arg(long)]
     pub mute: bool,
@@ -53,9 +55,53 @@ pub struct PlayArgs {
     /// Turn vsync off (for measurements).
     #[arg(long)]
     pub no_vsync: bool,
-    /// Ball–box collision algorithm.
-    #[arg(long, value_enum, value_name = "MODE", default_value_t = CollisionMode::Clamp)]
-    pub collision: CollisionMode,
+}
+
+/// Options of the simulation, shared by playing and `simulate`.
+#[derive(Debug, Args, Clone)]
+pub struct GameOptions {
+    /// Seed of the game's random generator (same seed and input give the same game).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Ball–box collision algorithm; overrides the config file.
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub collision: Option<CollisionMode>,
+    /// Ball launch speed in pixels/second (default 450), for stress tests.
+    #[arg(long, value_name = "PX_PER_S", value_parser = parse_speed)]
+    pub ball_speed: Option<f32>,
+    /// Configuration file (default: ./breakout.toml, then the user config directory).
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+}
+
+impl GameOptions {
+    /// The simulation settings: command-line flags over the config file over defaults.
+    ///
+    /// # Errors
+    /// The config file's error (file, line, column).
+    pub fn game_config(&self) -> Result<GameConfig, ConfigError> {
+        let (file, _) = Config::load(self.config.as_deref())?;
+        let defaults = GameConfig::default();
+        Ok(GameConfig {
+            seed: self.seed,
+            collision: self.collision.unwrap_or(file.collision.mode),
+            launch_speed: self.ball_speed.unwrap_or(defaults.launch_speed),
+            ..defaults
+        })
+    }
+}
+
+/// Largest accepted `--ball-speed`, pixels/second: beyond it a step's sub-steps would cost more
+/// than a frame.
+const MAX_BALL_SPEED: f32 = 1_000_000.0;
+
+fn parse_speed(s: &str) -> Result<f32, String> {
+    let v: f32 = s.parse().map_err(|_| format!("'{s}' is not a number"))?;
+    if v.is_finite() && v > 0.0 && v <= MAX_BALL_SPEED {
+        Ok(v)
+    } else {
+        Err(format!("must be a speed in pixels/second, above 0 and at most {MAX_BALL_SPEED}"))
+    }
 }
 
 /// Options of `breakout simulate`.
@@ -67,12 +113,9 @@ pub struct SimulateArgs {
     /// Number of fixed steps to play (the run stops early when the level is cleared).
     #[arg(long, value_name = "N")]
     pub steps: u64,
-    /// Seed of the game's and the bot's random generators.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
-    /// Ball–box collision algorithm.
-    #[arg(long, value_enum, value_name = "MODE", default_value_t = CollisionMode::Clamp)]
-    pub collision: CollisionMode,
+    /// Seed, collision mode, ball speed, config file.
+    #[command(flatten)]
+    pub game: GameOptions,
 }
 
 /// Options of `breakout check`.

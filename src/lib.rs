@@ -19,6 +19,7 @@ pub mod audio;
 pub mod cli;
 pub mod collision;
 pub mod commands;
+pub mod config;
 pub mod level;
 pub mod render;
 pub mod sim;

@@ -13,9 +13,12 @@ fn main() -> ExitCode {
             let status = check(&args.files, &mut std::io::stdout());
             ExitCode::from(status as u8)
         }
-        Some(Command::Simulate(args)) => match load_level_arg(&args.level) {
-            Ok(level) => {
-                let report = simulate(&level, args.steps, args.seed, args.collision);
+        Some(Command::Simulate(args)) => match load_level_arg(&args.level)
+            .map_err(anyhow::Error::from)
+            .and_then(|level| Ok((level, args.game.game_config()?)))
+        {
+            Ok((level, config)) => {
+                let report = simulate(&level, args.steps, config);
                 match serde_json::to_string(&report) {
                     Ok(line) => {
                         println!("{line}");

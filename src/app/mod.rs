@@ -66,7 +66,8 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             }
         }
     };
-    let mut app = App::new(args, root, menu_levels, audio);
+    let game_config = args.game.game_config()?;
+    let mut app = App::new(args, game_config, root, menu_levels, audio);
     if let Some((path, level)) = start {
         app.campaign = vec![path];
         app.start_level(level);
@@ -84,6 +85,10 @@ struct Gfx {
 
 struct App {
     args: PlayArgs,
+    /// Simulation settings from the command line and config file.
+    game_config: GameConfig,
+    /// The collision mode in use; `C` cycles it, and it carries over to the next level.
+    collision: crate::collision::CollisionMode,
     root: PathBuf,
     menu_levels: Vec<PathBuf>,
     menu_names: Vec<String>,
@@ -111,9 +116,11 @@ struct App {
 }
 
 impl App {
-    fn new(args: PlayArgs, root: PathBuf, menu_levels: Vec<PathBuf>, audio: Option<Audio>) -> App {
+    fn new(args: PlayArgs, game_config: GameConfig, root: PathBuf, menu_levels: Vec<PathBuf>, audio: Option<Audio>) -> App {
         let menu_names = menu_levels.iter().map(|p| level_name(p)).collect();
         App {
+            collision: game_config.collision,
+            game_config,
             args,
             root,
             menu_levels,
@@ -141,13 +148,13 @@ impl App {
     }
 
     fn config(&self) -> GameConfig {
-        GameConfig { seed: self.args.seed, collision: self.args.collision, ..GameConfig::default() }
+        GameConfig { collision: self.collision, ..self.game_config }
     }
 
     /// Starts playing `level` with a fresh game (full lives, score 0).
     fn start_level(&mut self, level: Level) {
         self.game = Some(Game::new(&level, self.config()));
-        self.bot = self.args.autoplay.then(|| Bot::new(self.args.seed, AUTOPLAY_LAUNCH_DELAY));
+        self.bot = self.args.autoplay.then(|| Bot::new(self.game_config.seed, AUTOPLAY_LAUNCH_DELAY));
         self.screen = Screen::Playing;
         self.accumulator = 0.0;
         self.input.release_all();
@@ -368,6 +375,13 @@ impl App {
             Screen::Playing => match code {
                 KeyCode::Escape => self.open_menu(),
                 KeyCode::KeyP => self.screen = Screen::Paused,
+                KeyCode::KeyC => {
+                    self.collision = self.collision.next();
+                    if let Some(game) = &mut self.game {
+                        game.set_collision_mode(self.collision);
+                    }
+                    log::info!("collision mode: {}", self.collision);
+                }
                 _ => {}
             },
             Screen::Paused => match code {

@@ -1,6 +1,5 @@
 //! `breakout simulate`: the bot plays a level headless and the result is printed as JSON.
 
-use crate::collision::CollisionMode;
 use crate::level::Level;
 use crate::sim::{Bot, Game, GameConfig, GameState};
 use serde::Serialize;
@@ -40,8 +39,10 @@ pub struct SimulateReport {
 }
 
 /// Plays `steps` fixed steps of `level` with the bot, stopping early if the level is cleared.
-pub fn simulate(level: &Level, steps: u64, seed: u64, collision: CollisionMode) -> SimulateReport {
-    let config = GameConfig { seed, collision, infinite_lives: true, ..GameConfig::default() };
+/// Lives never run out (`config.infinite_lives` is forced on): a lost ball is counted and respawned.
+pub fn simulate(level: &Level, steps: u64, config: GameConfig) -> SimulateReport {
+    let config = GameConfig { infinite_lives: true, ..config };
+    let (seed, collision) = (config.seed, config.collision);
     let mut game = Game::new(level, config);
     let mut bot = Bot::new(seed, SIMULATE_LAUNCH_DELAY);
     for _ in 0..steps {

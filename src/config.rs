@@ -1,0 +1,146 @@
+//! The configuration file, `breakout.toml`.
+//!
+//! ```toml
+//! [collision]
+//! mode = "zones"   # aabb | clamp | zones | cross | swept
+//! ```
+//!
+//! Found at `--config <PATH>`; else `./breakout.toml`; else `breakout.toml` in the user's config
+//! directory (`~/.config/breakout/` on Linux, from the `directories` crate); else defaults.
+//! Unknown keys and values are errors with the file, line and column; an unknown mode lists the
+//! valid ones. Command-line flags override the file.
+
+use crate::collision::CollisionMode;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The configuration file's name.
+pub const FILE_NAME: &str = "breakout.toml";
+
+/// Everything the configuration file can set. Missing sections and keys take their defaults.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    /// `[collision]`.
+    pub collision: CollisionConfig,
+}
+
+/// The `[collision]` section.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CollisionConfig {
+    /// `mode`: the ball–box collision algorithm (default `clamp`).
+    pub mode: CollisionMode,
+}
+
+/// Why the configuration could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file could not be read (an explicit `--config` that does not exist, permissions…).
+    #[error("{}: cannot read config file: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// The file is not valid TOML or has an unknown key or value.
+    #[error("{}:{line}:{column}: {message}", path.display())]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column (characters).
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl Config {
+    /// Parses configuration text; `path` is used in error messages.
+    ///
+    /// # Errors
+    /// [`ConfigError::Invalid`] with line and column for bad TOML, unknown keys or unknown values.
+    pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
+        toml::from_str(text).map_err(|e| {
+            let offset = e.span().map_or(0, |s| s.start).min(text.len());
+            let before = text.get(..offset).unwrap_or("");
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            ConfigError::Invalid {
+                path: path.to_path_buf(),
+                line,
+                column,
+                message: e.message().trim().replace('\n', " "),
+            }
+        })
+    }
+
+    /// Loads the configuration: from `explicit` if given (it must exist), else the first of
+    /// `./breakout.toml` and the user config directory's `breakout.toml` that exists, else the
+    /// defaults. Returns the file used, if any.
+    ///
+    /// # Errors
+    /// [`ConfigError`] naming the file.
+    pub fn load(explicit: Option<&Path>) -> Result<(Config, Option<PathBuf>), ConfigError> {
+        let path = match explicit {
+            Some(path) => Some(path.to_path_buf()),
+            None => default_locations().into_iter().find(|p| p.is_file()),
+        };
+        let Some(path) = path else { return Ok((Config::default(), None)) };
+        let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Io { path: path.clone(), source })?;
+        Ok((Config::parse(&text, &path)?, Some(path)))
+    }
+}
+
+/// Where the configuration file is looked for when `--config` is not given, in order.
+pub fn default_locations() -> Vec<PathBuf> {
+    let mut paths = vec![PathBuf::from(FILE_NAME)];
+    if let Some(dirs) = directories::ProjectDirs::from("", "", "breakout") {
+        paths.push(dirs.config_dir().join(FILE_NAME));
+    }
+    paths
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Config, ConfigError> {
+        Config::parse(text, Path::new("breakout.toml"))
+    }
+
+    #[test]
+    fn every_mode_name_parses() {
+        for &mode in CollisionMode::ALL {
+            let config = parse(&format!("[collision]\nmode = \"{}\"\n", mode.name())).unwrap();
+            assert_eq!(config.collision.mode, mode);
+        }
+    }
+
+    #[test]
+    fn empty_file_gives_defaults() {
+        assert_eq!(parse("").unwrap(), Config::default());
+        assert_eq!(Config::default().collision.mode, CollisionMode::Clamp);
+    }
+
+    #[test]
+    fn unknown_mode_lists_the_valid_ones_with_line_and_column() {
+        let err = parse("# comment\n[collision]\nmode = \"fast\"\n").unwrap_err().to_string();
+        assert!(err.starts_with("breakout.toml:3:8: "), "{err}");
+        for &mode in CollisionMode::ALL {
+            assert!(err.contains(mode.name()), "{err} should list {mode}");
+        }
+    }
+
+    #[test]
+    fn unknown_key_is_an_error_with_position() {
+        let err = parse("[collision]\nmode = \"clamp\"\nspeed = 3\n").unwrap_err().to_string();
+        assert!(err.starts_with("breakout.toml:3:1: "), "{err}");
+        assert!(err.contains("speed"), "{err}");
+        let err = parse("[colision]\n").unwrap_err().to_string();
+        assert!(err.starts_with("breakout.toml:1:"), "{err}");
+    }
+}
