@@ -19,10 +19,13 @@ const EPSILON: f32 = 1e-5;
 
 
 /// The point of `aabb` closest to `p`: `p` clamped to the box, pixels. Inside the box it is `p`.
+///
+/// LearnOpenGL writes this as `centre + clamp(p - centre, -half, half)`; clamping `p` to
+/// `[min, max]` per axis (Ericson's form) is the same point, but exact: the centre-relative form
+/// rounds, and far from the origin an inside point came back a few 1e-5 px off itself, which
+/// [`contact`] mistook for "outside" (a noise normal, a depth that does not separate).
 pub fn closest_point(p: Vec2, aabb: Aabb) -> Vec2 {
-    let center = aabb.center();
-    let half = aabb.half_extents();
-    center + (p - center).clamp(-half, half)
+    p.clamp(aabb.min, aabb.max)
 }
 
 /// True when the circle and the box overlap (strictly: touching at exactly one point is not a
