@@ -55,6 +55,9 @@ pub struct PlayArgs {
     /// Turn vsync off (for measurements).
     #[arg(long)]
     pub no_vsync: bool,
+    /// Start with the collision debug overlay on (F1 toggles it).
+    #[arg(long)]
+    pub debug_overlay: bool,
 }
 
 /// Options of the simulation, shared by playing and `simulate`.

@@ -89,6 +89,8 @@ struct App {
     game_config: GameConfig,
     /// The collision mode in use; `C` cycles it, and it carries over to the next level.
     collision: crate::collision::CollisionMode,
+    /// `F1`: draw the collision debug overlay.
+    debug_overlay: bool,
     root: PathBuf,
     menu_levels: Vec<PathBuf>,
     menu_names: Vec<String>,
@@ -120,6 +122,7 @@ impl App {
         let menu_names = menu_levels.iter().map(|p| level_name(p)).collect();
         App {
             collision: game_config.collision,
+            debug_overlay: args.debug_overlay,
             game_config,
             args,
             root,
@@ -271,6 +274,9 @@ impl App {
             }
             (screen, Some(game)) => {
                 scene::world(&mut batch.world, game, alpha);
+                if self.debug_overlay {
+                    crate::render::debug_overlay::overlay(&mut batch.text, game);
+                }
                 screens::hud(&mut batch.text, game);
                 match screen {
                     Screen::Paused => screens::message(&mut batch.text, "PAUSED", "P to resume  ESC menu"),
@@ -355,6 +361,10 @@ impl App {
             return;
         }
         let PhysicalKey::Code(code) = key else { return };
+        if code == KeyCode::F1 {
+            self.debug_overlay = !self.debug_overlay;
+            return;
+        }
         if code == KeyCode::KeyM {
             if let Some(audio) = &mut self.audio {
                 audio.set_muted(!audio.is_muted());

@@ -6,6 +6,7 @@
 //! Rendering only reads game state (through [`SpriteBatch`]); it never changes it.
 
 pub mod context;
+pub mod debug_overlay;
 pub mod letterbox;
 pub mod scene;
 pub mod sprite;

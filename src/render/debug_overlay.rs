@@ -1,0 +1,117 @@
+//! The collision debug overlay (`F1` in game): shows what the active collision mode decides.
+//!
+//! For each ball and each brick near it: the closest point on the brick (small square), and a
+//! line from it along the direction to the ball's centre — green where the active mode reports a
+//! contact (drawn as long as the penetration depth × 4, at least 12 px), grey where it does not.
+//! The ball's predicted path for the next [`PATH_SECONDS`] is dotted, with the swept test's first
+//! time of impact marked in red; in `aabb` mode the ball's bounding square is outlined, in `cross`
+//! mode its two diameters are drawn. Everything is built from plain rectangles, so it rides in the
+//! text batch (no extra draw call, no extra shader).
+
+use super::sprite::SpriteInstance;
+use super::text::panel;
+use crate::collision::aabb_circle_clamp::closest_point;
+use crate::collision::swept_circle_aabb::time_of_impact;
+use crate::collision::{circle_aabb_contact, Aabb, Circle, CollisionMode};
+use crate::sim::Game;
+use glam::Vec2;
+
+/// How far ahead the predicted path is drawn, seconds.
+pub const PATH_SECONDS: f32 = 0.3;
+/// Bricks whose boxes come within this many radii of the ball are annotated.
+const NEAR_RADII: f32 = 4.0;
+const HIT: [f32; 4] = [0.2, 1.0, 0.3, 1.0];
+const MISS: [f32; 4] = [0.6, 0.6, 0.6, 0.8];
+const PATH: [f32; 4] = [1.0, 1.0, 1.0, 0.7];
+const IMPACT: [f32; 4] = [1.0, 0.2, 0.2, 1.0];
+const SHAPE: [f32; 4] = [0.3, 0.8, 1.0, 0.9];
+
+/// A dotted line from `a` to `b` (playfield pixels), one 2×2 px dot every 4 px.
+fn dotted(out: &mut Vec<SpriteInstance>, a: Vec2, b: Vec2, color: [f32; 4]) {
+    let length = a.distance(b);
+    let dots = (length / 4.0).ceil().max(1.0) as usize;
+    for i in 0..=dots.min(400) {
+        let p = a.lerp(b, i as f32 / dots as f32);
+        panel(out, [p.x - 1.0, p.y - 1.0, 2.0, 2.0], color);
+    }
+}
+
+fn marker(out: &mut Vec<SpriteInstance>, p: Vec2, size: f32, color: [f32; 4]) {
+    panel(out, [p.x - size / 2.0, p.y - size / 2.0, size, size], color);
+}
+
+fn outline(out: &mut Vec<SpriteInstance>, b: Aabb, color: [f32; 4]) {
+    let s = b.size();
+    panel(out, [b.min.x, b.min.y, s.x, 1.0], color);
+    panel(out, [b.min.x, b.max.y - 1.0, s.x, 1.0], color);
+    panel(out, [b.min.x, b.min.y, 1.0, s.y], color);
+    panel(out, [b.max.x - 1.0, b.min.y, 1.0, s.y], color);
+}
+
+/// Appends the overlay for `game`'s current state.
+pub fn overlay(out: &mut Vec<SpriteInstance>, game: &Game) {
+    let mode = game.config().collision;
+    let bricks = game.bricks();
+    for ball in game.balls() {
+        let circle = Circle { center: ball.pos, radius: ball.radius };
+        let reach = Vec2::splat(ball.radius * NEAR_RADII);
+        let near = Aabb { min: ball.pos - reach, max: ball.pos + reach };
+        let paddle = game.paddle().rect();
+        let boxes = bricks
+            .cells_overlapping(near)
+            .filter_map(|(r, c)| bricks.live(r, c).map(|b| b.rect))
+            .chain(std::iter::once(paddle));
+        for rect in boxes {
+            let q = closest_point(ball.pos, rect);
+            if q.distance(ball.pos) > ball.radius * NEAR_RADII {
+                continue;
+            }
+            match circle_aabb_contact(mode, circle, rect, ball.vel) {
+                Some(contact) => {
+                    marker(out, contact.point, 5.0, HIT);
+                    let length = (contact.depth * 4.0).max(12.0);
+                    dotted(out, contact.point, contact.point + contact.normal * length, HIT);
+                }
+                None => {
+                    marker(out, q, 4.0, MISS);
+                    dotted(out, q, q + (ball.pos - q).normalize_or_zero() * 12.0, MISS);
+                }
+            }
+        }
+        match mode {
+            CollisionMode::Aabb => {
+                let r = Vec2::splat(ball.radius);
+                outline(out, Aabb { min: ball.pos - r, max: ball.pos + r }, SHAPE);
+            }
+            CollisionMode::Cross => {
+                let (r, p) = (ball.radius, ball.pos);
+                panel(out, [p.x - r, p.y, 2.0 * r, 1.0], SHAPE);
+                panel(out, [p.x, p.y - r, 1.0, 2.0 * r], SHAPE);
+            }
+            _ => {}
+        }
+        if ball.stuck {
+            continue;
+        }
+        // Predicted straight path and the swept test's first impact along it.
+        let motion = ball.vel * PATH_SECONDS;
+        let end = ball.pos + motion;
+        let grow = Vec2::splat(ball.radius);
+        let path = Aabb { min: ball.pos.min(end) - grow, max: ball.pos.max(end) + grow };
+        let first = bricks
+            .cells_overlapping(path)
+            .filter_map(|(r, c)| bricks.live(r, c))
+            .map(|b| b.rect)
+            .chain(std::iter::once(paddle))
+            .filter_map(|rect| time_of_impact(circle, motion, rect))
+            .min_by(|a, b| a.toi.total_cmp(&b.toi));
+        match first {
+            Some(impact) => {
+                dotted(out, ball.pos, impact.center, PATH);
+                marker(out, impact.center, 6.0, IMPACT);
+                dotted(out, impact.center, impact.center + impact.normal * 16.0, IMPACT);
+            }
+            None => dotted(out, ball.pos, end, PATH),
+        }
+    }
+}
