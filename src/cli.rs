@@ -26,6 +26,22 @@ pub enum Command {
     /// Validate level files: prints file:line:column: message for each problem.
     /// Exit 0 if all are valid, 1 if any has problems, 2 if a file cannot be read.
     Check(CheckArgs),
+    /// Render a level as it looks when play starts to a PNG, with no window or display server.
+    Preview(PreviewArgs),
+}
+
+/// Options of `breakout preview`.
+#[derive(Debug, Args, Clone)]
+pub struct PreviewArgs {
+    /// The level: a name from levels/ (without .lvl) or a file path.
+    #[arg(value_name = "LEVEL")]
+    pub level: String,
+    /// Output PNG file.
+    #[arg(short = 'o', long = "output", value_name = "PNG")]
+    pub output: PathBuf,
+    /// Image size in pixels (default: the playfield, 800x600).
+    #[arg(long, value_name = "WxH", value_parser = crate::commands::preview::parse_size, default_value = "800x600")]
+    pub size: (u32, u32),
 }
 
 /// Options for playing in a window.

@@ -1,7 +1,7 @@
 //! The `breakout` executable: parses the command line and runs the game or a subcommand.
 
 use breakout::cli::{Cli, Command};
-use breakout::commands::{check::check, load_level_arg, simulate::simulate};
+use breakout::commands::{check::check, load_level_arg, preview::preview, simulate::simulate};
 use clap::Parser;
 use std::process::ExitCode;
 
@@ -29,6 +29,15 @@ fn main() -> ExitCode {
             }
             Err(e) => fail(&e.to_string()),
         },
+        Some(Command::Preview(args)) => {
+            let result = load_level_arg(&args.level).map_err(anyhow::Error::from).and_then(|level| {
+                preview(&level, args.size, &breakout::assets::asset_root(), &args.output)
+            });
+            match result {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(&format!("{e:#}")),
+            }
+        }
         None => match breakout::app::run(cli.play) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => fail(&format!("{e:#}")),

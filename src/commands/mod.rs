@@ -1,6 +1,7 @@
 //! The headless subcommands: `simulate` and `check`.
 
 pub mod check;
+pub mod preview;
 pub mod simulate;
 
 use crate::level::{Level, LoadError};

@@ -7,6 +7,7 @@
 
 pub mod context;
 pub mod debug_overlay;
+pub mod headless;
 pub mod letterbox;
 pub mod scene;
 pub mod sprite;
@@ -194,6 +195,17 @@ impl Renderer {
         self.stats.draw_calls += 1;
         self.stats.frames += 1;
         Ok(true)
+    }
+
+    /// Draws `batch` into the offscreen scene texture only, at `size` pixels (no window needed:
+    /// used with a headless context for previews). Read it back with [`Renderer::save_screenshot`].
+    ///
+    /// # Errors
+    /// [`RenderError::Gl`] if a GL call fails.
+    pub fn render_offscreen(&mut self, facade: &impl Facade, size: (u32, u32), batch: &SpriteBatch) -> Result<(), RenderError> {
+        self.draw_scene(facade, (size.0.max(1), size.1.max(1)), batch)?;
+        self.stats.frames += 1;
+        Ok(())
     }
 
     /// Draws `batch` into the offscreen scene texture of `size` physical pixels.

@@ -1,0 +1,57 @@
+//! `breakout preview <LEVEL> -o <PNG>`: renders a level as it looks when play starts, through
+//! the game's own renderer, with no window or display server (headless EGL).
+
+use crate::level::Level;
+use crate::render::headless::headless_context;
+use crate::render::{scene, Renderer, SpriteBatch};
+use crate::sim::{Game, GameConfig};
+use anyhow::Context as _;
+use std::path::Path;
+
+/// Renders `level` at `size` pixels (width, height) into the PNG file `out`, using shaders and
+/// textures under `asset_root`.
+///
+/// # Errors
+/// No headless OpenGL, a missing shader or texture (named), or an unwritable output file (named).
+pub fn preview(level: &Level, size: (u32, u32), asset_root: &Path, out: &Path) -> anyhow::Result<()> {
+    let context = headless_context(size).map_err(anyhow::Error::msg).context("cannot render without a display")?;
+    let mut renderer = Renderer::new(&context, &asset_root.join("shaders"), &asset_root.join("textures"))?;
+    let game = Game::new(level, GameConfig::default());
+    let mut batch = SpriteBatch::default();
+    scene::world(&mut batch.world, &game, 1.0);
+    crate::app::screens::hud(&mut batch.text, &game);
+    renderer.render_offscreen(&context, size, &batch)?;
+    renderer.save_screenshot(out)?;
+    Ok(())
+}
+
+/// Parses `--size WxH` (both 1–8192 pixels).
+///
+/// # Errors
+/// A message saying what is wrong with the text.
+pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(|| format!("'{text}' is not WIDTHxHEIGHT, e.g. 800x600"))?;
+    let dim = |s: &str| -> Result<u32, String> {
+        let v: u32 = s.trim().parse().map_err(|_| format!("'{s}' is not a whole number of pixels"))?;
+        if (1..=8192).contains(&v) {
+            Ok(v)
+        } else {
+            Err(format!("{v} is out of range: sizes are 1 to 8192 pixels"))
+        }
+    };
+    Ok((dim(w)?, dim(h)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes_parse_and_bad_ones_are_rejected() {
+        assert_eq!(parse_size("800x600"), Ok((800, 600)));
+        assert_eq!(parse_size("64X48"), Ok((64, 48)));
+        for bad in ["800", "0x600", "800x", "ax600", "9000x10", "-1x5"] {
+            assert!(parse_size(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! An OpenGL context with no window and no display server: a surfaceless EGL context (Mesa
+//! provides one, software-rendered by llvmpipe when there is no GPU), wrapped as a glium
+//! [`Backend`]. The renderer draws into its offscreen texture exactly as in the game, so previews
+//! and tests render the real thing anywhere — a level pack's CI included.
+
+use glium::backend::{Backend, Context};
+use glium::debug::DebugCallbackBehavior;
+use glium::glutin::api::egl::context::PossiblyCurrentContext;
+use glium::glutin::api::egl::device::Device;
+use glium::glutin::api::egl::display::Display as EglDisplay;
+use glium::glutin::config::{ConfigSurfaceTypes, ConfigTemplateBuilder};
+use glium::glutin::context::{ContextApi, ContextAttributesBuilder, Version};
+use glium::glutin::prelude::*;
+use glium::SwapBuffersError;
+use std::cell::Cell;
+use std::ffi::{c_void, CString};
+use std::rc::Rc;
+
+/// A surfaceless EGL context as a glium backend. It has no default framebuffer; everything is
+/// drawn into textures.
+struct HeadlessBackend {
+    display: EglDisplay,
+    context: PossiblyCurrentContext,
+    size: Cell<(u32, u32)>,
+}
+
+// SAFETY: the context is created current on this thread and never shared across threads
+// (`Context` is `!Send`); `make_current` re-binds it surfaceless, which is all glium needs.
+unsafe impl Backend for HeadlessBackend {
+    fn swap_buffers(&self) -> Result<(), SwapBuffersError> {
+        Ok(())
+    }
+
+    unsafe fn get_proc_address(&self, symbol: &str) -> *const c_void {
+        match CString::new(symbol) {
+            Ok(name) => self.display.get_proc_address(&name),
+            Err(_) => std::ptr::null(),
+        }
+    }
+
+    fn get_framebuffer_dimensions(&self) -> (u32, u32) {
+        self.size.get()
+    }
+
+    fn resize(&self, new_size: (u32, u32)) {
+        self.size.set(new_size);
+    }
+
+    fn is_current(&self) -> bool {
+        self.context.is_current()
+    }
+
+    unsafe fn make_current(&self) {
+        if let Err(e) = self.context.make_current_surfaceless() {
+            log::error!("cannot make the headless OpenGL context current: {e}");
+        }
+    }
+}
+
+/// Creates a headless OpenGL 3.3 core context on the first EGL device (Mesa's software device
+/// when there is no GPU). `size` (pixels) is what glium reports as the default framebuffer size.
+///
+/// # Errors
+/// A message naming the step that failed (no EGL library, no device, no config, no 3.3 context).
+pub fn headless_context(size: (u32, u32)) -> Result<Rc<Context>, String> {
+    let device = Device::query_devices()
+        .map_err(|e| format!("no EGL devices (is Mesa's libEGL installed?): {e}"))?
+        .next()
+        .ok_or("EGL reports no devices")?;
+    // SAFETY: no raw display handle is passed, so there is nothing to keep alive.
+    let display = unsafe { EglDisplay::with_device(&device, None) }
+        .map_err(|e| format!("cannot open the EGL device: {e}"))?;
+    let template = ConfigTemplateBuilder::new().with_surface_type(ConfigSurfaceTypes::empty()).build();
+    // SAFETY: the display is valid; configs are only used with it.
+    let config = unsafe { display.find_configs(template) }
+        .map_err(|e| format!("no EGL config: {e}"))?
+        .next()
+        .ok_or("no EGL config for a surfaceless context")?;
+    let attributes = ContextAttributesBuilder::new()
+        .with_context_api(ContextApi::OpenGl(Some(Version::new(3, 3))))
+        .build(None);
+    // SAFETY: config comes from this display; no window handle is involved.
+    let context = unsafe { display.create_context(&config, &attributes) }
+        .map_err(|e| format!("cannot create an OpenGL 3.3 context: {e}"))?
+        .make_current_surfaceless()
+        .map_err(|e| format!("cannot make the OpenGL context current: {e}"))?;
+    let backend = HeadlessBackend { display, context, size: Cell::new(size) };
+    // SAFETY: the backend's context is current on this thread (made so just above).
+    unsafe { Context::new(backend, true, DebugCallbackBehavior::Ignore) }
+        .map_err(|e| format!("OpenGL 3.3 is required: {e}"))
+}
