@@ -5,6 +5,7 @@
 //! reads the game state to draw.
 
 pub mod input;
+pub mod reload;
 pub mod screens;
 pub mod stats;
 
@@ -69,8 +70,8 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let game_config = args.game.game_config()?;
     let mut app = App::new(args, game_config, root, menu_levels, audio);
     if let Some((path, level)) = start {
-        app.campaign = vec![path];
-        app.start_level(level);
+        app.campaign = vec![path.clone()];
+        app.start_level(&path, level);
     }
     event_loop.run_app(&mut app).context("the window's event loop failed")?;
     app.finish()
@@ -91,6 +92,10 @@ struct App {
     collision: crate::collision::CollisionMode,
     /// `F1`: draw the collision debug overlay.
     debug_overlay: bool,
+    /// Watches the file of the level being played (live reload).
+    watcher: Option<reload::FileWatcher>,
+    /// Why the last reload failed (file:line:column lines), shown until the file is fixed.
+    reload_error: Option<String>,
     root: PathBuf,
     menu_levels: Vec<PathBuf>,
     menu_names: Vec<String>,
@@ -123,6 +128,8 @@ impl App {
         App {
             collision: game_config.collision,
             debug_overlay: args.debug_overlay,
+            watcher: None,
+            reload_error: None,
             game_config,
             args,
             root,
@@ -154,8 +161,17 @@ impl App {
         GameConfig { collision: self.collision, ..self.game_config }
     }
 
-    /// Starts playing `level` with a fresh game (full lives, score 0).
-    fn start_level(&mut self, level: Level) {
+    /// Starts playing `level`, read from `path`, with a fresh game (full lives, score 0), and
+    /// watches the file so that saving it reloads the level.
+    fn start_level(&mut self, path: &Path, level: Level) {
+        self.reload_error = None;
+        self.watcher = match reload::FileWatcher::new(path) {
+            Ok(watcher) => Some(watcher),
+            Err(e) => {
+                log::warn!("{}: live reload is off: {e}", path.display());
+                None
+            }
+        };
         self.game = Some(Game::new(&level, self.config()));
         self.bot = self.args.autoplay.then(|| Bot::new(self.game_config.seed, AUTOPLAY_LAUNCH_DELAY));
         self.screen = Screen::Playing;
@@ -172,7 +188,7 @@ impl App {
         match Level::load(&path) {
             Ok(level) => {
                 self.menu_error = None;
-                self.start_level(level);
+                self.start_level(&path, level);
             }
             Err(e) => {
                 log::error!("{e}");
@@ -193,13 +209,42 @@ impl App {
     }
 
     fn open_menu(&mut self) {
+        self.watcher = None;
+        self.reload_error = None;
         self.screen = Screen::Menu;
         self.menu_seconds = 0.0;
         self.game = None;
     }
 
+    /// Live reload: if the level file was saved, re-reads it. A valid level replaces the bricks
+    /// (paddle, lives and score stay); an invalid one keeps the last good level and shows why.
+    fn reload_if_changed(&mut self) {
+        let Some(watcher) = self.watcher.as_mut() else { return };
+        if !watcher.poll() {
+            return;
+        }
+        let path = watcher.path().to_path_buf();
+        match Level::load(&path) {
+            Ok(level) => {
+                log::info!("{}: reloaded", path.display());
+                self.reload_error = None;
+                if let Some(game) = &mut self.game {
+                    game.replace_level(&level);
+                    if matches!(self.screen, Screen::LevelCleared { .. } | Screen::Won { .. }) {
+                        self.screen = Screen::Playing;
+                    }
+                }
+            }
+            Err(e) => {
+                log::warn!("{e}");
+                self.reload_error = Some(e.to_string());
+            }
+        }
+    }
+
     /// Advances screens and the simulation by `dt` seconds of real time.
     fn update(&mut self, dt: f32) {
+        self.reload_if_changed();
         match &mut self.screen {
             Screen::Menu => {
                 self.menu_seconds += dt;
@@ -278,6 +323,9 @@ impl App {
                     crate::render::debug_overlay::overlay(&mut batch.text, game);
                 }
                 screens::hud(&mut batch.text, game);
+                if let Some(error) = &self.reload_error {
+                    screens::reload_error(&mut batch.text, error);
+                }
                 match screen {
                     Screen::Paused => screens::message(&mut batch.text, "PAUSED", "P to resume  ESC menu"),
                     Screen::LevelCleared { .. } => {

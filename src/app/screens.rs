@@ -84,3 +84,17 @@ pub fn menu(out: &mut Vec<SpriteInstance>, names: &[String], selected: usize, er
     }
     layout_centered(out, "UP/DOWN choose  ENTER play  ESC quit", PLAYFIELD_WIDTH / 2.0, 570.0, HUD_SIZE, WHITE);
 }
+
+/// The error of a failed live reload, across the top of the playfield until the file is fixed:
+/// one `file:line:column: message` per line (at most 6), cut to the screen width.
+pub fn reload_error(out: &mut Vec<SpriteInstance>, error: &str) {
+    let size = 8.0;
+    let max_chars = (PLAYFIELD_WIDTH / size) as usize - 2;
+    let lines: Vec<&str> = error.lines().take(6).collect();
+    panel(out, [0.0, 0.0, PLAYFIELD_WIDTH, 22.0 + lines.len() as f32 * 12.0], [0.25, 0.0, 0.0, 0.85]);
+    layout(out, "LEVEL FILE HAS ERRORS - still playing the last good version:", 8.0, 6.0, size, HIGHLIGHT);
+    for (i, line) in lines.iter().enumerate() {
+        let line: String = line.chars().take(max_chars).collect();
+        layout(out, &line, 8.0, 20.0 + i as f32 * 12.0, size, ERROR);
+    }
+}

@@ -133,6 +133,17 @@ impl Game {
     pub fn config(&self) -> &GameConfig {
         &self.config
     }
+    /// Swaps in a new layout of bricks (live reload of the level file), keeping the paddle, lives
+    /// and score; the ball goes back onto the paddle, and a cleared level is playable again.
+    pub fn replace_level(&mut self, level: &Level) {
+        self.level_name = level.name.clone();
+        self.bricks = BrickField::new(level);
+        self.balls = vec![Ball::on_paddle(&self.paddle)];
+        if self.state == GameState::LevelCleared {
+            self.state = GameState::Playing;
+        }
+    }
+
     /// Changes the collision algorithm from the next step on.
     pub fn set_collision_mode(&mut self, mode: CollisionMode) {
         self.config.collision = mode;
@@ -433,6 +444,14 @@ impl Game {
     /// For tests and tools; multiball power-ups will use it too.
     pub fn add_ball(&mut self, pos: Vec2, vel: Vec2) {
         self.balls.push(Ball { pos, prev_pos: pos, vel, radius: BALL_RADIUS, stuck: false });
+    }
+
+    /// Replaces every ball (in play or on the paddle) with one ball in play at `pos` (playfield
+    /// pixels) moving at `vel` (pixels/second). For tests and tools: it sets up exact scenarios
+    /// (a ball aimed at a seam, a corner, a gap) that a launch from the paddle cannot.
+    pub fn set_ball(&mut self, pos: Vec2, vel: Vec2) {
+        self.balls.clear();
+        self.add_ball(pos, vel);
     }
 
     fn remove_lost_balls(&mut self) {
