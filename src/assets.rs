@@ -61,3 +61,38 @@ pub fn resolve_level(arg: &str) -> PathBuf {
         path
     }
 }
+
+/// The user's own levels directory (`~/.local/share/breakout/levels` on Linux, from the
+/// `directories` crate), whether or not it exists.
+pub fn user_levels_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "breakout").map(|d| d.data_dir().join("levels"))
+}
+
+/// A level offered in the menu: its file and the name shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelEntry {
+    /// The level file.
+    pub path: PathBuf,
+    /// `@name:` of the file, else its stem; "(invalid)" is appended if it does not load.
+    pub name: String,
+}
+
+/// The menu's levels: every `*.lvl` of `dirs`, sorted by shown name (case-insensitive, then by
+/// path so equal names keep a stable order). A level that fails to load is still listed, so
+/// choosing it shows the error.
+pub fn menu_levels(dirs: &[PathBuf]) -> Vec<LevelEntry> {
+    let mut entries: Vec<LevelEntry> = dirs
+        .iter()
+        .flat_map(|d| list_levels(d))
+        .map(|path| {
+            let stem = path.file_stem().map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into_owned());
+            let name = match crate::level::Level::load(&path) {
+                Ok(level) => level.display_name().to_string(),
+                Err(_) => format!("{stem} (invalid)"),
+            };
+            LevelEntry { path, name }
+        })
+        .collect();
+    entries.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then_with(|| a.path.cmp(&b.path)));
+    entries
+}

@@ -28,10 +28,13 @@ pub enum Sound {
     LifeLost,
     /// A level cleared: `level_cleared.wav`.
     LevelCleared,
+    /// A power-up released: `powerup.wav`.
+    PowerUp,
 }
 
 impl Sound {
-    const ALL: [Sound; 5] = [Sound::Brick, Sound::Solid, Sound::Paddle, Sound::LifeLost, Sound::LevelCleared];
+    const ALL: [Sound; 6] =
+        [Sound::Brick, Sound::Solid, Sound::Paddle, Sound::LifeLost, Sound::LevelCleared, Sound::PowerUp];
 
     /// The file name under `audio/`.
     pub fn file_name(self) -> &'static str {
@@ -41,6 +44,7 @@ impl Sound {
             Sound::Paddle => "paddle.wav",
             Sound::LifeLost => "life_lost.wav",
             Sound::LevelCleared => "level_cleared.wav",
+            Sound::PowerUp => "powerup.wav",
         }
     }
 
@@ -48,10 +52,11 @@ impl Sound {
     pub fn for_event(event: &GameEvent) -> Option<Sound> {
         match event {
             GameEvent::BrickDestroyed { .. } => Some(Sound::Brick),
-            GameEvent::SolidHit { .. } => Some(Sound::Solid),
+            GameEvent::SolidHit { .. } | GameEvent::BrickDamaged { .. } => Some(Sound::Solid),
             GameEvent::PaddleHit => Some(Sound::Paddle),
             GameEvent::LifeLost { .. } => Some(Sound::LifeLost),
             GameEvent::LevelCleared => Some(Sound::LevelCleared),
+            GameEvent::PowerUpReleased { .. } => Some(Sound::PowerUp),
             GameEvent::WallHit | GameEvent::BallLaunched | GameEvent::GameOver => None,
         }
     }

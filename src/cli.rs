@@ -23,8 +23,9 @@ pub struct Cli {
 pub enum Command {
     /// Play headless: the bot plays N fixed steps with no window, GL or audio; prints one JSON line.
     Simulate(SimulateArgs),
-    /// Validate level files: prints file:line:column: message for each problem.
-    /// Exit 0 if all are valid, 1 if any has problems, 2 if a file cannot be read.
+    /// Validate level files: prints file:line:column: message for every problem and warning.
+    /// Exit 0 if all are valid, 1 if any has problems (or warnings with --strict), 2 if a file
+    /// cannot be read.
     Check(CheckArgs),
     /// Render a level as it looks when play starts to a PNG, with no window or display server.
     Preview(PreviewArgs),
@@ -143,4 +144,7 @@ pub struct CheckArgs {
     /// Level files to validate.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
+    /// Treat warnings (unreachable bricks, bricks narrower than the ball…) as problems: exit 1.
+    #[arg(long)]
+    pub strict: bool,
 }

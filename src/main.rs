@@ -10,7 +10,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Check(args)) => {
-            let status = check(&args.files, &mut std::io::stdout());
+            let status = check(&args.files, args.strict, &mut std::io::stdout());
             ExitCode::from(status as u8)
         }
         Some(Command::Simulate(args)) => match load_level_arg(&args.level)

@@ -575,6 +575,7 @@ proptest! {
             rows: g.len(),
             cols: g[0].len(),
             cells: g.iter().flatten().map(|&c| expected_cell(c)).collect(),
+            ..Level::default()
         };
         let text = level.to_text();
         prop_assert!(text.ends_with('\n'));

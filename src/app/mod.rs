@@ -12,7 +12,7 @@ pub mod stats;
 pub use input::InputState;
 pub use screens::Screen;
 
-use crate::assets::{asset_root, list_levels};
+use crate::assets::{asset_root, LevelEntry};
 use crate::audio::Audio;
 use crate::cli::PlayArgs;
 use crate::level::Level;
@@ -45,7 +45,9 @@ const AUTOPLAY_SCREEN_DELAY: f32 = 1.5;
 /// file or the step.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let root = asset_root();
-    let menu_levels = list_levels(&root.join("levels"));
+    let mut level_dirs = vec![root.join("levels")];
+    level_dirs.extend(crate::assets::user_levels_dir());
+    let menu = crate::assets::menu_levels(&level_dirs);
     // Load a --level argument before opening a window, so a typo is a one-line error.
     let start = match &args.level {
         Some(arg) => {
@@ -68,7 +70,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         }
     };
     let game_config = args.game.game_config()?;
-    let mut app = App::new(args, game_config, root, menu_levels, audio);
+    let mut app = App::new(args, game_config, root, menu, audio);
     if let Some((path, level)) = start {
         app.campaign = vec![path.clone()];
         app.start_level(&path, level);
@@ -123,8 +125,9 @@ struct App {
 }
 
 impl App {
-    fn new(args: PlayArgs, game_config: GameConfig, root: PathBuf, menu_levels: Vec<PathBuf>, audio: Option<Audio>) -> App {
-        let menu_names = menu_levels.iter().map(|p| level_name(p)).collect();
+    fn new(args: PlayArgs, game_config: GameConfig, root: PathBuf, menu: Vec<LevelEntry>, audio: Option<Audio>) -> App {
+        let menu_names = menu.iter().map(|e| e.name.clone()).collect();
+        let menu_levels = menu.into_iter().map(|e| e.path).collect();
         App {
             collision: game_config.collision,
             debug_overlay: args.debug_overlay,
@@ -552,9 +555,4 @@ impl ApplicationHandler for App {
             gfx.window.request_redraw();
         }
     }
-}
-
-/// The display name of a level file: its stem.
-fn level_name(path: &Path) -> String {
-    path.file_stem().map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into_owned())
 }

@@ -1,7 +1,7 @@
 //! Turns game state into sprites. Pure functions: no GL here, so what is drawn is testable.
 
 use super::sprite::{Layer, SpriteInstance};
-use crate::level::BrickKind;
+use crate::level::{BrickKind, PowerUpKind};
 use crate::sim::tuning::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::sim::{BrickField, Game};
 
@@ -28,17 +28,49 @@ pub fn background(out: &mut Vec<SpriteInstance>) {
     out.push(SpriteInstance::new(Layer::Background, [0.0, 0.0, PLAYFIELD_WIDTH, PLAYFIELD_HEIGHT], WHITE));
 }
 
-/// One sprite per live brick, with `dim` (0–1) multiplying the colour (menus show the level dimmed).
+/// Colour of a power-up's marker, linear RGBA (LearnOpenGL's power-up palette where it has one).
+pub fn powerup_color(kind: PowerUpKind) -> [f32; 4] {
+    match kind {
+        PowerUpKind::Speed => [0.5, 0.5, 1.0, 1.0],
+        PowerUpKind::Sticky => [1.0, 0.5, 1.0, 1.0],
+        PowerUpKind::PassThrough => [0.5, 1.0, 0.5, 1.0],
+        PowerUpKind::PadSizeIncrease => [1.0, 0.6, 0.4, 1.0],
+        PowerUpKind::Confuse => [1.0, 0.3, 0.3, 1.0],
+        PowerUpKind::Chaos => [0.9, 0.25, 0.25, 1.0],
+        PowerUpKind::Multiball => [0.3, 1.0, 1.0, 1.0],
+        PowerUpKind::ExtraLife => [1.0, 0.9, 0.3, 1.0],
+    }
+}
+
+/// Size of a damage pip on a multi-hit brick, pixels.
+const PIP_SIZE: f32 = 6.0;
+
+/// One sprite per live brick, with `dim` (0–1) multiplying the colour (menus show the level
+/// dimmed). A multi-hit brick darkens as it takes damage and shows one pip per hit left; a brick
+/// holding a power-up glows in the power-up's colour.
 pub fn bricks(out: &mut Vec<SpriteInstance>, bricks: &BrickField, dim: f32) {
     for (_, _, brick) in bricks.iter_live() {
         let layer = if brick.kind.is_destructible() { Layer::Block } else { Layer::BlockSolid };
         let [r, g, b, a] = brick_color(brick.kind);
-        let size = brick.rect.size();
-        out.push(SpriteInstance::new(
-            layer,
-            [brick.rect.min.x, brick.rect.min.y, size.x, size.y],
-            [r * dim, g * dim, b * dim, a],
-        ));
+        let damage = if brick.hits_total > 1 { 0.55 + 0.45 * brick.hits_left as f32 / brick.hits_total as f32 } else { 1.0 };
+        let shade = dim * damage;
+        let (min, size) = (brick.rect.min, brick.rect.size());
+        out.push(SpriteInstance::new(layer, [min.x, min.y, size.x, size.y], [r * shade, g * shade, b * shade, a]));
+        if let Some(kind) = brick.powerup {
+            let glow = size.y.min(size.x) * 0.8;
+            let c = brick.rect.center();
+            let [pr, pg, pb, _] = powerup_color(kind);
+            out.push(SpriteInstance::new(Layer::Particle, [c.x - glow / 2.0, c.y - glow / 2.0, glow, glow], [pr * dim, pg * dim, pb * dim, 0.9]));
+        }
+        if brick.hits_total > 1 {
+            let n = brick.hits_left as f32;
+            let start = brick.rect.center().x - (n * PIP_SIZE * 1.5 - PIP_SIZE * 0.5) / 2.0;
+            let y = brick.rect.max.y - PIP_SIZE * 1.6;
+            for i in 0..brick.hits_left {
+                let x = start + i as f32 * PIP_SIZE * 1.5;
+                out.push(SpriteInstance::new(Layer::Ball, [x, y, PIP_SIZE, PIP_SIZE], [dim, dim, dim, 1.0]));
+            }
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::tuning::{BRICK_AREA_FRACTION, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::collision::Aabb;
-use crate::level::{BrickKind, Level};
+use crate::level::{BrickKind, Level, PowerUpKind};
 use glam::Vec2;
 
 /// One brick on the playfield.
@@ -14,6 +14,31 @@ pub struct Brick {
     pub rect: Aabb,
     /// False once destroyed (solid bricks are never destroyed).
     pub alive: bool,
+    /// Hits still needed to destroy it (multi-hit bricks start above 1; 0 for solid bricks).
+    pub hits_left: u8,
+    /// Hits it took when the level started (for showing damage).
+    pub hits_total: u8,
+    /// The power-up it releases when destroyed, if the level placed one.
+    pub powerup: Option<PowerUpKind>,
+}
+
+/// What a hit did to a brick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HitOutcome {
+    /// A solid brick (or one already gone): nothing changes.
+    Solid,
+    /// A multi-hit brick lost one hit; `hits_left` remain.
+    Damaged {
+        /// Hits still needed.
+        hits_left: u8,
+    },
+    /// The brick was destroyed.
+    Destroyed {
+        /// Level-file number (2–5).
+        code: u8,
+        /// The power-up it held.
+        powerup: Option<PowerUpKind>,
+    },
 }
 
 /// The bricks of a level on a uniform grid that fills the playfield's width and the upper
@@ -43,10 +68,17 @@ impl BrickField {
         let mut cells = Vec::with_capacity(rows * cols);
         for row in 0..rows {
             for col in 0..cols {
-                cells.push(level.get(row, col).map(|kind| Brick {
-                    kind,
-                    rect: Self::cell_rect_for(cell_size, row, col),
-                    alive: true,
+                let extras = level.extras(row, col);
+                cells.push(level.get(row, col).map(|kind| {
+                    let hits = if kind.is_destructible() { extras.map_or(1, |e| e.hits.max(1)) } else { 0 };
+                    Brick {
+                        kind,
+                        rect: Self::cell_rect_for(cell_size, row, col),
+                        alive: true,
+                        hits_left: hits,
+                        hits_total: hits,
+                        powerup: extras.and_then(|e| e.powerup),
+                    }
                 }));
             }
         }
@@ -85,15 +117,23 @@ impl BrickField {
         }
     }
 
-    /// Marks a destructible brick destroyed. Returns its kind if it was alive and destructible.
-    pub fn destroy(&mut self, row: usize, col: usize) -> Option<BrickKind> {
-        let brick = self.cells.get_mut(row * self.cols + col)?.as_mut()?;
-        if brick.alive && brick.kind.is_destructible() {
-            brick.alive = false;
-            self.destructible_left -= 1;
-            Some(brick.kind)
-        } else {
-            None
+    /// The ball hit the brick at `row`, `col`: a destructible brick loses one hit and is
+    /// destroyed when none are left; a solid one is unchanged.
+    pub fn hit(&mut self, row: usize, col: usize) -> HitOutcome {
+        let Some(brick) = self.cells.get_mut(row * self.cols + col).and_then(|b| b.as_mut()) else {
+            return HitOutcome::Solid;
+        };
+        match brick.kind {
+            BrickKind::Destructible(code) if brick.alive => {
+                brick.hits_left = brick.hits_left.saturating_sub(1);
+                if brick.hits_left > 0 {
+                    return HitOutcome::Damaged { hits_left: brick.hits_left };
+                }
+                brick.alive = false;
+                self.destructible_left -= 1;
+                HitOutcome::Destroyed { code, powerup: brick.powerup }
+            }
+            _ => HitOutcome::Solid,
         }
     }
 

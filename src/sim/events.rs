@@ -20,6 +20,23 @@ pub enum GameEvent {
         /// Score awarded.
         points: u32,
     },
+    /// A multi-hit brick was hit but not destroyed.
+    BrickDamaged {
+        /// Grid row (0 at the top).
+        row: usize,
+        /// Grid column (0 at the left).
+        col: usize,
+        /// Hits still needed to destroy it.
+        hits_left: u8,
+    },
+    /// A destroyed brick released the power-up the level placed in it, at `position` (playfield
+    /// pixels). Power-up effects are not in the game yet; the event lets effects layers show it.
+    PowerUpReleased {
+        /// Which power-up.
+        kind: crate::level::PowerUpKind,
+        /// Where it was released (the brick's centre), pixels.
+        position: Vec2,
+    },
     /// The ball bounced off a solid (indestructible) brick.
     SolidHit {
         /// Grid row (0 at the top).

@@ -14,13 +14,13 @@ pub mod tuning;
 
 pub use ball::{Ball, Paddle};
 pub use bot::Bot;
-pub use bricks::{Brick, BrickField};
+pub use bricks::{Brick, BrickField, HitOutcome};
 pub use events::GameEvent;
 pub use input::Input;
 
 use crate::collision::swept_circle_aabb::{time_of_impact, Impact};
 use crate::collision::{circle_aabb_contact, circle_circle, Aabb, Circle, CollisionMode, Contact};
-use crate::level::{BrickKind, Level};
+use crate::level::Level;
 use glam::Vec2;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
@@ -111,7 +111,7 @@ impl Game {
     pub fn new(level: &Level, config: GameConfig) -> Game {
         let paddle = Paddle::new();
         Game {
-            level_name: level.name.clone(),
+            level_name: level.display_name().to_string(),
             config,
             bricks: BrickField::new(level),
             paddle,
@@ -136,7 +136,7 @@ impl Game {
     /// Swaps in a new layout of bricks (live reload of the level file), keeping the paddle, lives
     /// and score; the ball goes back onto the paddle, and a cleared level is playable again.
     pub fn replace_level(&mut self, level: &Level) {
-        self.level_name = level.name.clone();
+        self.level_name = level.display_name().to_string();
         self.bricks = BrickField::new(level);
         self.balls = vec![Ball::on_paddle(&self.paddle)];
         if self.state == GameState::LevelCleared {
@@ -350,18 +350,22 @@ impl Game {
         best
     }
 
-    /// A brick was hit: destroy it (score, event) if destructible, else report a solid hit.
+    /// A brick was hit: a coloured one loses a hit and, with none left, is destroyed (score,
+    /// events, its power-up released); a solid one reports a solid hit.
     fn hit_brick(&mut self, row: usize, col: usize) {
-        let center = self.bricks.live(row, col).map(|b| b.rect.center());
-        match self.bricks.destroy(row, col) {
-            Some(BrickKind::Destructible(code)) => {
+        let position = self.bricks.live(row, col).map(|b| b.rect.center()).unwrap_or_default();
+        match self.bricks.hit(row, col) {
+            HitOutcome::Destroyed { code, powerup } => {
                 let points = brick_score(code);
                 self.score += points;
                 self.stats.bricks_destroyed += 1;
-                let position = center.unwrap_or_default();
                 self.events.push(GameEvent::BrickDestroyed { row, col, code, position, points });
+                if let Some(kind) = powerup {
+                    self.events.push(GameEvent::PowerUpReleased { kind, position });
+                }
             }
-            _ => self.events.push(GameEvent::SolidHit { row, col }),
+            HitOutcome::Damaged { hits_left } => self.events.push(GameEvent::BrickDamaged { row, col, hits_left }),
+            HitOutcome::Solid => self.events.push(GameEvent::SolidHit { row, col }),
         }
     }
 

@@ -1,0 +1,88 @@
+//! Warnings: mistakes that still leave a playable level, which a level author wants to hear about.
+
+use super::parse::Positions;
+use super::{Diagnostic, Level};
+use crate::sim::tuning::{BALL_RADIUS, BRICK_AREA_FRACTION, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use std::collections::VecDeque;
+
+/// Warnings for a valid `level` whose cells were at `positions` (line, column) in its file:
+///
+/// * a coloured brick the ball can never reach: every path to it from below the grid is blocked
+///   by solid bricks (4-connected flood fill through empty and coloured cells — coloured ones
+///   open up when destroyed; the ball cannot squeeze through a diagonal gap between two corners);
+/// * bricks narrower than the ball (too many columns), or thinner than its radius (too many rows);
+/// * a power-up placed in a brick the ball can never reach is included in the first warning.
+pub fn warnings(level: &Level, positions: &Positions) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let (rows, cols) = (level.rows, level.cols);
+    if rows == 0 || cols == 0 || positions.len() != rows * cols {
+        return out;
+    }
+    let brick_w = PLAYFIELD_WIDTH / cols as f32;
+    let brick_h = PLAYFIELD_HEIGHT * BRICK_AREA_FRACTION / rows as f32;
+    let diameter = 2.0 * BALL_RADIUS;
+    if brick_w < diameter {
+        out.push(Diagnostic {
+            line: positions[0].0,
+            column: positions[0].1,
+            message: format!(
+                "warning: with {cols} columns bricks are {brick_w:.1} px wide, narrower than the ball ({diameter} px); use at most {} columns",
+                (PLAYFIELD_WIDTH / diameter).floor()
+            ),
+        });
+    }
+    if brick_h < BALL_RADIUS {
+        out.push(Diagnostic {
+            line: positions[0].0,
+            column: positions[0].1,
+            message: format!(
+                "warning: with {rows} rows bricks are {brick_h:.1} px high, thinner than the ball's radius ({BALL_RADIUS} px); use at most {} rows",
+                (PLAYFIELD_HEIGHT * BRICK_AREA_FRACTION / BALL_RADIUS).floor()
+            ),
+        });
+    }
+
+    // Flood fill from below the grid: every open cell of the bottom row is reachable.
+    let open = |i: usize| !matches!(level.cells[i], Some(super::BrickKind::Solid));
+    let mut reached = vec![false; rows * cols];
+    let mut queue = VecDeque::new();
+    for col in 0..cols {
+        let i = (rows - 1) * cols + col;
+        if open(i) {
+            reached[i] = true;
+            queue.push_back(i);
+        }
+    }
+    while let Some(i) = queue.pop_front() {
+        let (r, c) = (i / cols, i % cols);
+        let neighbours = [
+            (r > 0).then(|| i - cols),
+            (r + 1 < rows).then(|| i + cols),
+            (c > 0).then(|| i - 1),
+            (c + 1 < cols).then(|| i + 1),
+        ];
+        for n in neighbours.into_iter().flatten() {
+            if !reached[n] && open(n) {
+                reached[n] = true;
+                queue.push_back(n);
+            }
+        }
+    }
+    for (i, cell) in level.cells.iter().enumerate() {
+        if matches!(cell, Some(k) if k.is_destructible()) && !reached[i] {
+            let (line, column) = positions[i];
+            let powerup = level.extras.get(&i).and_then(|e| e.powerup).map_or(String::new(), |p| {
+                format!(" (and its power-up {} is lost)", p.letter())
+            });
+            out.push(Diagnostic {
+                line,
+                column,
+                message: format!(
+                    "warning: this brick can never be reached: solid bricks wall it in, so the level can never be cleared{powerup}"
+                ),
+            });
+        }
+    }
+    out.sort_by_key(|d| (d.line, d.column));
+    out
+}
