@@ -75,6 +75,20 @@ pub struct PlayArgs {
     /// Start with the collision debug overlay on (F1 toggles it).
     #[arg(long)]
     pub debug_overlay: bool,
+    /// Keep a post-processing effect on all the time, for measurements and screenshots.
+    #[arg(long, value_enum, value_name = "EFFECT")]
+    pub effect: Option<ForcedEffect>,
+}
+
+/// A post-processing effect forced on by `--effect`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ForcedEffect {
+    /// The solid-hit shake (jitter and blur).
+    Shake,
+    /// Confuse: flipped and inverted.
+    Confuse,
+    /// Chaos: edge detection and swirl.
+    Chaos,
 }
 
 /// Options of the simulation, shared by playing and `simulate`.

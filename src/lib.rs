@@ -20,6 +20,7 @@ pub mod cli;
 pub mod collision;
 pub mod commands;
 pub mod config;
+pub mod effects;
 pub mod level;
 pub mod render;
 pub mod sim;

@@ -98,6 +98,8 @@ struct App {
     watcher: Option<reload::FileWatcher>,
     /// Why the last reload failed (file:line:column lines), shown until the file is fixed.
     reload_error: Option<String>,
+    /// Particles and post-processing state.
+    effects: crate::effects::Effects,
     root: PathBuf,
     menu_levels: Vec<PathBuf>,
     menu_names: Vec<String>,
@@ -133,6 +135,7 @@ impl App {
             debug_overlay: args.debug_overlay,
             watcher: None,
             reload_error: None,
+            effects: crate::effects::Effects::new(game_config.seed),
             game_config,
             args,
             root,
@@ -180,6 +183,7 @@ impl App {
         self.screen = Screen::Playing;
         self.accumulator = 0.0;
         self.input.release_all();
+        self.effects.clear();
     }
 
     /// Loads `campaign[current]` and plays it; on failure goes back to the menu showing why.
@@ -212,6 +216,7 @@ impl App {
     }
 
     fn open_menu(&mut self) {
+        self.effects.clear();
         self.watcher = None;
         self.reload_error = None;
         self.screen = Screen::Menu;
@@ -286,6 +291,9 @@ impl App {
             if let Some(audio) = &self.audio {
                 audio.handle_events(&events);
             }
+            for event in &events {
+                self.effects.handle_event(event);
+            }
         }
         match game.state() {
             GameState::Playing => {}
@@ -322,6 +330,7 @@ impl App {
             }
             (screen, Some(game)) => {
                 scene::world(&mut batch.world, game, alpha);
+                self.effects.particle_sprites(&mut batch.particles);
                 if self.debug_overlay {
                     crate::render::debug_overlay::overlay(&mut batch.text, game);
                 }
@@ -355,6 +364,11 @@ impl App {
             }
             (_, None) => scene::background(&mut batch.world),
         }
+        let forced = self.args.effect;
+        batch.effects = self.effects.post(
+            forced == Some(crate::cli::ForcedEffect::Confuse),
+            forced == Some(crate::cli::ForcedEffect::Chaos),
+        );
         batch
     }
 
@@ -364,6 +378,11 @@ impl App {
         self.last_frame = Some(now);
         self.first_frame.get_or_insert(now);
         self.update(dt);
+        let playing = matches!(self.screen, Screen::Playing);
+        self.effects.update(dt, self.game.as_ref().filter(|_| playing));
+        if self.args.effect == Some(crate::cli::ForcedEffect::Shake) {
+            self.effects.shake();
+        }
         let alpha = (self.accumulator / FIXED_TIMESTEP).clamp(0.0, 1.0);
         let batch = self.batch(alpha);
         self.update_title();

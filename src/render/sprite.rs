@@ -57,11 +57,29 @@ impl SpriteInstance {
     }
 }
 
-/// Everything to draw in one frame, built from game state by [`crate::render::scene`].
+/// Post-processing effects for one frame (LearnOpenGL's shake, confuse and chaos).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PostEffects {
+    /// Shake strength, 0 (off) to 1: the frame jitters and blurs (a solid brick was hit).
+    pub shake: f32,
+    /// Confuse: the frame is flipped both ways and its colours inverted.
+    pub confuse: bool,
+    /// Chaos: edge detection and a swirling frame.
+    pub chaos: bool,
+    /// Seconds, driving the shake and swirl animation.
+    pub time: f32,
+}
+
+/// Everything to draw in one frame, built from game state by [`crate::render::scene`] and the
+/// effects layer.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SpriteBatch {
     /// World sprites (background, bricks, paddle, balls), in draw order; drawn in one instanced call.
     pub world: Vec<SpriteInstance>,
-    /// Text glyphs, drawn after the world in one instanced call.
+    /// Particles, drawn after the world in one instanced call with additive blending.
+    pub particles: Vec<SpriteInstance>,
+    /// Text glyphs and panels, drawn after post-processing in one instanced call.
     pub text: Vec<SpriteInstance>,
+    /// Post-processing for this frame.
+    pub effects: PostEffects,
 }

@@ -1,0 +1,153 @@
+//! A pooled particle system: a fixed-capacity pool that recycles the oldest particle when full,
+//! so emitting never allocates during play and the particle count is bounded.
+
+use crate::render::sprite::{Layer, SpriteInstance};
+use glam::Vec2;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg32;
+
+/// One particle: a glowing dot that fades and shrinks over its life.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Particle {
+    /// Centre, playfield pixels.
+    pub pos: Vec2,
+    /// Velocity, pixels/second.
+    pub vel: Vec2,
+    /// Seconds left; dead at 0.
+    pub life: f32,
+    /// Seconds it lived in total.
+    pub max_life: f32,
+    /// Diameter at birth, pixels.
+    pub size: f32,
+    /// Linear RGBA colour at birth.
+    pub color: [f32; 4],
+}
+
+/// A fixed-capacity pool of particles.
+#[derive(Clone, Debug)]
+pub struct ParticlePool {
+    particles: Vec<Particle>,
+    capacity: usize,
+    next: usize,
+    rng: Pcg32,
+}
+
+/// Velocity kept per second (exponential drag), so bursts slow down as they fade.
+const DRAG_PER_SECOND: f32 = 0.15;
+
+impl ParticlePool {
+    /// An empty pool holding at most `capacity` particles; `seed` drives the random spread.
+    pub fn new(capacity: usize, seed: u64) -> ParticlePool {
+        ParticlePool { particles: Vec::with_capacity(capacity), capacity: capacity.max(1), next: 0, rng: Pcg32::seed_from_u64(seed) }
+    }
+
+    /// Adds a particle, replacing the oldest one when the pool is full.
+    pub fn spawn(&mut self, particle: Particle) {
+        if self.particles.len() < self.capacity {
+            self.particles.push(particle);
+        } else {
+            self.particles[self.next] = particle;
+            self.next = (self.next + 1) % self.capacity;
+        }
+    }
+
+    /// A trail particle behind a ball at `pos` moving with `vel` (pixels/second): born near the
+    /// ball's centre, drifting slowly backwards.
+    pub fn emit_trail(&mut self, pos: Vec2, vel: Vec2, radius: f32) {
+        let jitter = Vec2::new(self.rng.random_range(-0.4..0.4), self.rng.random_range(-0.4..0.4)) * radius;
+        let life = self.rng.random_range(0.35..0.6);
+        let tint = self.rng.random_range(0.6..1.0);
+        self.spawn(Particle {
+            pos: pos + jitter,
+            vel: -vel * 0.05,
+            life,
+            max_life: life,
+            size: radius * 1.4,
+            color: [0.55 * tint, 0.7 * tint, 1.0 * tint, 0.5],
+        });
+    }
+
+    /// `count` particles flying out of `pos` in every direction, in `color` (a destroyed brick).
+    pub fn emit_burst(&mut self, pos: Vec2, color: [f32; 4], count: usize) {
+        for _ in 0..count {
+            let angle = self.rng.random_range(0.0..std::f32::consts::TAU);
+            let speed = self.rng.random_range(60.0..260.0);
+            let life = self.rng.random_range(0.3..0.7);
+            let size = self.rng.random_range(6.0..14.0);
+            self.spawn(Particle {
+                pos,
+                vel: Vec2::from_angle(angle) * speed,
+                life,
+                max_life: life,
+                size,
+                color: [color[0], color[1], color[2], 0.9],
+            });
+        }
+    }
+
+    /// Advances every particle by `dt` seconds.
+    pub fn update(&mut self, dt: f32) {
+        let drag = DRAG_PER_SECOND.powf(dt);
+        for p in &mut self.particles {
+            if p.life > 0.0 {
+                p.life -= dt;
+                p.pos += p.vel * dt;
+                p.vel *= drag;
+            }
+        }
+    }
+
+    /// Particles still alive.
+    pub fn alive(&self) -> usize {
+        self.particles.iter().filter(|p| p.life > 0.0).count()
+    }
+
+    /// Removes every particle (a new level).
+    pub fn clear(&mut self) {
+        self.particles.clear();
+        self.next = 0;
+    }
+
+    /// One sprite per live particle: fading (alpha ∝ life left) and shrinking.
+    pub fn sprites(&self, out: &mut Vec<SpriteInstance>) {
+        for p in self.particles.iter().filter(|p| p.life > 0.0) {
+            let t = (p.life / p.max_life).clamp(0.0, 1.0);
+            let size = p.size * (0.4 + 0.6 * t);
+            let [r, g, b, a] = p.color;
+            out.push(SpriteInstance::new(
+                Layer::Particle,
+                [p.pos.x - size / 2.0, p.pos.y - size / 2.0, size, size],
+                [r, g, b, a * t],
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pool_never_exceeds_capacity_and_recycles_oldest() {
+        let mut pool = ParticlePool::new(10, 1);
+        for _ in 0..25 {
+            pool.emit_burst(Vec2::ZERO, [1.0; 4], 1);
+        }
+        assert_eq!(pool.alive(), 10);
+        let mut sprites = Vec::new();
+        pool.sprites(&mut sprites);
+        assert_eq!(sprites.len(), 10);
+    }
+
+    #[test]
+    fn particles_die_after_their_life() {
+        let mut pool = ParticlePool::new(100, 2);
+        pool.emit_burst(Vec2::new(100.0, 100.0), [1.0; 4], 50);
+        assert_eq!(pool.alive(), 50);
+        pool.update(0.5);
+        let halfway = pool.alive();
+        assert!(halfway < 50 && halfway > 0, "{halfway}");
+        pool.update(1.0);
+        assert_eq!(pool.alive(), 0);
+    }
+}
