@@ -8,6 +8,8 @@
 //!   diagnostics at the exact line and column of every problem and a message naming it;
 //! * the compiled binary's `check` subcommand: exit codes 0 / 1 / 2 and `file:line:column: `
 //!   output, and (when the directory exists) the original tutorial files;
+//! * the game's own `levels/*.lvl`: numbered in play order, core format byte for byte, 8–16
+//!   columns × 4–10 rows, every destructible brick reachable (own flood fill, and `check --strict`);
 //! * property tests: the parser never panics on any bytes; it agrees with an independent
 //!   reference parser on strings of digits and whitespace; any valid grid laid out with random
 //!   whitespace, line endings, BOM and blank lines parses back exactly; `to_text` round-trips; a
@@ -110,7 +112,7 @@ const VALID: &[(&str, &str)] = &[
     ("crlf.lvl", "1 0 2\n0 3 0\n4 0 5"),
     ("bom.lvl", "2 3\n4 5"),
     // BOM + CRLF + leading tab + whitespace-only lines + tab separators + no final newline.
-    ("everything-at-once.lvl", "0 2 0 2\n1 1 1 1\n5 4 3 2"),
+    ("everything-at-once.lvl", "0 2 0 2\n1 1 0 1\n5 4 3 2"),
     ("single-brick.lvl", "4"),
 ];
 
@@ -333,6 +335,93 @@ fn check_binary_accepts_the_learnopengl_tutorial_levels() {
     assert!(!files.is_empty(), "{} has no .lvl files", dir.display());
     let (code, stdout) = run_check(&files);
     assert_eq!(code, 0, "stdout: {stdout}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The game's own levels (levels/*.lvl)
+// ---------------------------------------------------------------------------------------------
+
+fn shipped_levels() -> Vec<PathBuf> {
+    let files = lvl_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("levels"));
+    assert!(files.len() >= 4, "the game ships at least 4 levels: {files:?}");
+    files
+}
+
+#[test]
+fn shipped_levels_are_numbered_in_play_order() {
+    for (i, path) in shipped_levels().iter().enumerate() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let prefix = format!("{:02}-", i + 1);
+        assert!(name.starts_with(&prefix), "{name} should start with {prefix}");
+        let slug = &name[prefix.len()..name.len() - ".lvl".len()];
+        assert!(
+            !slug.is_empty() && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
+            "{name}: lowercase words joined by '-'"
+        );
+    }
+}
+
+#[test]
+fn shipped_levels_are_in_the_core_format_and_between_8x4_and_16x10() {
+    for path in shipped_levels() {
+        let bytes = std::fs::read(&path).unwrap();
+        let text = String::from_utf8(bytes).expect("UTF-8");
+        let level = Level::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        // Core format: nothing but rows of 0-5 separated by one space, one final newline.
+        assert!(text.ends_with('\n') && !text.ends_with("\n\n"), "{path:?}: one final newline");
+        assert!(text.bytes().all(|b| b"012345 \n".contains(&b)), "{path:?}: only 0-5, spaces, newlines");
+        assert_eq!(text, level.to_text(), "{path:?}: byte-for-byte the canonical text");
+        assert!((8..=16).contains(&level.cols), "{path:?}: {} columns", level.cols);
+        assert!((4..=10).contains(&level.rows), "{path:?}: {} rows", level.rows);
+    }
+}
+
+#[test]
+fn every_destructible_brick_in_shipped_levels_is_reachable_from_below() {
+    // Own flood fill (4-connected: the ball cannot pass between two diagonal corners) from the
+    // open cells of the bottom row through empty and destructible cells (those open up when hit).
+    for path in shipped_levels() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let g = grid(text.trim_end());
+        let (rows, cols) = (g.len(), g[0].len());
+        let mut reached = vec![vec![false; cols]; rows];
+        let mut stack: Vec<(usize, usize)> = (0..cols).filter(|&c| g[rows - 1][c] != 1).map(|c| (rows - 1, c)).collect();
+        while let Some((r, c)) = stack.pop() {
+            if reached[r][c] {
+                continue;
+            }
+            reached[r][c] = true;
+            let mut next = vec![(r + 1, c), (r, c + 1)];
+            if r > 0 {
+                next.push((r - 1, c));
+            }
+            if c > 0 {
+                next.push((r, c - 1));
+            }
+            stack.extend(next.into_iter().filter(|&(nr, nc)| nr < rows && nc < cols && g[nr][nc] != 1));
+        }
+        for (r, row) in g.iter().enumerate() {
+            for (c, &code) in row.iter().enumerate() {
+                assert!(code < 2 || reached[r][c], "{path:?}: brick ({r},{c}) is walled in by solid bricks");
+            }
+        }
+        // And the game's own lint agrees: no warnings at all.
+        let (_, warnings) = Level::load_with_warnings(&path).unwrap();
+        assert!(warnings.is_empty(), "{path:?}: {warnings:?}");
+    }
+}
+
+#[test]
+fn check_binary_strict_accepts_the_shipped_levels() {
+    let out = Command::new(env!("CARGO_BIN_EXE_breakout"))
+        .args(["check", "--strict"])
+        .args(shipped_levels())
+        .env("RUST_LOG", "off")
+        .output()
+        .expect("run breakout check");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.is_empty(), "{stdout}");
 }
 
 // ---------------------------------------------------------------------------------------------
