@@ -3,17 +3,13 @@
 //! With no audio device (or `--mute`) the game runs silently: [`Audio::new`] logs why once and
 //! every later call is a no-op.
 
+use crate::config::AudioConfig;
 use crate::sim::GameEvent;
 use rodio::{Decoder, OutputStream, OutputStreamBuilder, Sink, Source};
 use std::collections::HashMap;
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
-/// Volume of the looping music, linear gain (1.0 = as recorded); quieter than the effects so
-/// they stay audible over it.
-const MUSIC_VOLUME: f32 = 0.5;
-/// Volume of sound effects, linear gain.
-const EFFECTS_VOLUME: f32 = 0.8;
 
 /// A sound effect, one WAV file in `audio/`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -28,7 +24,7 @@ pub enum Sound {
     LifeLost,
     /// A level cleared: `level_cleared.wav`.
     LevelCleared,
-    /// A power-up released: `powerup.wav`.
+    /// A power-up caught by the paddle: `powerup.wav`.
     PowerUp,
 }
 
@@ -56,8 +52,12 @@ impl Sound {
             GameEvent::PaddleHit => Some(Sound::Paddle),
             GameEvent::LifeLost { .. } => Some(Sound::LifeLost),
             GameEvent::LevelCleared => Some(Sound::LevelCleared),
-            GameEvent::PowerUpReleased { .. } => Some(Sound::PowerUp),
-            GameEvent::WallHit | GameEvent::BallLaunched | GameEvent::GameOver => None,
+            GameEvent::PowerUpCollected { .. } => Some(Sound::PowerUp),
+            GameEvent::PowerUpReleased { .. }
+            | GameEvent::PowerUpEnded { .. }
+            | GameEvent::WallHit
+            | GameEvent::BallLaunched
+            | GameEvent::GameOver => None,
         }
     }
 }
@@ -89,6 +89,7 @@ pub enum AudioError {
 /// The game's audio output: a stream, the decoded effects and the music.
 pub struct Audio {
     stream: OutputStream,
+    volumes: AudioConfig,
     effects: HashMap<Sound, rodio::buffer::SamplesBuffer>,
     music: Option<Sink>,
     muted: bool,
@@ -100,7 +101,8 @@ impl Audio {
     /// # Errors
     /// [`AudioError::NoDevice`] without a device; a missing or broken effect file is an error
     /// naming the file. A missing music file only disables the music (logged).
-    pub fn new(audio_dir: &Path) -> Result<Audio, AudioError> {
+    /// Volumes come from the config file's `[audio]` section (linear gain, 0–1).
+    pub fn new(audio_dir: &Path, volumes: AudioConfig) -> Result<Audio, AudioError> {
         let mut stream = OutputStreamBuilder::open_default_stream()?;
         stream.log_on_drop(false);
         let mut effects = HashMap::new();
@@ -112,7 +114,7 @@ impl Audio {
         let music = match decode_file(&music_path) {
             Ok(buffer) => {
                 let sink = Sink::connect_new(stream.mixer());
-                sink.set_volume(MUSIC_VOLUME);
+                sink.set_volume(volumes.music_volume);
                 sink.append(buffer.repeat_infinite());
                 Some(sink)
             }
@@ -121,7 +123,7 @@ impl Audio {
                 None
             }
         };
-        Ok(Audio { stream, effects, music, muted: false })
+        Ok(Audio { stream, volumes, effects, music, muted: false })
     }
 
     /// Plays `sound` once. The effect is handed to the stream's mixer, which owns it until it
@@ -131,7 +133,7 @@ impl Audio {
             return;
         }
         if let Some(buffer) = self.effects.get(&sound) {
-            self.stream.mixer().add(buffer.clone().amplify(EFFECTS_VOLUME));
+            self.stream.mixer().add(buffer.clone().amplify(self.volumes.effects_volume));
         }
     }
 
@@ -148,7 +150,7 @@ impl Audio {
     pub fn set_muted(&mut self, muted: bool) {
         self.muted = muted;
         if let Some(music) = &self.music {
-            music.set_volume(if muted { 0.0 } else { MUSIC_VOLUME });
+            music.set_volume(if muted { 0.0 } else { self.volumes.music_volume });
         }
     }
 

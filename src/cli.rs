@@ -114,14 +114,24 @@ impl GameOptions {
     /// # Errors
     /// The config file's error (file, line, column).
     pub fn game_config(&self) -> Result<GameConfig, ConfigError> {
+        Ok(self.load()?.0)
+    }
+
+    /// The simulation settings and the whole config file (for the audio section).
+    ///
+    /// # Errors
+    /// The config file's error (file, line, column).
+    pub fn load(&self) -> Result<(GameConfig, Config), ConfigError> {
         let (file, _) = Config::load(self.config.as_deref())?;
         let defaults = GameConfig::default();
-        Ok(GameConfig {
+        let game = GameConfig {
             seed: self.seed,
             collision: self.collision.unwrap_or(file.collision.mode),
             launch_speed: self.ball_speed.unwrap_or(defaults.launch_speed),
+            powerups: file.powerups,
             ..defaults
-        })
+        };
+        Ok((game, file))
     }
 }
 

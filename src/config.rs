@@ -2,7 +2,19 @@
 //!
 //! ```toml
 //! [collision]
-//! mode = "zones"   # aabb | clamp | zones | cross | swept
+//! mode = "zones"          # aabb | clamp | zones | cross | swept
+//!
+//! [powerups]
+//! good_chance = 0.0133    # per destroyed brick, for each good power-up (LearnOpenGL: 1/75)
+//! bad_chance = 0.0667     # for confuse and chaos (LearnOpenGL: 1/15)
+//! sticky_seconds = 20
+//! pass_through_seconds = 10
+//! confuse_seconds = 15
+//! chaos_seconds = 15
+//!
+//! [audio]
+//! music_volume = 0.5      # 0 to 1
+//! effects_volume = 0.8
 //! ```
 //!
 //! Found at `--config <PATH>`; else `./breakout.toml`; else `breakout.toml` in the user's config
@@ -11,6 +23,7 @@
 //! valid ones. Command-line flags override the file.
 
 use crate::collision::CollisionMode;
+use crate::sim::PowerUpSettings;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -23,6 +36,26 @@ pub const FILE_NAME: &str = "breakout.toml";
 pub struct Config {
     /// `[collision]`.
     pub collision: CollisionConfig,
+    /// `[powerups]`: spawn chances (0–1 per destroyed brick) and durations (seconds).
+    pub powerups: PowerUpSettings,
+    /// `[audio]`: volumes.
+    pub audio: AudioConfig,
+}
+
+/// The `[audio]` section: linear volumes from 0 (silent) to 1 (full).
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AudioConfig {
+    /// Music volume, 0–1 (default 0.5).
+    pub music_volume: f32,
+    /// Sound-effects volume, 0–1 (default 0.8).
+    pub effects_volume: f32,
+}
+
+impl Default for AudioConfig {
+    fn default() -> Self {
+        AudioConfig { music_volume: 0.5, effects_volume: 0.8 }
+    }
 }
 
 /// The `[collision]` section.
@@ -64,18 +97,42 @@ impl Config {
     /// # Errors
     /// [`ConfigError::Invalid`] with line and column for bad TOML, unknown keys or unknown values.
     pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
-        toml::from_str(text).map_err(|e| {
-            let offset = e.span().map_or(0, |s| s.start).min(text.len());
-            let before = text.get(..offset).unwrap_or("");
+        let position = |offset: usize| {
+            let before = text.get(..offset.min(text.len())).unwrap_or("");
             let line = before.matches('\n').count() + 1;
             let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            ConfigError::Invalid {
-                path: path.to_path_buf(),
-                line,
-                column,
-                message: e.message().trim().replace('\n', " "),
+            (line, column)
+        };
+        let config: Config = toml::from_str(text).map_err(|e| {
+            let (line, column) = position(e.span().map_or(0, |s| s.start));
+            ConfigError::Invalid { path: path.to_path_buf(), line, column, message: e.message().trim().replace('\n', " ") }
+        })?;
+        // Ranges serde cannot check, reported at the key's line.
+        let p = &config.powerups;
+        let a = &config.audio;
+        let checks: [(&str, f32, f32, f32); 8] = [
+            ("good_chance", p.good_chance, 0.0, 1.0),
+            ("bad_chance", p.bad_chance, 0.0, 1.0),
+            ("sticky_seconds", p.sticky_seconds, 0.001, 3600.0),
+            ("pass_through_seconds", p.pass_through_seconds, 0.001, 3600.0),
+            ("confuse_seconds", p.confuse_seconds, 0.001, 3600.0),
+            ("chaos_seconds", p.chaos_seconds, 0.001, 3600.0),
+            ("music_volume", a.music_volume, 0.0, 1.0),
+            ("effects_volume", a.effects_volume, 0.0, 1.0),
+        ];
+        for (key, value, lo, hi) in checks {
+            if !(lo..=hi).contains(&value) {
+                let offset = text.find(key).unwrap_or(0);
+                let (line, column) = position(offset);
+                return Err(ConfigError::Invalid {
+                    path: path.to_path_buf(),
+                    line,
+                    column,
+                    message: format!("{key} = {value} is out of range: it must be between {lo} and {hi}"),
+                });
             }
-        })
+        }
+        Ok(config)
     }
 
     /// Loads the configuration: from `explicit` if given (it must exist), else the first of
@@ -133,6 +190,19 @@ mod tests {
         for &mode in CollisionMode::ALL {
             assert!(err.contains(mode.name()), "{err} should list {mode}");
         }
+    }
+
+    #[test]
+    fn powerups_and_audio_sections_parse_and_ranges_are_checked() {
+        let config = parse("[powerups]\ngood_chance = 0.5\nchaos_seconds = 3\n[audio]\nmusic_volume = 0.25\n").unwrap();
+        assert_eq!(config.powerups.good_chance, 0.5);
+        assert_eq!(config.powerups.chaos_seconds, 3.0);
+        assert_eq!(config.powerups.bad_chance, PowerUpSettings::default().bad_chance);
+        assert_eq!(config.audio.music_volume, 0.25);
+        let err = parse("[audio]\n\neffects_volume = 3\n").unwrap_err().to_string();
+        assert!(err.starts_with("breakout.toml:3:1: ") && err.contains("effects_volume"), "{err}");
+        let err = parse("[powerups]\ngood_chance = -0.1\n").unwrap_err().to_string();
+        assert!(err.starts_with("breakout.toml:2:1: "), "{err}");
     }
 
     #[test]

@@ -56,12 +56,13 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         }
         None => None,
     };
+    let (game_config, file_config) = args.game.load()?;
     let event_loop = EventLoop::new().context("cannot start the windowing system (no display server? try xvfb-run)")?;
     event_loop.set_control_flow(ControlFlow::Wait);
     let audio = if args.mute {
         None
     } else {
-        match Audio::new(&root.join("audio")) {
+        match Audio::new(&root.join("audio"), file_config.audio) {
             Ok(audio) => Some(audio),
             Err(e) => {
                 log::warn!("{e}");
@@ -69,7 +70,6 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             }
         }
     };
-    let game_config = args.game.game_config()?;
     let mut app = App::new(args, game_config, root, menu, audio);
     if let Some((path, level)) = start {
         app.campaign = vec![path.clone()];
@@ -365,9 +365,13 @@ impl App {
             (_, None) => scene::background(&mut batch.world),
         }
         let forced = self.args.effect;
+        let active = |kind| {
+            matches!(self.screen, Screen::Playing | Screen::Paused)
+                && self.game.as_ref().is_some_and(|g| g.active_effects().has(kind))
+        };
         batch.effects = self.effects.post(
-            forced == Some(crate::cli::ForcedEffect::Confuse),
-            forced == Some(crate::cli::ForcedEffect::Chaos),
+            forced == Some(crate::cli::ForcedEffect::Confuse) || active(crate::level::PowerUpKind::Confuse),
+            forced == Some(crate::cli::ForcedEffect::Chaos) || active(crate::level::PowerUpKind::Chaos),
         );
         batch
     }

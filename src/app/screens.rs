@@ -3,6 +3,8 @@
 use crate::render::sprite::SpriteInstance;
 use crate::render::text::{layout, layout_centered, panel, text_width};
 use crate::sim::tuning::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use crate::level::PowerUpKind;
+use crate::render::scene::powerup_color;
 use crate::sim::Game;
 
 /// Which screen the player is on.
@@ -49,6 +51,45 @@ pub fn hud(out: &mut Vec<SpriteInstance>, game: &Game) {
     layout(out, &lives, PLAYFIELD_WIDTH - 8.0 - text_width(&lives, HUD_SIZE), y, HUD_SIZE, WHITE);
     let middle = format!("{} / {}", game.level_name(), game.config().collision);
     layout_centered(out, &middle, PLAYFIELD_WIDTH / 2.0, y, HUD_SIZE, DIM);
+    active_powerups(out, game);
+}
+
+/// Name of a power-up in the HUD.
+fn powerup_label(kind: PowerUpKind) -> &'static str {
+    match kind {
+        PowerUpKind::Speed => "SPEED",
+        PowerUpKind::Sticky => "STICKY",
+        PowerUpKind::PassThrough => "PASS",
+        PowerUpKind::PadSizeIncrease => "WIDE",
+        PowerUpKind::Confuse => "CONFUSE",
+        PowerUpKind::Chaos => "CHAOS",
+        PowerUpKind::Multiball => "MULTI",
+        PowerUpKind::ExtraLife => "LIFE",
+    }
+}
+
+/// The active power-ups, above the HUD line: timed ones with the seconds left, lasting ones
+/// (speed, paddle size) with their amount, each in its power-up's colour.
+pub fn active_powerups(out: &mut Vec<SpriteInstance>, game: &Game) {
+    let effects = game.active_effects();
+    let mut items: Vec<(String, [f32; 4])> = Vec::new();
+    if effects.speed_multiplier > 1.0 {
+        items.push((format!("SPEED x{:.2}", effects.speed_multiplier), powerup_color(PowerUpKind::Speed)));
+    }
+    if effects.paddle_extra > 0.0 {
+        items.push((format!("WIDE +{}", effects.paddle_extra), powerup_color(PowerUpKind::PadSizeIncrease)));
+    }
+    for e in &effects.timed {
+        items.push((format!("{} {:.0}s", powerup_label(e.kind), e.seconds_left.ceil()), powerup_color(e.kind)));
+    }
+    let size = 8.0;
+    let mut x = 8.0;
+    // Just below the brick area (the grid always ends at half height), clear of the paddle.
+    let y = PLAYFIELD_HEIGHT * crate::sim::tuning::BRICK_AREA_FRACTION + 6.0;
+    for (text, color) in items {
+        layout(out, &text, x, y, size, color);
+        x += text_width(&text, size) + 2.0 * size;
+    }
 }
 
 /// A centred message box with a title and a hint line.

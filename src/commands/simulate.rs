@@ -30,6 +30,8 @@ pub struct SimulateReport {
     pub balls_lost: u32,
     /// Times a ball centre left the playfield other than through the bottom; must be 0.
     pub balls_escaped: u32,
+    /// Power-ups the bot caught with the paddle.
+    pub powerups_collected: u32,
     /// Collision mode name.
     pub collision: String,
     /// Seed used.
@@ -65,6 +67,7 @@ pub fn simulate(level: &Level, steps: u64, config: GameConfig) -> SimulateReport
         score: game.score(),
         balls_lost: stats.balls_lost,
         balls_escaped: stats.balls_escaped,
+        powerups_collected: stats.powerups_collected,
         collision: collision.name().to_string(),
         seed,
         state_hash: format!("{:016x}", game.state_hash()),

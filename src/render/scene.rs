@@ -82,6 +82,14 @@ pub fn world(out: &mut Vec<SpriteInstance>, game: &Game, alpha: f32) {
     let paddle = game.paddle();
     let x = paddle.prev_x + (paddle.pos.x - paddle.prev_x) * alpha;
     out.push(SpriteInstance::new(Layer::Paddle, [x, paddle.pos.y, paddle.size.x, paddle.size.y], PADDLE_COLOR));
+    for p in game.falling_powerups() {
+        let pos = p.prev_pos.lerp(p.pos, alpha);
+        let size = crate::sim::powerups::POWERUP_SIZE;
+        out.push(SpriteInstance::new(Layer::Block, [pos.x, pos.y, size.x, size.y], powerup_color(p.kind)));
+        let letter = p.kind.letter().to_string();
+        let glyph = 16.0;
+        super::text::layout(out, &letter, pos.x + (size.x - glyph) / 2.0, pos.y + (size.y - glyph) / 2.0, glyph, [0.05, 0.05, 0.1, 1.0]);
+    }
     for ball in game.balls() {
         let p = ball.prev_pos.lerp(ball.pos, alpha);
         let r = ball.radius;

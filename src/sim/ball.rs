@@ -21,18 +21,28 @@ pub struct Ball {
     pub radius: f32,
     /// True while the ball rides on the paddle waiting to be launched.
     pub stuck: bool,
+    /// While stuck: the ball's x offset from the paddle's centre, pixels (0 at the start of a
+    /// life; where it landed when a sticky paddle caught it).
+    pub stick_offset: f32,
 }
 
 impl Ball {
     /// A ball stuck on top of the paddle, centred.
     pub fn on_paddle(paddle: &Paddle) -> Ball {
         let pos = Self::rest_position(paddle);
-        Ball { pos, prev_pos: pos, vel: Vec2::ZERO, radius: BALL_RADIUS, stuck: true }
+        Ball { pos, prev_pos: pos, vel: Vec2::ZERO, radius: BALL_RADIUS, stuck: true, stick_offset: 0.0 }
     }
 
     /// Where a stuck ball sits: centred on the paddle, resting on its top edge.
     pub fn rest_position(paddle: &Paddle) -> Vec2 {
         Vec2::new(paddle.center_x(), paddle.pos.y - BALL_RADIUS)
+    }
+
+    /// Where this stuck ball sits: on the paddle's top edge at its offset from the centre (kept
+    /// within the paddle, which may have shrunk since).
+    pub fn stuck_position(&self, paddle: &Paddle) -> Vec2 {
+        let half = paddle.size.x / 2.0;
+        Vec2::new(paddle.center_x() + self.stick_offset.clamp(-half, half), paddle.pos.y - self.radius)
     }
 }
 

@@ -29,13 +29,23 @@ pub enum GameEvent {
         /// Hits still needed to destroy it.
         hits_left: u8,
     },
-    /// A destroyed brick released the power-up the level placed in it, at `position` (playfield
-    /// pixels). Power-up effects are not in the game yet; the event lets effects layers show it.
+    /// A destroyed brick released a power-up (placed by the level or rolled at random), which
+    /// starts falling from `position` (playfield pixels).
     PowerUpReleased {
         /// Which power-up.
         kind: crate::level::PowerUpKind,
         /// Where it was released (the brick's centre), pixels.
         position: Vec2,
+    },
+    /// The paddle caught a falling power-up; its effect starts.
+    PowerUpCollected {
+        /// Which power-up.
+        kind: crate::level::PowerUpKind,
+    },
+    /// A timed power-up ran out.
+    PowerUpEnded {
+        /// Which power-up.
+        kind: crate::level::PowerUpKind,
     },
     /// The ball bounced off a solid (indestructible) brick.
     SolidHit {

@@ -10,6 +10,7 @@ pub mod bot;
 pub mod bricks;
 pub mod events;
 pub mod input;
+pub mod powerups;
 pub mod tuning;
 
 pub use ball::{Ball, Paddle};
@@ -17,6 +18,7 @@ pub use bot::Bot;
 pub use bricks::{Brick, BrickField, HitOutcome};
 pub use events::GameEvent;
 pub use input::Input;
+pub use powerups::{ActiveEffects, FallingPowerUp, PowerUpSettings};
 
 use crate::collision::swept_circle_aabb::{time_of_impact, Impact};
 use crate::collision::{circle_aabb_contact, circle_circle, Aabb, Circle, CollisionMode, Contact};
@@ -53,6 +55,8 @@ pub struct GameConfig {
     pub launch_speed: f32,
     /// When true a lost ball costs no life (used by `simulate`): it is counted and respawned.
     pub infinite_lives: bool,
+    /// Power-up spawn chances and durations.
+    pub powerups: PowerUpSettings,
 }
 
 impl Default for GameConfig {
@@ -62,6 +66,7 @@ impl Default for GameConfig {
             collision: CollisionMode::default(),
             launch_speed: BALL_LAUNCH_SPEED,
             infinite_lives: false,
+            powerups: PowerUpSettings::default(),
         }
     }
 }
@@ -88,6 +93,8 @@ pub struct GameStats {
     pub balls_lost: u32,
     /// Times a ball centre left the playfield other than through the bottom (must stay 0).
     pub balls_escaped: u32,
+    /// Power-ups caught with the paddle.
+    pub powerups_collected: u32,
 }
 
 /// A game of Breakout on one level: bricks, paddle, balls, lives, score and state.
@@ -104,6 +111,8 @@ pub struct Game {
     rng: Pcg32,
     events: Vec<GameEvent>,
     stats: GameStats,
+    falling: Vec<FallingPowerUp>,
+    effects: ActiveEffects,
 }
 
 impl Game {
@@ -122,6 +131,8 @@ impl Game {
             rng: Pcg32::seed_from_u64(config.seed),
             events: Vec::new(),
             stats: GameStats::default(),
+            falling: Vec::new(),
+            effects: ActiveEffects::new(),
         }
     }
 
@@ -138,6 +149,7 @@ impl Game {
     pub fn replace_level(&mut self, level: &Level) {
         self.level_name = level.display_name().to_string();
         self.bricks = BrickField::new(level);
+        self.clear_powerups();
         self.balls = vec![Ball::on_paddle(&self.paddle)];
         if self.state == GameState::LevelCleared {
             self.state = GameState::Playing;
@@ -176,6 +188,14 @@ impl Game {
     pub fn stats(&self) -> GameStats {
         self.stats
     }
+    /// Power-ups falling towards the paddle.
+    pub fn falling_powerups(&self) -> &[FallingPowerUp] {
+        &self.falling
+    }
+    /// Power-ups in effect.
+    pub fn active_effects(&self) -> &ActiveEffects {
+        &self.effects
+    }
 
     /// Takes the events recorded since the last call, oldest first.
     pub fn drain_events(&mut self) -> std::vec::Drain<'_, GameEvent> {
@@ -196,7 +216,7 @@ impl Game {
             let mut ball = self.balls[i];
             ball.prev_pos = ball.pos;
             if ball.stuck {
-                ball.pos = Ball::rest_position(&self.paddle);
+                ball.pos = ball.stuck_position(&self.paddle);
                 if input.launch {
                     ball.stuck = false;
                     ball.vel = self.launch_velocity();
@@ -208,6 +228,7 @@ impl Game {
             self.balls[i] = ball;
         }
         self.collide_balls();
+        self.update_powerups(dt);
         self.remove_lost_balls();
 
         if self.state == GameState::Playing && self.bricks.destructible_left() == 0 {
@@ -231,7 +252,7 @@ impl Game {
     fn launch_velocity(&mut self) -> Vec2 {
         let spread = LAUNCH_SPREAD_DEG.to_radians();
         let angle = self.rng.random_range(-spread..=spread);
-        let vel = Vec2::new(angle.sin(), -angle.cos()) * self.config.launch_speed;
+        let vel = Vec2::new(angle.sin(), -angle.cos()) * self.config.launch_speed * self.effects.speed_multiplier;
         ball::clamp_direction(vel, if angle < 0.0 { -1.0 } else { 1.0 })
     }
 
@@ -296,9 +317,17 @@ impl Game {
                     if impact.normal.y < 0.0 && ball.vel.y > 0.0 {
                         ball.vel = ball::paddle_bounce(ball.pos.x, ball.vel.length(), &self.paddle);
                         self.events.push(GameEvent::PaddleHit);
+                        if self.catch_if_sticky(ball) {
+                            return;
+                        }
                     } else {
                         ball::resolve(ball, &Contact { normal: impact.normal, depth: 0.0, point: impact.center });
                     }
+                }
+                ImpactTarget::Brick(row, col) if self.passes_through(row, col) => {
+                    // Pass-through: the brick breaks, the ball keeps its course.
+                    ball.pos = impact.center;
+                    self.hit_brick(row, col);
                 }
                 ImpactTarget::Brick(row, col) => {
                     ball::resolve(ball, &Contact { normal: impact.normal, depth: 0.0, point: impact.center });
@@ -360,7 +389,9 @@ impl Game {
                 self.score += points;
                 self.stats.bricks_destroyed += 1;
                 self.events.push(GameEvent::BrickDestroyed { row, col, code, position, points });
-                if let Some(kind) = powerup {
+                // A power-up the level placed in the brick, else LearnOpenGL's random roll.
+                if let Some(kind) = powerup.or_else(|| self.config.powerups.roll(&mut self.rng)) {
+                    self.falling.push(FallingPowerUp::new(kind, position));
                     self.events.push(GameEvent::PowerUpReleased { kind, position });
                 }
             }
@@ -378,6 +409,7 @@ impl Game {
         if ball.vel.y > 0.0 {
             ball.vel = ball::paddle_bounce(ball.pos.x, ball.vel.length(), &self.paddle);
             self.events.push(GameEvent::PaddleHit);
+            self.catch_if_sticky(ball);
         }
     }
 
@@ -396,6 +428,14 @@ impl Game {
                     hits.push((row, col, brick.rect, c));
                 }
             }
+        }
+        if hits.is_empty() {
+            return;
+        }
+        // Pass-through: coloured bricks break without deflecting the ball; solid ones still do.
+        let (through, mut hits): (Vec<_>, Vec<_>) = hits.into_iter().partition(|h| self.passes_through(h.0, h.1));
+        for &(row, col, _, _) in &through {
+            self.hit_brick(row, col);
         }
         if hits.is_empty() {
             return;
@@ -447,7 +487,7 @@ impl Game {
     /// Puts a ball in play at `pos` (playfield pixels) with velocity `vel` (pixels/second).
     /// For tests and tools; multiball power-ups will use it too.
     pub fn add_ball(&mut self, pos: Vec2, vel: Vec2) {
-        self.balls.push(Ball { pos, prev_pos: pos, vel, radius: BALL_RADIUS, stuck: false });
+        self.balls.push(Ball { pos, prev_pos: pos, vel, radius: BALL_RADIUS, stuck: false, stick_offset: 0.0 });
     }
 
     /// Replaces every ball (in play or on the paddle) with one ball in play at `pos` (playfield
@@ -470,6 +510,7 @@ impl Game {
             return;
         }
         if !self.config.infinite_lives {
+            self.clear_powerups();
             self.lives = self.lives.saturating_sub(1);
             self.events.push(GameEvent::LifeLost { lives_left: self.lives });
             if self.lives == 0 {
@@ -478,6 +519,7 @@ impl Game {
                 return;
             }
         } else {
+            self.clear_powerups();
             self.events.push(GameEvent::LifeLost { lives_left: self.lives });
         }
         self.balls.push(Ball::on_paddle(&self.paddle));
@@ -501,8 +543,14 @@ impl Game {
         }
         for row in 0..self.bricks.rows() {
             for col in 0..self.bricks.cols() {
-                h.write_u64(self.bricks.live(row, col).is_some() as u64);
+                h.write_u64(self.bricks.live(row, col).map_or(0, |b| 1 + b.hits_left as u64));
             }
+        }
+        h.write_u64(self.stats.powerups_collected as u64);
+        h.write_f32(self.paddle.size.x);
+        for p in &self.falling {
+            h.write_u64(p.kind as u64);
+            h.write_f32(p.pos.y);
         }
         let mut rng = self.rng.clone();
         h.write_u64(rng.random::<u64>());
