@@ -158,10 +158,13 @@ fn fixtures_keep_their_quirky_bytes() {
 // Invalid fixtures
 // ---------------------------------------------------------------------------------------------
 
+/// Expected diagnostics of one fixture: (line, column, fragment of the message).
+type Expected = &'static [(usize, usize, &'static str)];
+
 /// Fixture file name → every expected diagnostic: (line, column, fragment of the message).
 /// Positions are worked out by hand from the fixture bytes (columns count characters; a tab is
 /// one; the BOM is not a character of the text).
-const INVALID: &[(&str, &[(usize, usize, &str)])] = &[
+const INVALID: &[(&str, Expected)] = &[
     // Line 3 has 5 bricks (the sixth is missing right after "4" at column 9 → column 10);
     // line 4 has a seventh brick at column 13.
     ("ragged-rows.lvl", &[(3, 10, "same number"), (4, 13, "same number")]),
@@ -538,7 +541,7 @@ impl Chooser<'_> {
     }
     /// Optional whitespace: empty half the time, else a separator.
     fn maybe_whitespace(&mut self) -> String {
-        if self.pick() % 2 == 0 {
+        if self.pick().is_multiple_of(2) {
             String::new()
         } else {
             self.separator()
@@ -565,7 +568,7 @@ fn render(tokens: &[Vec<String>], layout: &Layout) -> (String, Vec<Vec<(usize, u
     };
     for (r, row) in tokens.iter().enumerate() {
         // Optional blank (whitespace-only) line before the row.
-        if ch.pick() % 4 == 0 {
+        if ch.pick().is_multiple_of(4) {
             let ws = ch.maybe_whitespace();
             out.push_str(&ws);
             out.push_str(eol);
@@ -592,7 +595,7 @@ fn render(tokens: &[Vec<String>], layout: &Layout) -> (String, Vec<Vec<(usize, u
             column = 1;
         }
     }
-    if layout.final_newline && ch.pick() % 3 == 0 {
+    if layout.final_newline && ch.pick().is_multiple_of(3) {
         // Trailing blank lines.
         let ws = ch.maybe_whitespace();
         out.push_str(&ws);
