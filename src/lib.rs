@@ -21,6 +21,7 @@ pub mod collision;
 pub mod commands;
 pub mod config;
 pub mod effects;
+pub mod highscores;
 pub mod level;
 pub mod render;
 pub mod sim;

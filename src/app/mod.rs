@@ -8,6 +8,7 @@ pub mod input;
 pub mod reload;
 pub mod screens;
 pub mod stats;
+mod view;
 
 pub use input::InputState;
 pub use screens::Screen;
@@ -17,7 +18,7 @@ use crate::audio::Audio;
 use crate::cli::PlayArgs;
 use crate::level::Level;
 use crate::render::context::create_window;
-use crate::render::{letterbox, scene, Renderer, SpriteBatch};
+use crate::render::{letterbox, Renderer};
 use crate::sim::tuning::{FIXED_TIMESTEP, MAX_FRAME_TIME, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::sim::{Bot, Game, GameConfig, GameState};
 use anyhow::Context as _;
@@ -100,6 +101,10 @@ struct App {
     reload_error: Option<String>,
     /// Particles and post-processing state.
     effects: crate::effects::Effects,
+    /// Best score per level (none if the platform has no data directory).
+    scores: Option<crate::highscores::HighScores>,
+    /// The level's best before the current result, and whether the result beat it.
+    last_result: Option<(Option<u32>, bool)>,
     root: PathBuf,
     menu_levels: Vec<PathBuf>,
     menu_names: Vec<String>,
@@ -136,6 +141,8 @@ impl App {
             watcher: None,
             reload_error: None,
             effects: crate::effects::Effects::new(game_config.seed),
+            scores: crate::highscores::HighScores::default_path().map(|p| crate::highscores::HighScores::load(&p)),
+            last_result: None,
             game_config,
             args,
             root,
@@ -295,14 +302,29 @@ impl App {
                 self.effects.handle_event(event);
             }
         }
+        let (level, score) = (game.level_name().to_string(), game.score());
         match game.state() {
-            GameState::Playing => {}
+            GameState::Playing => return,
             GameState::LevelCleared if self.current + 1 >= self.campaign.len() => {
                 self.screen = Screen::Won { seconds: 0.0 }
             }
             GameState::LevelCleared => self.screen = Screen::LevelCleared { seconds: 0.0 },
             GameState::GameOver => self.screen = Screen::GameOver { seconds: 0.0 },
         }
+        self.record_score(&level, score);
+    }
+
+    /// Records the score of a finished level in the high-score table and saves it.
+    fn record_score(&mut self, level: &str, score: u32) {
+        let Some(scores) = self.scores.as_mut() else { return };
+        let previous = scores.best(level);
+        let is_best = scores.record(level, score);
+        if is_best {
+            if let Err(e) = scores.save() {
+                log::warn!("cannot save high scores: {e}");
+            }
+        }
+        self.last_result = Some((previous, is_best));
     }
 
     /// Leaves an end-of-level screen: next level, or the menu.
@@ -315,65 +337,6 @@ impl App {
             Screen::Won { .. } | Screen::GameOver { .. } => self.open_menu(),
             _ => {}
         }
-    }
-
-    /// Everything to draw this frame; `alpha` is the interpolation factor between steps.
-    fn batch(&self, alpha: f32) -> SpriteBatch {
-        let mut batch = SpriteBatch::default();
-        match (&self.screen, &self.game) {
-            (Screen::Menu, _) => {
-                scene::background(&mut batch.world);
-                if let Some((_, Some(field))) = &self.menu_preview {
-                    scene::bricks(&mut batch.world, field, 0.35);
-                }
-                screens::menu(&mut batch.text, &self.menu_names, self.menu_selected, self.menu_error.as_deref());
-            }
-            (screen, Some(game)) => {
-                scene::world(&mut batch.world, game, alpha);
-                self.effects.particle_sprites(&mut batch.particles);
-                if self.debug_overlay {
-                    crate::render::debug_overlay::overlay(&mut batch.text, game);
-                }
-                screens::hud(&mut batch.text, game);
-                if let Some(error) = &self.reload_error {
-                    screens::reload_error(&mut batch.text, error);
-                }
-                match screen {
-                    Screen::Paused => screens::message(&mut batch.text, "PAUSED", "P to resume  ESC menu"),
-                    Screen::LevelCleared { .. } => {
-                        screens::message(&mut batch.text, "LEVEL CLEARED", "SPACE next level")
-                    }
-                    Screen::Won { .. } => screens::message(
-                        &mut batch.text,
-                        "YOU WIN!",
-                        &format!("final score {}  -  SPACE menu", game.score()),
-                    ),
-                    Screen::GameOver { .. } => screens::message(&mut batch.text, "GAME OVER", "SPACE menu"),
-                    Screen::Playing if game.balls().iter().any(|b| b.stuck) && self.bot.is_none() => {
-                        crate::render::text::layout_centered(
-                            &mut batch.text,
-                            "SPACE to launch",
-                            PLAYFIELD_WIDTH / 2.0,
-                            PLAYFIELD_HEIGHT * 0.7,
-                            16.0,
-                            [1.0, 1.0, 1.0, 0.8],
-                        );
-                    }
-                    _ => {}
-                }
-            }
-            (_, None) => scene::background(&mut batch.world),
-        }
-        let forced = self.args.effect;
-        let active = |kind| {
-            matches!(self.screen, Screen::Playing | Screen::Paused)
-                && self.game.as_ref().is_some_and(|g| g.active_effects().has(kind))
-        };
-        batch.effects = self.effects.post(
-            forced == Some(crate::cli::ForcedEffect::Confuse) || active(crate::level::PowerUpKind::Confuse),
-            forced == Some(crate::cli::ForcedEffect::Chaos) || active(crate::level::PowerUpKind::Chaos),
-        );
-        batch
     }
 
     fn frame(&mut self, event_loop: &ActiveEventLoop) {
@@ -405,25 +368,6 @@ impl App {
         }
         if self.args.frames.is_some_and(|n| gfx.renderer.stats().frames >= n) {
             self.quit(event_loop);
-        }
-    }
-
-    fn update_title(&mut self) {
-        let title = match (&self.screen, &self.game) {
-            (Screen::Menu, _) | (_, None) => "Breakout".to_string(),
-            (_, Some(game)) => format!(
-                "Breakout — {} — score {} — lives {} — collision: {}",
-                game.level_name(),
-                game.score(),
-                game.lives(),
-                game.config().collision
-            ),
-        };
-        if title != self.title {
-            if let Some(gfx) = &self.gfx {
-                gfx.window.set_title(&title);
-            }
-            self.title = title;
         }
     }
 
