@@ -260,6 +260,7 @@ impl App {
     /// Advances screens and the simulation by `dt` seconds of real time.
     fn update(&mut self, dt: f32) {
         self.reload_if_changed();
+        let end_of_run = matches!(self.screen, Screen::Won { .. } | Screen::GameOver { .. });
         match &mut self.screen {
             Screen::Menu => {
                 self.menu_seconds += dt;
@@ -275,7 +276,10 @@ impl App {
             Screen::Paused => {}
             Screen::LevelCleared { seconds } | Screen::Won { seconds } | Screen::GameOver { seconds } => {
                 *seconds += dt;
-                if self.args.autoplay && *seconds >= AUTOPLAY_SCREEN_DELAY {
+                // Autoplay moves on by itself, except at the end of a run started with --level:
+                // there the result stays on screen (demo mode from the menu loops forever).
+                let waited = *seconds >= AUTOPLAY_SCREEN_DELAY;
+                if self.args.autoplay && waited && !(end_of_run && self.args.level.is_some()) {
                     self.advance();
                 }
             }
