@@ -284,3 +284,176 @@ impl Game {
             && self.bricks.live(row, col).is_some_and(|b| matches!(b.kind, BrickKind::Destructible(_)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+    use crate::sim::tuning::START_LIVES;
+    use crate::sim::{GameConfig, GameState, Input};
+
+    fn game(text: &str) -> Game {
+        let level = Level::parse(text, "test").expect("valid level");
+        Game::new(&level, GameConfig { powerups: PowerUpSettings::none(), ..GameConfig::default() })
+    }
+
+    fn speed(g: &Game) -> f32 {
+        g.balls()[0].vel.length()
+    }
+
+    #[test]
+    fn speed_multiplies_by_1_2_and_is_capped() {
+        let mut g = game("2 2 2 2");
+        g.set_ball(Vec2::new(400.0, 450.0), Vec2::new(100.0, -300.0));
+        let base = speed(&g);
+        g.collect(PowerUpKind::Speed);
+        assert!((speed(&g) / base - SPEED_FACTOR).abs() < 1e-4);
+        for _ in 0..10 {
+            g.collect(PowerUpKind::Speed);
+        }
+        assert!((speed(&g) / base - MAX_SPEED_MULTIPLIER).abs() < 1e-3, "{}", speed(&g) / base);
+        assert_eq!(g.stats().powerups_collected, 11);
+    }
+
+    #[test]
+    fn paddle_grows_by_50_up_to_the_cap_and_a_lost_life_resets_everything() {
+        let mut g = game("2 2 2 2");
+        g.collect(PowerUpKind::PadSizeIncrease);
+        assert_eq!(g.paddle().size.x, PADDLE_WIDTH + PAD_SIZE_INCREASE);
+        for _ in 0..5 {
+            g.collect(PowerUpKind::PadSizeIncrease);
+        }
+        assert_eq!(g.paddle().size.x, MAX_PADDLE_WIDTH);
+        assert!(g.paddle().pos.x >= 0.0 && g.paddle().rect().max.x <= PLAYFIELD_WIDTH);
+        g.collect(PowerUpKind::Chaos);
+        // Lose the ball: everything ends.
+        g.set_ball(Vec2::new(400.0, 590.0), Vec2::new(0.0, 400.0));
+        for _ in 0..20 {
+            g.step(&Input::default());
+        }
+        assert_eq!(g.lives(), START_LIVES - 1);
+        assert_eq!(g.paddle().size.x, PADDLE_WIDTH);
+        assert!(g.active_effects().timed.is_empty());
+        assert_eq!(g.active_effects().speed_multiplier, 1.0);
+    }
+
+    #[test]
+    fn timed_effects_restart_instead_of_stacking_and_end_with_an_event() {
+        let mut g = game("2 2 2 2");
+        g.collect(PowerUpKind::Confuse);
+        for _ in 0..240 {
+            g.step(&Input::default()); // one second; the ball waits on the paddle
+        }
+        g.collect(PowerUpKind::Confuse);
+        assert_eq!(g.active_effects().timed.len(), 1);
+        let left = g.active_effects().timed[0].seconds_left;
+        assert!((left - g.config().powerups.confuse_seconds).abs() < 1e-3, "restarted: {left}");
+        g.drain_events().for_each(drop);
+        let steps = (g.config().powerups.confuse_seconds / FIXED_TIMESTEP).ceil() as usize + 2;
+        for _ in 0..steps {
+            g.step(&Input::default());
+        }
+        assert!(!g.active_effects().has(PowerUpKind::Confuse));
+        let ended = g.drain_events().filter(|e| matches!(e, GameEvent::PowerUpEnded { kind: PowerUpKind::Confuse })).count();
+        assert_eq!(ended, 1);
+    }
+
+    #[test]
+    fn sticky_paddle_catches_the_ball_where_it_lands() {
+        let mut g = game("2 2 2 2");
+        g.collect(PowerUpKind::Sticky);
+        let paddle = g.paddle().rect();
+        let x = paddle.center().x + 20.0;
+        g.set_ball(Vec2::new(x, paddle.min.y - 40.0), Vec2::new(0.0, 300.0));
+        for _ in 0..60 {
+            g.step(&Input::default());
+        }
+        let ball = g.balls()[0];
+        assert!(ball.stuck, "caught");
+        assert!((ball.pos.x - x).abs() < 1.0, "kept its place on the paddle: {}", ball.pos.x);
+        g.step(&Input { launch: true, ..Input::default() });
+        assert!(!g.balls()[0].stuck && g.balls()[0].vel.y < 0.0);
+    }
+
+    #[test]
+    fn pass_through_breaks_coloured_bricks_without_bouncing_but_solid_ones_still_bounce() {
+        // Column 1: a coloured brick under a solid one. The ball goes up through the coloured
+        // brick and bounces off the solid one. (The far brick keeps the level from being cleared.)
+        let mut g = game("0 1 0 5\n0 2 0 0\n0 0 0 0");
+        g.collect(PowerUpKind::PassThrough);
+        let brick = g.bricks().live(1, 1).unwrap().rect;
+        g.set_ball(Vec2::new(brick.center().x, brick.max.y + 30.0), Vec2::new(0.0, -400.0));
+        let mut went_up_through = false;
+        for _ in 0..240 {
+            g.step(&Input::default());
+            if g.bricks().live(1, 1).is_none() && g.balls()[0].vel.y < 0.0 {
+                went_up_through = true;
+            }
+        }
+        assert!(went_up_through, "the coloured brick broke while the ball kept going up");
+        assert!(g.bricks().live(0, 1).is_some(), "solid bricks never break");
+        assert!(g.balls()[0].vel.y > 0.0, "bounced off the solid brick");
+        assert_eq!(g.state(), GameState::Playing);
+    }
+
+    #[test]
+    fn multiball_adds_two_balls_at_the_same_speed() {
+        let mut g = game("2 2 2 2");
+        g.set_ball(Vec2::new(400.0, 450.0), Vec2::new(0.0, -450.0));
+        g.collect(PowerUpKind::Multiball);
+        assert_eq!(g.balls().len(), 3);
+        for b in g.balls() {
+            assert!((b.vel.length() - 450.0).abs() < 1e-2);
+        }
+        assert!(g.balls()[1].vel.x * g.balls()[2].vel.x < 0.0, "one goes left, one right");
+    }
+
+    #[test]
+    fn extra_life_adds_one_up_to_the_cap() {
+        let mut g = game("2 2 2 2");
+        g.collect(PowerUpKind::ExtraLife);
+        assert_eq!(g.lives(), START_LIVES + 1);
+        for _ in 0..20 {
+            g.collect(PowerUpKind::ExtraLife);
+        }
+        assert_eq!(g.lives(), MAX_LIVES);
+    }
+
+    #[test]
+    fn placed_power_up_falls_from_its_brick_and_the_paddle_catches_it() {
+        // The corner bricks keep the level going; the ball only moves in the middle column.
+        let mut g = game("5 0 0 0 5\n0 0 2+L 0 0\n0 0 3 0 0");
+        let brick = g.bricks().live(1, 2).unwrap().rect;
+        // Hit the placed brick from above (the one below shields it from a ball from below).
+        g.set_ball(Vec2::new(brick.center().x, brick.min.y - 40.0), Vec2::new(0.0, 400.0));
+        let mut released = false;
+        for _ in 0..(4 * 240) {
+            g.step(&Input { paddle_target_x: Some(brick.center().x), ..Input::default() });
+            if g.drain_events().any(|e| matches!(e, GameEvent::PowerUpReleased { kind: PowerUpKind::ExtraLife, .. })) {
+                released = true;
+                // Park the ball, drifting slowly upwards, so no life is lost while it falls.
+                g.set_ball(Vec2::new(60.0, 280.0), Vec2::new(0.0, -1.0));
+            }
+        }
+        assert!(released);
+        assert_eq!(g.stats().powerups_collected, 1, "the paddle under it caught it");
+        assert_eq!(g.lives(), START_LIVES + 1);
+        assert!(g.falling_powerups().is_empty());
+    }
+
+    #[test]
+    fn random_spawns_follow_the_configured_chances() {
+        use rand::SeedableRng;
+        let mut rng = rand_pcg::Pcg32::seed_from_u64(7);
+        let never = PowerUpSettings::none();
+        assert!((0..10_000).all(|_| never.roll(&mut rng).is_none()));
+        let always_bad = PowerUpSettings { good_chance: 0.0, bad_chance: 1.0, ..PowerUpSettings::default() };
+        assert!((0..100).all(|_| always_bad.roll(&mut rng).is_some_and(is_bad)));
+        let default = PowerUpSettings::default();
+        let n = 100_000;
+        let spawned = (0..n).filter(|_| default.roll(&mut rng).is_some()).count() as f64 / n as f64;
+        // 6 good kinds at 1/75 and 2 bad at 1/15, rolled in turn: 1 - (74/75)^6 (14/15)^2.
+        let expected = 1.0 - (74.0f64 / 75.0).powi(6) * (14.0f64 / 15.0).powi(2);
+        assert!((spawned - expected).abs() < 0.01, "{spawned} vs {expected}");
+    }
+}
