@@ -53,7 +53,7 @@ fn ray_box(p: Vec2, d: Vec2, min: Vec2, max: Vec2) -> Option<(f32, Vec2)> {
         }
         t_exit = t_exit.min(far);
     }
-    (t_enter < t_exit && t_enter >= 0.0 && t_enter <= 1.0).then_some((t_enter, normal))
+    (t_enter < t_exit && (0.0..=1.0).contains(&t_enter)).then_some((t_enter, normal))
 }
 
 /// Entry time of the ray `p + t·d`, t ∈ [0, 1], into the open disc of radius `r` at `c`.
