@@ -220,7 +220,7 @@ fn brick() -> Aabb {
 }
 
 fn ball_at(pos: Vec2, vel: Vec2, radius: f32) -> Ball {
-    Ball { pos, prev_pos: pos, vel, radius, stuck: false }
+    Ball { pos, prev_pos: pos, vel, radius, stuck: false, ..Ball::on_paddle(&Paddle::new()) }
 }
 
 /// Reflection of `v` about unit normal `n`, in f64: v - 2 (v·n) n.

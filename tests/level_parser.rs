@@ -8,8 +8,9 @@
 //!   diagnostics at the exact line and column of every problem and a message naming it;
 //! * the compiled binary's `check` subcommand: exit codes 0 / 1 / 2 and `file:line:column: `
 //!   output, and (when the directory exists) the original tutorial files;
-//! * the game's own `levels/*.lvl`: numbered in play order, core format byte for byte, 8–16
-//!   columns × 4–10 rows, every destructible brick reachable (own flood fill, and `check --strict`);
+//! * the game's own `levels/*.lvl`: numbered in play order, canonical text, 8–16 columns × 4–10
+//!   rows, the first four in the core format only, every destructible brick reachable (own flood
+//!   fill, and `check --strict`);
 //! * property tests: the parser never panics on any bytes; it agrees with an independent
 //!   reference parser on strings of digits and whitespace; any valid grid laid out with random
 //!   whitespace, line endings, BOM and blank lines parses back exactly; `to_text` round-trips; a
@@ -365,17 +366,28 @@ fn shipped_levels_are_numbered_in_play_order() {
 }
 
 #[test]
-fn shipped_levels_are_in_the_core_format_and_between_8x4_and_16x10() {
+fn shipped_levels_are_canonical_text_between_8x4_and_16x10() {
     for path in shipped_levels() {
-        let bytes = std::fs::read(&path).unwrap();
-        let text = String::from_utf8(bytes).expect("UTF-8");
+        let text = String::from_utf8(std::fs::read(&path).unwrap()).expect("UTF-8");
         let level = Level::load(&path).unwrap_or_else(|e| panic!("{e}"));
-        // Core format: nothing but rows of 0-5 separated by one space, one final newline.
-        assert!(text.ends_with('\n') && !text.ends_with("\n\n"), "{path:?}: one final newline");
-        assert!(text.bytes().all(|b| b"012345 \n".contains(&b)), "{path:?}: only 0-5, spaces, newlines");
+        // Canonical: exactly what `to_text` writes (one space between cells, one final newline).
         assert_eq!(text, level.to_text(), "{path:?}: byte-for-byte the canonical text");
         assert!((8..=16).contains(&level.cols), "{path:?}: {} columns", level.cols);
         assert!((4..=10).contains(&level.rows), "{path:?}: {} rows", level.rows);
+    }
+}
+
+/// The first four levels use only the core format — rows of 0–5, nothing else — so that the
+/// LearnOpenGL tutorial's own loader (which knows no comments, headers or suffixes) can load
+/// them too.
+#[test]
+fn first_four_levels_use_only_the_core_format() {
+    for path in &shipped_levels()[..4] {
+        let text = std::fs::read_to_string(path).unwrap();
+        assert!(text.ends_with('\n') && !text.ends_with("\n\n"), "{path:?}: one final newline");
+        assert!(text.bytes().all(|b| b"012345 \n".contains(&b)), "{path:?}: only 0-5, spaces, newlines");
+        let widths: Vec<usize> = text.lines().map(|l| l.split(' ').count()).collect();
+        assert!(widths.iter().all(|&w| w == widths[0]), "{path:?}: rectangular, single spaces");
     }
 }
 
@@ -384,8 +396,10 @@ fn every_destructible_brick_in_shipped_levels_is_reachable_from_below() {
     // Own flood fill (4-connected: the ball cannot pass between two diagonal corners) from the
     // open cells of the bottom row through empty and destructible cells (those open up when hit).
     for path in shipped_levels() {
-        let text = std::fs::read_to_string(&path).unwrap();
-        let g = grid(text.trim_end());
+        let level = Level::load(&path).unwrap();
+        let g: Vec<Vec<u8>> = (0..level.rows)
+            .map(|r| (0..level.cols).map(|c| level.get(r, c).map_or(0, BrickKind::code)).collect())
+            .collect();
         let (rows, cols) = (g.len(), g[0].len());
         let mut reached = vec![vec![false; cols]; rows];
         let mut stack: Vec<(usize, usize)> = (0..cols).filter(|&c| g[rows - 1][c] != 1).map(|c| (rows - 1, c)).collect();

@@ -211,6 +211,9 @@ impl Game {
         }
         let dt = FIXED_TIMESTEP;
         self.move_paddle(input, dt);
+        // Ball–ball first: its push-out may move a ball into a brick or a wall, which the balls'
+        // own collisions below then resolve, so no step ends with a ball inside a brick.
+        self.collide_balls();
 
         for i in 0..self.balls.len() {
             let mut ball = self.balls[i];
@@ -227,7 +230,6 @@ impl Game {
             }
             self.balls[i] = ball;
         }
-        self.collide_balls();
         self.update_powerups(dt);
         self.remove_lost_balls();
 
@@ -406,6 +408,9 @@ impl Game {
             return;
         };
         ball.pos += contact.normal * contact.depth;
+        // A paddle moving sideways into a ball beside it pushes the ball; against a side wall it
+        // must not push it through (the ball is squeezed, and rises free or falls).
+        ball.pos.x = ball.pos.x.clamp(ball.radius, PLAYFIELD_WIDTH - ball.radius);
         if ball.vel.y > 0.0 {
             ball.vel = ball::paddle_bounce(ball.pos.x, ball.vel.length(), &self.paddle);
             self.events.push(GameEvent::PaddleHit);
@@ -462,8 +467,11 @@ impl Game {
         }
     }
 
-    /// Ball–ball collisions (circle–circle) with an equal-mass elastic response; each ball is
-    /// pushed out by half the penetration depth. Balls on the paddle take no part.
+    /// Ball–ball collisions (circle–circle): each ball is pushed out by half the penetration
+    /// depth and turned by the equal-mass elastic response, but keeps its own speed — the plain
+    /// response swaps the velocity components along the normal, which can stop a ball dead in
+    /// mid-air (all its motion given to the other) or speed it up. See [`ball_ball_velocity`].
+    /// Balls on the paddle take no part.
     fn collide_balls(&mut self) {
         for i in 0..self.balls.len() {
             for j in i + 1..self.balls.len() {
@@ -477,8 +485,20 @@ impl Game {
                 let (va, vb) = circle_circle::elastic_response(a.vel, b.vel, contact.normal);
                 let half = contact.normal * (contact.depth / 2.0);
                 self.balls[i].pos += half;
-                self.balls[i].vel = va;
                 self.balls[j].pos -= half;
+                if va == a.vel && vb == b.vel {
+                    continue; // already separating
+                }
+                let (mut va, mut vb) = (
+                    ball_ball_velocity(va, a.vel, contact.normal, self.balls[i].pos),
+                    ball_ball_velocity(vb, b.vel, -contact.normal, self.balls[j].pos),
+                );
+                if (va - vb).dot(contact.normal) < 0.0 {
+                    // Rescaling left them approaching: each mirrors off the other instead.
+                    va = ball_ball_velocity(Vec2::ZERO, a.vel, contact.normal, self.balls[i].pos);
+                    vb = ball_ball_velocity(Vec2::ZERO, b.vel, -contact.normal, self.balls[j].pos);
+                }
+                self.balls[i].vel = va;
                 self.balls[j].vel = vb;
             }
         }
@@ -556,6 +576,22 @@ impl Game {
         h.write_u64(rng.random::<u64>());
         h.finish()
     }
+}
+
+/// A ball's velocity after touching another ball: the direction of `response` (the elastic
+/// response) at the speed of `old`, then the anti-loop rule. When `response` is (nearly) zero or
+/// given as zero, `old` mirrored off the other ball instead (about `normal`, the contact normal
+/// pointing away from the other ball), which also keeps the speed.
+fn ball_ball_velocity(response: Vec2, old: Vec2, normal: Vec2, pos: Vec2) -> Vec2 {
+    let speed = old.length();
+    let dir = if response.length() > 1e-3 * speed {
+        response.normalize()
+    } else {
+        let vn = old.dot(normal).min(0.0);
+        (old - 2.0 * vn * normal).normalize_or_zero()
+    };
+    let side = if pos.x < PLAYFIELD_WIDTH / 2.0 { 1.0 } else { -1.0 };
+    ball::clamp_direction(dir * speed, side)
 }
 
 /// FNV-1a, 64 bits: a tiny, stable hash (std's `DefaultHasher` may change between releases).
