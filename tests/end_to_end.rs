@@ -13,9 +13,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-/// Frames to render: enough for the bot to start moving, few enough that the ball (launched after
-/// 0.6 s) cannot have reached the bricks.
-const FRAMES: &str = "30";
+/// Frames to render: a few real frames through the whole pipeline, few enough that the ball
+/// (launched by the bot after 0.6 s of game time) is still on or near the paddle even on a slow,
+/// loaded machine (each frame feeds at most 0.25 s to the simulation; at 20 fps under load, 8
+/// frames are 0.4 s).
+const FRAMES: &str = "8";
 /// Per-channel tolerance when comparing a brick's pixel with its expected colour (0–255).
 const TOLERANCE: f32 = 40.0;
 /// Cells allowed to disagree with the level: the ball may hide one, and if a slow machine runs
@@ -131,7 +133,8 @@ fn assert_picture_shows_level(level_path: &Path) {
             dark += (luminance(px(x as f32, y as f32)) < 0.25) as usize;
         }
     }
-    assert!(dark * 100 >= samples * 97, "{}: background not dark: {dark}/{samples}", level_path.display());
+    // Allow the ball and its particle trail (a few percent of the samples).
+    assert!(dark * 100 >= samples * 95, "{}: background not dark: {dark}/{samples}", level_path.display());
 }
 
 fn level_files(dir: &Path) -> Vec<PathBuf> {
