@@ -1,0 +1,178 @@
+//! Cost of one `Game::step` per collision mode on a real level with the bot playing (criterion;
+//! `cargo bench --bench step`).
+//!
+//! The level is `levels/04-rainbow.lvl` (16×8 bricks of 50×37.5 px), else the one of `levels/`
+//! with the most destructible bricks, else
+//! `/work/shared/compat/learnopengl-levels/one.lvl`, else LearnOpenGL's level one embedded below
+//! (15×8 bricks of 53.3×37.5 px). For each mode and launch speed the game (seed 7, infinite lives
+//! as in `simulate`) is warmed up for [`WARMUP_STEPS`] steps with the bot. Random power-ups are
+//! off (`PowerUpSettings::none()`): there is always one ball of the same size, so the modes are
+//! compared on the same work. Then the bot plays [`STEPS`] more steps once, untimed, and its
+//! inputs are recorded. The timed loop replays those inputs on a clone of the warmed-up game (the
+//! clone is made outside the timing, `iter_batched`), so it measures `Game::step` alone — the
+//! simulation is deterministic, so the replay follows the bot's game exactly. Throughput is
+//! `Elements(STEPS)`: time per iteration / `STEPS` is the cost of one step.
+//!
+//! The clock is the benchmark thread's CPU time (`BENCH_CLOCK=wall` for wall-clock time): see
+//! `benches/support/clock.rs`.
+//!
+//! Speeds: the default launch speed (450 px/s: one sub-step per step for the discrete modes),
+//! and 5000 px/s (4 sub-steps: 20.8 px per step, at most half the 12.5 px radius per sub-step).
+//! Faster than that the bot cannot keep the ball (at 20000 px/s it lost ~60 balls in 7 s and the
+//! ball spent much of the time stuck on the paddle), so the step cost would not be comparable.
+
+use breakout::collision::CollisionMode;
+use breakout::level::Level;
+use breakout::sim::{Bot, Game, GameConfig, GameState, Input, PowerUpSettings};
+use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+#[path = "support/clock.rs"]
+mod clock;
+use clock::BenchClock;
+
+/// Steps played before recording, so the ball is in flight and some bricks are gone.
+const WARMUP_STEPS: usize = 480;
+/// Steps per timed iteration (5 s of game time at 240 Hz).
+const STEPS: usize = 1200;
+/// Launch speeds benchmarked, pixels/second.
+const SPEEDS: [f32; 2] = [450.0, 5000.0];
+
+/// The level of `levels/` the bench plays when it exists: 16×8 bricks of 50×37.5 px, nearly all
+/// destructible.
+const PINNED_LEVEL: &str = "04-rainbow.lvl";
+
+/// LearnOpenGL's level one, used when no level file is found.
+const EMBEDDED_LEVEL: &str = "\
+5 5 5 5 5 5 5 5 5 5 5 5 5 5 5
+5 5 5 5 5 5 5 5 5 5 5 5 5 5 5
+4 4 4 4 4 0 0 0 0 0 4 4 4 4 4
+4 1 4 1 4 0 0 1 0 0 4 1 4 1 4
+3 3 3 3 3 0 0 0 0 0 3 3 3 3 3
+3 3 1 3 3 3 3 3 3 3 3 3 1 3 3
+2 2 2 2 2 2 2 2 2 2 2 2 2 2 2
+2 2 2 2 2 2 2 2 2 2 2 2 2 2 2
+";
+
+fn load_level() -> Level {
+    let levels_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&levels_dir)
+        .map(|dir| {
+            dir.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "lvl")).collect()
+        })
+        .unwrap_or_default();
+    paths.sort();
+    // `04-rainbow.lvl` (pinned, so numbers stay comparable as levels are added), else the densest
+    // level of `levels/` (most destructible bricks; the first such by name).
+    let pinned = levels_dir.join(PINNED_LEVEL);
+    if let Ok(level) = Level::load(&pinned) {
+        eprintln!("step bench level: {} ({} destructible bricks)", pinned.display(), level.destructible_count());
+        return level;
+    }
+    let mut best: Option<(PathBuf, Level)> = None;
+    for path in paths {
+        if let Ok(level) = Level::load(&path) {
+            if best.as_ref().is_none_or(|(_, b)| level.destructible_count() > b.destructible_count()) {
+                best = Some((path, level));
+            }
+        }
+    }
+    if best.is_none() {
+        let compat = PathBuf::from("/work/shared/compat/learnopengl-levels/one.lvl");
+        best = Level::load(&compat).ok().map(|level| (compat, level));
+    }
+    match best {
+        Some((path, level)) => {
+            eprintln!("step bench level: {} ({} destructible bricks)", path.display(), level.destructible_count());
+            level
+        }
+        None => {
+            eprintln!("step bench level: embedded LearnOpenGL level one");
+            Level::parse(EMBEDDED_LEVEL, "one").expect("embedded level parses")
+        }
+    }
+}
+
+/// The warmed-up game and the bot's recorded inputs for the next [`STEPS`] steps.
+fn prepare(level: &Level, mode: CollisionMode, speed: f32) -> (Game, Vec<Input>) {
+    let config = GameConfig {
+        seed: 7,
+        collision: mode,
+        launch_speed: speed,
+        infinite_lives: true,
+        powerups: PowerUpSettings::none(),
+    };
+    let mut game = Game::new(level, config);
+    let mut bot = Bot::new(config.seed, 0.0);
+    for _ in 0..WARMUP_STEPS {
+        let input = bot.input(&game);
+        game.step(&input);
+        game.drain_events().for_each(drop);
+    }
+    let start = game.clone();
+    let mut inputs = Vec::with_capacity(STEPS);
+    for _ in 0..STEPS {
+        let input = bot.input(&game);
+        inputs.push(input);
+        game.step(&input);
+        game.drain_events().for_each(drop);
+    }
+    let stats = game.stats();
+    eprintln!(
+        "{:>5} at {speed:>5} px/s: {} bricks destroyed, {} balls lost, state {:?} after {} steps",
+        mode.name(),
+        stats.bricks_destroyed,
+        stats.balls_lost,
+        game.state(),
+        stats.steps
+    );
+    if game.state() != GameState::Playing {
+        eprintln!("  (the level ended during the recorded steps: later steps only count)");
+    }
+    (start, inputs)
+}
+
+fn bench_step(c: &mut Criterion<BenchClock>) {
+    let level = load_level();
+    let mut group = c.benchmark_group("step");
+    group.throughput(Throughput::Elements(STEPS as u64));
+    for speed in SPEEDS {
+        for &mode in CollisionMode::ALL {
+            let (start, inputs) = prepare(&level, mode, speed);
+            let id = BenchmarkId::new(mode.name(), speed as u32);
+            group.bench_function(id, |b| {
+                b.iter_batched(
+                    || start.clone(),
+                    |mut game| {
+                        for input in &inputs {
+                            game.step(black_box(input));
+                            game.drain_events().for_each(drop);
+                        }
+                        game
+                    },
+                    BatchSize::SmallInput,
+                )
+            });
+        }
+    }
+    group.finish();
+}
+
+/// Modest measurement times so that the whole `cargo bench` takes a few minutes; the thread's CPU
+/// time as the clock (see `benches/support/clock.rs`).
+fn config() -> Criterion<BenchClock> {
+    Criterion::default()
+        .with_measurement(BenchClock::from_env())
+        .measurement_time(Duration::from_secs(3))
+        .warm_up_time(Duration::from_secs(1))
+        .sample_size(30)
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = bench_step
+}
+criterion_main!(benches);
