@@ -30,9 +30,20 @@ fn zone(c: Vec2, aabb: Aabb) -> (i8, i8) {
     (axis(c.x, aabb.min.x, aabb.max.x), axis(c.y, aabb.min.y, aabb.max.y))
 }
 
-/// True when the circle and the box overlap, decided by zone.
+/// True when the circle and the box overlap, decided by zone (yes/no only: no square root).
 pub fn intersects(circle: Circle, aabb: Aabb) -> bool {
-    contact(circle, aabb, Vec2::ZERO).is_some()
+    let (c, r) = (circle.center, circle.radius);
+    let center = aabb.center();
+    let half = aabb.half_extents();
+    match zone(c, aabb) {
+        (0, 0) => true,
+        (_, 0) => (c.x - center.x).abs() < r + half.x,
+        (0, _) => (c.y - center.y).abs() < r + half.y,
+        (sx, sy) => {
+            let corner = center + Vec2::new(sx as f32 * half.x, sy as f32 * half.y);
+            c.distance_squared(corner) < r * r
+        }
+    }
 }
 
 /// Contact normal (from the box towards the circle) and penetration depth, by zone.

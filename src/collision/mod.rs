@@ -76,16 +76,16 @@ pub struct Contact {
 )]
 #[serde(rename_all = "lowercase")]
 pub enum CollisionMode {
-    /// The ball's bounding square as an AABB against the brick ([`aabb_aabb`]).
+    /// The ball's bounding square as an AABB against the brick (aabb_aabb.rs).
     Aabb,
-    /// Clamped closest point AABB–circle test ([`aabb_circle_clamp`]); the default.
+    /// Clamped closest point AABB–circle test (aabb_circle_clamp.rs); the default.
     #[default]
     Clamp,
-    /// The nine-zone circle/box test ([`circle_box_zones`]).
+    /// The nine-zone circle/box test (circle_box_zones.rs).
     Zones,
-    /// The old SDL "cross and corners" circle/box test in whole pixels ([`circle_box_cross`]).
+    /// The old SDL "cross and corners" circle/box test in whole pixels (circle_box_cross.rs).
     Cross,
-    /// Continuous collision: time of impact against the rounded Minkowski sum ([`swept_circle_aabb`]).
+    /// Continuous collision: time of impact against the rounded Minkowski sum (swept_circle_aabb.rs).
     Swept,
 }
 
