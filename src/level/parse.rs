@@ -214,6 +214,8 @@ fn parse_cell(token: &str) -> Result<Option<(BrickKind, Option<CellExtras>)>, St
     };
     let powerup = match powerup_part {
         None => None,
+        // `3+M*2`: hits written after the power-up (suffixes split at '+', so the hits end up here).
+        Some(p) if p.contains('*') => return Err(format!("'{shown}': write hits before the power-up, e.g. 3*2+M")),
         Some(p) => {
             let mut chars = p.chars();
             match (chars.next().and_then(PowerUpKind::from_letter), chars.next()) {
