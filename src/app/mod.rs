@@ -123,6 +123,8 @@ struct App {
     last_frame: Option<Instant>,
     first_frame: Option<Instant>,
     frame_times: Vec<f64>,
+    /// Particles drawn, summed over frames (for `--stats`).
+    particles_drawn: u64,
     minimised: bool,
     title: String,
     error: Option<anyhow::Error>,
@@ -162,6 +164,7 @@ impl App {
             last_frame: None,
             first_frame: None,
             frame_times: Vec::new(),
+            particles_drawn: 0,
             minimised: false,
             title: String::new(),
             error: None,
@@ -369,6 +372,7 @@ impl App {
         };
         if drawn {
             self.frame_times.push(dt as f64);
+            self.particles_drawn += batch.particles.len() as u64;
         }
         if self.args.frames.is_some_and(|n| gfx.renderer.stats().frames >= n) {
             self.quit(event_loop);
@@ -457,7 +461,7 @@ impl App {
         if self.args.stats {
             let seconds = self.first_frame.map_or(0.0, |t| t.elapsed().as_secs_f64());
             let draw_calls = self.gfx.as_ref().map_or(0, |g| g.renderer.stats().draw_calls);
-            let stats = FrameStats::from_samples(&self.frame_times, seconds, draw_calls);
+            let stats = FrameStats::from_samples(&self.frame_times, seconds, draw_calls, self.particles_drawn);
             println!("{}", serde_json::to_string(&stats)?);
         }
         Ok(())

@@ -17,12 +17,14 @@ pub struct FrameStats {
     pub frame_ms_p99: f64,
     /// Draw calls per frame, as counted by the renderer.
     pub draw_calls_per_frame: f64,
+    /// Particles alive per frame, on average (the effects layer's count).
+    pub particles_per_frame: f64,
 }
 
 impl FrameStats {
     /// Computes the statistics from per-frame times (seconds), the total time and the
     /// renderer's draw-call count.
-    pub fn from_samples(frame_times: &[f64], seconds: f64, draw_calls: u64) -> FrameStats {
+    pub fn from_samples(frame_times: &[f64], seconds: f64, draw_calls: u64, particles: u64) -> FrameStats {
         let frames = frame_times.len() as u64;
         let mut sorted = frame_times.to_vec();
         sorted.sort_by(f64::total_cmp);
@@ -41,6 +43,7 @@ impl FrameStats {
             frame_ms_p50: percentile(0.5),
             frame_ms_p99: percentile(0.99),
             draw_calls_per_frame: if frames > 0 { draw_calls as f64 / frames as f64 } else { 0.0 },
+            particles_per_frame: if frames > 0 { particles as f64 / frames as f64 } else { 0.0 },
         }
     }
 }
@@ -52,11 +55,12 @@ mod tests {
     #[test]
     fn percentiles_come_from_the_samples() {
         let times: Vec<f64> = (1..=100).map(|i| i as f64 / 1000.0).collect();
-        let s = FrameStats::from_samples(&times, 2.0, 300);
+        let s = FrameStats::from_samples(&times, 2.0, 300, 1000);
         assert_eq!(s.frames, 100);
         assert!((s.frame_ms_p50 - 50.0).abs() <= 1.0);
         assert!((s.frame_ms_p99 - 99.0).abs() <= 1.0);
         assert_eq!(s.draw_calls_per_frame, 3.0);
+        assert_eq!(s.particles_per_frame, 10.0);
         assert_eq!(s.fps, 50.0);
     }
 }
