@@ -3,16 +3,16 @@
 //! right colour in every cell the level has one, dark background in the empty cells and below
 //! the bricks, and the paddle near the bottom.
 //!
-//! The expected brick colour is computed independently of the renderer: the tint the game
-//! documents for each brick number times the texture's own centre pixel, read from the PNG.
+//! The expected brick colours come from `support` (the documented tint × the texture's pixel).
 
-use breakout::level::{BrickKind, Level};
-use breakout::render::scene::brick_color;
+mod support;
+use support::*;
+
+use breakout::level::Level;
 use image::RgbaImage;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// Frames to render: a few real frames through the whole pipeline, few enough that the ball
 /// (launched by the bot after 0.6 s of game time) is still on or near the paddle even on a slow,
 /// loaded machine (each frame feeds at most 0.25 s to the simulation; at 20 fps under load, 8
@@ -31,22 +31,8 @@ fn require_display() {
     );
 }
 
-fn luminance(p: [u8; 4]) -> f32 {
-    (0.2126 * p[0] as f32 + 0.7152 * p[1] as f32 + 0.0722 * p[2] as f32) / 255.0
-}
 
-fn texture_centre(file: &str) -> [f32; 3] {
-    let img = image::open(Path::new(ROOT).join("textures").join(file)).expect("texture").to_rgba8();
-    let (w, h) = img.dimensions();
-    let p = img.get_pixel(w / 2, h / 2).0;
-    [p[0] as f32, p[1] as f32, p[2] as f32]
-}
 
-fn expected_colour(kind: BrickKind) -> [f32; 3] {
-    let tex = texture_centre(if kind.is_destructible() { "block.png" } else { "block_solid.png" });
-    let tint = brick_color(kind);
-    [tex[0] * tint[0], tex[1] * tint[1], tex[2] * tint[2]]
-}
 
 /// Runs the game on `level` and returns the screenshot.
 fn screenshot(level: &Path, name: &str) -> RgbaImage {

@@ -14,13 +14,14 @@
 //! * bad input: a missing level or a bad `--size` gives a non-zero exit, a one-line error naming
 //!   the problem, and no PNG.
 
-use breakout::level::{BrickKind, Level};
-use breakout::render::scene::brick_color;
+mod support;
+use support::*;
+
+use breakout::level::Level;
 use image::RgbaImage;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// Per-channel tolerance between a brick's pixel and its expected colour (0–255).
 const TOLERANCE: f32 = 40.0;
 
@@ -63,26 +64,9 @@ fn render(level: &Path, name: &str, extra: &[&str]) -> RgbaImage {
     img
 }
 
-fn luminance(p: [u8; 4]) -> f32 {
-    (0.2126 * p[0] as f32 + 0.7152 * p[1] as f32 + 0.0722 * p[2] as f32) / 255.0
-}
 
-fn texture_centre(file: &str) -> [f32; 3] {
-    let img = image::open(Path::new(ROOT).join("textures").join(file)).expect("texture").to_rgba8();
-    let (w, h) = img.dimensions();
-    let p = img.get_pixel(w / 2, h / 2).0;
-    [p[0] as f32, p[1] as f32, p[2] as f32]
-}
 
-fn expected_colour(kind: BrickKind) -> [f32; 3] {
-    let tex = texture_centre(if kind.is_destructible() { "block.png" } else { "block_solid.png" });
-    let tint = brick_color(kind);
-    [tex[0] * tint[0], tex[1] * tint[1], tex[2] * tint[2]]
-}
 
-fn colour_distance(p: [u8; 4], e: [f32; 3]) -> f32 {
-    (0..3).map(|i| (p[i] as f32 - e[i]).abs()).fold(0.0, f32::max)
-}
 
 /// Looks up a pixel by playfield coordinates (800×600 space), whatever the image size.
 struct Picture {
