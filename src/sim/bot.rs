@@ -71,13 +71,17 @@ impl Bot {
 
     /// The input for the next step of `game`.
     pub fn input(&mut self, game: &Game) -> Input {
-        let Some(ball) = lowest_ball(game) else {
-            // Ball on the paddle: wait, then launch.
+        // A ball on the paddle (a new life, or caught by the sticky paddle while others fly):
+        // wait, then launch.
+        let mut launch = false;
+        if game.balls().iter().any(|b| b.stuck) {
             self.waited += FIXED_TIMESTEP;
-            let launch = self.waited >= self.launch_delay;
+            launch = self.waited >= self.launch_delay;
             if launch {
                 self.waited = 0.0;
             }
+        }
+        let Some(ball) = lowest_ball(game) else {
             self.was_falling = false;
             return Input { launch, paddle_target_x: Some(game.paddle().center_x()), ..Input::default() };
         };
@@ -88,7 +92,9 @@ impl Bot {
             self.bricks_at_choice = bricks;
         }
         self.was_falling = falling;
-        Input { paddle_target_x: Some(paddle_target(game, self.aim)), ..Input::default() }
+        // Power-ups are caught when they fall where the paddle is; chasing them (tried) costs
+        // the aiming too much and some levels then loop without clearing.
+        Input { launch, paddle_target_x: Some(paddle_target(game, self.aim)), ..Input::default() }
     }
 
     /// Tries candidate aims on copies of `game` and returns the best one: a coarse fan first,
