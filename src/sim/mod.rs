@@ -329,7 +329,7 @@ impl Game {
                 ImpactTarget::Brick(row, col) if self.passes_through(row, col) => {
                     // Pass-through: the brick breaks, the ball keeps its course.
                     ball.pos = impact.center;
-                    self.hit_brick(row, col);
+                    self.break_through(row, col);
                 }
                 ImpactTarget::Brick(row, col) => {
                     ball::resolve(ball, &Contact { normal: impact.normal, depth: 0.0, point: impact.center });
@@ -402,6 +402,14 @@ impl Game {
         }
     }
 
+    /// Pass-through: the ball breaks the brick whatever hits it had left (a multi-hit brick
+    /// that only lost one hit would otherwise stay, with the ball inside it).
+    fn break_through(&mut self, row: usize, col: usize) {
+        while self.bricks.live(row, col).is_some_and(|b| b.kind.is_destructible()) {
+            self.hit_brick(row, col);
+        }
+    }
+
     fn collide_paddle(&mut self, ball: &mut Ball) {
         let circle = Circle { center: ball.pos, radius: ball.radius };
         let Some(contact) = circle_aabb_contact(self.config.collision, circle, self.paddle.rect(), ball.vel) else {
@@ -440,7 +448,7 @@ impl Game {
         // Pass-through: coloured bricks break without deflecting the ball; solid ones still do.
         let (through, mut hits): (Vec<_>, Vec<_>) = hits.into_iter().partition(|h| self.passes_through(h.0, h.1));
         for &(row, col, _, _) in &through {
-            self.hit_brick(row, col);
+            self.break_through(row, col);
         }
         if hits.is_empty() {
             return;

@@ -397,6 +397,24 @@ mod tests {
     }
 
     #[test]
+    fn pass_through_breaks_a_multi_hit_brick_at_once_instead_of_entering_it() {
+        // Regression: pass-through took one hit off a 3-hit brick and let the ball into it.
+        let mut g = game("0 0 0 5\n0 4*3 0 0\n0 0 0 0");
+        g.collect(PowerUpKind::PassThrough);
+        let brick = g.bricks().live(1, 1).unwrap().rect;
+        g.set_ball(Vec2::new(brick.center().x, brick.max.y + 30.0), Vec2::new(0.0, -400.0));
+        for _ in 0..60 {
+            g.step(&Input::default());
+            if let Some(b) = g.bricks().live(1, 1) {
+                let p = g.balls()[0].pos;
+                let inside = p.x > b.rect.min.x && p.x < b.rect.max.x && p.y > b.rect.min.y && p.y < b.rect.max.y;
+                assert!(!inside, "ball inside a live brick at {p:?}");
+            }
+        }
+        assert!(g.bricks().live(1, 1).is_none(), "broken in one pass");
+    }
+
+    #[test]
     fn multiball_adds_two_balls_at_the_same_speed() {
         let mut g = game("2 2 2 2");
         g.set_ball(Vec2::new(400.0, 450.0), Vec2::new(0.0, -450.0));
