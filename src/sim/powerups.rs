@@ -398,8 +398,9 @@ mod tests {
 
     #[test]
     fn pass_through_breaks_a_multi_hit_brick_at_once_instead_of_entering_it() {
-        // Regression: pass-through took one hit off a 3-hit brick and let the ball into it.
-        let mut g = game("0 0 0 5\n0 4*3 0 0\n0 0 0 0");
+        // Regression: pass-through took one hit per step off a multi-hit brick and let the ball
+        // into it.
+        let mut g = game("0 0 0 5\n0 4*9 0 0\n0 0 0 0");
         g.collect(PowerUpKind::PassThrough);
         let brick = g.bricks().live(1, 1).unwrap().rect;
         g.set_ball(Vec2::new(brick.center().x, brick.max.y + 30.0), Vec2::new(0.0, -400.0));
