@@ -27,8 +27,8 @@
 //! converted at the boundary, once, while building the inputs.
 
 use breakout::collision::{
-    aabb_aabb, aabb_circle_clamp, circle_aabb_contact, circle_aabb_intersects, circle_box_cross, circle_box_zones,
-    swept_circle_aabb, Aabb, Circle, CollisionMode,
+    aabb_aabb, aabb_circle_clamp, circle_aabb_contact, circle_aabb_intersects, circle_box_cross,
+    circle_box_zones, swept_circle_aabb, Aabb, Circle, CollisionMode,
 };
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use glam::Vec2;
@@ -50,7 +50,13 @@ const PAIRS: usize = 4096;
 const RADIUS: f32 = 12.5;
 /// Box sizes (width, height), pixels: bricks of 10×6, 15×8 and 10×8 levels on the 800×300 brick
 /// area, a thin brick, and the paddle.
-const BOX_SIZES: [(f32, f32); 5] = [(80.0, 50.0), (800.0 / 15.0, 37.5), (80.0, 37.5), (80.0, 10.0), (100.0, 20.0)];
+const BOX_SIZES: [(f32, f32); 5] = [
+    (80.0, 50.0),
+    (800.0 / 15.0, 37.5),
+    (80.0, 37.5),
+    (80.0, 10.0),
+    (100.0, 20.0),
+];
 
 /// One pair, in the game's types (glam 0.30).
 #[derive(Clone, Copy)]
@@ -86,8 +92,14 @@ fn parry_case(case: &Case) -> ParryCase {
 
 fn random_box(rng: &mut Pcg32) -> Aabb {
     let (w, h) = BOX_SIZES[rng.random_range(0..BOX_SIZES.len())];
-    let min = Vec2::new(rng.random_range(0.0..800.0 - w), rng.random_range(0.0..560.0 - h));
-    Aabb { min, max: min + Vec2::new(w, h) }
+    let min = Vec2::new(
+        rng.random_range(0.0..800.0 - w),
+        rng.random_range(0.0..560.0 - h),
+    );
+    Aabb {
+        min,
+        max: min + Vec2::new(w, h),
+    }
 }
 
 fn point_in(rng: &mut Pcg32, aabb: Aabb, grow: f32) -> Vec2 {
@@ -104,7 +116,14 @@ fn static_cases() -> Vec<Case> {
         .map(|_| {
             let aabb = random_box(&mut rng);
             let center = point_in(&mut rng, aabb, 2.0 * RADIUS);
-            Case { circle: Circle { center, radius: RADIUS }, aabb, displacement: Vec2::ZERO }
+            Case {
+                circle: Circle {
+                    center,
+                    radius: RADIUS,
+                },
+                aabb,
+                displacement: Vec2::ZERO,
+            }
         })
         .collect()
 }
@@ -117,13 +136,20 @@ fn swept_cases() -> Vec<Case> {
     while cases.len() < PAIRS {
         let aabb = random_box(&mut rng);
         let center = point_in(&mut rng, aabb, 4.0 * RADIUS);
-        let circle = Circle { center, radius: RADIUS };
+        let circle = Circle {
+            center,
+            radius: RADIUS,
+        };
         if aabb_circle_clamp::intersects(circle, aabb) {
             continue;
         }
         let aim = point_in(&mut rng, aabb, 2.0 * RADIUS);
         let displacement = (aim - center).normalize_or_zero() * rng.random_range(1.0..80.0);
-        cases.push(Case { circle, aabb, displacement });
+        cases.push(Case {
+            circle,
+            aabb,
+            displacement,
+        });
     }
     cases
 }
@@ -132,20 +158,28 @@ fn swept_cases() -> Vec<Case> {
 /// comparison is known to be between tests that do the same work.
 fn print_agreement(cases: &[Case], parry: &[ParryCase], swept: &[Case], parry_swept: &[ParryCase]) {
     for &mode in CollisionMode::ALL {
-        let hits = cases.iter().filter(|c| circle_aabb_intersects(mode, c.circle, c.aabb)).count();
+        let hits = cases
+            .iter()
+            .filter(|c| circle_aabb_intersects(mode, c.circle, c.aabb))
+            .count();
         eprintln!("intersects {:>5}: {hits}/{PAIRS} hits", mode.name());
     }
     let parry_hits = parry
         .iter()
         .filter(|p| {
-            query::intersection_test(&p.ball_pose, &p.ball, &p.box_pose, &p.cuboid).is_ok_and(|r| r.intersecting)
+            query::intersection_test(&p.ball_pose, &p.ball, &p.box_pose, &p.cuboid)
+                .is_ok_and(|r| r.intersecting)
         })
         .count();
     eprintln!("parry2d intersection_test: {parry_hits}/{PAIRS} hits");
-    let ours =
-        swept.iter().filter(|c| swept_circle_aabb::time_of_impact(c.circle, c.displacement, c.aabb).is_some()).count();
+    let ours = swept
+        .iter()
+        .filter(|c| swept_circle_aabb::time_of_impact(c.circle, c.displacement, c.aabb).is_some())
+        .count();
     let theirs = parry_swept.iter().filter(|p| cast(p).is_some()).count();
-    eprintln!("swept time_of_impact: {ours}/{PAIRS} hits; parry2d cast_shapes: {theirs}/{PAIRS} hits");
+    eprintln!(
+        "swept time_of_impact: {ours}/{PAIRS} hits; parry2d cast_shapes: {theirs}/{PAIRS} hits"
+    );
 }
 
 fn cast(p: &ParryCase) -> Option<query::ShapeCastHit> {
@@ -191,14 +225,22 @@ fn bench_collision(c: &mut Criterion<BenchClock>) {
         })
     });
     for &mode in CollisionMode::ALL {
-        group.bench_with_input(BenchmarkId::new("dispatch", mode.name()), &mode, |b, &mode| {
-            b.iter(|| {
-                let mode = black_box(mode);
-                for case in &cases {
-                    black_box(circle_aabb_intersects(mode, black_box(case.circle), black_box(case.aabb)));
-                }
-            })
-        });
+        group.bench_with_input(
+            BenchmarkId::new("dispatch", mode.name()),
+            &mode,
+            |b, &mode| {
+                b.iter(|| {
+                    let mode = black_box(mode);
+                    for case in &cases {
+                        black_box(circle_aabb_intersects(
+                            mode,
+                            black_box(case.circle),
+                            black_box(case.aabb),
+                        ));
+                    }
+                })
+            },
+        );
     }
     // The per-file functions, called by path so each can be inlined into its loop.
     macro_rules! direct {
@@ -237,19 +279,23 @@ fn bench_collision(c: &mut Criterion<BenchClock>) {
     // A velocity for the centre-inside case (the face the centre came through): up and right.
     let velocity = Vec2::new(150.0, -420.0);
     for &mode in CollisionMode::ALL {
-        group.bench_with_input(BenchmarkId::new("dispatch", mode.name()), &mode, |b, &mode| {
-            b.iter(|| {
-                let mode = black_box(mode);
-                for case in &cases {
-                    black_box(circle_aabb_contact(
-                        mode,
-                        black_box(case.circle),
-                        black_box(case.aabb),
-                        black_box(velocity),
-                    ));
-                }
-            })
-        });
+        group.bench_with_input(
+            BenchmarkId::new("dispatch", mode.name()),
+            &mode,
+            |b, &mode| {
+                b.iter(|| {
+                    let mode = black_box(mode);
+                    for case in &cases {
+                        black_box(circle_aabb_contact(
+                            mode,
+                            black_box(case.circle),
+                            black_box(case.aabb),
+                            black_box(velocity),
+                        ));
+                    }
+                })
+            },
+        );
     }
     group.bench_function("parry2d/contact", |b| {
         b.iter(|| {

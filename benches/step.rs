@@ -60,7 +60,9 @@ fn load_level() -> Level {
     let levels_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
     let mut paths: Vec<PathBuf> = std::fs::read_dir(&levels_dir)
         .map(|dir| {
-            dir.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "lvl")).collect()
+            dir.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "lvl"))
+                .collect()
         })
         .unwrap_or_default();
     paths.sort();
@@ -68,13 +70,20 @@ fn load_level() -> Level {
     // level of `levels/` (most destructible bricks; the first such by name).
     let pinned = levels_dir.join(PINNED_LEVEL);
     if let Ok(level) = Level::load(&pinned) {
-        eprintln!("step bench level: {} ({} destructible bricks)", pinned.display(), level.destructible_count());
+        eprintln!(
+            "step bench level: {} ({} destructible bricks)",
+            pinned.display(),
+            level.destructible_count()
+        );
         return level;
     }
     let mut best: Option<(PathBuf, Level)> = None;
     for path in paths {
         if let Ok(level) = Level::load(&path) {
-            if best.as_ref().is_none_or(|(_, b)| level.destructible_count() > b.destructible_count()) {
+            if best
+                .as_ref()
+                .is_none_or(|(_, b)| level.destructible_count() > b.destructible_count())
+            {
                 best = Some((path, level));
             }
         }
@@ -85,7 +94,11 @@ fn load_level() -> Level {
     }
     match best {
         Some((path, level)) => {
-            eprintln!("step bench level: {} ({} destructible bricks)", path.display(), level.destructible_count());
+            eprintln!(
+                "step bench level: {} ({} destructible bricks)",
+                path.display(),
+                level.destructible_count()
+            );
             level
         }
         None => {

@@ -64,8 +64,12 @@ const BRICK_DROP: f64 = 0.5;
 const SOLID_SECS: f64 = 0.15;
 const SOLID_HZ: f64 = 520.0;
 /// Inharmonic partials of the clank: (frequency ratio, amplitude, decay time s).
-const SOLID_PARTIALS: [(f64, f64, f64); 4] =
-    [(1.0, 1.0, 0.06), (2.76, 0.7, 0.04), (5.40, 0.45, 0.028), (8.93, 0.3, 0.018)];
+const SOLID_PARTIALS: [(f64, f64, f64); 4] = [
+    (1.0, 1.0, 0.06),
+    (2.76, 0.7, 0.04),
+    (5.40, 0.45, 0.028),
+    (8.93, 0.3, 0.018),
+];
 /// Paddle hit: soft low bop, s / Hz.
 const PADDLE_SECS: f64 = 0.1;
 const PADDLE_HZ: f64 = 330.0;
@@ -142,9 +146,13 @@ impl Rng {
         self.0
     }
     /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 { self.next_u32() as f64 / 4_294_967_296.0 }
+    fn unit(&mut self) -> f64 {
+        self.next_u32() as f64 / 4_294_967_296.0
+    }
     /// Uniform in [-1, 1).
-    fn signed(&mut self) -> f64 { self.unit() * 2.0 - 1.0 }
+    fn signed(&mut self) -> f64 {
+        self.unit() * 2.0 - 1.0
+    }
 }
 
 /// Per-pixel hash in [-0.5, 0.5): the same value for every sub-sample of a texel.
@@ -161,7 +169,9 @@ fn smoothstep(e0: f64, e1: f64, x: f64) -> f64 {
     t * t * (3.0 - 2.0 * t)
 }
 
-fn grey(l: f64) -> [f64; 4] { [l, l, l, 1.0] }
+fn grey(l: f64) -> [f64; 4] {
+    [l, l, l, 1.0]
+}
 
 /// Renders `shade(u, v) -> [r, g, b, a]` (u, v in 0..1, top-left origin) with supersampling.
 /// Samples are averaged premultiplied, so transparent sub-samples do not darken edges.
@@ -183,16 +193,27 @@ fn save_texture(dir: &Path, name: &str, shade: impl Fn(f64, f64) -> [f64; 4]) {
         // Colour under fully transparent texels is white, so filtering never pulls in black.
         let rgb = |i: usize| if acc[3] > 0.0 { acc[i] / acc[3] } else { 1.0 };
         let to8 = |c: f64| (c.clamp(0.0, 1.0) * 255.0).round() as u8;
-        image::Rgba([to8(rgb(0)), to8(rgb(1)), to8(rgb(2)), to8(acc[3] / (n * n) as f64)])
+        image::Rgba([
+            to8(rgb(0)),
+            to8(rgb(1)),
+            to8(rgb(2)),
+            to8(acc[3] / (n * n) as f64),
+        ])
     });
-    img.save(dir.join(name)).unwrap_or_else(|e| panic!("writing {name}: {e}"));
+    img.save(dir.join(name))
+        .unwrap_or_else(|e| panic!("writing {name}: {e}"));
 }
 
 /// Mitred bevel: inside the band of `width` along the edges returns the shade of the
 /// nearest edge (`shades` = top, left, bottom, right), darkened by the outline; else None.
 fn bevel(u: f64, v: f64, width: f64, shades: [f64; 4]) -> Option<f64> {
     let d = [v, u, 1.0 - v, 1.0 - u];
-    let (i, m) = d.iter().copied().enumerate().min_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
+    let (i, m) = d
+        .iter()
+        .copied()
+        .enumerate()
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .unwrap();
     if m >= width {
         return None;
     }
@@ -233,8 +254,12 @@ fn block_solid(u: f64, v: f64) -> [f64; 4] {
         l -= 0.04 * (-(p / 0.06).powi(2)).exp();
     }
     // Rivets: shaded domes lit from the top-left, with a soft drop shadow to the bottom-right.
-    for (cx, cy) in [(RIVET_INSET, RIVET_INSET), (1.0 - RIVET_INSET, RIVET_INSET),
-                     (RIVET_INSET, 1.0 - RIVET_INSET), (1.0 - RIVET_INSET, 1.0 - RIVET_INSET)] {
+    for (cx, cy) in [
+        (RIVET_INSET, RIVET_INSET),
+        (1.0 - RIVET_INSET, RIVET_INSET),
+        (RIVET_INSET, 1.0 - RIVET_INSET),
+        (1.0 - RIVET_INSET, 1.0 - RIVET_INSET),
+    ] {
         let (dx, dy) = ((u - cx) / RIVET_RADIUS, (v - cy) / RIVET_RADIUS);
         let r2 = dx * dx + dy * dy;
         if r2 < 1.0 {
@@ -285,14 +310,25 @@ fn ball(u: f64, v: f64) -> [f64; 4] {
     grey((0.55 + 0.4 * diffuse + 0.6 * spec).min(1.0))
 }
 
-fn dot(a: [f64; 3], b: [f64; 3]) -> f64 { a[0] * b[0] + a[1] * b[1] + a[2] * b[2] }
-fn normalize(a: [f64; 3]) -> [f64; 3] { a.map(|x| x / dot(a, a).sqrt()) }
+fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+fn normalize(a: [f64; 3]) -> [f64; 3] {
+    a.map(|x| x / dot(a, a).sqrt())
+}
 
 /// Star positions (u, v), radius (fraction of size) and brightness, from the fixed seed.
 fn star_field() -> Vec<(f64, f64, f64, f64)> {
     let mut rng = Rng(NOISE_SEED);
     (0..BG_STARS)
-        .map(|_| (rng.unit(), rng.unit(), (1.0 + 1.5 * rng.unit()) / TEX_SIZE as f64, rng.unit()))
+        .map(|_| {
+            (
+                rng.unit(),
+                rng.unit(),
+                (1.0 + 1.5 * rng.unit()) / TEX_SIZE as f64,
+                rng.unit(),
+            )
+        })
         .collect()
 }
 
@@ -302,7 +338,13 @@ fn background(u: f64, v: f64, stars: &[(f64, f64, f64, f64)]) -> [f64; 4] {
     let mut c: [f64; 3] = std::array::from_fn(|i| BG_TOP[i] + (BG_BOTTOM[i] - BG_TOP[i]) * t);
     // Grid: 1 px lines every BG_GRID_PX, tinted violet.
     let cell = BG_GRID_PX as f64 / TEX_SIZE as f64;
-    let line = |x: f64| -> f64 { if (x / cell).fract() * (BG_GRID_PX as f64) < 1.0 { 1.0 } else { 0.0 } };
+    let line = |x: f64| -> f64 {
+        if (x / cell).fract() * (BG_GRID_PX as f64) < 1.0 {
+            1.0
+        } else {
+            0.0
+        }
+    };
     let grid = line(u).max(line(v));
     for (i, k) in [0.012, 0.01, 0.03].iter().enumerate() {
         c[i] += k * grid;
@@ -334,11 +376,16 @@ fn particle(u: f64, v: f64) -> [f64; 4] {
 fn write_wav(dir: &Path, name: &str, rate: u32, samples: &[f64], peak_dbfs: f64) {
     let peak = samples.iter().fold(0.0f64, |m, s| m.max(s.abs()));
     let gain = 10f64.powf(peak_dbfs / 20.0) / peak.max(1e-9);
-    let spec = hound::WavSpec { channels: 1, sample_rate: rate, bits_per_sample: 16,
-                                sample_format: hound::SampleFormat::Int };
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: rate,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
     let mut w = hound::WavWriter::create(dir.join(name), spec).expect("create wav");
     for s in samples {
-        w.write_sample((s * gain * 32767.0).round() as i16).expect("write sample");
+        w.write_sample((s * gain * 32767.0).round() as i16)
+            .expect("write sample");
     }
     w.finalize().expect("finalize wav");
 }
@@ -366,15 +413,22 @@ impl Osc {
     }
 }
 
-fn sine(p: f64) -> f64 { (TAU * p).sin() }
+fn sine(p: f64) -> f64 {
+    (TAU * p).sin()
+}
 
 /// Triangle, starting at 0 like a sine.
-fn tri(p: f64) -> f64 { 1.0 - 4.0 * ((p + 0.25).fract() - 0.5).abs() }
+fn tri(p: f64) -> f64 {
+    1.0 - 4.0 * ((p + 0.25).fract() - 0.5).abs()
+}
 
 /// Band-limited falling saw (additive, at most `max_h` harmonics, none above Nyquist).
 fn saw(p: f64, freq: f64, rate: f64, max_h: usize) -> f64 {
     let n = ((rate / 2.0 / freq) as usize).clamp(1, max_h);
-    (1..=n).map(|k| (TAU * k as f64 * p).sin() / k as f64).sum::<f64>() * (2.0 / PI)
+    (1..=n)
+        .map(|k| (TAU * k as f64 * p).sin() / k as f64)
+        .sum::<f64>()
+        * (2.0 / PI)
 }
 
 /// Band-limited pulse with duty `duty` (0.5 = square), amplitude ±1, zero mean.
@@ -382,7 +436,9 @@ fn pulse(p: f64, duty: f64, freq: f64, rate: f64, max_h: usize) -> f64 {
     0.5 * (saw(p, freq, rate, max_h) - saw((p + duty).fract(), freq, rate, max_h))
 }
 
-fn midi_hz(m: i32) -> f64 { 440.0 * 2f64.powf((m - 69) as f64 / 12.0) }
+fn midi_hz(m: i32) -> f64 {
+    440.0 * 2f64.powf((m - 69) as f64 / 12.0)
+}
 
 fn brick_sound() -> Vec<f64> {
     let (rate, mut osc) = (SFX_RATE as f64, Osc::default());
@@ -390,14 +446,16 @@ fn brick_sound() -> Vec<f64> {
         let f = BRICK_HZ * (1.0 + BRICK_DROP * (-t / 0.015).exp());
         let p = osc.next(f, rate);
         (0.6 * pulse(p, 0.5, f, rate, 12) + 0.4 * tri(p))
-            * ar(t, BRICK_SECS, 0.002, 0.03) * (-t / 0.05).exp()
+            * ar(t, BRICK_SECS, 0.002, 0.03)
+            * (-t / 0.05).exp()
     })
 }
 
 fn solid_sound() -> Vec<f64> {
     let mut rng = Rng(NOISE_SEED ^ 0x5151);
     render(SFX_RATE, SOLID_SECS, |t| {
-        let ring: f64 = SOLID_PARTIALS.iter()
+        let ring: f64 = SOLID_PARTIALS
+            .iter()
             .map(|&(ratio, amp, decay)| amp * (-t / decay).exp() * sine(SOLID_HZ * ratio * t))
             .sum();
         let click = 0.4 * rng.signed() * (-t / 0.004).exp();
@@ -411,7 +469,8 @@ fn paddle_sound() -> Vec<f64> {
         let f = PADDLE_HZ * (1.0 + 0.12 * (-t / 0.01).exp());
         let p = osc.next(f, rate);
         (0.7 * sine(p) + 0.2 * sine(2.0 * p) + 0.25 * tri(p))
-            * ar(t, PADDLE_SECS, 0.003, 0.03) * (-t / 0.04).exp()
+            * ar(t, PADDLE_SECS, 0.003, 0.03)
+            * (-t / 0.04).exp()
     })
 }
 
@@ -422,7 +481,8 @@ fn life_lost_sound() -> Vec<f64> {
         let f = LIFE_LOST_HZ * 0.25f64.powf(x) * (1.0 + 0.015 * sine(7.0 * t));
         let p = osc.next(f, rate);
         (0.5 * pulse(p, 0.5, f, rate, 10) + 0.5 * tri(p))
-            * ar(t, LIFE_LOST_SECS, 0.005, 0.15) * (1.0 - 0.4 * x)
+            * ar(t, LIFE_LOST_SECS, 0.005, 0.15)
+            * (1.0 - 0.4 * x)
     })
 }
 
@@ -433,13 +493,22 @@ fn level_cleared_sound() -> Vec<f64> {
         let last = i + 1 == LEVEL_NOTES.len();
         let start = i as f64 * LEVEL_NOTE_GAP;
         // Each note rings a little over the next; the last one holds until just before the end.
-        let dur = if last { LEVEL_SECS - start - 0.02 } else { 2.0 * LEVEL_NOTE_GAP };
+        let dur = if last {
+            LEVEL_SECS - start - 0.02
+        } else {
+            2.0 * LEVEL_NOTE_GAP
+        };
         let f = midi_hz(m);
         let note = render(SFX_RATE, dur, |t| {
             let p = (f * t).fract();
-            let sparkle = if last { 0.15 * sine((2.0 * f * t).fract()) } else { 0.0 };
+            let sparkle = if last {
+                0.15 * sine((2.0 * f * t).fract())
+            } else {
+                0.0
+            };
             (0.5 * tri(p) + 0.25 * pulse(p, 0.25, f, rate, 10) + sparkle)
-                * ar(t, dur, 0.004, 0.06) * (-t / 0.3).exp()
+                * ar(t, dur, 0.004, 0.06)
+                * (-t / 0.3).exp()
         });
         let s0 = (start * rate).round() as usize;
         for (k, s) in note.into_iter().enumerate() {
@@ -455,7 +524,9 @@ fn powerup_sound() -> Vec<f64> {
         let f = POWERUP_HZ * 4f64.powf(t / POWERUP_SECS);
         let p = osc.next(f, rate);
         let tremolo = 1.0 - 0.3 * (0.5 + 0.5 * sine(25.0 * t));
-        (0.4 * pulse(p, 0.25, f, rate, 16) + 0.6 * tri(p)) * tremolo * ar(t, POWERUP_SECS, 0.005, 0.06)
+        (0.4 * pulse(p, 0.25, f, rate, 16) + 0.6 * tri(p))
+            * tremolo
+            * ar(t, POWERUP_SECS, 0.005, 0.06)
     })
 }
 
@@ -490,7 +561,9 @@ fn music() -> Vec<f64> {
         for (i, &k) in ARP_PATTERN.iter().enumerate() {
             let (f, dur) = (midi_hz(tones[k] + 12), step_s * 0.8);
             mix(&mut buf, bar0 + i * MUSIC_STEP, dur, |t| {
-                0.16 * pulse((f * t).fract(), duty, f, rate, 20) * ar(t, dur, 0.003, 0.02) * (-t / 0.15).exp()
+                0.16 * pulse((f * t).fract(), duty, f, rate, 20)
+                    * ar(t, dur, 0.003, 0.02)
+                    * (-t / 0.15).exp()
             });
         }
         // Drums: kick on 1 and 3, snare on 2 and 4, hats on 8ths (plus 16ths in the second half).

@@ -38,7 +38,9 @@ const X_SAMPLES: usize = 9;
 const PHASE_SAMPLES: usize = 400;
 
 /// Ball speeds of the `simulate` table, pixels/second.
-const SIM_SPEEDS: [f32; 8] = [450.0, 1000.0, 2000.0, 5000.0, 10000.0, 20000.0, 50000.0, 100000.0];
+const SIM_SPEEDS: [f32; 8] = [
+    450.0, 1000.0, 2000.0, 5000.0, 10000.0, 20000.0, 50000.0, 100000.0,
+];
 /// Steps per `simulate` run.
 const SIM_STEPS: u64 = 20000;
 
@@ -58,7 +60,14 @@ fn tunnels(mode: CollisionMode, brick: Aabb, radius: f32, step: f32) -> bool {
                 if y < brick.min.y - radius - 1.0 {
                     break; // wholly past the brick
                 }
-                if circle_aabb_intersects(mode, Circle { center: Vec2::new(x, y), radius }, brick) {
+                if circle_aabb_intersects(
+                    mode,
+                    Circle {
+                        center: Vec2::new(x, y),
+                        radius,
+                    },
+                    brick,
+                ) {
                     hit = true;
                     break;
                 }
@@ -86,9 +95,18 @@ fn tunnelling_speed(mode: CollisionMode, brick: Aabb, radius: f32) -> f32 {
 fn main() {
     let radius = BALL_RADIUS;
     let bricks = [
-        ("80×50 (solid-shield.lvl)", Aabb::from_pos_size(Vec2::new(320.0, 50.0), Vec2::new(80.0, 50.0))),
-        ("80×37.5 brick", Aabb::from_pos_size(Vec2::new(320.0, 112.5), Vec2::new(80.0, 37.5))),
-        ("80×10 thin brick", Aabb::from_pos_size(Vec2::new(320.0, 150.0), Vec2::new(80.0, 10.0))),
+        (
+            "80×50 (solid-shield.lvl)",
+            Aabb::from_pos_size(Vec2::new(320.0, 50.0), Vec2::new(80.0, 50.0)),
+        ),
+        (
+            "80×37.5 brick",
+            Aabb::from_pos_size(Vec2::new(320.0, 112.5), Vec2::new(80.0, 37.5)),
+        ),
+        (
+            "80×10 thin brick",
+            Aabb::from_pos_size(Vec2::new(320.0, 150.0), Vec2::new(80.0, 10.0)),
+        ),
     ];
     let substep = MAX_SUBSTEP_FRACTION * radius;
     println!(
@@ -102,7 +120,11 @@ fn main() {
     let names: Vec<&str> = bricks.iter().map(|(name, _)| *name).collect();
     println!("| mode | {} |", names.join(" | "));
     println!("|---|{}", "---|".repeat(bricks.len()));
-    let discrete: Vec<CollisionMode> = CollisionMode::ALL.iter().copied().filter(|m| !m.is_continuous()).collect();
+    let discrete: Vec<CollisionMode> = CollisionMode::ALL
+        .iter()
+        .copied()
+        .filter(|m| !m.is_continuous())
+        .collect();
     for mode in discrete {
         let speeds: Vec<String> = bricks
             .iter()
@@ -117,7 +139,10 @@ fn main() {
         .iter()
         .map(|(_, b)| {
             let h = b.max.y - b.min.y;
-            format!("{:.0} px/s ((h + 2r)/dt)", (h + 2.0 * radius) / FIXED_TIMESTEP)
+            format!(
+                "{:.0} px/s ((h + 2r)/dt)",
+                (h + 2.0 * radius) / FIXED_TIMESTEP
+            )
         })
         .collect();
     println!("| exact arithmetic | {} |", theory.join(" | "));
@@ -129,7 +154,8 @@ fn main() {
 /// Replays `breakout simulate --level tests/fixtures/tunnelling/solid-shield.lvl --steps 20000
 /// --collision <mode> --ball-speed <v>` (seed 1) and counts solid-row hits.
 fn solid_shield_runs() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tunnelling/solid-shield.lvl");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/tunnelling/solid-shield.lvl");
     let level = Level::load(&path).expect("solid-shield fixture loads");
     println!("solid-shield.lvl, {SIM_STEPS} steps, seed 1: solid hits / bricks destroyed / balls escaped / state hash");
     for &mode in CollisionMode::ALL {
@@ -147,7 +173,10 @@ fn solid_shield_runs() {
             for _ in 0..SIM_STEPS {
                 let input = bot.input(&game);
                 game.step(&input);
-                solid_hits += game.drain_events().filter(|e| matches!(e, GameEvent::SolidHit { .. })).count() as u64;
+                solid_hits += game
+                    .drain_events()
+                    .filter(|e| matches!(e, GameEvent::SolidHit { .. }))
+                    .count() as u64;
                 if game.state() != GameState::Playing {
                     break;
                 }

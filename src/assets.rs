@@ -85,7 +85,10 @@ pub fn menu_levels(dirs: &[PathBuf]) -> Vec<LevelEntry> {
         .iter()
         .flat_map(|d| list_levels(d))
         .map(|path| {
-            let stem = path.file_stem().map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into_owned());
+            let stem = path.file_stem().map_or_else(
+                || path.display().to_string(),
+                |s| s.to_string_lossy().into_owned(),
+            );
             let name = match crate::level::Level::load(&path) {
                 Ok(level) => level.display_name().to_string(),
                 Err(_) => format!("{stem} (invalid)"),
@@ -93,6 +96,11 @@ pub fn menu_levels(dirs: &[PathBuf]) -> Vec<LevelEntry> {
             LevelEntry { path, name }
         })
         .collect();
-    entries.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()).then_with(|| a.path.cmp(&b.path)));
+    entries.sort_by(|a, b| {
+        a.name
+            .to_lowercase()
+            .cmp(&b.name.to_lowercase())
+            .then_with(|| a.path.cmp(&b.path))
+    });
     entries
 }

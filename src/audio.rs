@@ -10,7 +10,6 @@ use std::collections::HashMap;
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
-
 /// A sound effect, one WAV file in `audio/`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Sound {
@@ -29,8 +28,14 @@ pub enum Sound {
 }
 
 impl Sound {
-    const ALL: [Sound; 6] =
-        [Sound::Brick, Sound::Solid, Sound::Paddle, Sound::LifeLost, Sound::LevelCleared, Sound::PowerUp];
+    const ALL: [Sound; 6] = [
+        Sound::Brick,
+        Sound::Solid,
+        Sound::Paddle,
+        Sound::LifeLost,
+        Sound::LevelCleared,
+        Sound::PowerUp,
+    ];
 
     /// The file name under `audio/`.
     pub fn file_name(self) -> &'static str {
@@ -123,7 +128,13 @@ impl Audio {
                 None
             }
         };
-        Ok(Audio { stream, volumes, effects, music, muted: false })
+        Ok(Audio {
+            stream,
+            volumes,
+            effects,
+            music,
+            muted: false,
+        })
     }
 
     /// Plays `sound` once. The effect is handed to the stream's mixer, which owns it until it
@@ -133,7 +144,9 @@ impl Audio {
             return;
         }
         if let Some(buffer) = self.effects.get(&sound) {
-            self.stream.mixer().add(buffer.clone().amplify(self.volumes.effects_volume));
+            self.stream
+                .mixer()
+                .add(buffer.clone().amplify(self.volumes.effects_volume));
         }
     }
 
@@ -150,7 +163,11 @@ impl Audio {
     pub fn set_muted(&mut self, muted: bool) {
         self.muted = muted;
         if let Some(music) = &self.music {
-            music.set_volume(if muted { 0.0 } else { self.volumes.music_volume });
+            music.set_volume(if muted {
+                0.0
+            } else {
+                self.volumes.music_volume
+            });
         }
     }
 
@@ -162,11 +179,20 @@ impl Audio {
 
 /// Reads and fully decodes a WAV file into memory, so playing it costs no I/O or decoding.
 fn decode_file(path: &Path) -> Result<rodio::buffer::SamplesBuffer, AudioError> {
-    let bytes = std::fs::read(path).map_err(|source| AudioError::Read { path: path.to_path_buf(), source })?;
-    let decoder = Decoder::new(Cursor::new(bytes))
-        .map_err(|source| AudioError::Decode { path: path.to_path_buf(), source })?;
+    let bytes = std::fs::read(path).map_err(|source| AudioError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let decoder = Decoder::new(Cursor::new(bytes)).map_err(|source| AudioError::Decode {
+        path: path.to_path_buf(),
+        source,
+    })?;
     let channels = decoder.channels();
     let rate = decoder.sample_rate();
     let samples: Vec<f32> = decoder.collect();
-    Ok(rodio::buffer::SamplesBuffer::new(channels.max(1), rate.max(1), samples))
+    Ok(rodio::buffer::SamplesBuffer::new(
+        channels.max(1),
+        rate.max(1),
+        samples,
+    ))
 }

@@ -144,7 +144,9 @@ fn parse_speed(s: &str) -> Result<f32, String> {
     if v.is_finite() && v > 0.0 && v <= MAX_BALL_SPEED {
         Ok(v)
     } else {
-        Err(format!("must be a speed in pixels/second, above 0 and at most {MAX_BALL_SPEED}"))
+        Err(format!(
+            "must be a speed in pixels/second, above 0 and at most {MAX_BALL_SPEED}"
+        ))
     }
 }
 

@@ -54,7 +54,10 @@ pub struct AudioConfig {
 
 impl Default for AudioConfig {
     fn default() -> Self {
-        AudioConfig { music_volume: 0.5, effects_volume: 0.8 }
+        AudioConfig {
+            music_volume: 0.5,
+            effects_volume: 0.8,
+        }
     }
 }
 
@@ -105,7 +108,12 @@ impl Config {
         };
         let config: Config = toml::from_str(text).map_err(|e| {
             let (line, column) = position(e.span().map_or(0, |s| s.start));
-            ConfigError::Invalid { path: path.to_path_buf(), line, column, message: e.message().trim().replace('\n', " ") }
+            ConfigError::Invalid {
+                path: path.to_path_buf(),
+                line,
+                column,
+                message: e.message().trim().replace('\n', " "),
+            }
         })?;
         // Ranges serde cannot check, reported at the key's line.
         let p = &config.powerups;
@@ -114,7 +122,12 @@ impl Config {
             ("good_chance", p.good_chance, 0.0, 1.0),
             ("bad_chance", p.bad_chance, 0.0, 1.0),
             ("sticky_seconds", p.sticky_seconds, 0.001, 3600.0),
-            ("pass_through_seconds", p.pass_through_seconds, 0.001, 3600.0),
+            (
+                "pass_through_seconds",
+                p.pass_through_seconds,
+                0.001,
+                3600.0,
+            ),
             ("confuse_seconds", p.confuse_seconds, 0.001, 3600.0),
             ("chaos_seconds", p.chaos_seconds, 0.001, 3600.0),
             ("music_volume", a.music_volume, 0.0, 1.0),
@@ -128,7 +141,9 @@ impl Config {
                     path: path.to_path_buf(),
                     line,
                     column,
-                    message: format!("{key} = {value} is out of range: it must be between {lo} and {hi}"),
+                    message: format!(
+                        "{key} = {value} is out of range: it must be between {lo} and {hi}"
+                    ),
                 });
             }
         }
@@ -146,8 +161,13 @@ impl Config {
             Some(path) => Some(path.to_path_buf()),
             None => default_locations().into_iter().find(|p| p.is_file()),
         };
-        let Some(path) = path else { return Ok((Config::default(), None)) };
-        let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Io { path: path.clone(), source })?;
+        let Some(path) = path else {
+            return Ok((Config::default(), None));
+        };
+        let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Io {
+            path: path.clone(),
+            source,
+        })?;
         Ok((Config::parse(&text, &path)?, Some(path)))
     }
 }
@@ -185,7 +205,9 @@ mod tests {
 
     #[test]
     fn unknown_mode_lists_the_valid_ones_with_line_and_column() {
-        let err = parse("# comment\n[collision]\nmode = \"fast\"\n").unwrap_err().to_string();
+        let err = parse("# comment\n[collision]\nmode = \"fast\"\n")
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with("breakout.toml:3:8: "), "{err}");
         for &mode in CollisionMode::ALL {
             assert!(err.contains(mode.name()), "{err} should list {mode}");
@@ -194,20 +216,35 @@ mod tests {
 
     #[test]
     fn powerups_and_audio_sections_parse_and_ranges_are_checked() {
-        let config = parse("[powerups]\ngood_chance = 0.5\nchaos_seconds = 3\n[audio]\nmusic_volume = 0.25\n").unwrap();
+        let config = parse(
+            "[powerups]\ngood_chance = 0.5\nchaos_seconds = 3\n[audio]\nmusic_volume = 0.25\n",
+        )
+        .unwrap();
         assert_eq!(config.powerups.good_chance, 0.5);
         assert_eq!(config.powerups.chaos_seconds, 3.0);
-        assert_eq!(config.powerups.bad_chance, PowerUpSettings::default().bad_chance);
+        assert_eq!(
+            config.powerups.bad_chance,
+            PowerUpSettings::default().bad_chance
+        );
         assert_eq!(config.audio.music_volume, 0.25);
-        let err = parse("[audio]\n\neffects_volume = 3\n").unwrap_err().to_string();
-        assert!(err.starts_with("breakout.toml:3:1: ") && err.contains("effects_volume"), "{err}");
-        let err = parse("[powerups]\ngood_chance = -0.1\n").unwrap_err().to_string();
+        let err = parse("[audio]\n\neffects_volume = 3\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("breakout.toml:3:1: ") && err.contains("effects_volume"),
+            "{err}"
+        );
+        let err = parse("[powerups]\ngood_chance = -0.1\n")
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with("breakout.toml:2:1: "), "{err}");
     }
 
     #[test]
     fn unknown_key_is_an_error_with_position() {
-        let err = parse("[collision]\nmode = \"clamp\"\nspeed = 3\n").unwrap_err().to_string();
+        let err = parse("[collision]\nmode = \"clamp\"\nspeed = 3\n")
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with("breakout.toml:3:1: "), "{err}");
         assert!(err.contains("speed"), "{err}");
         let err = parse("[colision]\n").unwrap_err().to_string();

@@ -52,7 +52,10 @@ impl HighScores {
                             e.message(),
                             aside.display()
                         ),
-                        Err(re) => log::warn!("{}: high scores are corrupt and cannot be moved aside: {re}", path.display()),
+                        Err(re) => log::warn!(
+                            "{}: high scores are corrupt and cannot be moved aside: {re}",
+                            path.display()
+                        ),
                     }
                     BTreeMap::new()
                 }
@@ -63,7 +66,10 @@ impl HighScores {
                 BTreeMap::new()
             }
         };
-        HighScores { path: path.to_path_buf(), best }
+        HighScores {
+            path: path.to_path_buf(),
+            best,
+        }
     }
 
     /// The best score on `level`, if any.
@@ -85,12 +91,19 @@ impl HighScores {
     /// # Errors
     /// The I/O error, with the file named in the message.
     pub fn save(&self) -> std::io::Result<()> {
-        let named = |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", self.path.display()));
+        let named = |e: std::io::Error| {
+            std::io::Error::new(e.kind(), format!("{}: {e}", self.path.display()))
+        };
         if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(named)?;
         }
-        let text = toml::to_string(&File { best: self.best.clone() }).map_err(|e| named(std::io::Error::other(e)))?;
-        let tmp = self.path.with_extension(format!("toml.tmp-{}", std::process::id()));
+        let text = toml::to_string(&File {
+            best: self.best.clone(),
+        })
+        .map_err(|e| named(std::io::Error::other(e)))?;
+        let tmp = self
+            .path
+            .with_extension(format!("toml.tmp-{}", std::process::id()));
         let result = (|| {
             let mut file = std::fs::File::create(&tmp)?;
             file.write_all(text.as_bytes())?;
@@ -121,14 +134,20 @@ mod tests {
         let mut scores = HighScores::load(&path);
         assert_eq!(scores.best("Fortress"), None);
         assert!(scores.record("Fortress", 120));
-        assert!(!scores.record("Fortress", 100), "a lower score is not a best");
+        assert!(
+            !scores.record("Fortress", 100),
+            "a lower score is not a best"
+        );
         assert!(scores.record("Level \"2\" = odd name", 5));
         scores.save().unwrap();
         let again = HighScores::load(&path);
         assert_eq!(again.best("Fortress"), Some(120));
         assert_eq!(again.best("Level \"2\" = odd name"), Some(5));
         // No temporary file is left behind.
-        let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().flatten().collect();
+        let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+            .unwrap()
+            .flatten()
+            .collect();
         assert_eq!(leftovers.len(), 1, "{leftovers:?}");
     }
 
@@ -140,8 +159,17 @@ mod tests {
         let mut scores = HighScores::load(&path);
         assert_eq!(scores.best("x"), None);
         assert!(!path.exists(), "the corrupt file was moved away");
-        let moved: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
-        assert!(moved.iter().any(|n| n.to_string_lossy().contains("corrupt")), "{moved:?}");
+        let moved: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
+        assert!(
+            moved
+                .iter()
+                .any(|n| n.to_string_lossy().contains("corrupt")),
+            "{moved:?}"
+        );
         assert!(scores.record("x", 1));
         scores.save().unwrap();
         assert_eq!(HighScores::load(&path).best("x"), Some(1));

@@ -30,9 +30,16 @@ fn main() -> ExitCode {
             Err(e) => fail(&e.to_string()),
         },
         Some(Command::Preview(args)) => {
-            let result = load_level_arg(&args.level).map_err(anyhow::Error::from).and_then(|level| {
-                preview(&level, args.size, &breakout::assets::asset_root(), &args.output)
-            });
+            let result = load_level_arg(&args.level)
+                .map_err(anyhow::Error::from)
+                .and_then(|level| {
+                    preview(
+                        &level,
+                        args.size,
+                        &breakout::assets::asset_root(),
+                        &args.output,
+                    )
+                });
             match result {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => fail(&format!("{e:#}")),

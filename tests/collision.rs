@@ -10,7 +10,9 @@
 //! unit normal and a depth that, applied, separates the shapes. Named cases pin corner hits,
 //! centre-inside push-out through the entry face, and the paddle and anti-loop angle rules.
 
-use breakout::collision::{aabb_circle_clamp, circle_aabb_contact, Aabb, Circle, CollisionMode, Contact};
+use breakout::collision::{
+    aabb_circle_clamp, circle_aabb_contact, Aabb, Circle, CollisionMode, Contact,
+};
 use breakout::sim::ball::{clamp_direction, paddle_bounce, resolve, Ball, Paddle};
 use breakout::sim::tuning::{
     MIN_ANGLE_FROM_HORIZONTAL_DEG, MIN_ANGLE_FROM_VERTICAL_DEG, PADDLE_MAX_BOUNCE_DEG,
@@ -25,8 +27,14 @@ use proptest::prelude::*;
 /// Signed distance (f64) from `p` to the box: positive outside (Euclidean distance to the box),
 /// negative inside (minus the distance to the nearest face), zero on the boundary.
 fn signed_distance(p: Vec2, b: Aabb) -> f64 {
-    let (cx, cy) = ((b.min.x as f64 + b.max.x as f64) / 2.0, (b.min.y as f64 + b.max.y as f64) / 2.0);
-    let (hx, hy) = ((b.max.x as f64 - b.min.x as f64) / 2.0, (b.max.y as f64 - b.min.y as f64) / 2.0);
+    let (cx, cy) = (
+        (b.min.x as f64 + b.max.x as f64) / 2.0,
+        (b.min.y as f64 + b.max.y as f64) / 2.0,
+    );
+    let (hx, hy) = (
+        (b.max.x as f64 - b.min.x as f64) / 2.0,
+        (b.max.y as f64 - b.min.y as f64) / 2.0,
+    );
     let dx = (p.x as f64 - cx).abs();
     let dy = (p.y as f64 - cy).abs();
     let ex = dx - hx;
@@ -40,15 +48,20 @@ fn signed_distance(p: Vec2, b: Aabb) -> f64 {
 
 /// Tolerance (pixels) for comparing f32 geometry against the f64 oracle at this scale.
 fn tolerance(c: Circle, b: Aabb) -> f64 {
-    let scale = [c.center.x, c.center.y, b.min.x, b.min.y, b.max.x, b.max.y, c.radius]
-        .iter()
-        .fold(1.0f64, |m, v| m.max(v.abs() as f64));
+    let scale = [
+        c.center.x, c.center.y, b.min.x, b.min.y, b.max.x, b.max.y, c.radius,
+    ]
+    .iter()
+    .fold(1.0f64, |m, v| m.max(v.abs() as f64));
     1e-3 + scale * 4e-6
 }
 
 fn separated_after_push(c: Circle, b: Aabb, k: &Contact) -> bool {
     let extra = tolerance(c, b) as f32;
-    let moved = Circle { center: c.center + k.normal * (k.depth + extra), radius: c.radius };
+    let moved = Circle {
+        center: c.center + k.normal * (k.depth + extra),
+        radius: c.radius,
+    };
     !aabb_circle_clamp::intersects(moved, b)
 }
 
@@ -57,7 +70,12 @@ fn separated_after_push(c: Circle, b: Aabb, k: &Contact) -> bool {
 // ---------------------------------------------------------------------------------------------
 
 fn boxes() -> impl Strategy<Value = Aabb> {
-    (-900.0f32..900.0, -900.0f32..900.0, 0.5f32..300.0, 0.5f32..300.0)
+    (
+        -900.0f32..900.0,
+        -900.0f32..900.0,
+        0.5f32..300.0,
+        0.5f32..300.0,
+    )
         .prop_map(|(x, y, w, h)| Aabb::from_pos_size(Vec2::new(x, y), Vec2::new(w, h)))
 }
 
@@ -72,7 +90,10 @@ fn boundary_point(b: Aabb, face: u8, t: f32, angle: f32) -> (Vec2, Vec2) {
         // Corners: any direction within the corner's outward quadrant.
         k => {
             let (sx, sy) = [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)][(k - 4) as usize];
-            let corner = Vec2::new(if sx < 0.0 { b.min.x } else { b.max.x }, if sy < 0.0 { b.min.y } else { b.max.y });
+            let corner = Vec2::new(
+                if sx < 0.0 { b.min.x } else { b.max.x },
+                if sy < 0.0 { b.min.y } else { b.max.y },
+            );
             let a = angle * std::f32::consts::FRAC_PI_2;
             (corner, Vec2::new(sx * a.cos(), sy * a.sin()))
         }
@@ -82,19 +103,39 @@ fn boundary_point(b: Aabb, face: u8, t: f32, angle: f32) -> (Vec2, Vec2) {
 /// A circle placed relative to `b` in one of several regimes.
 fn circle_near(b: Aabb) -> impl Strategy<Value = Circle> {
     let uniform = (0.5f32..60.0, -1.5f32..2.5, -1.5f32..2.5).prop_map(move |(r, u, v)| Circle {
-        center: Vec2::new(b.min.x + u * b.size().x, b.min.y + v * b.size().y) + Vec2::new(u - 0.5, v - 0.5) * 2.0 * r,
+        center: Vec2::new(b.min.x + u * b.size().x, b.min.y + v * b.size().y)
+            + Vec2::new(u - 0.5, v - 0.5) * 2.0 * r,
         radius: r,
     });
-    let near_touch = (0.5f32..60.0, any::<u8>(), 0.0f32..=1.0, 0.0f32..=1.0, -2.0f32..2.0, any::<bool>())
+    let near_touch = (
+        0.5f32..60.0,
+        any::<u8>(),
+        0.0f32..=1.0,
+        0.0f32..=1.0,
+        -2.0f32..2.0,
+        any::<bool>(),
+    )
         .prop_map(move |(r, face, t, angle, delta, tiny)| {
             let (q, n) = boundary_point(b, face, t, angle);
             let delta = if tiny { delta * 1e-3 } else { delta };
-            Circle { center: q + n * (r + delta), radius: r }
+            Circle {
+                center: q + n * (r + delta),
+                radius: r,
+            }
         });
-    let deep = (0.5f32..60.0, any::<u8>(), 0.0f32..=1.0, 0.0f32..=1.0, 0.0f32..1.0)
+    let deep = (
+        0.5f32..60.0,
+        any::<u8>(),
+        0.0f32..=1.0,
+        0.0f32..=1.0,
+        0.0f32..1.0,
+    )
         .prop_map(move |(r, face, t, angle, f)| {
             let (q, n) = boundary_point(b, face, t, angle);
-            Circle { center: q + n * (r * f * 0.9), radius: r }
+            Circle {
+                center: q + n * (r * f * 0.9),
+                radius: r,
+            }
         });
     let inside = (0.5f32..60.0, 0.0f32..=1.0, 0.0f32..=1.0).prop_map(move |(r, u, v)| Circle {
         center: Vec2::new(b.min.x + u * b.size().x, b.min.y + v * b.size().y),
@@ -102,10 +143,19 @@ fn circle_near(b: Aabb) -> impl Strategy<Value = Circle> {
     });
     // Centre just outside a face or corner (within 0.05 px): the closest point is almost the
     // centre, the regime where a normal could be computed from a near-zero vector.
-    let skin = (0.5f32..60.0, any::<u8>(), 0.0f32..=1.0, 0.0f32..=1.0, 0.0f32..0.05)
+    let skin = (
+        0.5f32..60.0,
+        any::<u8>(),
+        0.0f32..=1.0,
+        0.0f32..=1.0,
+        0.0f32..0.05,
+    )
         .prop_map(move |(r, face, t, angle, s)| {
             let (q, n) = boundary_point(b, face, t, angle);
-            Circle { center: q + n * s, radius: r }
+            Circle {
+                center: q + n * s,
+                radius: r,
+            }
         });
     prop_oneof![uniform, near_touch, deep, inside, skin]
 }
@@ -117,8 +167,13 @@ fn circle_and_box() -> impl Strategy<Value = (Circle, Aabb)> {
 fn velocity() -> impl Strategy<Value = Vec2> {
     prop_oneof![
         Just(Vec2::ZERO),
-        (0.0f32..std::f32::consts::TAU, 1.0f32..5000.0).prop_map(|(a, s)| Vec2::new(a.cos(), a.sin()) * s),
-        (-1.0f32..1.0, any::<bool>()).prop_map(|(v, x)| if x { Vec2::new(v * 800.0, 0.0) } else { Vec2::new(0.0, v * 800.0) }),
+        (0.0f32..std::f32::consts::TAU, 1.0f32..5000.0)
+            .prop_map(|(a, s)| Vec2::new(a.cos(), a.sin()) * s),
+        (-1.0f32..1.0, any::<bool>()).prop_map(|(v, x)| if x {
+            Vec2::new(v * 800.0, 0.0)
+        } else {
+            Vec2::new(0.0, v * 800.0)
+        }),
     ]
 }
 
@@ -216,11 +271,21 @@ proptest! {
 // ---------------------------------------------------------------------------------------------
 
 fn brick() -> Aabb {
-    Aabb { min: Vec2::new(200.0, 100.0), max: Vec2::new(300.0, 130.0) }
+    Aabb {
+        min: Vec2::new(200.0, 100.0),
+        max: Vec2::new(300.0, 130.0),
+    }
 }
 
 fn ball_at(pos: Vec2, vel: Vec2, radius: f32) -> Ball {
-    Ball { pos, prev_pos: pos, vel, radius, stuck: false, ..Ball::on_paddle(&Paddle::new()) }
+    Ball {
+        pos,
+        prev_pos: pos,
+        vel,
+        radius,
+        stuck: false,
+        ..Ball::on_paddle(&Paddle::new())
+    }
 }
 
 /// Reflection of `v` about unit normal `n`, in f64: v - 2 (v·n) n.
@@ -235,12 +300,23 @@ fn corner_hit_gives_diagonal_normal_and_resolve_reflects_about_it() {
     // Ball up-left of the top-left corner (200, 100), moving down-right into it.
     let r = 12.5;
     let offset = Vec2::new(-7.0, -9.0); // |offset| ≈ 11.4 < r: overlapping the corner only
-    let c = Circle { center: brick().min + offset, radius: r };
+    let c = Circle {
+        center: brick().min + offset,
+        radius: r,
+    };
     let vel = Vec2::new(300.0, 200.0);
     let k = aabb_circle_clamp::contact(c, brick(), vel).expect("corner overlap");
     let expected_n = offset.normalize();
-    assert!(k.normal.distance(expected_n) < 1e-6, "diagonal normal {:?}, expected {:?}", k.normal, expected_n);
-    assert!(k.normal.x < 0.0 && k.normal.y < 0.0, "points up-left, away from the box");
+    assert!(
+        k.normal.distance(expected_n) < 1e-6,
+        "diagonal normal {:?}, expected {:?}",
+        k.normal,
+        expected_n
+    );
+    assert!(
+        k.normal.x < 0.0 && k.normal.y < 0.0,
+        "points up-left, away from the box"
+    );
     assert_eq!(k.point, brick().min, "closest point is the corner");
     assert!((k.depth as f64 - (r as f64 - (offset.x as f64).hypot(offset.y as f64))).abs() < 1e-5);
 
@@ -248,30 +324,56 @@ fn corner_hit_gives_diagonal_normal_and_resolve_reflects_about_it() {
     let reflected = resolve(&mut ball, &k);
     assert!(reflected, "moving into the corner: reflected");
     let (ex, ey) = reflect64(vel, k.normal);
-    assert!((ball.vel.x as f64 - ex).abs() < 1e-3 && (ball.vel.y as f64 - ey).abs() < 1e-3, "{:?} vs ({ex}, {ey})", ball.vel);
-    assert!((ball.vel.length() - vel.length()).abs() < 1e-3, "speed preserved");
-    assert!(ball.vel.dot(k.normal) > 0.0, "now moving away from the corner");
+    assert!(
+        (ball.vel.x as f64 - ex).abs() < 1e-3 && (ball.vel.y as f64 - ey).abs() < 1e-3,
+        "{:?} vs ({ex}, {ey})",
+        ball.vel
+    );
+    assert!(
+        (ball.vel.length() - vel.length()).abs() < 1e-3,
+        "speed preserved"
+    );
+    assert!(
+        ball.vel.dot(k.normal) > 0.0,
+        "now moving away from the corner"
+    );
     // Both components change on a true corner bounce (not a face reflection).
     assert!(ball.vel.x != vel.x && ball.vel.y != vel.y);
-    assert!(!aabb_circle_clamp::intersects(Circle { center: ball.pos + k.normal * 1e-3, radius: r }, brick()));
+    assert!(!aabb_circle_clamp::intersects(
+        Circle {
+            center: ball.pos + k.normal * 1e-3,
+            radius: r
+        },
+        brick()
+    ));
 }
 
 #[test]
 fn resolve_only_pushes_a_ball_already_moving_away() {
     // Touching the bottom face while already moving down (away): pushed out, not reflected.
     let r = 10.0;
-    let c = Circle { center: Vec2::new(250.0, 138.0), radius: r };
+    let c = Circle {
+        center: Vec2::new(250.0, 138.0),
+        radius: r,
+    };
     let k = aabb_circle_clamp::contact(c, brick(), Vec2::new(0.0, 100.0)).expect("overlap");
     let mut ball = ball_at(c.center, Vec2::new(40.0, 100.0), r);
     assert!(!resolve(&mut ball, &k));
     assert_eq!(ball.vel, Vec2::new(40.0, 100.0));
-    assert!((ball.pos.y - 140.0).abs() < 1e-4, "pushed to just touching: {}", ball.pos.y);
+    assert!(
+        (ball.pos.y - 140.0).abs() < 1e-4,
+        "pushed to just touching: {}",
+        ball.pos.y
+    );
 }
 
 #[test]
 fn centre_inside_moving_up_is_pushed_out_through_the_bottom_face_without_nan() {
     let r = 12.5;
-    let c = Circle { center: Vec2::new(260.0, 127.0), radius: r }; // 3 px above the bottom face
+    let c = Circle {
+        center: Vec2::new(260.0, 127.0),
+        radius: r,
+    }; // 3 px above the bottom face
     let vel = Vec2::new(120.0, -400.0);
     let k = aabb_circle_clamp::contact(c, brick(), vel).expect("inside");
     assert_eq!(k.normal, Vec2::Y);
@@ -279,7 +381,11 @@ fn centre_inside_moving_up_is_pushed_out_through_the_bottom_face_without_nan() {
     let mut ball = ball_at(c.center, vel, r);
     assert!(resolve(&mut ball, &k));
     assert!(ball.pos.is_finite() && ball.vel.is_finite());
-    assert!((ball.pos.y - (brick().max.y + r)).abs() < 1e-4, "just below the bottom face: {}", ball.pos.y);
+    assert!(
+        (ball.pos.y - (brick().max.y + r)).abs() < 1e-4,
+        "just below the bottom face: {}",
+        ball.pos.y
+    );
     assert_eq!(ball.vel, Vec2::new(120.0, 400.0), "vy reflected, vx kept");
 }
 
@@ -288,16 +394,26 @@ fn centre_inside_near_one_face_but_moving_away_from_it_leaves_through_the_face_i
     // 2 px from the left face, but moving left: it entered through the right face (98 px away),
     // so that is where it goes back out; least penetration would wrongly say "left".
     let r = 12.5;
-    let c = Circle { center: Vec2::new(202.0, 115.0), radius: r };
+    let c = Circle {
+        center: Vec2::new(202.0, 115.0),
+        radius: r,
+    };
     let k = aabb_circle_clamp::contact(c, brick(), Vec2::new(-900.0, 0.0)).expect("inside");
     assert_eq!(k.normal, Vec2::X);
     assert!((k.depth - (98.0 + r)).abs() < 1e-3);
     // Diagonal: the first face crossed going backwards wins (bottom at t = 2/100, right at 5/100).
-    let c = Circle { center: Vec2::new(295.0, 128.0), radius: r };
+    let c = Circle {
+        center: Vec2::new(295.0, 128.0),
+        radius: r,
+    };
     let k = aabb_circle_clamp::contact(c, brick(), Vec2::new(-100.0, -100.0)).expect("inside");
     assert_eq!(k.normal, Vec2::Y);
     let k = aabb_circle_clamp::contact(c, brick(), Vec2::new(-100.0, -10.0)).expect("inside");
-    assert_eq!(k.normal, Vec2::X, "right face at t = 0.05 beats bottom at t = 0.2");
+    assert_eq!(
+        k.normal,
+        Vec2::X,
+        "right face at t = 0.05 beats bottom at t = 0.2"
+    );
 }
 
 /// Regression: `closest_point` computed `centre + clamp(p - centre, ±half)`, which rounds, so a
@@ -308,18 +424,38 @@ fn centre_inside_near_one_face_but_moving_away_from_it_leaves_through_the_face_i
 #[test]
 fn centre_inside_far_from_origin_is_not_mistaken_for_outside_by_rounding() {
     let bricks = [
-        Aabb { min: Vec2::new(600.0, 100.0), max: Vec2::new(661.53845, 130.0) },
-        Aabb { min: Vec2::new(-36.255352, 0.0), max: Vec2::new(257.47125, 0.5) },
-        Aabb { min: Vec2::new(733.3333, 270.0), max: Vec2::new(800.0, 300.0) },
+        Aabb {
+            min: Vec2::new(600.0, 100.0),
+            max: Vec2::new(661.53845, 130.0),
+        },
+        Aabb {
+            min: Vec2::new(-36.255352, 0.0),
+            max: Vec2::new(257.47125, 0.5),
+        },
+        Aabb {
+            min: Vec2::new(733.3333, 270.0),
+            max: Vec2::new(800.0, 300.0),
+        },
     ];
     for b in bricks {
         for i in 1..200 {
             for j in 1..20 {
                 let p = b.min + b.size() * Vec2::new(i as f32 / 200.0, j as f32 / 20.0);
-                assert_eq!(aabb_circle_clamp::closest_point(p, b), p, "a point inside is its own closest point");
-                let c = Circle { center: p, radius: 12.5 };
+                assert_eq!(
+                    aabb_circle_clamp::closest_point(p, b),
+                    p,
+                    "a point inside is its own closest point"
+                );
+                let c = Circle {
+                    center: p,
+                    radius: 12.5,
+                };
                 let k = aabb_circle_clamp::contact(c, b, Vec2::new(0.0, -450.0)).expect("inside");
-                assert_eq!(k.normal, Vec2::Y, "{p:?} in {b:?}: moving up, entered through the bottom");
+                assert_eq!(
+                    k.normal,
+                    Vec2::Y,
+                    "{p:?} in {b:?}: moving up, entered through the bottom"
+                );
                 assert!(k.depth >= c.radius, "{p:?}: depth {} < radius", k.depth);
             }
         }
@@ -331,13 +467,19 @@ fn centre_exactly_at_box_centre_or_on_an_edge_gives_finite_unit_normal() {
     for (center, vel) in [
         (brick().center(), Vec2::ZERO),
         (brick().center(), Vec2::new(0.0, -1.0)),
-        (Vec2::new(250.0, 130.0), Vec2::ZERO),     // on the bottom edge
-        (Vec2::new(300.0, 130.0), Vec2::ZERO),     // on a corner
+        (Vec2::new(250.0, 130.0), Vec2::ZERO), // on the bottom edge
+        (Vec2::new(300.0, 130.0), Vec2::ZERO), // on a corner
         (Vec2::new(300.0, 130.0), Vec2::new(1e-7, -1e-7)), // below the velocity epsilon
     ] {
-        let c = Circle { center, radius: 5.0 };
+        let c = Circle {
+            center,
+            radius: 5.0,
+        };
         let k = aabb_circle_clamp::contact(c, brick(), vel).expect("overlap");
-        assert!(k.normal.is_finite() && k.depth.is_finite(), "{center:?} {vel:?}: {k:?}");
+        assert!(
+            k.normal.is_finite() && k.depth.is_finite(),
+            "{center:?} {vel:?}: {k:?}"
+        );
         assert!((k.normal.length() - 1.0).abs() < 1e-6, "{center:?}: {k:?}");
         assert!(separated_after_push(c, brick(), &k), "{center:?}: {k:?}");
     }
@@ -346,12 +488,25 @@ fn centre_exactly_at_box_centre_or_on_an_edge_gives_finite_unit_normal() {
 #[test]
 fn touching_exactly_is_not_a_collision() {
     // Strict inequality, as in LearnOpenGL: distance == radius is not an overlap.
-    for center in [Vec2::new(250.0, 140.0), Vec2::new(190.0, 115.0), Vec2::new(200.0 - 6.0, 100.0 - 8.0)] {
-        let c = Circle { center, radius: 10.0 };
+    for center in [
+        Vec2::new(250.0, 140.0),
+        Vec2::new(190.0, 115.0),
+        Vec2::new(200.0 - 6.0, 100.0 - 8.0),
+    ] {
+        let c = Circle {
+            center,
+            radius: 10.0,
+        };
         assert!(!aabb_circle_clamp::intersects(c, brick()), "{center:?}");
         assert!(aabb_circle_clamp::contact(c, brick(), Vec2::ONE).is_none());
-        let closer = Circle { center, radius: 10.001 };
-        assert!(aabb_circle_clamp::intersects(closer, brick()), "{center:?} slightly bigger");
+        let closer = Circle {
+            center,
+            radius: 10.001,
+        };
+        assert!(
+            aabb_circle_clamp::intersects(closer, brick()),
+            "{center:?} slightly bigger"
+        );
     }
 }
 
@@ -377,7 +532,10 @@ fn paddle_centre_hit_goes_up_within_the_anti_loop_margin_of_vertical() {
     assert!(v.y < 0.0);
     // Not exactly vertical (the anti-loop rule forbids it), but no further than its margin.
     assert!(a.abs() <= MIN_ANGLE_FROM_VERTICAL_DEG as f64 + 1e-3, "{a}°");
-    assert!(a.abs() >= MIN_ANGLE_FROM_VERTICAL_DEG as f64 - 1e-3, "{a}°: never straight up");
+    assert!(
+        a.abs() >= MIN_ANGLE_FROM_VERTICAL_DEG as f64 - 1e-3,
+        "{a}°: never straight up"
+    );
     assert!((v.length() - 450.0).abs() < 1e-3);
 }
 
@@ -387,7 +545,8 @@ fn paddle_end_hits_go_out_at_plus_minus_max_bounce_angle() {
     let max = PADDLE_MAX_BOUNCE_DEG as f64;
     assert_eq!(max, 60.0, "the design says 60°");
     let left = angle_from_vertical_deg(paddle_bounce(paddle.pos.x, 450.0, &paddle));
-    let right = angle_from_vertical_deg(paddle_bounce(paddle.pos.x + paddle.size.x, 450.0, &paddle));
+    let right =
+        angle_from_vertical_deg(paddle_bounce(paddle.pos.x + paddle.size.x, 450.0, &paddle));
     assert!((left + max).abs() < 1e-3, "left end {left}°");
     assert!((right - max).abs() < 1e-3, "right end {right}°");
     // Beyond the ends (ball overlapping the paddle's side): still clamped at ±60°.
@@ -470,5 +629,8 @@ fn clamp_direction_of_pure_axis_motion_goes_to_the_nearest_limit() {
     assert!((angle_from_vertical_deg(up) + 10.0).abs() < 1e-3, "{up:?}");
     // Horizontal → 20° from horizontal, upward.
     let side = clamp_direction(Vec2::new(300.0, 0.0), 1.0);
-    assert!((angle_from_horizontal_deg(side) - 20.0).abs() < 1e-3 && side.y < 0.0 && side.x > 0.0, "{side:?}");
+    assert!(
+        (angle_from_horizontal_deg(side) - 20.0).abs() < 1e-3 && side.y < 0.0 && side.x > 0.0,
+        "{side:?}"
+    );
 }

@@ -31,9 +31,6 @@ fn require_display() {
     );
 }
 
-
-
-
 /// Runs the game on `level` and returns the screenshot.
 fn screenshot(level: &Path, name: &str) -> RgbaImage {
     let out = std::env::temp_dir().join(format!("breakout-e2e-{}-{name}.png", std::process::id()));
@@ -41,10 +38,21 @@ fn screenshot(level: &Path, name: &str) -> RgbaImage {
     let output = Command::new(env!("CARGO_BIN_EXE_breakout"))
         .arg("--level")
         .arg(level)
-        .args(["--autoplay", "--frames", FRAMES, "--no-vsync", "--seed", "7", "--screenshot"])
+        .args([
+            "--autoplay",
+            "--frames",
+            FRAMES,
+            "--no-vsync",
+            "--seed",
+            "7",
+            "--screenshot",
+        ])
         .arg(&out)
         // A null ALSA device: the audio path runs for real with no sound card.
-        .env("ALSA_CONFIG_PATH", format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"))
+        .env(
+            "ALSA_CONFIG_PATH",
+            format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
+        )
         .output()
         .expect("run breakout");
     assert!(
@@ -53,7 +61,9 @@ fn screenshot(level: &Path, name: &str) -> RgbaImage {
         level.display(),
         String::from_utf8_lossy(&output.stderr)
     );
-    let img = image::open(&out).unwrap_or_else(|e| panic!("{}: {e}", out.display())).to_rgba8();
+    let img = image::open(&out)
+        .unwrap_or_else(|e| panic!("{}: {e}", out.display()))
+        .to_rgba8();
     let _ = std::fs::remove_file(&out);
     img
 }
@@ -63,9 +73,19 @@ fn assert_picture_shows_level(level_path: &Path) {
     let level = Level::load(level_path).expect("valid level");
     let img = screenshot(level_path, &level.name);
     let (w, h) = img.dimensions();
-    assert_eq!(w * 3, h * 4, "the playfield keeps its 4:3 aspect ratio ({w}×{h})");
+    assert_eq!(
+        w * 3,
+        h * 4,
+        "the playfield keeps its 4:3 aspect ratio ({w}×{h})"
+    );
     let scale = w as f32 / 800.0;
-    let px = |x: f32, y: f32| img.get_pixel(((x * scale) as u32).min(w - 1), ((y * scale) as u32).min(h - 1)).0;
+    let px = |x: f32, y: f32| {
+        img.get_pixel(
+            ((x * scale) as u32).min(w - 1),
+            ((y * scale) as u32).min(h - 1),
+        )
+        .0
+    };
 
     let (cell_w, cell_h) = (800.0 / level.cols as f32, 300.0 / level.rows as f32);
     let mut mismatches = Vec::new();
@@ -76,9 +96,13 @@ fn assert_picture_shows_level(level_path: &Path) {
             match level.get(row, col) {
                 Some(kind) => {
                     let e = expected_colour(kind);
-                    let off = (0..3).map(|i| (p[i] as f32 - e[i]).abs()).fold(0.0, f32::max);
+                    let off = (0..3)
+                        .map(|i| (p[i] as f32 - e[i]).abs())
+                        .fold(0.0, f32::max);
                     if off > TOLERANCE {
-                        mismatches.push(format!("({row},{col}) {kind:?}: got {p:?}, expected ≈{e:?}"));
+                        mismatches.push(format!(
+                            "({row},{col}) {kind:?}: got {p:?}, expected ≈{e:?}"
+                        ));
                     }
                 }
                 None => {
@@ -108,7 +132,11 @@ fn assert_picture_shows_level(level_path: &Path) {
             run = 0;
         }
     }
-    assert!(longest as f32 >= 80.0 * scale, "{}: no paddle on row 566 (longest bright run {longest} px)", level_path.display());
+    assert!(
+        longest as f32 >= 80.0 * scale,
+        "{}: no paddle on row 566 (longest bright run {longest} px)",
+        level_path.display()
+    );
 
     // Background: between the bricks and the paddle, nearly everything is dark (the ball is small).
     let mut samples = 0;
@@ -120,12 +148,21 @@ fn assert_picture_shows_level(level_path: &Path) {
         }
     }
     // Allow the ball and its particle trail (a few percent of the samples).
-    assert!(dark * 100 >= samples * 95, "{}: background not dark: {dark}/{samples}", level_path.display());
+    assert!(
+        dark * 100 >= samples * 95,
+        "{}: background not dark: {dark}/{samples}",
+        level_path.display()
+    );
 }
 
 fn level_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| d.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "lvl")).collect())
+        .map(|d| {
+            d.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "lvl"))
+                .collect()
+        })
         .unwrap_or_default();
     files.sort();
     files
@@ -135,7 +172,11 @@ fn level_files(dir: &Path) -> Vec<PathBuf> {
 fn every_shipped_level_is_drawn_as_its_grid() {
     require_display();
     let levels = level_files(&Path::new(ROOT).join("levels"));
-    assert!(levels.len() >= 4, "levels/ must ship at least 4 levels, found {}", levels.len());
+    assert!(
+        levels.len() >= 4,
+        "levels/ must ship at least 4 levels, found {}",
+        levels.len()
+    );
     for level in levels {
         assert_picture_shows_level(&level);
     }
@@ -159,6 +200,12 @@ fn missing_level_is_one_clear_error_line_and_nonzero_exit() {
         .expect("run breakout");
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("no-such-level-anywhere"), "error must name the level: {stderr}");
-    assert!(!stderr.contains("panicked"), "a user's mistake must not panic: {stderr}");
+    assert!(
+        stderr.contains("no-such-level-anywhere"),
+        "error must name the level: {stderr}"
+    );
+    assert!(
+        !stderr.contains("panicked"),
+        "a user's mistake must not panic: {stderr}"
+    );
 }

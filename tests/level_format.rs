@@ -45,7 +45,10 @@ const LETTERS: [(char, PowerUpKind); 8] = [
 ];
 
 fn oracle_letter(c: char) -> Option<PowerUpKind> {
-    LETTERS.iter().find(|(l, _)| *l == c || l.to_ascii_lowercase() == c).map(|&(_, k)| k)
+    LETTERS
+        .iter()
+        .find(|(l, _)| *l == c || l.to_ascii_lowercase() == c)
+        .map(|&(_, k)| k)
 }
 
 /// One cell as the docs describe it.
@@ -62,12 +65,16 @@ fn digits_value(s: &str) -> Option<u32> {
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    Some(s.bytes().fold(0u32, |v, b| v.saturating_mul(10).saturating_add(u32::from(b - b'0'))))
+    Some(s.bytes().fold(0u32, |v, b| {
+        v.saturating_mul(10).saturating_add(u32::from(b - b'0'))
+    }))
 }
 
 /// A cell token: a number 0–5; on 2–5 optionally `*N` (2–9) and then `+X` (one letter).
 fn oracle_token(token: &str) -> Option<Cell> {
-    let digits_end = token.find(|c: char| !c.is_ascii_digit()).unwrap_or(token.len());
+    let digits_end = token
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(token.len());
     let number = digits_value(&token[..digits_end])?;
     let mut rest = &token[digits_end..];
     let base = match number {
@@ -79,7 +86,9 @@ fn oracle_token(token: &str) -> Option<Cell> {
     if rest.is_empty() {
         return Some(base);
     }
-    let Cell::Colour(colour, _, _) = base else { return None };
+    let Cell::Colour(colour, _, _) = base else {
+        return None;
+    };
     let mut hits = 1;
     if let Some(after) = rest.strip_prefix('*') {
         let end = after.find('+').unwrap_or(after.len());
@@ -115,7 +124,11 @@ struct OracleLevel {
 /// accepts a fragment holding only directives and comments (for doc snippets).
 fn oracle_parse(text: &str, allow_no_rows: bool) -> Option<OracleLevel> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut level = OracleLevel { title: None, author: None, grid: Vec::new() };
+    let mut level = OracleLevel {
+        title: None,
+        author: None,
+        grid: Vec::new(),
+    };
     for line in text.split('\n') {
         let line = line.strip_suffix('\r').unwrap_or(line);
         let line = match line.find('#') {
@@ -140,8 +153,16 @@ fn oracle_parse(text: &str, allow_no_rows: bool) -> Option<OracleLevel> {
             *slot = Some(value.to_string());
             continue;
         }
-        let row: Vec<Cell> = trimmed.split_whitespace().map(oracle_token).collect::<Option<_>>()?;
-        if row.len() > 64 || level.grid.first().is_some_and(|first| first.len() != row.len()) {
+        let row: Vec<Cell> = trimmed
+            .split_whitespace()
+            .map(oracle_token)
+            .collect::<Option<_>>()?;
+        if row.len() > 64
+            || level
+                .grid
+                .first()
+                .is_some_and(|first| first.len() != row.len())
+        {
             return None;
         }
         level.grid.push(row);
@@ -149,7 +170,13 @@ fn oracle_parse(text: &str, allow_no_rows: bool) -> Option<OracleLevel> {
     if level.grid.is_empty() {
         return allow_no_rows.then_some(level);
     }
-    if level.grid.len() > 64 || !level.grid.iter().flatten().any(|c| matches!(c, Cell::Colour(..))) {
+    if level.grid.len() > 64
+        || !level
+            .grid
+            .iter()
+            .flatten()
+            .any(|c| matches!(c, Cell::Colour(..)))
+    {
         return None;
     }
     Some(level)
@@ -171,7 +198,11 @@ fn as_oracle(level: &Level) -> OracleLevel {
                 .collect()
         })
         .collect();
-    OracleLevel { title: level.title.clone(), author: level.author.clone(), grid }
+    OracleLevel {
+        title: level.title.clone(),
+        author: level.author.clone(),
+        grid,
+    }
 }
 
 /// Builds a `Level` value (what the parser should produce) from an oracle level.
@@ -192,7 +223,15 @@ fn to_level(o: &OracleLevel, name: &str) -> Level {
             }
         });
     }
-    Level { name: name.to_string(), title: o.title.clone(), author: o.author.clone(), rows, cols, cells, extras }
+    Level {
+        name: name.to_string(),
+        title: o.title.clone(),
+        author: o.author.clone(),
+        rows,
+        cols,
+        cells,
+        extras,
+    }
 }
 
 /// Independent reachability: an iterative 4-connected flood fill from every non-solid cell of the
@@ -225,7 +264,9 @@ fn reachable(grid: &[Vec<Cell>]) -> Vec<Vec<bool>> {
 
 /// 1-based column (in characters) of the first occurrence of `needle` in `line`.
 fn column_of(line: &str, needle: &str) -> usize {
-    let byte = line.find(needle).unwrap_or_else(|| panic!("{needle:?} not in {line:?}"));
+    let byte = line
+        .find(needle)
+        .unwrap_or_else(|| panic!("{needle:?} not in {line:?}"));
     line[..byte].chars().count() + 1
 }
 
@@ -234,7 +275,11 @@ fn positions(diagnostics: &[Diagnostic]) -> Vec<(usize, usize)> {
 }
 
 fn unreachable_warnings(warnings: &[Diagnostic]) -> BTreeSet<(usize, usize)> {
-    warnings.iter().filter(|w| w.message.contains("never be reached")).map(|w| (w.line, w.column)).collect()
+    warnings
+        .iter()
+        .filter(|w| w.message.contains("never be reached"))
+        .map(|w| (w.line, w.column))
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -249,7 +294,8 @@ struct DocBlock {
 }
 
 fn doc_blocks() -> Vec<DocBlock> {
-    let doc = std::fs::read_to_string(Path::new(ROOT).join("docs/levels.md")).expect("docs/levels.md");
+    let doc =
+        std::fs::read_to_string(Path::new(ROOT).join("docs/levels.md")).expect("docs/levels.md");
     let mut blocks = Vec::new();
     let mut heading = String::new();
     let mut open: Option<(String, Vec<&str>)> = None;
@@ -257,7 +303,11 @@ fn doc_blocks() -> Vec<DocBlock> {
         match &mut open {
             Some((lang, body)) => {
                 if line.trim_start().starts_with("```") {
-                    blocks.push(DocBlock { heading: heading.clone(), lang: lang.clone(), text: body.join("\n") + "\n" });
+                    blocks.push(DocBlock {
+                        heading: heading.clone(),
+                        lang: lang.clone(),
+                        text: body.join("\n") + "\n",
+                    });
                     open = None;
                 } else {
                     body.push(line);
@@ -280,30 +330,57 @@ fn doc_blocks() -> Vec<DocBlock> {
 /// directive or starts with a digit; shell examples and the like are skipped.
 fn is_level_block(b: &DocBlock) -> bool {
     b.lang == "text"
-        && b.text.lines().find(|l| !l.trim().is_empty()).is_some_and(|l| {
-            let l = l.trim_start();
-            l.starts_with('#') || l.starts_with('@') || l.starts_with(|c: char| c.is_ascii_digit())
-        })
+        && b.text
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .is_some_and(|l| {
+                let l = l.trim_start();
+                l.starts_with('#')
+                    || l.starts_with('@')
+                    || l.starts_with(|c: char| c.is_ascii_digit())
+            })
 }
 
 #[test]
 fn every_level_example_in_the_docs_loads_to_what_the_docs_say() {
     let blocks: Vec<DocBlock> = doc_blocks().into_iter().filter(is_level_block).collect();
-    assert!(blocks.len() >= 4, "expected the core, comment, name/author, hits and 'everything' examples");
+    assert!(
+        blocks.len() >= 4,
+        "expected the core, comment, name/author, hits and 'everything' examples"
+    );
     for b in &blocks {
-        let expected = oracle_parse(&b.text, true)
-            .unwrap_or_else(|| panic!("the oracle rejects the example under '{}':\n{}", b.heading, b.text));
+        let expected = oracle_parse(&b.text, true).unwrap_or_else(|| {
+            panic!(
+                "the oracle rejects the example under '{}':\n{}",
+                b.heading, b.text
+            )
+        });
         if expected.grid.is_empty() {
             // A fragment of directives: it must work at the top of a level.
             let text = format!("{}2 3\n", b.text);
-            let level = Level::parse(&text, "doc").unwrap_or_else(|e| panic!("'{}' + a row:\n{e}", b.heading));
-            assert_eq!((&level.title, &level.author), (&expected.title, &expected.author), "'{}'", b.heading);
-            assert!(level.title.is_some() || level.author.is_some(), "'{}' sets something", b.heading);
+            let level = Level::parse(&text, "doc")
+                .unwrap_or_else(|e| panic!("'{}' + a row:\n{e}", b.heading));
+            assert_eq!(
+                (&level.title, &level.author),
+                (&expected.title, &expected.author),
+                "'{}'",
+                b.heading
+            );
+            assert!(
+                level.title.is_some() || level.author.is_some(),
+                "'{}' sets something",
+                b.heading
+            );
         } else {
-            let level = Level::parse(&b.text, "doc").unwrap_or_else(|e| panic!("'{}':\n{}\n{e}", b.heading, b.text));
+            let level = Level::parse(&b.text, "doc")
+                .unwrap_or_else(|e| panic!("'{}':\n{}\n{e}", b.heading, b.text));
             assert_eq!(as_oracle(&level), expected, "example under '{}'", b.heading);
             let (_, warnings) = Level::parse_with_warnings(&b.text, "doc").unwrap();
-            assert!(warnings.is_empty(), "example under '{}' has warnings: {warnings:?}", b.heading);
+            assert!(
+                warnings.is_empty(),
+                "example under '{}' has warnings: {warnings:?}",
+                b.heading
+            );
         }
     }
 }
@@ -318,20 +395,41 @@ fn the_core_and_everything_examples_of_the_docs_load() {
             .unwrap_or_else(|| panic!("docs/levels.md has no level example under '{heading}'"))
     };
     let core = Level::parse(&find("Core format").text, "core").expect("core example");
-    assert!(core.extras.is_empty() && core.title.is_none(), "the core example uses no extension");
+    assert!(
+        core.extras.is_empty() && core.title.is_none(),
+        "the core example uses no extension"
+    );
 
-    let everything = Level::parse(&find("A level using everything").text, "everything").expect("everything example");
-    assert!(everything.title.is_some(), "the 'everything' example sets @name");
-    assert!(everything.author.is_some(), "the 'everything' example sets @author");
-    assert!(everything.extras.values().any(|e| e.hits > 1), "it has a multi-hit brick");
-    assert!(everything.extras.values().any(|e| e.powerup.is_some()), "it places a power-up");
-    assert!(find("A level using everything").text.contains('#'), "it has a comment");
+    let everything = Level::parse(&find("A level using everything").text, "everything")
+        .expect("everything example");
+    assert!(
+        everything.title.is_some(),
+        "the 'everything' example sets @name"
+    );
+    assert!(
+        everything.author.is_some(),
+        "the 'everything' example sets @author"
+    );
+    assert!(
+        everything.extras.values().any(|e| e.hits > 1),
+        "it has a multi-hit brick"
+    );
+    assert!(
+        everything.extras.values().any(|e| e.powerup.is_some()),
+        "it places a power-up"
+    );
+    assert!(
+        find("A level using everything").text.contains('#'),
+        "it has a comment"
+    );
 }
 
 #[test]
 fn the_power_up_table_of_the_docs_matches_the_game() {
     let doc = std::fs::read_to_string(Path::new(ROOT).join("docs/levels.md")).unwrap();
-    let section = &doc[doc.find("### Power-ups in given bricks").expect("power-up section")..];
+    let section = &doc[doc
+        .find("### Power-ups in given bricks")
+        .expect("power-up section")..];
     let section = &section[..section[4..].find("\n#").map_or(section.len(), |i| i + 4)];
     let documented: Vec<char> = section
         .lines()
@@ -339,8 +437,15 @@ fn the_power_up_table_of_the_docs_matches_the_game() {
         .filter_map(|l| l.chars().next())
         .collect();
     let game: Vec<char> = PowerUpKind::ALL.iter().map(|k| k.letter()).collect();
-    assert_eq!(documented, game, "the doc's letter table and PowerUpKind::ALL");
-    assert_eq!(documented, LETTERS.iter().map(|(l, _)| *l).collect::<Vec<_>>(), "this test's table");
+    assert_eq!(
+        documented, game,
+        "the doc's letter table and PowerUpKind::ALL"
+    );
+    assert_eq!(
+        documented,
+        LETTERS.iter().map(|(l, _)| *l).collect::<Vec<_>>(),
+        "this test's table"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -350,18 +455,43 @@ fn the_power_up_table_of_the_docs_matches_the_game() {
 #[test]
 fn star_n_sets_the_hits_a_brick_takes_and_it_breaks_on_the_nth() {
     let level = Level::parse("2 3*2 4*3 5*9\n", "hits").unwrap();
-    assert_eq!(level.extras(0, 0), None, "a plain brick has no extras (one hit)");
+    assert_eq!(
+        level.extras(0, 0),
+        None,
+        "a plain brick has no extras (one hit)"
+    );
     for (col, hits) in [(1, 2), (2, 3), (3, 9)] {
-        assert_eq!(level.extras(0, col), Some(&CellExtras { hits, powerup: None }), "col {col}");
+        assert_eq!(
+            level.extras(0, col),
+            Some(&CellExtras {
+                hits,
+                powerup: None
+            }),
+            "col {col}"
+        );
     }
     let mut field = BrickField::new(&level);
     for (col, hits) in [(0usize, 1u8), (1, 2), (2, 3), (3, 9)] {
         let code = level.get(0, col).unwrap().code();
         for left in (1..hits).rev() {
-            assert_eq!(field.hit(0, col), HitOutcome::Damaged { hits_left: left }, "col {col}");
-            assert!(field.live(0, col).is_some(), "col {col} survives with {left} left");
+            assert_eq!(
+                field.hit(0, col),
+                HitOutcome::Damaged { hits_left: left },
+                "col {col}"
+            );
+            assert!(
+                field.live(0, col).is_some(),
+                "col {col} survives with {left} left"
+            );
         }
-        assert_eq!(field.hit(0, col), HitOutcome::Destroyed { code, powerup: None }, "col {col} breaks on hit {hits}");
+        assert_eq!(
+            field.hit(0, col),
+            HitOutcome::Destroyed {
+                code,
+                powerup: None
+            },
+            "col {col} breaks on hit {hits}"
+        );
         assert!(field.live(0, col).is_none());
     }
     assert_eq!(field.destructible_left(), 0);
@@ -373,9 +503,23 @@ fn every_power_up_letter_works_in_both_cases_and_is_released_by_its_brick() {
         for written in [letter, letter.to_ascii_lowercase()] {
             let text = format!("0 4+{written}\n");
             let level = Level::parse(&text, "p").unwrap_or_else(|e| panic!("{text}: {e}"));
-            assert_eq!(level.extras(0, 1), Some(&CellExtras { hits: 1, powerup: Some(kind) }), "{text}");
+            assert_eq!(
+                level.extras(0, 1),
+                Some(&CellExtras {
+                    hits: 1,
+                    powerup: Some(kind)
+                }),
+                "{text}"
+            );
             let mut field = BrickField::new(&level);
-            assert_eq!(field.hit(0, 1), HitOutcome::Destroyed { code: 4, powerup: Some(kind) }, "{text}");
+            assert_eq!(
+                field.hit(0, 1),
+                HitOutcome::Destroyed {
+                    code: 4,
+                    powerup: Some(kind)
+                },
+                "{text}"
+            );
         }
     }
 }
@@ -383,26 +527,59 @@ fn every_power_up_letter_works_in_both_cases_and_is_released_by_its_brick() {
 #[test]
 fn hits_and_power_up_combine_with_hits_first() {
     let level = Level::parse("4*3+L 2*2+m\n", "combo").unwrap();
-    assert_eq!(level.extras(0, 0), Some(&CellExtras { hits: 3, powerup: Some(PowerUpKind::ExtraLife) }));
-    assert_eq!(level.extras(0, 1), Some(&CellExtras { hits: 2, powerup: Some(PowerUpKind::Multiball) }));
+    assert_eq!(
+        level.extras(0, 0),
+        Some(&CellExtras {
+            hits: 3,
+            powerup: Some(PowerUpKind::ExtraLife)
+        })
+    );
+    assert_eq!(
+        level.extras(0, 1),
+        Some(&CellExtras {
+            hits: 2,
+            powerup: Some(PowerUpKind::Multiball)
+        })
+    );
     let mut field = BrickField::new(&level);
     assert_eq!(field.hit(0, 0), HitOutcome::Damaged { hits_left: 2 });
     assert_eq!(field.hit(0, 0), HitOutcome::Damaged { hits_left: 1 });
-    assert_eq!(field.hit(0, 0), HitOutcome::Destroyed { code: 4, powerup: Some(PowerUpKind::ExtraLife) });
+    assert_eq!(
+        field.hit(0, 0),
+        HitOutcome::Destroyed {
+            code: 4,
+            powerup: Some(PowerUpKind::ExtraLife)
+        }
+    );
 }
 
 #[test]
 fn name_and_author_directives_set_title_and_author_anywhere_in_the_file() {
     let text = "# header comment\n  @author:   Ada Lovelace  \n2 2\n@name: 03 The Fortress: Part 2  # a comment\n3 3\n";
     let level = Level::parse(text, "file-stem").unwrap();
-    assert_eq!(level.title.as_deref(), Some("03 The Fortress: Part 2"), "value trimmed, ':' kept, comment cut");
+    assert_eq!(
+        level.title.as_deref(),
+        Some("03 The Fortress: Part 2"),
+        "value trimmed, ':' kept, comment cut"
+    );
     assert_eq!(level.author.as_deref(), Some("Ada Lovelace"));
     assert_eq!(level.display_name(), "03 The Fortress: Part 2");
-    assert_eq!((level.rows, level.cols), (2, 2), "directive lines are not rows");
+    assert_eq!(
+        (level.rows, level.cols),
+        (2, 2),
+        "directive lines are not rows"
+    );
 
     let untitled = Level::parse("2 2\n", "file-stem").unwrap();
-    assert_eq!((untitled.title.as_deref(), untitled.author.as_deref()), (None, None));
-    assert_eq!(untitled.display_name(), "file-stem", "without @name the file name is shown");
+    assert_eq!(
+        (untitled.title.as_deref(), untitled.author.as_deref()),
+        (None, None)
+    );
+    assert_eq!(
+        untitled.display_name(),
+        "file-stem",
+        "without @name the file name is shown"
+    );
 }
 
 #[test]
@@ -424,7 +601,13 @@ fn a_hash_inside_a_row_token_ends_the_row_there() {
     // Also after a suffix: "4*2#x" is "4*2".
     let level = Level::parse("4*2#x 9 9\n", "h").unwrap();
     assert_eq!(level.cols, 1);
-    assert_eq!(level.extras(0, 0), Some(&CellExtras { hits: 2, powerup: None }));
+    assert_eq!(
+        level.extras(0, 0),
+        Some(&CellExtras {
+            hits: 2,
+            powerup: None
+        })
+    );
     // And a comment-only line between rows does not count as a row or break rectangularity.
     assert!(Level::parse("2 2\n#\n3 3\n", "h").is_ok());
 }
@@ -434,7 +617,11 @@ fn the_extensions_never_change_what_a_core_file_means() {
     // A core-format file parses to a level without title, author or extras.
     let level = Level::parse("1 1 1\n2 0 5\n", "core").unwrap();
     assert!(level.title.is_none() && level.author.is_none() && level.extras.is_empty());
-    assert_eq!(level.to_text(), "1 1 1\n2 0 5\n", "and is written back in the core format");
+    assert_eq!(
+        level.to_text(),
+        "1 1 1\n2 0 5\n",
+        "and is written back in the core format"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -471,10 +658,26 @@ fn each_bad_suffix_is_reported_at_its_token_with_a_message_naming_the_problem() 
         let row = format!("2   4*2 {bad} 2");
         let text = format!("# errors\n@name: E\n{row}\n2 2 2 2\n");
         let d = errors_of(&text);
-        assert_eq!(positions(&d), vec![(3, column_of(&row, bad))], "{bad}: {d:#?}");
-        assert!(d[0].message.contains(fragment), "{bad}: {:?} should mention {fragment:?}", d[0].message);
-        assert!(d[0].message.contains(bad) || bad == "6*2", "{bad}: the message quotes the token: {:?}", d[0].message);
-        assert_eq!(oracle_token(bad), None, "the oracle agrees {bad} is invalid");
+        assert_eq!(
+            positions(&d),
+            vec![(3, column_of(&row, bad))],
+            "{bad}: {d:#?}"
+        );
+        assert!(
+            d[0].message.contains(fragment),
+            "{bad}: {:?} should mention {fragment:?}",
+            d[0].message
+        );
+        assert!(
+            d[0].message.contains(bad) || bad == "6*2",
+            "{bad}: the message quotes the token: {:?}",
+            d[0].message
+        );
+        assert_eq!(
+            oracle_token(bad),
+            None,
+            "the oracle agrees {bad} is invalid"
+        );
     }
 }
 
@@ -490,14 +693,28 @@ fn bad_directives_are_reported_at_their_line() {
     for (text, fragment, at) in cases {
         let d = errors_of(text);
         assert_eq!(positions(&d), vec![at], "{text:?}: {d:#?}");
-        assert!(d[0].message.contains(fragment), "{text:?}: {:?} should mention {fragment:?}", d[0].message);
-        assert_eq!(oracle_parse(text, false), None, "the oracle agrees {text:?} is invalid");
+        assert!(
+            d[0].message.contains(fragment),
+            "{text:?}: {:?} should mention {fragment:?}",
+            d[0].message
+        );
+        assert_eq!(
+            oracle_parse(text, false),
+            None,
+            "the oracle agrees {text:?} is invalid"
+        );
     }
 }
 
 #[test]
 fn every_error_of_an_extended_file_is_reported_in_file_order() {
-    let lines = ["@name: Many", "@colour: red", "2 1*2 3*10", "0+M 4+q 5+M*2", "@name: Again"];
+    let lines = [
+        "@name: Many",
+        "@colour: red",
+        "2 1*2 3*10",
+        "0+M 4+q 5+M*2",
+        "@name: Again",
+    ];
     let text = lines.join("\n");
     let d = errors_of(&text);
     let expected = vec![
@@ -527,9 +744,21 @@ fn a_walled_in_brick_is_warned_at_its_line_and_column_and_a_reachable_one_is_not
     let text = lines.join("\n");
     let (level, warnings) = Level::parse_with_warnings(&text, "vault").unwrap();
     assert_eq!(level.rows, 3);
-    assert_eq!(positions(&warnings), vec![(3, column_of(lines[2], "4+L"))], "{warnings:#?}");
-    assert!(warnings[0].message.starts_with("warning:"), "{:?}", warnings[0].message);
-    assert!(warnings[0].message.contains('L'), "the lost power-up is named: {:?}", warnings[0].message);
+    assert_eq!(
+        positions(&warnings),
+        vec![(3, column_of(lines[2], "4+L"))],
+        "{warnings:#?}"
+    );
+    assert!(
+        warnings[0].message.starts_with("warning:"),
+        "{:?}",
+        warnings[0].message
+    );
+    assert!(
+        warnings[0].message.contains('L'),
+        "the lost power-up is named: {:?}",
+        warnings[0].message
+    );
 
     // Opening the floor under the yellow brick makes it reachable: no warning.
     let opened = text.replace("1 1   1 0 1", "1 0   1 0 1");
@@ -548,17 +777,31 @@ fn a_brick_reachable_only_through_a_diagonal_gap_is_warned() {
 /// A level of `rows` × `cols` plain blue bricks, its first cell at line 2, column 3.
 fn block_level(rows: usize, cols: usize) -> String {
     let row = vec!["2"; cols].join(" ");
-    format!("# size test\n{}\n", vec![format!("  {row}"); rows].join("\n"))
+    format!(
+        "# size test\n{}\n",
+        vec![format!("  {row}"); rows].join("\n")
+    )
 }
 
 #[test]
 fn more_than_32_columns_warns_that_bricks_are_narrower_than_the_ball() {
     // 800 px / 25 px (the ball's diameter) = 32 columns at most.
     let (_, w) = Level::parse_with_warnings(&block_level(4, 32), "c32").unwrap();
-    assert!(w.is_empty(), "32 columns are 25 px, as wide as the ball: {w:#?}");
+    assert!(
+        w.is_empty(),
+        "32 columns are 25 px, as wide as the ball: {w:#?}"
+    );
     let (_, w) = Level::parse_with_warnings(&block_level(4, 33), "c33").unwrap();
-    assert_eq!(positions(&w), vec![(2, 3)], "reported at the first cell: {w:#?}");
-    assert!(w[0].message.contains("33 columns") && w[0].message.contains("narrower"), "{:?}", w[0].message);
+    assert_eq!(
+        positions(&w),
+        vec![(2, 3)],
+        "reported at the first cell: {w:#?}"
+    );
+    assert!(
+        w[0].message.contains("33 columns") && w[0].message.contains("narrower"),
+        "{:?}",
+        w[0].message
+    );
 }
 
 #[test]
@@ -568,7 +811,11 @@ fn more_than_24_rows_warns_that_bricks_are_thinner_than_the_ball_radius() {
     assert!(w.is_empty(), "{w:#?}");
     let (_, w) = Level::parse_with_warnings(&block_level(25, 4), "r25").unwrap();
     assert_eq!(positions(&w), vec![(2, 3)], "{w:#?}");
-    assert!(w[0].message.contains("25 rows") && w[0].message.contains("thinner"), "{:?}", w[0].message);
+    assert!(
+        w[0].message.contains("25 rows") && w[0].message.contains("thinner"),
+        "{:?}",
+        w[0].message
+    );
     // Both at once: two warnings.
     let (_, w) = Level::parse_with_warnings(&block_level(25, 33), "both").unwrap();
     assert_eq!(w.len(), 2, "{w:#?}");
@@ -579,7 +826,8 @@ fn more_than_24_rows_warns_that_bricks_are_thinner_than_the_ball_radius() {
 // ---------------------------------------------------------------------------------------------
 
 fn cell_strategy(solid_weight: u32) -> impl Strategy<Value = Cell> {
-    let powerup = prop::option::weighted(0.3, prop::sample::select(LETTERS.map(|(_, k)| k).to_vec()));
+    let powerup =
+        prop::option::weighted(0.3, prop::sample::select(LETTERS.map(|(_, k)| k).to_vec()));
     let hits = prop_oneof![3 => Just(1u8), 1 => 2u8..=9];
     prop_oneof![
         3 => Just(Cell::Empty),
@@ -592,7 +840,10 @@ fn cell_strategy(solid_weight: u32) -> impl Strategy<Value = Cell> {
 fn grid_strategy(solid_weight: u32) -> impl Strategy<Value = Vec<Vec<Cell>>> {
     (1usize..=10, 1usize..=16)
         .prop_flat_map(move |(rows, cols)| {
-            prop::collection::vec(prop::collection::vec(cell_strategy(solid_weight), cols), rows)
+            prop::collection::vec(
+                prop::collection::vec(cell_strategy(solid_weight), cols),
+                rows,
+            )
         })
         .prop_map(|mut g| {
             if !g.iter().flatten().any(|c| matches!(c, Cell::Colour(..))) {
@@ -608,7 +859,13 @@ fn meta_strategy() -> impl Strategy<Value = Option<String>> {
 }
 
 fn oracle_level_strategy() -> impl Strategy<Value = OracleLevel> {
-    (grid_strategy(2), meta_strategy(), meta_strategy()).prop_map(|(grid, title, author)| OracleLevel { title, author, grid })
+    (grid_strategy(2), meta_strategy(), meta_strategy()).prop_map(|(grid, title, author)| {
+        OracleLevel {
+            title,
+            author,
+            grid,
+        }
+    })
 }
 
 /// How a level is written by hand: separators, letter case, comments, directives' places, CRLF.
@@ -633,15 +890,17 @@ fn style_strategy() -> impl Strategy<Value = Style> {
         any::<bool>(),
         any::<bool>(),
     )
-        .prop_map(|(seps, lower, comments, title_at, author_at, crlf, indent)| Style {
-            seps,
-            lower,
-            comments,
-            title_at,
-            author_at,
-            crlf,
-            indent,
-        })
+        .prop_map(
+            |(seps, lower, comments, title_at, author_at, crlf, indent)| Style {
+                seps,
+                lower,
+                comments,
+                title_at,
+                author_at,
+                crlf,
+                indent,
+            },
+        )
 }
 
 fn token_text(cell: Cell, lower: bool) -> String {
@@ -669,7 +928,11 @@ fn write_styled(o: &OracleLevel, s: &Style) -> (String, Vec<Vec<(usize, usize)>>
     let mut at = Vec::new();
     let directive = |lines: &mut Vec<String>, key: &str, value: &Option<String>, i: usize| {
         if let Some(v) = value {
-            lines.push(format!("{}@{key}: {v}{}", if s.indent { "\t" } else { "" }, if s.comments[i % 16] { " # meta" } else { "" }));
+            lines.push(format!(
+                "{}@{key}: {v}{}",
+                if s.indent { "\t" } else { "" },
+                if s.comments[i % 16] { " # meta" } else { "" }
+            ));
         }
     };
     let mut k = 0;
@@ -684,7 +947,11 @@ fn write_styled(o: &OracleLevel, s: &Style) -> (String, Vec<Vec<(usize, usize)>>
             lines.push(format!("# row {r}: 1 2 3"));
             lines.push(String::new());
         }
-        let mut line = if s.indent { " \t".to_string() } else { String::new() };
+        let mut line = if s.indent {
+            " \t".to_string()
+        } else {
+            String::new()
+        };
         let mut cols = Vec::new();
         for (c, &cell) in row.iter().enumerate() {
             if c > 0 {
@@ -807,7 +1074,10 @@ proptest! {
 
 /// A fresh directory under the system temp dir for one test.
 fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("breakout-level-format-{}-{test}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "breakout-level-format-{}-{test}",
+        std::process::id()
+    ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create temp dir");
     dir
@@ -819,8 +1089,15 @@ fn run_check(args: &[&Path], strict: bool) -> (i32, String) {
     if strict {
         cmd.arg("--strict");
     }
-    let out = cmd.args(args).env("RUST_LOG", "off").output().expect("run breakout check");
-    (out.status.code().expect("exit code"), String::from_utf8_lossy(&out.stdout).into_owned())
+    let out = cmd
+        .args(args)
+        .env("RUST_LOG", "off")
+        .output()
+        .expect("run breakout check");
+    (
+        out.status.code().expect("exit code"),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
 }
 
 #[test]
@@ -842,7 +1119,10 @@ fn check_lists_every_error_of_an_extended_file_and_exits_1() {
     assert_eq!(got.len(), expected.len(), "{stdout}");
     for (line, (l, c, fragment)) in got.iter().zip(expected) {
         let prefix = format!("{}:{l}:{c}: ", file.display());
-        assert!(line.starts_with(&prefix) && line.contains(fragment), "{line:?} should be {prefix}…{fragment}…");
+        assert!(
+            line.starts_with(&prefix) && line.contains(fragment),
+            "{line:?} should be {prefix}…{fragment}…"
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -855,9 +1135,16 @@ fn check_exits_0_on_warnings_alone_and_1_with_strict() {
     std::fs::write(&file, lines.join("\n") + "\n").unwrap();
     let (code, stdout) = run_check(&[&file], false);
     assert_eq!(code, 0, "warnings alone are not errors: {stdout}");
-    let prefix = format!("{}:3:{}: warning: ", file.display(), column_of(lines[2], "5*2"));
+    let prefix = format!(
+        "{}:3:{}: warning: ",
+        file.display(),
+        column_of(lines[2], "5*2")
+    );
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
-    assert!(stdout.starts_with(&prefix), "{stdout:?} should start with {prefix:?}");
+    assert!(
+        stdout.starts_with(&prefix),
+        "{stdout:?} should start with {prefix:?}"
+    );
 
     let (code, strict_stdout) = run_check(&[&file], true);
     assert_eq!(code, 1, "--strict fails on warnings: {strict_stdout}");
@@ -878,8 +1165,14 @@ fn check_exits_2_when_a_file_cannot_be_read() {
     let missing = dir.join("missing.lvl");
     let (code, stdout) = run_check(&[&broken, &missing], false);
     assert_eq!(code, 2, "{stdout}");
-    assert!(stdout.contains("missing.lvl"), "the unreadable file is named: {stdout}");
-    assert!(stdout.contains("broken.lvl:1:1: "), "the other file is still checked: {stdout}");
+    assert!(
+        stdout.contains("missing.lvl"),
+        "the unreadable file is named: {stdout}"
+    );
+    assert!(
+        stdout.contains("broken.lvl:1:1: "),
+        "the other file is still checked: {stdout}"
+    );
     // A directory is not a readable level file either.
     let (code, stdout) = run_check(&[&dir], false);
     assert_eq!(code, 2, "{stdout}");
@@ -907,8 +1200,14 @@ fn shipped_levels_have_numbered_names_in_file_order_and_an_author() {
     let mut titles = Vec::new();
     for (i, path) in files.iter().enumerate() {
         let level = Level::load(path).unwrap_or_else(|e| panic!("{e}"));
-        let title = level.title.clone().unwrap_or_else(|| panic!("{path:?} has no @name"));
-        assert!(title.starts_with(&format!("{:02} ", i + 1)), "{path:?}: @name {title:?} starts with its number");
+        let title = level
+            .title
+            .clone()
+            .unwrap_or_else(|| panic!("{path:?} has no @name"));
+        assert!(
+            title.starts_with(&format!("{:02} ", i + 1)),
+            "{path:?}: @name {title:?} starts with its number"
+        );
         assert!(level.author.is_some(), "{path:?} has an @author");
         titles.push(title);
     }
@@ -922,19 +1221,40 @@ fn new_shipped_levels_use_the_extensions_and_every_brick_is_reachable() {
     for path in shipped_levels() {
         let text = std::fs::read_to_string(&path).unwrap();
         let o = oracle_parse(&text, false).unwrap_or_else(|| panic!("the oracle rejects {path:?}"));
-        assert!((8..=16).contains(&o.grid[0].len()) && (4..=10).contains(&o.grid.len()), "{path:?}: size");
+        assert!(
+            (8..=16).contains(&o.grid[0].len()) && (4..=10).contains(&o.grid.len()),
+            "{path:?}: size"
+        );
         let seen = reachable(&o.grid);
         for (r, row) in o.grid.iter().enumerate() {
             for (c, cell) in row.iter().enumerate() {
-                assert!(!matches!(cell, Cell::Colour(..)) || seen[r][c], "{path:?}: brick ({r},{c}) is walled in");
+                assert!(
+                    !matches!(cell, Cell::Colour(..)) || seen[r][c],
+                    "{path:?}: brick ({r},{c}) is walled in"
+                );
             }
         }
-        let number: u32 = path.file_name().unwrap().to_string_lossy()[..2].parse().unwrap();
+        let number: u32 = path.file_name().unwrap().to_string_lossy()[..2]
+            .parse()
+            .unwrap();
         if number >= 5 {
-            assert!(text.lines().any(|l| l.trim_start().starts_with('#')), "{path:?}: comments explain the design");
+            assert!(
+                text.lines().any(|l| l.trim_start().starts_with('#')),
+                "{path:?}: comments explain the design"
+            );
             let cells: Vec<Cell> = o.grid.iter().flatten().copied().collect();
-            assert!(cells.iter().any(|c| matches!(c, Cell::Colour(_, h, _) if *h > 1)), "{path:?}: multi-hit bricks");
-            assert!(cells.iter().any(|c| matches!(c, Cell::Colour(_, _, Some(_)))), "{path:?}: placed power-ups");
+            assert!(
+                cells
+                    .iter()
+                    .any(|c| matches!(c, Cell::Colour(_, h, _) if *h > 1)),
+                "{path:?}: multi-hit bricks"
+            );
+            assert!(
+                cells
+                    .iter()
+                    .any(|c| matches!(c, Cell::Colour(_, _, Some(_)))),
+                "{path:?}: placed power-ups"
+            );
         }
     }
 }
@@ -966,7 +1286,10 @@ fn file_watcher_reports_a_saved_file_within_a_second_then_goes_quiet() {
         std::thread::sleep(Duration::from_millis(10));
     }
     let after = reported.expect("poll() never reported the save within 2 s");
-    assert!(after <= Duration::from_secs(1), "reported after {after:?}, more than a second");
+    assert!(
+        after <= Duration::from_secs(1),
+        "reported after {after:?}, more than a second"
+    );
 
     // Once reported, it stays quiet until the next save.
     let quiet = Instant::now();

@@ -48,7 +48,11 @@ fn lvl_files(dir: &Path) -> Vec<PathBuf> {
 fn grid(clean: &str) -> Vec<Vec<u8>> {
     clean
         .lines()
-        .map(|l| l.split(' ').map(|t| t.parse::<u8>().expect("test grid is clean")).collect())
+        .map(|l| {
+            l.split(' ')
+                .map(|t| t.parse::<u8>().expect("test grid is clean"))
+                .collect()
+        })
         .collect()
 }
 
@@ -71,7 +75,11 @@ fn assert_grid(level: &Level, expected: &[Vec<u8>]) {
         assert_eq!(row.len(), level.cols, "test grid row {r} is ragged");
         for (c, &code) in row.iter().enumerate() {
             assert_eq!(level.get(r, c), expected_cell(code), "cell ({r}, {c})");
-            assert_eq!(level.cells[r * level.cols + c], expected_cell(code), "cells[{r} * cols + {c}]");
+            assert_eq!(
+                level.cells[r * level.cols + c],
+                expected_cell(code),
+                "cells[{r} * cols + {c}]"
+            );
         }
     }
 }
@@ -88,7 +96,11 @@ fn load_invalid(name: &str) -> LevelErrors {
 /// Asserts the diagnostics are exactly at `expected` (line, column), in order, and that each
 /// message contains the given fragment.
 fn assert_diagnostics(name: &str, errors: &LevelErrors, expected: &[(usize, usize, &str)]) {
-    let got: Vec<(usize, usize)> = errors.diagnostics.iter().map(|d| (d.line, d.column)).collect();
+    let got: Vec<(usize, usize)> = errors
+        .diagnostics
+        .iter()
+        .map(|d| (d.line, d.column))
+        .collect();
     let want: Vec<(usize, usize)> = expected.iter().map(|&(l, c, _)| (l, c)).collect();
     assert_eq!(got, want, "{name}: positions of {:#?}", errors.diagnostics);
     for (d, &(_, _, fragment)) in errors.diagnostics.iter().zip(expected) {
@@ -109,7 +121,10 @@ fn assert_diagnostics(name: &str, errors: &LevelErrors, expected: &[(usize, usiz
 /// Fixture file name → the grid it must load as, written cleanly.
 const VALID: &[(&str, &str)] = &[
     // Tutorial quirks: " \t " after every row, the last row ends in a tab and has no newline.
-    ("tutorial-quirks.lvl", "3 3 0 0 3 3\n4 1 4 4 1 4\n0 5 5 5 5 0\n2 2 2 2 2 2"),
+    (
+        "tutorial-quirks.lvl",
+        "3 3 0 0 3 3\n4 1 4 4 1 4\n0 5 5 5 5 0\n2 2 2 2 2 2",
+    ),
     ("crlf.lvl", "1 0 2\n0 3 0\n4 0 5"),
     ("bom.lvl", "2 3\n4 5"),
     // BOM + CRLF + leading tab + whitespace-only lines + tab separators + no final newline.
@@ -123,7 +138,11 @@ fn every_valid_fixture_loads_to_its_clean_grid() {
         let path = fixture("valid", name);
         let level = Level::load(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_grid(&level, &grid(clean));
-        assert_eq!(level.name, name.trim_end_matches(".lvl"), "level name is the file stem");
+        assert_eq!(
+            level.name,
+            name.trim_end_matches(".lvl"),
+            "level name is the file stem"
+        );
     }
 }
 
@@ -132,7 +151,10 @@ fn every_valid_fixture_file_is_listed_in_the_test_table() {
     // A fixture added without an expectation would silently go untested.
     for path in lvl_files(&fixtures_dir().join("valid")) {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        assert!(VALID.iter().any(|(n, _)| *n == name), "{name} has no expected grid in VALID");
+        assert!(
+            VALID.iter().any(|(n, _)| *n == name),
+            "{name} has no expected grid in VALID"
+        );
     }
 }
 
@@ -143,15 +165,35 @@ fn fixtures_keep_their_quirky_bytes() {
     let read = |name: &str| std::fs::read(fixture("valid", name)).unwrap();
     let tutorial = read("tutorial-quirks.lvl");
     let lines: Vec<&[u8]> = tutorial.split(|&b| b == b'\n').collect();
-    assert!(lines.iter().all(|l| l.contains(&b'\t')), "a tab on every line");
-    assert!(lines.iter().all(|l| l.last().is_some_and(|b| b.is_ascii_whitespace())), "trailing whitespace");
+    assert!(
+        lines.iter().all(|l| l.contains(&b'\t')),
+        "a tab on every line"
+    );
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.last().is_some_and(|b| b.is_ascii_whitespace())),
+        "trailing whitespace"
+    );
     assert_ne!(tutorial.last(), Some(&b'\n'), "no final newline");
 
     let crlf = read("crlf.lvl");
-    assert!(crlf.windows(2).filter(|w| w == b"\r\n").count() == 3, "three CRLF line ends");
-    assert!(!crlf.iter().enumerate().any(|(i, &b)| b == b'\n' && (i == 0 || crlf[i - 1] != b'\r')), "no bare LF");
+    assert!(
+        crlf.windows(2).filter(|w| w == b"\r\n").count() == 3,
+        "three CRLF line ends"
+    );
+    assert!(
+        !crlf
+            .iter()
+            .enumerate()
+            .any(|(i, &b)| b == b'\n' && (i == 0 || crlf[i - 1] != b'\r')),
+        "no bare LF"
+    );
 
-    assert!(read("bom.lvl").starts_with(b"\xef\xbb\xbf"), "bom.lvl starts with a UTF-8 BOM");
+    assert!(
+        read("bom.lvl").starts_with(b"\xef\xbb\xbf"),
+        "bom.lvl starts with a UTF-8 BOM"
+    );
     assert!(read("everything-at-once.lvl").starts_with(b"\xef\xbb\xbf"));
 }
 
@@ -168,13 +210,28 @@ type Expected = &'static [(usize, usize, &'static str)];
 const INVALID: &[(&str, Expected)] = &[
     // Line 3 has 5 bricks (the sixth is missing right after "4" at column 9 → column 10);
     // line 4 has a seventh brick at column 13.
-    ("ragged-rows.lvl", &[(3, 10, "same number"), (4, 13, "same number")]),
+    (
+        "ragged-rows.lvl",
+        &[(3, 10, "same number"), (4, 13, "same number")],
+    ),
     ("bad-token-x.lvl", &[(2, 3, "'x' is not a brick number")]),
     ("bad-token-7.lvl", &[(3, 5, "7 is out of range")]),
-    ("bad-token-negative.lvl", &[(1, 3, "'-1' is not a brick number")]),
-    ("bad-token-decimal.lvl", &[(3, 3, "'2.5' is not a brick number")]),
-    ("bad-token-after-tabs.lvl", &[(1, 5, "'x' is not a brick number")]),
-    ("bad-token-after-bom.lvl", &[(1, 1, "'q' is not a brick number")]),
+    (
+        "bad-token-negative.lvl",
+        &[(1, 3, "'-1' is not a brick number")],
+    ),
+    (
+        "bad-token-decimal.lvl",
+        &[(3, 3, "'2.5' is not a brick number")],
+    ),
+    (
+        "bad-token-after-tabs.lvl",
+        &[(1, 5, "'x' is not a brick number")],
+    ),
+    (
+        "bad-token-after-bom.lvl",
+        &[(1, 1, "'q' is not a brick number")],
+    ),
     ("bad-token-crlf.lvl", &[(2, 5, "9 is out of range")]),
     ("empty.lvl", &[(1, 1, "empty")]),
     ("whitespace-only.lvl", &[(1, 1, "empty")]),
@@ -190,7 +247,13 @@ const INVALID: &[(&str, Expected)] = &[
     ),
     ("invalid-utf8.lvl", &[(2, 3, "invalid UTF-8")]),
     // "ü" is one character (two bytes): the short row's end is column 4, not 5.
-    ("ragged-row-ending-in-non-ascii.lvl", &[(2, 3, "'ü' is not a brick number"), (2, 4, "row has 2 bricks")]),
+    (
+        "ragged-row-ending-in-non-ascii.lvl",
+        &[
+            (2, 3, "'ü' is not a brick number"),
+            (2, 4, "row has 2 bricks"),
+        ],
+    ),
 ];
 
 #[test]
@@ -198,7 +261,11 @@ fn every_invalid_fixture_reports_each_problem_at_its_line_and_column() {
     for (name, expected) in INVALID {
         let errors = load_invalid(name);
         assert_diagnostics(name, &errors, expected);
-        assert!(errors.source_name.ends_with(name), "source name {:?} names the file", errors.source_name);
+        assert!(
+            errors.source_name.ends_with(name),
+            "source name {:?} names the file",
+            errors.source_name
+        );
     }
 }
 
@@ -206,7 +273,10 @@ fn every_invalid_fixture_reports_each_problem_at_its_line_and_column() {
 fn every_invalid_fixture_file_is_listed_in_the_test_table() {
     for path in lvl_files(&fixtures_dir().join("invalid")) {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        assert!(INVALID.iter().any(|(n, _)| *n == name), "{name} has no expected diagnostics in INVALID");
+        assert!(
+            INVALID.iter().any(|(n, _)| *n == name),
+            "{name} has no expected diagnostics in INVALID"
+        );
     }
 }
 
@@ -214,7 +284,11 @@ fn every_invalid_fixture_file_is_listed_in_the_test_table() {
 fn several_problems_in_one_file_are_all_reported_in_file_order() {
     let errors = load_invalid("several-problems.lvl");
     assert_eq!(errors.diagnostics.len(), 4, "{:#?}", errors.diagnostics);
-    let positions: Vec<(usize, usize)> = errors.diagnostics.iter().map(|d| (d.line, d.column)).collect();
+    let positions: Vec<(usize, usize)> = errors
+        .diagnostics
+        .iter()
+        .map(|d| (d.line, d.column))
+        .collect();
     let mut sorted = positions.clone();
     sorted.sort();
     assert_eq!(positions, sorted, "diagnostics are in file order");
@@ -228,7 +302,13 @@ fn load_error_display_is_one_file_line_column_line_per_problem() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 4, "{text}");
     let prefix = path.display().to_string();
-    for (line, (l, c, _)) in lines.iter().zip(INVALID.iter().find(|(n, _)| *n == "several-problems.lvl").unwrap().1) {
+    for (line, (l, c, _)) in lines.iter().zip(
+        INVALID
+            .iter()
+            .find(|(n, _)| *n == "several-problems.lvl")
+            .unwrap()
+            .1,
+    ) {
         assert!(line.starts_with(&format!("{prefix}:{l}:{c}: ")), "{line:?}");
     }
 }
@@ -237,7 +317,9 @@ fn load_error_display_is_one_file_line_column_line_per_problem() {
 fn missing_file_is_an_io_error_naming_the_file() {
     let path = fixtures_dir().join("does-not-exist.lvl");
     match Level::load(&path) {
-        Err(e @ LoadError::Io { .. }) => assert!(e.to_string().contains("does-not-exist.lvl"), "{e}"),
+        Err(e @ LoadError::Io { .. }) => {
+            assert!(e.to_string().contains("does-not-exist.lvl"), "{e}")
+        }
         other => panic!("expected LoadError::Io, got {other:?}"),
     }
 }
@@ -247,7 +329,10 @@ fn too_many_rows_is_reported_once_at_the_first_extra_row() {
     let text = "2\n".repeat(MAX_GRID_DIMENSION + 5);
     let errors = Level::parse(&text, "tall").expect_err("too tall");
     assert_eq!(errors.diagnostics.len(), 1, "{:#?}", errors.diagnostics);
-    assert_eq!((errors.diagnostics[0].line, errors.diagnostics[0].column), (MAX_GRID_DIMENSION + 1, 1));
+    assert_eq!(
+        (errors.diagnostics[0].line, errors.diagnostics[0].column),
+        (MAX_GRID_DIMENSION + 1, 1)
+    );
     assert!(errors.diagnostics[0].message.contains("too many rows"));
     // Exactly at the limit is fine.
     let ok = Level::parse(&"2\n".repeat(MAX_GRID_DIMENSION), "max").expect("64 rows are allowed");
@@ -261,7 +346,10 @@ fn too_many_columns_is_reported_at_the_first_extra_column() {
     // Column of token number MAX+1 (1-based) when every token is one character plus a space.
     let expected_column = 2 * MAX_GRID_DIMENSION + 1;
     assert_eq!(errors.diagnostics.len(), 1, "{:#?}", errors.diagnostics);
-    assert_eq!((errors.diagnostics[0].line, errors.diagnostics[0].column), (1, expected_column));
+    assert_eq!(
+        (errors.diagnostics[0].line, errors.diagnostics[0].column),
+        (1, expected_column)
+    );
     assert!(errors.diagnostics[0].message.contains("too many bricks"));
 }
 
@@ -276,7 +364,10 @@ fn run_check(files: &[PathBuf]) -> (i32, String) {
         .env("RUST_LOG", "off")
         .output()
         .expect("run breakout check");
-    let code = out.status.code().expect("exit code (not killed by a signal)");
+    let code = out
+        .status
+        .code()
+        .expect("exit code (not killed by a signal)");
     (code, String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
@@ -286,7 +377,10 @@ fn check_binary_exits_0_for_all_valid_fixtures() {
     assert!(files.len() >= VALID.len());
     let (code, stdout) = run_check(&files);
     assert_eq!(code, 0, "stdout: {stdout}");
-    assert!(stdout.is_empty(), "nothing to report for valid files, got {stdout:?}");
+    assert!(
+        stdout.is_empty(),
+        "nothing to report for valid files, got {stdout:?}"
+    );
 }
 
 #[test]
@@ -299,19 +393,36 @@ fn check_binary_exits_1_with_file_line_column_lines_for_each_invalid_fixture() {
         assert_eq!(lines.len(), expected.len(), "{name}: {stdout}");
         for (line, (l, c, fragment)) in lines.iter().zip(expected.iter()) {
             let prefix = format!("{}:{l}:{c}: ", path.display());
-            assert!(line.starts_with(&prefix), "{name}: {line:?} should start with {prefix:?}");
-            assert!(line.contains(fragment), "{name}: {line:?} should mention {fragment:?}");
+            assert!(
+                line.starts_with(&prefix),
+                "{name}: {line:?} should start with {prefix:?}"
+            );
+            assert!(
+                line.contains(fragment),
+                "{name}: {line:?} should mention {fragment:?}"
+            );
         }
     }
 }
 
 #[test]
 fn check_binary_exits_1_when_valid_and_invalid_files_are_mixed() {
-    let files = vec![fixture("valid", "crlf.lvl"), fixture("invalid", "bad-token-7.lvl"), fixture("valid", "bom.lvl")];
+    let files = vec![
+        fixture("valid", "crlf.lvl"),
+        fixture("invalid", "bad-token-7.lvl"),
+        fixture("valid", "bom.lvl"),
+    ];
     let (code, stdout) = run_check(&files);
     assert_eq!(code, 1, "{stdout}");
-    assert_eq!(stdout.lines().count(), 1, "only the invalid file is reported: {stdout}");
-    assert!(stdout.starts_with(&format!("{}:3:5: ", files[1].display())), "{stdout}");
+    assert_eq!(
+        stdout.lines().count(),
+        1,
+        "only the invalid file is reported: {stdout}"
+    );
+    assert!(
+        stdout.starts_with(&format!("{}:3:5: ", files[1].display())),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -319,10 +430,16 @@ fn check_binary_exits_2_for_a_missing_file_even_among_invalid_ones() {
     let missing = fixtures_dir().join("no-such-level.lvl");
     let (code, stdout) = run_check(std::slice::from_ref(&missing));
     assert_eq!(code, 2, "{stdout}");
-    assert!(stdout.contains("no-such-level.lvl"), "the missing file is named: {stdout}");
+    assert!(
+        stdout.contains("no-such-level.lvl"),
+        "the missing file is named: {stdout}"
+    );
 
     let (code, stdout) = run_check(&[fixture("invalid", "bad-token-x.lvl"), missing.clone()]);
-    assert_eq!(code, 2, "unreadable takes precedence over invalid: {stdout}");
+    assert_eq!(
+        code, 2,
+        "unreadable takes precedence over invalid: {stdout}"
+    );
     let (code, _) = run_check(&[missing, fixture("invalid", "bad-token-x.lvl")]);
     assert_eq!(code, 2, "in either order");
 }
@@ -332,7 +449,10 @@ fn check_binary_accepts_the_learnopengl_tutorial_levels() {
     let dir = Path::new("/work/shared/compat/learnopengl-levels");
     if !dir.is_dir() {
         // The only test allowed to skip: the fixtures reproduce the same quirks.
-        eprintln!("note: {} does not exist here; skipping (the fixtures cover its quirks)", dir.display());
+        eprintln!(
+            "note: {} does not exist here; skipping (the fixtures cover its quirks)",
+            dir.display()
+        );
         return;
     }
     let files = lvl_files(dir);
@@ -347,7 +467,10 @@ fn check_binary_accepts_the_learnopengl_tutorial_levels() {
 
 fn shipped_levels() -> Vec<PathBuf> {
     let files = lvl_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("levels"));
-    assert!(files.len() >= 4, "the game ships at least 4 levels: {files:?}");
+    assert!(
+        files.len() >= 4,
+        "the game ships at least 4 levels: {files:?}"
+    );
     files
 }
 
@@ -356,10 +479,16 @@ fn shipped_levels_are_numbered_in_play_order() {
     for (i, path) in shipped_levels().iter().enumerate() {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let prefix = format!("{:02}-", i + 1);
-        assert!(name.starts_with(&prefix), "{name} should start with {prefix}");
+        assert!(
+            name.starts_with(&prefix),
+            "{name} should start with {prefix}"
+        );
         let slug = &name[prefix.len()..name.len() - ".lvl".len()];
         assert!(
-            !slug.is_empty() && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
+            !slug.is_empty()
+                && slug
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
             "{name}: lowercase words joined by '-'"
         );
     }
@@ -374,8 +503,16 @@ fn shipped_levels_round_trip_and_are_between_8x4_and_16x10() {
         let mut back = Level::parse(&level.to_text(), "back").expect("to_text output is valid");
         back.name = level.name.clone();
         assert_eq!(back, level, "{path:?}: round-trips through to_text");
-        assert!((8..=16).contains(&level.cols), "{path:?}: {} columns", level.cols);
-        assert!((4..=10).contains(&level.rows), "{path:?}: {} rows", level.rows);
+        assert!(
+            (8..=16).contains(&level.cols),
+            "{path:?}: {} columns",
+            level.cols
+        );
+        assert!(
+            (4..=10).contains(&level.rows),
+            "{path:?}: {} rows",
+            level.rows
+        );
     }
 }
 
@@ -386,16 +523,26 @@ fn shipped_levels_round_trip_and_are_between_8x4_and_16x10() {
 fn first_four_levels_use_only_the_core_format() {
     for path in &shipped_levels()[..4] {
         let text = std::fs::read_to_string(path).unwrap();
-        assert!(text.ends_with('\n') && !text.ends_with("\n\n"), "{path:?}: one final newline");
+        assert!(
+            text.ends_with('\n') && !text.ends_with("\n\n"),
+            "{path:?}: one final newline"
+        );
         let grid: Vec<&str> = text.lines().filter(|l| !l.starts_with('@')).collect();
         assert!(grid.len() >= 4, "{path:?}: a grid after the header");
         assert!(
-            grid.iter().all(|l| l.bytes().all(|b| b"012345 ".contains(&b))),
+            grid.iter()
+                .all(|l| l.bytes().all(|b| b"012345 ".contains(&b))),
             "{path:?}: grid lines hold only 0-5 and spaces"
         );
         let widths: Vec<usize> = grid.iter().map(|l| l.split(' ').count()).collect();
-        assert!(widths.iter().all(|&w| w == widths[0]), "{path:?}: rectangular, single spaces");
-        assert!(Level::load(path).unwrap().title.is_some(), "{path:?}: has an @name");
+        assert!(
+            widths.iter().all(|&w| w == widths[0]),
+            "{path:?}: rectangular, single spaces"
+        );
+        assert!(
+            Level::load(path).unwrap().title.is_some(),
+            "{path:?}: has an @name"
+        );
     }
 }
 
@@ -406,11 +553,18 @@ fn every_destructible_brick_in_shipped_levels_is_reachable_from_below() {
     for path in shipped_levels() {
         let level = Level::load(&path).unwrap();
         let g: Vec<Vec<u8>> = (0..level.rows)
-            .map(|r| (0..level.cols).map(|c| level.get(r, c).map_or(0, BrickKind::code)).collect())
+            .map(|r| {
+                (0..level.cols)
+                    .map(|c| level.get(r, c).map_or(0, BrickKind::code))
+                    .collect()
+            })
             .collect();
         let (rows, cols) = (g.len(), g[0].len());
         let mut reached = vec![vec![false; cols]; rows];
-        let mut stack: Vec<(usize, usize)> = (0..cols).filter(|&c| g[rows - 1][c] != 1).map(|c| (rows - 1, c)).collect();
+        let mut stack: Vec<(usize, usize)> = (0..cols)
+            .filter(|&c| g[rows - 1][c] != 1)
+            .map(|c| (rows - 1, c))
+            .collect();
         while let Some((r, c)) = stack.pop() {
             if reached[r][c] {
                 continue;
@@ -423,11 +577,17 @@ fn every_destructible_brick_in_shipped_levels_is_reachable_from_below() {
             if c > 0 {
                 next.push((r, c - 1));
             }
-            stack.extend(next.into_iter().filter(|&(nr, nc)| nr < rows && nc < cols && g[nr][nc] != 1));
+            stack.extend(
+                next.into_iter()
+                    .filter(|&(nr, nc)| nr < rows && nc < cols && g[nr][nc] != 1),
+            );
         }
         for (r, row) in g.iter().enumerate() {
             for (c, &code) in row.iter().enumerate() {
-                assert!(code < 2 || reached[r][c], "{path:?}: brick ({r},{c}) is walled in by solid bricks");
+                assert!(
+                    code < 2 || reached[r][c],
+                    "{path:?}: brick ({r},{c}) is walled in by solid bricks"
+                );
             }
         }
         // And the game's own lint agrees: no warnings at all.
@@ -457,15 +617,30 @@ fn check_binary_strict_accepts_the_shipped_levels() {
 fn assert_well_formed(result: &Result<Level, LevelErrors>, line_count: usize) {
     match result {
         Ok(level) => {
-            assert!((1..=MAX_GRID_DIMENSION).contains(&level.rows), "rows {}", level.rows);
-            assert!((1..=MAX_GRID_DIMENSION).contains(&level.cols), "cols {}", level.cols);
+            assert!(
+                (1..=MAX_GRID_DIMENSION).contains(&level.rows),
+                "rows {}",
+                level.rows
+            );
+            assert!(
+                (1..=MAX_GRID_DIMENSION).contains(&level.cols),
+                "cols {}",
+                level.cols
+            );
             assert_eq!(level.cells.len(), level.rows * level.cols);
             assert!(level.destructible_count() >= 1);
         }
         Err(errors) => {
-            assert!(!errors.diagnostics.is_empty(), "an error has at least one diagnostic");
+            assert!(
+                !errors.diagnostics.is_empty(),
+                "an error has at least one diagnostic"
+            );
             for d in &errors.diagnostics {
-                assert!(d.line >= 1 && d.line <= line_count.max(1), "line {} of {line_count}", d.line);
+                assert!(
+                    d.line >= 1 && d.line <= line_count.max(1),
+                    "line {} of {line_count}",
+                    d.line
+                );
                 assert!(d.column >= 1, "column {}", d.column);
                 assert!(!d.message.is_empty());
             }
@@ -537,8 +712,18 @@ struct Layout {
 }
 
 fn layout() -> impl Strategy<Value = Layout> {
-    (any::<bool>(), any::<bool>(), any::<bool>(), prop::collection::vec(any::<u8>(), 0..64))
-        .prop_map(|(bom, crlf, final_newline, choices)| Layout { bom, crlf, final_newline, choices })
+    (
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        prop::collection::vec(any::<u8>(), 0..64),
+    )
+        .prop_map(|(bom, crlf, final_newline, choices)| Layout {
+            bom,
+            crlf,
+            final_newline,
+            choices,
+        })
 }
 
 struct Chooser<'a> {
@@ -559,7 +744,9 @@ impl Chooser<'_> {
     fn separator(&mut self) -> String {
         let c = self.pick();
         let len = 1 + (c % 3) as usize;
-        (0..len).map(|i| if (c >> (2 + i)) & 1 == 1 { '\t' } else { ' ' }).collect()
+        (0..len)
+            .map(|i| if (c >> (2 + i)) & 1 == 1 { '\t' } else { ' ' })
+            .collect()
     }
     /// Optional whitespace: empty half the time, else a separator.
     fn maybe_whitespace(&mut self) -> String {
@@ -575,7 +762,10 @@ impl Chooser<'_> {
 /// (line, column) where each token starts, counted while writing (columns in characters; the
 /// BOM is not counted).
 fn render(tokens: &[Vec<String>], layout: &Layout) -> (String, Vec<Vec<(usize, usize)>>) {
-    let mut ch = Chooser { bytes: &layout.choices, next: 0 };
+    let mut ch = Chooser {
+        bytes: &layout.choices,
+        next: 0,
+    };
     let eol = if layout.crlf { "\r\n" } else { "\n" };
     let mut out = String::new();
     if layout.bom {
@@ -627,11 +817,26 @@ fn render(tokens: &[Vec<String>], layout: &Layout) -> (String, Vec<Vec<(usize, u
 }
 
 fn to_tokens(g: &[Vec<u8>]) -> Vec<Vec<String>> {
-    g.iter().map(|r| r.iter().map(|c| c.to_string()).collect()).collect()
+    g.iter()
+        .map(|r| r.iter().map(|c| c.to_string()).collect())
+        .collect()
 }
 
 /// Tokens that are not brick numbers, and the text the message must quote.
-const BAD_TOKENS: &[&str] = &["x", "7", "-1", "2.5", "10", "256", "99999999999999999999", "+2", "3a", "é", "５", "0x2"];
+const BAD_TOKENS: &[&str] = &[
+    "x",
+    "7",
+    "-1",
+    "2.5",
+    "10",
+    "256",
+    "99999999999999999999",
+    "+2",
+    "3a",
+    "é",
+    "５",
+    "0x2",
+];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]

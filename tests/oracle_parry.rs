@@ -35,8 +35,8 @@
 //! are in `docs/collision.md`, "Oracle: agreement with parry2d".
 
 use breakout::collision::{
-    aabb_aabb, aabb_circle_clamp, circle_box_cross, circle_box_zones, circle_circle, swept_circle_aabb, Aabb, Circle,
-    Contact,
+    aabb_aabb, aabb_circle_clamp, circle_box_cross, circle_box_zones, circle_circle,
+    swept_circle_aabb, Aabb, Circle, Contact,
 };
 use glam::Vec2;
 use parry2d::math::{Pose, Vector as PVec};
@@ -78,7 +78,10 @@ fn gv(v: PVec) -> Vec2 {
 
 /// The parry cuboid for `b` and its pose (at the box's centre).
 fn parry_box(b: Aabb) -> (Pose, Cuboid) {
-    (Pose::from_translation(pv(b.center())), Cuboid::new(pv(b.half_extents())))
+    (
+        Pose::from_translation(pv(b.center())),
+        Cuboid::new(pv(b.half_extents())),
+    )
 }
 
 fn parry_ball(c: Circle) -> (Pose, Ball) {
@@ -87,7 +90,9 @@ fn parry_ball(c: Circle) -> (Pose, Ball) {
 
 fn parry_intersects(c: Circle, b: Aabb) -> bool {
     let ((pb, cub), (pc, ball)) = (parry_box(b), parry_ball(c));
-    query::intersection_test(&pb, &cub, &pc, &ball).expect("supported").intersecting
+    query::intersection_test(&pb, &cub, &pc, &ball)
+        .expect("supported")
+        .intersecting
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,10 +169,21 @@ fn random_box(rng: &mut impl Rng) -> Aabb {
 /// probability 0.4, on a corner arc; inside (`t <= 0`) on the boundary of the box shrunk by `-t`
 /// (which must not exceed the smaller half-extent).
 fn point_at_distance(rng: &mut impl Rng, b: Aabb, t: f64) -> (f64, f64) {
-    let (x0, y0, x1, y1) = (b.min.x as f64, b.min.y as f64, b.max.x as f64, b.max.y as f64);
+    let (x0, y0, x1, y1) = (
+        b.min.x as f64,
+        b.min.y as f64,
+        b.max.x as f64,
+        b.max.y as f64,
+    );
     if t > 0.0 && rng.random_bool(0.4) {
-        let (sx, sy) = (if rng.random_bool(0.5) { 1.0 } else { -1.0 }, if rng.random_bool(0.5) { 1.0 } else { -1.0 });
-        let (cx, cy) = (if sx > 0.0 { x1 } else { x0 }, if sy > 0.0 { y1 } else { y0 });
+        let (sx, sy) = (
+            if rng.random_bool(0.5) { 1.0 } else { -1.0 },
+            if rng.random_bool(0.5) { 1.0 } else { -1.0 },
+        );
+        let (cx, cy) = (
+            if sx > 0.0 { x1 } else { x0 },
+            if sy > 0.0 { y1 } else { y0 },
+        );
         let a = rng.random_range(0.0..FRAC_PI_2);
         return (cx + sx * t * a.cos(), cy + sy * t * a.sin());
     }
@@ -176,9 +192,15 @@ fn point_at_distance(rng: &mut impl Rng, b: Aabb, t: f64) -> (f64, f64) {
     let (w, h) = ((x1 - x0).max(0.0), (y1 - y0).max(0.0));
     let far = rng.random_bool(0.5);
     if rng.random_bool(if w + h > 0.0 { w / (w + h) } else { 0.5 }) {
-        (rng.random_range(0.0..=1.0) * w + x0, if far { y1 } else { y0 })
+        (
+            rng.random_range(0.0..=1.0) * w + x0,
+            if far { y1 } else { y0 },
+        )
     } else {
-        (if far { x1 } else { x0 }, rng.random_range(0.0..=1.0) * h + y0)
+        (
+            if far { x1 } else { x0 },
+            rng.random_range(0.0..=1.0) * h + y0,
+        )
     }
 }
 
@@ -215,7 +237,12 @@ fn random_pair(rng: &mut impl Rng) -> Pair {
         }
         let angle = rng.random_range(0.0..std::f32::consts::TAU);
         let velocity = Vec2::from_angle(angle) * rng.random_range(0.0f32..600.0);
-        return Pair { circle: Circle { center, radius: r }, aabb, cat, velocity };
+        return Pair {
+            circle: Circle { center, radius: r },
+            aabb,
+            cat,
+            velocity,
+        };
     }
 }
 
@@ -276,9 +303,19 @@ fn region_index(r: Region) -> usize {
 
 /// Runs `n` seeded pairs through the mode's `intersects`/`contact` and parry. With `exact`, the
 /// contact normal and depth are compared with parry's `contact` as well.
-fn run_static(intersects: IntersectsFn, contact: ContactFn, exact: bool, n: usize, seed: u64) -> StaticStats {
+fn run_static(
+    intersects: IntersectsFn,
+    contact: ContactFn,
+    exact: bool,
+    n: usize,
+    seed: u64,
+) -> StaticStats {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut st = StaticStats { min_s_fn: 0.0, max_s_fp: f64::NEG_INFINITY, ..Default::default() };
+    let mut st = StaticStats {
+        min_s_fn: 0.0,
+        max_s_fp: f64::NEG_INFINITY,
+        ..Default::default()
+    };
     for _ in 0..n {
         let p = random_pair(&mut rng);
         let (c, b) = (p.circle, p.aabb);
@@ -291,7 +328,9 @@ fn run_static(intersects: IntersectsFn, contact: ContactFn, exact: bool, n: usiz
         let parry = parry_intersects(c, b);
         st.mode_hits += mine as usize;
         st.parry_hits += parry as usize;
-        if contact(c, b, p.velocity).is_some() != mine || contact(c, b, Vec2::ZERO).is_some() != mine {
+        if contact(c, b, p.velocity).is_some() != mine
+            || contact(c, b, Vec2::ZERO).is_some() != mine
+        {
             st.contact_some_mismatch += 1;
         }
         if !band && parry != (s < 0.0) {
@@ -318,7 +357,8 @@ fn run_static(intersects: IntersectsFn, contact: ContactFn, exact: bool, n: usiz
                 st.disagree_outside += 1;
                 st.disagree_outside_by_region[reg] += 1;
                 if exact && st.examples.len() < 8 {
-                    st.examples.push(format!("mode {mine} parry {parry} s {s:e} {p:?}"));
+                    st.examples
+                        .push(format!("mode {mine} parry {parry} s {s:e} {p:?}"));
                 }
             }
         }
@@ -338,7 +378,12 @@ fn compare_contact_geometry(st: &mut StaticStats, c: Circle, b: Aabb, contact: C
         true
     } else if d <= -GEOM_MIN {
         // Distances to the four faces; the nearest must beat the next by GEOM_MIN.
-        let mut faces = [cx - b.min.x as f64, b.max.x as f64 - cx, cy - b.min.y as f64, b.max.y as f64 - cy];
+        let mut faces = [
+            cx - b.min.x as f64,
+            b.max.x as f64 - cx,
+            cy - b.min.y as f64,
+            b.max.y as f64 - cy,
+        ];
         faces.sort_by(f64::total_cmp);
         faces[1] - faces[0] >= GEOM_MIN
     } else {
@@ -384,7 +429,10 @@ fn print_static(name: &str, st: &StaticStats) {
     println!(
         "[{name}] disagreements: outside EPS {}, inside EPS {}; parry vs exact outside EPS {}; \
          contact/intersects mismatches {}",
-        st.disagree_outside, st.disagree_in_band, st.parry_vs_exact_outside, st.contact_some_mismatch
+        st.disagree_outside,
+        st.disagree_in_band,
+        st.parry_vs_exact_outside,
+        st.contact_some_mismatch
     );
     let (fp, fn_) = (st.fp.iter().sum::<usize>(), st.fn_.iter().sum::<usize>());
     println!(
@@ -415,19 +463,49 @@ fn print_static(name: &str, st: &StaticStats) {
 /// The assertions every mode shares: the oracle itself agrees with the exact reference, the
 /// mode's `contact` agrees with its `intersects`, and the run had both hits and misses.
 fn assert_common(name: &str, st: &StaticStats) {
-    assert_eq!(st.parry_vs_exact_outside, 0, "{name}: parry disagrees with the exact f64 distance");
-    assert_eq!(st.contact_some_mismatch, 0, "{name}: contact().is_some() != intersects()");
-    assert!(st.parry_hits > st.pairs / 5 && st.parry_hits < st.pairs * 4 / 5, "{name}: degenerate mix {st:?}");
-    assert!(st.in_band > st.pairs / 100, "{name}: too few pairs at exact contact");
+    assert_eq!(
+        st.parry_vs_exact_outside, 0,
+        "{name}: parry disagrees with the exact f64 distance"
+    );
+    assert_eq!(
+        st.contact_some_mismatch, 0,
+        "{name}: contact().is_some() != intersects()"
+    );
+    assert!(
+        st.parry_hits > st.pairs / 5 && st.parry_hits < st.pairs * 4 / 5,
+        "{name}: degenerate mix {st:?}"
+    );
+    assert!(
+        st.in_band > st.pairs / 100,
+        "{name}: too few pairs at exact contact"
+    );
 }
 
-fn check_exact_static(name: &str, intersects: IntersectsFn, contact: ContactFn, n: usize, seed: u64) {
+fn check_exact_static(
+    name: &str,
+    intersects: IntersectsFn,
+    contact: ContactFn,
+    n: usize,
+    seed: u64,
+) {
     let st = run_static(intersects, contact, true, n, seed);
     print_static(name, &st);
     assert_common(name, &st);
-    assert_eq!(st.disagree_outside, 0, "{name}: disagrees with parry outside the EPS band: {:#?}", st.examples);
-    assert_eq!(st.geom_bad, 0, "{name}: contact normal/depth differ from parry's: {:#?}", st.examples);
-    assert!(st.geom_compared > n / 5, "{name}: too few contacts compared ({})", st.geom_compared);
+    assert_eq!(
+        st.disagree_outside, 0,
+        "{name}: disagrees with parry outside the EPS band: {:#?}",
+        st.examples
+    );
+    assert_eq!(
+        st.geom_bad, 0,
+        "{name}: contact normal/depth differ from parry's: {:#?}",
+        st.examples
+    );
+    assert!(
+        st.geom_compared > n / 5,
+        "{name}: too few contacts compared ({})",
+        st.geom_compared
+    );
 }
 
 /// `aabb`: measured, not expected to agree. Asserted: it is conservative (no miss outside the
@@ -437,33 +515,77 @@ fn check_aabb(n: usize, seed: u64) {
     let st = run_static(aabb_aabb::intersects, aabb_aabb::contact, false, n, seed);
     print_static("aabb", &st);
     assert_common("aabb", &st);
-    assert!(st.min_s_fn > -EPS, "aabb missed a true hit: min s {}", st.min_s_fn);
-    assert!(st.max_fp_s_over_r < SQRT_2 - 1.0 + 1e-4, "aabb hit beyond its square: {}", st.max_fp_s_over_r);
-    assert!(st.disagree_outside > 0, "aabb should over-report at corners: the measurement saw nothing");
+    assert!(
+        st.min_s_fn > -EPS,
+        "aabb missed a true hit: min s {}",
+        st.min_s_fn
+    );
+    assert!(
+        st.max_fp_s_over_r < SQRT_2 - 1.0 + 1e-4,
+        "aabb hit beyond its square: {}",
+        st.max_fp_s_over_r
+    );
+    assert!(
+        st.disagree_outside > 0,
+        "aabb should over-report at corners: the measurement saw nothing"
+    );
     // Outside the band, the square is exact on a side (a one-axis test) and with the centre inside.
-    assert_eq!(st.disagree_outside_by_region[..2], [0, 0], "aabb erred outside the corner regions");
+    assert_eq!(
+        st.disagree_outside_by_region[..2],
+        [0, 0],
+        "aabb erred outside the corner regions"
+    );
 }
 
 /// `cross`: measured. Asserted: with positions and radius truncated to whole pixels (floor, as
 /// everything is on the playfield, x, y ≥ 0), each per-axis gap moves by less than 1 px and the
 /// radius by less than 1 px, so the test can only err for -(1 + √2) < s < √2.
 fn check_cross(n: usize, seed: u64) {
-    let st = run_static(circle_box_cross::intersects, circle_box_cross::contact, false, n, seed);
+    let st = run_static(
+        circle_box_cross::intersects,
+        circle_box_cross::contact,
+        false,
+        n,
+        seed,
+    );
     print_static("cross", &st);
     assert_common("cross", &st);
-    assert!(st.min_s_fn > -(1.0 + SQRT_2), "cross missed a hit deeper than 1 + √2 px: {}", st.min_s_fn);
-    assert!(st.max_s_fp < SQRT_2, "cross hit a box more than √2 px away: {}", st.max_s_fp);
-    assert!(st.fp.iter().sum::<usize>() + st.fn_.iter().sum::<usize>() > 0, "cross: nothing measured");
+    assert!(
+        st.min_s_fn > -(1.0 + SQRT_2),
+        "cross missed a hit deeper than 1 + √2 px: {}",
+        st.min_s_fn
+    );
+    assert!(
+        st.max_s_fp < SQRT_2,
+        "cross hit a box more than √2 px away: {}",
+        st.max_s_fp
+    );
+    assert!(
+        st.fp.iter().sum::<usize>() + st.fn_.iter().sum::<usize>() > 0,
+        "cross: nothing measured"
+    );
 }
 
 #[test]
 fn clamp_agrees_with_parry() {
-    check_exact_static("clamp", aabb_circle_clamp::intersects, aabb_circle_clamp::contact, NORMAL_PAIRS, 1);
+    check_exact_static(
+        "clamp",
+        aabb_circle_clamp::intersects,
+        aabb_circle_clamp::contact,
+        NORMAL_PAIRS,
+        1,
+    );
 }
 
 #[test]
 fn zones_agrees_with_parry() {
-    check_exact_static("zones", circle_box_zones::intersects, circle_box_zones::contact, NORMAL_PAIRS, 2);
+    check_exact_static(
+        "zones",
+        circle_box_zones::intersects,
+        circle_box_zones::contact,
+        NORMAL_PAIRS,
+        2,
+    );
 }
 
 #[test]
@@ -480,33 +602,71 @@ fn cross_errs_only_near_contact_measured_against_parry() {
 #[test]
 fn oracle_detects_a_slightly_wrong_predicate() {
     fn too_big(c: Circle, b: Aabb) -> bool {
-        aabb_circle_clamp::intersects(Circle { radius: c.radius + 0.01, ..c }, b)
+        aabb_circle_clamp::intersects(
+            Circle {
+                radius: c.radius + 0.01,
+                ..c
+            },
+            b,
+        )
     }
     fn too_big_contact(c: Circle, b: Aabb, v: Vec2) -> Option<Contact> {
-        aabb_circle_clamp::contact(Circle { radius: c.radius + 0.01, ..c }, b, v)
+        aabb_circle_clamp::contact(
+            Circle {
+                radius: c.radius + 0.01,
+                ..c
+            },
+            b,
+            v,
+        )
     }
     let st = run_static(too_big, too_big_contact, true, 20_000, 5);
     assert!(st.disagree_outside > 0, "a 0.01 px error went unnoticed");
     fn wrong_normal(c: Circle, b: Aabb, v: Vec2) -> Option<Contact> {
-        aabb_circle_clamp::contact(c, b, v).map(|k| Contact { normal: Vec2::new(k.normal.y, k.normal.x), ..k })
+        aabb_circle_clamp::contact(c, b, v).map(|k| Contact {
+            normal: Vec2::new(k.normal.y, k.normal.x),
+            ..k
+        })
     }
     let st = run_static(aabb_circle_clamp::intersects, wrong_normal, true, 20_000, 5);
     assert!(st.geom_bad > 0, "a wrong normal went unnoticed");
     // Swept: a radius 0.01 px too big (caught by the exact reference; parry's band is 0.01 px), 0.05
     // px too big (caught by parry too), and a time of impact 0.01 px late along the path.
     fn toi_too_big(c: Circle, d: Vec2, b: Aabb) -> Option<swept_circle_aabb::Impact> {
-        swept_circle_aabb::time_of_impact(Circle { radius: c.radius + 0.01, ..c }, d, b)
+        swept_circle_aabb::time_of_impact(
+            Circle {
+                radius: c.radius + 0.01,
+                ..c
+            },
+            d,
+            b,
+        )
     }
     let st = run_swept(toi_too_big, 20_000, 5);
-    assert!(st.mode_vs_exact_outside > 0, "a 0.01 px error went unnoticed");
+    assert!(
+        st.mode_vs_exact_outside > 0,
+        "a 0.01 px error went unnoticed"
+    );
     fn toi_much_too_big(c: Circle, d: Vec2, b: Aabb) -> Option<swept_circle_aabb::Impact> {
-        swept_circle_aabb::time_of_impact(Circle { radius: c.radius + 0.05, ..c }, d, b)
+        swept_circle_aabb::time_of_impact(
+            Circle {
+                radius: c.radius + 0.05,
+                ..c
+            },
+            d,
+            b,
+        )
     }
     let st = run_swept(toi_much_too_big, 20_000, 5);
-    assert!(st.disagree_outside_mode_wrong > 0, "a 0.05 px error went unnoticed by parry");
+    assert!(
+        st.disagree_outside_mode_wrong > 0,
+        "a 0.05 px error went unnoticed by parry"
+    );
     fn toi_late(c: Circle, d: Vec2, b: Aabb) -> Option<swept_circle_aabb::Impact> {
-        swept_circle_aabb::time_of_impact(c, d, b)
-            .map(|k| swept_circle_aabb::Impact { toi: k.toi + 0.01 / d.length(), ..k })
+        swept_circle_aabb::time_of_impact(c, d, b).map(|k| swept_circle_aabb::Impact {
+            toi: k.toi + 0.01 / d.length(),
+            ..k
+        })
     }
     let st = run_swept(toi_late, 20_000, 5);
     assert!(st.toi_bad > 0, "a late time of impact went unnoticed");
@@ -530,12 +690,19 @@ fn generator_mix_is_balanced() {
          |s| < 0.011 px {touch}; overlapping {hits}"
     );
     for (k, &count) in per_cat.iter().enumerate() {
-        assert!(count > n / 10, "category {:?} underrepresented: {count}", CATS[k]);
+        assert!(
+            count > n / 10,
+            "category {:?} underrepresented: {count}",
+            CATS[k]
+        );
     }
     for (k, &count) in per_region.iter().enumerate() {
         assert!(count > n / 10, "region {k} underrepresented: {count}");
     }
-    assert!(touch > n / 5, "near-touch pairs must really be near touch: {touch}");
+    assert!(
+        touch > n / 5,
+        "near-touch pairs must really be near touch: {touch}"
+    );
     assert!(hits > n / 4 && hits < n * 3 / 4, "overlap mix: {hits}");
 }
 
@@ -558,8 +725,13 @@ enum SweptCat {
     Graze,
 }
 
-const SWEPT_CATS: [SweptCat; 5] =
-    [SweptCat::Random, SweptCat::Aimed, SweptCat::Fast, SweptCat::Corner, SweptCat::Graze];
+const SWEPT_CATS: [SweptCat; 5] = [
+    SweptCat::Random,
+    SweptCat::Aimed,
+    SweptCat::Fast,
+    SweptCat::Corner,
+    SweptCat::Graze,
+];
 
 #[derive(Clone, Copy, Debug)]
 struct Sweep {
@@ -592,9 +764,16 @@ fn random_sweep(rng: &mut impl Rng) -> Sweep {
             (SweptCat::Fast, rng.random_range(600.0..2000.0))
         };
         let k = rng.random_range(0.2..1.5);
-        (cat, (tx - dx * len * k, ty - dy * len * k), (dx * len, dy * len))
+        (
+            cat,
+            (tx - dx * len * k, ty - dy * len * k),
+            (dx * len, dy * len),
+        )
     } else if u < 0.8 {
-        let (sx, sy) = (if rng.random_bool(0.5) { 1.0 } else { -1.0 }, if rng.random_bool(0.5) { 1.0 } else { -1.0 });
+        let (sx, sy) = (
+            if rng.random_bool(0.5) { 1.0 } else { -1.0 },
+            if rng.random_bool(0.5) { 1.0 } else { -1.0 },
+        );
         let corner = (
             if sx > 0.0 { aabb.max.x } else { aabb.min.x } as f64 + rng.random_range(-1.0..1.0),
             if sy > 0.0 { aabb.max.y } else { aabb.min.y } as f64 + rng.random_range(-1.0..1.0),
@@ -604,27 +783,48 @@ fn random_sweep(rng: &mut impl Rng) -> Sweep {
         let (ox, oy) = (sx * a.cos(), sy * a.sin());
         let len = rng.random_range(1.0..1000.0);
         let k = rng.random_range(0.3..1.5);
-        let from = (corner.0 + ox * (len * k + rf), corner.1 + oy * (len * k + rf));
+        let from = (
+            corner.0 + ox * (len * k + rf),
+            corner.1 + oy * (len * k + rf),
+        );
         (SweptCat::Corner, from, (-ox * len, -oy * len))
     } else {
         // Closest approach to a corner at distance r + g, in the corner's outward quadrant: the
         // line is tangent there to the rounded box grown by g, so g > 0 misses and g < 0 hits.
-        let (sx, sy) = (if rng.random_bool(0.5) { 1.0 } else { -1.0 }, if rng.random_bool(0.5) { 1.0 } else { -1.0 });
+        let (sx, sy) = (
+            if rng.random_bool(0.5) { 1.0 } else { -1.0 },
+            if rng.random_bool(0.5) { 1.0 } else { -1.0 },
+        );
         let corner = (
             if sx > 0.0 { aabb.max.x } else { aabb.min.x } as f64,
             if sy > 0.0 { aabb.max.y } else { aabb.min.y } as f64,
         );
         let a = rng.random_range(0.0..FRAC_PI_2);
         let (nx, ny) = (sx * a.cos(), sy * a.sin());
-        let g = if rng.random_bool(0.5) { rng.random_range(-0.01..0.01) } else { rng.random_range(-1.0..1.0) };
+        let g = if rng.random_bool(0.5) {
+            rng.random_range(-0.01..0.01)
+        } else {
+            rng.random_range(-1.0..1.0)
+        };
         let closest = (corner.0 + nx * (rf + g), corner.1 + ny * (rf + g));
-        let (tx, ty) = if rng.random_bool(0.5) { (-ny, nx) } else { (ny, -nx) };
+        let (tx, ty) = if rng.random_bool(0.5) {
+            (-ny, nx)
+        } else {
+            (ny, -nx)
+        };
         let len = rng.random_range(1.0..800.0);
         let k = rng.random_range(0.0..1.0);
-        (SweptCat::Graze, (closest.0 - tx * len * k, closest.1 - ty * len * k), (tx * len, ty * len))
+        (
+            SweptCat::Graze,
+            (closest.0 - tx * len * k, closest.1 - ty * len * k),
+            (tx * len, ty * len),
+        )
     };
     Sweep {
-        circle: Circle { center: Vec2::new(start.0 as f32, start.1 as f32), radius: r },
+        circle: Circle {
+            center: Vec2::new(start.0 as f32, start.1 as f32),
+            radius: r,
+        },
         displacement: Vec2::new(d.0 as f32, d.1 as f32),
         aabb,
         cat,
@@ -635,13 +835,20 @@ fn random_sweep(rng: &mut impl Rng) -> Sweep {
 /// magnitude of the points parry's GJK works with.
 fn sweep_scale(s: &Sweep) -> f64 {
     let (c, b) = (s.circle, s.aabb);
-    ((c.center - b.center()).length() + b.half_extents().length() + c.radius + s.displacement.length()) as f64
+    ((c.center - b.center()).length()
+        + b.half_extents().length()
+        + c.radius
+        + s.displacement.length()) as f64
 }
 
 /// Signed distance of the circle moved by `t` along the sweep (f64).
 fn sweep_sd(s: &Sweep, t: f64) -> f64 {
     let (p, d) = (s.circle.center, s.displacement);
-    box_sd(p.x as f64 + t * d.x as f64, p.y as f64 + t * d.y as f64, s.aabb) - s.circle.radius as f64
+    box_sd(
+        p.x as f64 + t * d.x as f64,
+        p.y as f64 + t * d.y as f64,
+        s.aabb,
+    ) - s.circle.radius as f64
 }
 
 /// Minimum over t ∈ [0, 1] of the (convex) signed distance along the sweep, and where:
@@ -667,10 +874,14 @@ fn sweep_min(s: &Sweep) -> (f64, f64) {
         }
     }
     let mid = (lo + hi) / 2.0;
-    [(sweep_sd(s, 0.0), 0.0), (sweep_sd(s, 1.0), 1.0), (sweep_sd(s, mid), mid)]
-        .into_iter()
-        .min_by(|x, y| x.0.total_cmp(&y.0))
-        .unwrap()
+    [
+        (sweep_sd(s, 0.0), 0.0),
+        (sweep_sd(s, 1.0), 1.0),
+        (sweep_sd(s, mid), mid),
+    ]
+    .into_iter()
+    .min_by(|x, y| x.0.total_cmp(&y.0))
+    .unwrap()
 }
 
 /// Exact time of impact (f64) by bisection on [0, t_min], given sd(0) > 0 > sd(t_min).
@@ -689,7 +900,10 @@ fn exact_toi(s: &Sweep, t_min: f64) -> f64 {
 
 /// Outward unit normal of the box at the point nearest to `(x, y)` (outside the box).
 fn box_normal(x: f64, y: f64, b: Aabb) -> (f64, f64) {
-    let (qx, qy) = (x.clamp(b.min.x as f64, b.max.x as f64), y.clamp(b.min.y as f64, b.max.y as f64));
+    let (qx, qy) = (
+        x.clamp(b.min.x as f64, b.max.x as f64),
+        y.clamp(b.min.y as f64, b.max.y as f64),
+    );
     let (dx, dy) = (x - qx, y - qy);
     let l = dx.hypot(dy);
     (dx / l, dy / l)
@@ -786,22 +1000,28 @@ fn run_swept(time_of_impact: ToiFn, n: usize, seed: u64) -> SweptStats {
         st.per_cat[SWEPT_CATS.iter().position(|&k| k == s.cat).unwrap()] += 1;
         let (c, d, b) = (s.circle, s.displacement, s.aabb);
         let ((pb, cub), (pc, ball)) = (parry_box(b), parry_ball(c));
-        let parry = query::cast_shapes(&pb, PVec::ZERO, &cub, &pc, pv(d), &ball, options).expect("supported");
+        let parry = query::cast_shapes(&pb, PVec::ZERO, &cub, &pc, pv(d), &ball, options)
+            .expect("supported");
         let mine = time_of_impact(c, d, b);
         let s0 = sweep_sd(&s, 0.0);
         if aabb_circle_clamp::intersects(c, b) {
             // Starting overlap: no impact by contract; parry should report penetration at t = 0.
             st.starts_overlapping += 1;
             st.start_overlap_mode_some += mine.is_some() as usize;
-            let penetrating = parry
-                .is_some_and(|h| h.time_of_impact == 0.0 || h.status == ShapeCastStatus::PenetratingOrWithinTargetDist);
+            let penetrating = parry.is_some_and(|h| {
+                h.time_of_impact == 0.0
+                    || h.status == ShapeCastStatus::PenetratingOrWithinTargetDist
+            });
             if penetrating {
                 st.start_overlap_parry_agrees += 1;
             } else {
                 st.worst_start_overlap_parry_not = st.worst_start_overlap_parry_not.min(s0);
                 if s0 < -(EPS + PARRY_REL * sweep_scale(&s)) {
                     st.start_overlap_parry_not_outside_band += 1;
-                    example(&mut st, format!("start overlap s0 {s0:e}: parry {parry:?} {s:?}"));
+                    example(
+                        &mut st,
+                        format!("start overlap s0 {s0:e}: parry {parry:?} {s:?}"),
+                    );
                 }
             }
             continue;
@@ -814,7 +1034,10 @@ fn run_swept(time_of_impact: ToiFn, n: usize, seed: u64) -> SweptStats {
         let exact_band = s_min.abs() < EPS || s0 < EPS;
         if !exact_band && mine.is_some() != exact_hit {
             st.mode_vs_exact_outside += 1;
-            example(&mut st, format!("mode vs exact: {mine:?} s_min {s_min:e} at {t_min} {s:?}"));
+            example(
+                &mut st,
+                format!("mode vs exact: {mine:?} s_min {s_min:e} at {t_min} {s:?}"),
+            );
         }
         if !exact_band && parry.is_some() != exact_hit {
             st.parry_vs_exact_outside += 1;
@@ -831,18 +1054,28 @@ fn run_swept(time_of_impact: ToiFn, n: usize, seed: u64) -> SweptStats {
                     st.disagree_outside_mode_wrong += 1;
                 }
                 let toi = parry.map(|h| h.time_of_impact);
-                example(&mut st, format!("hit/miss: mode {mine:?} parry {toi:?} s_min {s_min:e} at {t_min} {s:?}"));
+                example(
+                    &mut st,
+                    format!(
+                        "hit/miss: mode {mine:?} parry {toi:?} s_min {s_min:e} at {t_min} {s:?}"
+                    ),
+                );
             }
             continue;
         }
-        let (Some(m), Some(p)) = (mine, parry) else { continue };
+        let (Some(m), Some(p)) = (mine, parry) else {
+            continue;
+        };
         if band {
             continue;
         }
         st.both_hit += 1;
         let t_exact = exact_toi(&s, t_min);
         let len = (d.x as f64).hypot(d.y as f64);
-        let (hx, hy) = (c.center.x as f64 + t_exact * d.x as f64, c.center.y as f64 + t_exact * d.y as f64);
+        let (hx, hy) = (
+            c.center.x as f64 + t_exact * d.x as f64,
+            c.center.y as f64 + t_exact * d.y as f64,
+        );
         let (nx, ny) = box_normal(hx, hy, b);
         let cos_inc = -(nx * d.x as f64 + ny * d.y as f64) / len;
         if cos_inc < GRAZE_COS {
@@ -872,10 +1105,14 @@ fn run_swept(time_of_impact: ToiFn, n: usize, seed: u64) -> SweptStats {
         // exact normal); the normal of parry's exact static `contact` with the ball placed at
         // parry's impact point differs from the mode's only through the impact points, by at most
         // their distance / r (the rounded box's normal turns by 1/r per px along a corner arc).
-        let at_parry_hit = Circle { center: c.center + d * p.time_of_impact, radius: c.radius };
+        let at_parry_hit = Circle {
+            center: c.center + d * p.time_of_impact,
+            radius: c.radius,
+        };
         let (ph, ball_hit) = parry_ball(at_parry_hit);
-        let contact_normal =
-            query::contact(&pb, &cub, &ph, &ball_hit, 1.0).expect("supported").map_or(Vec2::ZERO, |k| gv(k.normal1));
+        let contact_normal = query::contact(&pb, &cub, &ph, &ball_hit, 1.0)
+            .expect("supported")
+            .map_or(Vec2::ZERO, |k| gv(k.normal1));
         let contact_normal_diff = (m.normal - contact_normal).length() as f64;
         st.max_contact_normal_diff = st.max_contact_normal_diff.max(contact_normal_diff);
         // Where a face meets a corner arc the curvature jumps from 0 to 1/r: choosing the other
@@ -883,7 +1120,8 @@ fn run_swept(time_of_impact: ToiFn, n: usize, seed: u64) -> SweptStats {
         let normal_tol = NORMAL_TOL + (2.0 * F32_POS / r).sqrt();
         let parry_tol = EPS + PARRY_REL * scale;
         let bad_vs_exact = mode_err > EPS || mode_n_err > normal_tol;
-        let bad_vs_parry = diff_normal_px > parry_tol || contact_normal_diff > normal_tol + diff * len / r;
+        let bad_vs_parry =
+            diff_normal_px > parry_tol || contact_normal_diff > normal_tol + diff * len / r;
         if bad_vs_exact || bad_vs_parry {
             st.toi_bad += 1;
             example(
@@ -947,20 +1185,49 @@ fn check_swept(n: usize, seed: u64) {
         println!("[swept]   e.g. {e}");
     }
     for (k, &count) in st.per_cat.iter().enumerate() {
-        assert!(count > n / 10, "sweep category {:?} underrepresented: {count}", SWEPT_CATS[k]);
+        assert!(
+            count > n / 10,
+            "sweep category {:?} underrepresented: {count}",
+            SWEPT_CATS[k]
+        );
     }
-    assert!(st.hits_parry > st.compared / 5 && st.hits_parry < st.compared * 4 / 5, "degenerate sweep mix");
-    assert!(st.start_overlap_parry_agrees > 0, "no starting overlaps checked");
-    assert_eq!(st.start_overlap_mode_some, 0, "time_of_impact must be None when starting overlapped");
-    assert_eq!(st.start_overlap_parry_not_outside_band, 0, "{:#?}", st.examples);
-    assert_eq!(st.mode_vs_exact_outside, 0, "swept: hit/miss wrong outside EPS: {:#?}", st.examples);
+    assert!(
+        st.hits_parry > st.compared / 5 && st.hits_parry < st.compared * 4 / 5,
+        "degenerate sweep mix"
+    );
+    assert!(
+        st.start_overlap_parry_agrees > 0,
+        "no starting overlaps checked"
+    );
+    assert_eq!(
+        st.start_overlap_mode_some, 0,
+        "time_of_impact must be None when starting overlapped"
+    );
+    assert_eq!(
+        st.start_overlap_parry_not_outside_band, 0,
+        "{:#?}",
+        st.examples
+    );
+    assert_eq!(
+        st.mode_vs_exact_outside, 0,
+        "swept: hit/miss wrong outside EPS: {:#?}",
+        st.examples
+    );
     assert_eq!(
         st.disagree_outside_mode_wrong, 0,
         "swept: hit/miss differs from parry outside EPS_CAST: {:#?}",
         st.examples
     );
-    assert_eq!(st.toi_bad, 0, "swept: toi/normal differ: {:#?}", st.examples);
-    assert!(st.toi_compared > n / 5, "too few times of impact compared: {}", st.toi_compared);
+    assert_eq!(
+        st.toi_bad, 0,
+        "swept: toi/normal differ: {:#?}",
+        st.examples
+    );
+    assert!(
+        st.toi_compared > n / 5,
+        "too few times of impact compared: {}",
+        st.toi_compared
+    );
 }
 
 /// Checks one sweep against the exact reference and parry: hit, time of impact within EPS px along
@@ -972,16 +1239,28 @@ fn check_one_sweep(s: Sweep) {
     let t_exact = exact_toi(&s, t_min);
     let ((pb, cub), (pc, ball)) = (parry_box(b), parry_ball(c));
     let options = ShapeCastOptions::with_max_time_of_impact(1.0);
-    let parry = query::cast_shapes(&pb, PVec::ZERO, &cub, &pc, pv(d), &ball, options).expect("supported");
+    let parry =
+        query::cast_shapes(&pb, PVec::ZERO, &cub, &pc, pv(d), &ball, options).expect("supported");
     assert!(parry.is_some(), "parry sees the hit");
     let hit = swept_circle_aabb::time_of_impact(c, d, b).expect("the mode must see the hit");
     let len = (d.x as f64).hypot(d.y as f64);
-    let (hx, hy) = (c.center.x as f64 + t_exact * d.x as f64, c.center.y as f64 + t_exact * d.y as f64);
+    let (hx, hy) = (
+        c.center.x as f64 + t_exact * d.x as f64,
+        c.center.y as f64 + t_exact * d.y as f64,
+    );
     let (nx, ny) = box_normal(hx, hy, b);
     let cos_inc = -(nx * d.x as f64 + ny * d.y as f64) / len;
-    assert!((hit.toi as f64 - t_exact).abs() * len * cos_inc < EPS, "toi {} exact {t_exact}", hit.toi);
+    assert!(
+        (hit.toi as f64 - t_exact).abs() * len * cos_inc < EPS,
+        "toi {} exact {t_exact}",
+        hit.toi
+    );
     let normal_err = (hit.normal.x as f64 - nx).hypot(hit.normal.y as f64 - ny);
-    assert!(normal_err < NORMAL_TOL, "normal {:?} exact ({nx}, {ny})", hit.normal);
+    assert!(
+        normal_err < NORMAL_TOL,
+        "normal {:?} exact ({nx}, {ny})",
+        hit.normal
+    );
 }
 
 /// Regression, found by this oracle: a 3.6 px ball grazing a corner 4e-3 px deep after 475 px.
@@ -989,9 +1268,15 @@ fn check_one_sweep(s: Sweep) {
 #[test]
 fn swept_grazing_corner_hit_from_afar() {
     check_one_sweep(Sweep {
-        circle: Circle { center: Vec2::new(536.7359, -346.77493), radius: 3.6427312 },
+        circle: Circle {
+            center: Vec2::new(536.7359, -346.77493),
+            radius: 3.6427312,
+        },
         displacement: Vec2::new(-143.691, 475.654),
-        aabb: Aabb { min: Vec2::new(222.13402, 89.20841), max: Vec2::new(398.09113, 99.592224) },
+        aabb: Aabb {
+            min: Vec2::new(222.13402, 89.20841),
+            max: Vec2::new(398.09113, 99.592224),
+        },
         cat: SweptCat::Graze,
     });
 }
@@ -1001,9 +1286,15 @@ fn swept_grazing_corner_hit_from_afar() {
 #[test]
 fn swept_fast_corner_hit_time_of_impact() {
     check_one_sweep(Sweep {
-        circle: Circle { center: Vec2::new(1163.7416, -1058.7073), radius: 3.2506628 },
+        circle: Circle {
+            center: Vec2::new(1163.7416, -1058.7073),
+            radius: 3.2506628,
+        },
         displacement: Vec2::new(-807.3734, 1765.9945),
-        aabb: Aabb { min: Vec2::new(360.0949, 515.40564), max: Vec2::new(441.4666, 567.71313) },
+        aabb: Aabb {
+            min: Vec2::new(360.0949, 515.40564),
+            max: Vec2::new(441.4666, 567.71313),
+        },
         cat: SweptCat::Fast,
     });
 }
@@ -1014,9 +1305,15 @@ fn swept_fast_corner_hit_time_of_impact() {
 #[test]
 fn swept_face_hit_at_the_corner_tangent_point() {
     check_one_sweep(Sweep {
-        circle: Circle { center: Vec2::new(-414.57062, -156.25563), radius: 2.659391 },
+        circle: Circle {
+            center: Vec2::new(-414.57062, -156.25563),
+            radius: 2.659391,
+        },
         displacement: Vec2::new(926.13306, 588.1344),
-        aabb: Aabb { min: Vec2::new(151.29625, 205.75363), max: Vec2::new(291.02667, 239.06305) },
+        aabb: Aabb {
+            min: Vec2::new(151.29625, 205.75363),
+            max: Vec2::new(291.02667, 239.06305),
+        },
         cat: SweptCat::Fast,
     });
 }
@@ -1050,7 +1347,10 @@ fn run_balls(n: usize, seed: u64) -> BallStats {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut st = BallStats::default();
     for _ in 0..n {
-        let (ra, rb) = (rng.random_range(2.0f32..=30.0), rng.random_range(2.0f32..=30.0));
+        let (ra, rb) = (
+            rng.random_range(2.0f32..=30.0),
+            rng.random_range(2.0f32..=30.0),
+        );
         let sum = (ra + rb) as f64;
         let u: f64 = rng.random();
         let (cat, dist) = if u < 0.3 {
@@ -1068,15 +1368,27 @@ fn run_balls(n: usize, seed: u64) -> BallStats {
             (b_center.x as f64 + dist * a_angle.cos()) as f32,
             (b_center.y as f64 + dist * a_angle.sin()) as f32,
         );
-        let (a, b) = (Circle { center: a_center, radius: ra }, Circle { center: b_center, radius: rb });
+        let (a, b) = (
+            Circle {
+                center: a_center,
+                radius: ra,
+            },
+            Circle {
+                center: b_center,
+                radius: rb,
+            },
+        );
         st.pairs += 1;
         st.per_cat[cat_index(cat)] += 1;
-        let d = (a.center.x as f64 - b.center.x as f64).hypot(a.center.y as f64 - b.center.y as f64);
+        let d =
+            (a.center.x as f64 - b.center.x as f64).hypot(a.center.y as f64 - b.center.y as f64);
         let s = d - sum;
         let band = s.abs() < EPS;
         let mine = circle_circle::intersects(a, b);
         let ((pa, ba), (pb, bb)) = (parry_ball(a), parry_ball(b));
-        let parry = query::intersection_test(&pb, &bb, &pa, &ba).expect("supported").intersecting;
+        let parry = query::intersection_test(&pb, &bb, &pa, &ba)
+            .expect("supported")
+            .intersecting;
         st.hits_mode += mine as usize;
         st.hits_parry += parry as usize;
         let k_mine = circle_circle::contact(a, b);
@@ -1087,7 +1399,8 @@ fn run_balls(n: usize, seed: u64) -> BallStats {
             } else {
                 st.disagree_outside += 1;
                 if st.examples.len() < 8 {
-                    st.examples.push(format!("mode {mine} parry {parry} s {s:e} {a:?} {b:?}"));
+                    st.examples
+                        .push(format!("mode {mine} parry {parry} s {s:e} {a:?} {b:?}"));
                 }
             }
             continue;
@@ -1095,7 +1408,10 @@ fn run_balls(n: usize, seed: u64) -> BallStats {
         if !(mine && !band && d >= GEOM_MIN) {
             continue;
         }
-        let (Some(km), Some(kp)) = (k_mine, query::contact(&pb, &bb, &pa, &ba, 0.0).expect("supported")) else {
+        let (Some(km), Some(kp)) = (
+            k_mine,
+            query::contact(&pb, &bb, &pa, &ba, 0.0).expect("supported"),
+        ) else {
             st.geom_bad += 1;
             continue;
         };
@@ -1107,7 +1423,8 @@ fn run_balls(n: usize, seed: u64) -> BallStats {
         if normal_err > NORMAL_TOL || depth_err > DEPTH_TOL {
             st.geom_bad += 1;
             if st.examples.len() < 8 {
-                st.examples.push(format!("geometry: mode {km:?} parry {kp:?} {a:?} {b:?}"));
+                st.examples
+                    .push(format!("geometry: mode {km:?} parry {kp:?} {a:?} {b:?}"));
             }
         }
     }
@@ -1134,9 +1451,20 @@ fn check_balls(n: usize, seed: u64) {
         println!("[ball-ball]   e.g. {e}");
     }
     assert_eq!(st.contact_some_mismatch, 0);
-    assert_eq!(st.disagree_outside, 0, "ball-ball disagrees with parry outside EPS: {:#?}", st.examples);
-    assert_eq!(st.geom_bad, 0, "ball-ball contact differs from parry's: {:#?}", st.examples);
-    assert!(st.hits_parry > n / 5 && st.hits_parry < n * 4 / 5 && st.geom_compared > n / 5, "{st:?}");
+    assert_eq!(
+        st.disagree_outside, 0,
+        "ball-ball disagrees with parry outside EPS: {:#?}",
+        st.examples
+    );
+    assert_eq!(
+        st.geom_bad, 0,
+        "ball-ball contact differs from parry's: {:#?}",
+        st.examples
+    );
+    assert!(
+        st.hits_parry > n / 5 && st.hits_parry < n * 4 / 5 && st.geom_compared > n / 5,
+        "{st:?}"
+    );
 }
 
 #[test]
@@ -1181,13 +1509,25 @@ proptest! {
 #[test]
 #[ignore = "long run: 10,000,000 pairs per mode"]
 fn long_run_clamp() {
-    check_exact_static("clamp", aabb_circle_clamp::intersects, aabb_circle_clamp::contact, LONG_PAIRS, 101);
+    check_exact_static(
+        "clamp",
+        aabb_circle_clamp::intersects,
+        aabb_circle_clamp::contact,
+        LONG_PAIRS,
+        101,
+    );
 }
 
 #[test]
 #[ignore = "long run: 10,000,000 pairs per mode"]
 fn long_run_zones() {
-    check_exact_static("zones", circle_box_zones::intersects, circle_box_zones::contact, LONG_PAIRS, 102);
+    check_exact_static(
+        "zones",
+        circle_box_zones::intersects,
+        circle_box_zones::contact,
+        LONG_PAIRS,
+        102,
+    );
 }
 
 #[test]

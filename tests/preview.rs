@@ -30,7 +30,10 @@ fn fixture() -> PathBuf {
 }
 
 fn temp_path(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("breakout-preview-test-{}-{name}", std::process::id()))
+    std::env::temp_dir().join(format!(
+        "breakout-preview-test-{}-{name}",
+        std::process::id()
+    ))
 }
 
 /// Runs `breakout preview <level> -o <out> [extra…]` with no display server in the environment.
@@ -59,14 +62,12 @@ fn render(level: &Path, name: &str, extra: &[&str]) -> RgbaImage {
         level.display(),
         String::from_utf8_lossy(&output.stderr)
     );
-    let img = image::open(&out).unwrap_or_else(|e| panic!("{}: {e}", out.display())).to_rgba8();
+    let img = image::open(&out)
+        .unwrap_or_else(|e| panic!("{}: {e}", out.display()))
+        .to_rgba8();
     let _ = std::fs::remove_file(&out);
     img
 }
-
-
-
-
 
 /// Looks up a pixel by playfield coordinates (800×600 space), whatever the image size.
 struct Picture {
@@ -82,7 +83,12 @@ impl Picture {
 
     fn at(&self, x: f32, y: f32) -> [u8; 4] {
         let (w, h) = self.img.dimensions();
-        self.img.get_pixel(((x * self.scale) as u32).min(w - 1), ((y * self.scale) as u32).min(h - 1)).0
+        self.img
+            .get_pixel(
+                ((x * self.scale) as u32).min(w - 1),
+                ((y * self.scale) as u32).min(h - 1),
+            )
+            .0
     }
 }
 
@@ -98,10 +104,16 @@ fn grid_problems(level: &Level, pic: &Picture) -> Vec<String> {
                 Some(kind) => {
                     // A power-up glows in the middle of its brick: look at the brick beside it.
                     let has_powerup = level.extras(row, col).is_some_and(|e| e.powerup.is_some());
-                    let (x, y) = if has_powerup { (x0 + cell_w * 0.2, centre.1) } else { centre };
+                    let (x, y) = if has_powerup {
+                        (x0 + cell_w * 0.2, centre.1)
+                    } else {
+                        centre
+                    };
                     let (p, e) = (pic.at(x, y), expected_colour(kind));
                     if colour_distance(p, e) > TOLERANCE {
-                        problems.push(format!("({row},{col}) {kind:?} at ({x},{y}): got {p:?}, expected ≈{e:?}"));
+                        problems.push(format!(
+                            "({row},{col}) {kind:?} at ({x},{y}): got {p:?}, expected ≈{e:?}"
+                        ));
                     }
                 }
                 None => {
@@ -150,7 +162,10 @@ fn paddle_and_ball_problems(pic: &Picture) -> Vec<String> {
     }
     for (x, y) in [(400.0, 520.0), (370.0, 543.0), (430.0, 543.0)] {
         if luminance(pic.at(x, y)) >= 0.25 {
-            problems.push(format!("({x}, {y}) beside the ball should be dark: {:?}", pic.at(x, y)));
+            problems.push(format!(
+                "({x}, {y}) beside the ball should be dark: {:?}",
+                pic.at(x, y)
+            ));
         }
     }
     problems
@@ -160,14 +175,21 @@ fn paddle_and_ball_problems(pic: &Picture) -> Vec<String> {
 fn preview_without_a_display_is_800x600_and_draws_the_level_paddle_and_ball() {
     let level = Level::load(&fixture()).expect("fixture loads");
     let pic = Picture::new(render(&fixture(), "default", &[]));
-    assert_eq!(pic.img.dimensions(), (800, 600), "default size is the playfield");
+    assert_eq!(
+        pic.img.dimensions(),
+        (800, 600),
+        "default size is the playfield"
+    );
     let mut problems = grid_problems(&level, &pic);
     problems.extend(paddle_and_ball_problems(&pic));
     // Between the bricks and the paddle the background is dark.
     for y in (320..520).step_by(25) {
         for x in (20..800).step_by(40) {
             if luminance(pic.at(x as f32, y as f32)) >= 0.25 {
-                problems.push(format!("background at ({x},{y}) is bright: {:?}", pic.at(x as f32, y as f32)));
+                problems.push(format!(
+                    "background at ({x},{y}) is bright: {:?}",
+                    pic.at(x as f32, y as f32)
+                ));
             }
         }
     }
@@ -222,7 +244,10 @@ fn multi_hit_bricks_are_full_colour_with_one_pip_per_hit_along_the_bottom() {
     assert_ne!(plain_text, text, "the fixture has multi-hit bricks");
     let plain_path = temp_level("plain.lvl", &plain_text);
     let plain_level = Level::load(&plain_path).unwrap();
-    assert!(plain_level.extras.values().all(|e| e.hits == 1), "stripping *N leaves single-hit bricks");
+    assert!(
+        plain_level.extras.values().all(|e| e.hits == 1),
+        "stripping *N leaves single-hit bricks"
+    );
 
     let with = Picture::new(render(&fixture(), "pips", &[]));
     let without = Picture::new(render(&plain_path, "no-pips", &[]));
@@ -235,12 +260,18 @@ fn multi_hit_bricks_are_full_colour_with_one_pip_per_hit_along_the_bottom() {
             let found = pips(&with, &without, &level, row, col);
             if hits > 1 {
                 multi += 1;
-                assert_eq!(found, hits as usize, "brick ({row},{col}) takes {hits} hits: pips along its bottom");
+                assert_eq!(
+                    found, hits as usize,
+                    "brick ({row},{col}) takes {hits} hits: pips along its bottom"
+                );
                 // At full strength it is drawn exactly like the plain brick, away from the pips.
                 let (cell_w, cell_h) = (800.0 / level.cols as f32, 300.0 / level.rows as f32);
                 let (cx, cy) = ((col as f32 + 0.5) * cell_w, (row as f32 + 0.4) * cell_h);
                 let (a, b) = (with.at(cx, cy), without.at(cx, cy));
-                assert!((0..3).all(|i| a[i].abs_diff(b[i]) <= 8), "({row},{col}) full colour: {a:?} vs plain {b:?}");
+                assert!(
+                    (0..3).all(|i| a[i].abs_diff(b[i]) <= 8),
+                    "({row},{col}) full colour: {a:?} vs plain {b:?}"
+                );
             } else {
                 assert_eq!(found, 0, "single-hit cell ({row},{col}) has no pips");
             }
@@ -255,7 +286,12 @@ fn a_brick_holding_a_power_up_glows_in_its_middle() {
     let level = Level::parse(&text, "preview").unwrap();
     let (row, col, kind) = (0..level.rows)
         .flat_map(|r| (0..level.cols).map(move |c| (r, c)))
-        .find_map(|(r, c)| level.extras(r, c).filter(|e| e.powerup.is_some()).map(|_| (r, c, level.get(r, c).unwrap())))
+        .find_map(|(r, c)| {
+            level
+                .extras(r, c)
+                .filter(|e| e.powerup.is_some())
+                .map(|_| (r, c, level.get(r, c).unwrap()))
+        })
         .expect("the fixture places a power-up");
     let pic = Picture::new(render(&fixture(), "glow", &[]));
     let (cell_w, cell_h) = (800.0 / level.cols as f32, 300.0 / level.rows as f32);
@@ -274,7 +310,10 @@ fn missing_level_is_a_one_line_error_naming_it_and_no_png() {
     assert!(!output.status.success(), "a missing level must fail");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(stderr.trim_end().lines().count(), 1, "one line: {stderr:?}");
-    assert!(stderr.contains("no-such-level-for-preview"), "names the level: {stderr:?}");
+    assert!(
+        stderr.contains("no-such-level-for-preview"),
+        "names the level: {stderr:?}"
+    );
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(!out.exists(), "no PNG written");
 }
@@ -287,7 +326,10 @@ fn invalid_level_is_an_error_at_its_line_and_column() {
     let _ = std::fs::remove_file(&level);
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("invalid.lvl:2:3: "), "file:line:column of the bad token: {stderr:?}");
+    assert!(
+        stderr.contains("invalid.lvl:2:3: "),
+        "file:line:column of the bad token: {stderr:?}"
+    );
     assert!(!out.exists(), "no PNG written");
 }
 
@@ -299,7 +341,10 @@ fn zero_size_is_rejected() {
         let output = run_preview(&fixture(), &out, &["--size", bad]);
         assert!(!output.status.success(), "--size {bad} must fail");
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(stderr.contains(bad) || stderr.contains("out of range"), "--size {bad}: the error says what is wrong: {stderr:?}");
+        assert!(
+            stderr.contains(bad) || stderr.contains("out of range"),
+            "--size {bad}: the error says what is wrong: {stderr:?}"
+        );
         assert!(!stderr.contains("panicked"), "{stderr}");
         assert!(!out.exists(), "--size {bad}: no PNG written");
     }

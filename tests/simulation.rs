@@ -16,7 +16,9 @@
 
 use breakout::collision::CollisionMode;
 use breakout::level::{BrickKind, Level};
-use breakout::sim::tuning::{BALL_LAUNCH_SPEED, BALL_RADIUS, FIXED_TIMESTEP, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use breakout::sim::tuning::{
+    BALL_LAUNCH_SPEED, BALL_RADIUS, FIXED_TIMESTEP, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH,
+};
 use breakout::sim::{Bot, Game, GameConfig, GameEvent, GameState, Input, PowerUpSettings};
 use glam::Vec2;
 use proptest::prelude::*;
@@ -37,12 +39,21 @@ fn level(text: &str) -> Level {
 /// A quiet game for exact scenarios: clamp mode, launch speed, three lives, no random power-ups
 /// (the test levels place none), so nothing but the collisions under test changes the ball.
 fn config(seed: u64) -> GameConfig {
-    GameConfig { seed, collision: CollisionMode::Clamp, powerups: PowerUpSettings::none(), ..GameConfig::default() }
+    GameConfig {
+        seed,
+        collision: CollisionMode::Clamp,
+        powerups: PowerUpSettings::none(),
+        ..GameConfig::default()
+    }
 }
 
 /// The game as played: default settings, random power-ups included, clamp mode.
 fn config_as_played(seed: u64) -> GameConfig {
-    GameConfig { seed, collision: CollisionMode::Clamp, ..GameConfig::default() }
+    GameConfig {
+        seed,
+        collision: CollisionMode::Clamp,
+        ..GameConfig::default()
+    }
 }
 
 /// The expected box of cell (row, col) for a `rows × cols` level, written from the layout rule
@@ -50,7 +61,10 @@ fn config_as_played(seed: u64) -> GameConfig {
 fn cell(rows: usize, cols: usize, row: usize, col: usize) -> (Vec2, Vec2) {
     let w = PLAYFIELD_WIDTH / cols as f32;
     let h = PLAYFIELD_HEIGHT / 2.0 / rows as f32;
-    (Vec2::new(col as f32 * w, row as f32 * h), Vec2::new((col + 1) as f32 * w, (row + 1) as f32 * h))
+    (
+        Vec2::new(col as f32 * w, row as f32 * h),
+        Vec2::new((col + 1) as f32 * w, (row + 1) as f32 * h),
+    )
 }
 
 /// Steps once with no input (the paddle stays put) and returns the events of that step.
@@ -107,7 +121,10 @@ fn shipped_levels() -> Vec<PathBuf> {
         .filter(|p| p.extension().is_some_and(|e| e == "lvl"))
         .collect();
     files.sort();
-    assert!(files.len() >= 4, "the game ships at least 4 levels, found {files:?}");
+    assert!(
+        files.len() >= 4,
+        "the game ships at least 4 levels, found {files:?}"
+    );
     files
 }
 
@@ -118,12 +135,22 @@ fn shipped_levels() -> Vec<PathBuf> {
 #[test]
 fn bricks_tile_the_upper_half_of_the_playfield_exactly() {
     for (rows, cols) in [(4, 8), (6, 13), (9, 14), (8, 16), (1, 1), (64, 64)] {
-        let text: String = (0..rows).map(|_| vec!["2"; cols].join(" ") + "\n").collect();
+        let text: String = (0..rows)
+            .map(|_| vec!["2"; cols].join(" ") + "\n")
+            .collect();
         let game = Game::new(&level(&text), config(0));
         for (row, col, brick) in game.bricks().iter_live() {
             let (min, max) = cell(rows, cols, row, col);
-            assert!((brick.rect.min - min).abs().max_element() < 1e-3, "({row},{col}) {:?} vs {min:?}", brick.rect);
-            assert!((brick.rect.max - max).abs().max_element() < 1e-3, "({row},{col}) {:?} vs {max:?}", brick.rect);
+            assert!(
+                (brick.rect.min - min).abs().max_element() < 1e-3,
+                "({row},{col}) {:?} vs {min:?}",
+                brick.rect
+            );
+            assert!(
+                (brick.rect.max - max).abs().max_element() < 1e-3,
+                "({row},{col}) {:?} vs {max:?}",
+                brick.rect
+            );
             // Neighbours share their edge bit for bit: no gap for the ball to catch on.
             if let Some(right) = game.bricks().live(row, col + 1) {
                 assert_eq!(brick.rect.max.x, right.rect.min.x);
@@ -152,7 +179,11 @@ const SEAM_FACE_Y: f32 = 225.0;
 fn seam_step(deg: f32, offset: f32, pen: f32) -> (Vec2, Vec2, Vec2, BTreeSet<(usize, usize)>) {
     let mut game = Game::new(&level(SEAM_LEVEL), config(1));
     let vel = from_vertical(deg) * BALL_LAUNCH_SPEED;
-    aim(&mut game, Vec2::new(SEAM_X + offset, SEAM_FACE_Y + R - pen), vel);
+    aim(
+        &mut game,
+        Vec2::new(SEAM_X + offset, SEAM_FACE_Y + R - pen),
+        vel,
+    );
     let events = step_idle(&mut game);
     let ball = game.balls()[0];
     (vel, ball.vel, ball.pos, destroyed(&events))
@@ -167,11 +198,28 @@ fn seam_step(deg: f32, offset: f32, pen: f32) -> (Vec2, Vec2, Vec2, BTreeSet<(us
 fn seam_between_adjacent_bricks_reflects_once() {
     for deg in [-60.0, -30.0, -15.0, 15.0, 30.0, 60.0] {
         let (before, after, pos, gone) = seam_step(deg, 0.0, 0.5);
-        assert_eq!(after, Vec2::new(before.x, -before.y), "{deg}°: one reflection about the face normal");
-        assert_eq!(gone, BTreeSet::from([(2, 3), (2, 4)]), "{deg}°: both touched bricks destroyed");
+        assert_eq!(
+            after,
+            Vec2::new(before.x, -before.y),
+            "{deg}°: one reflection about the face normal"
+        );
+        assert_eq!(
+            gone,
+            BTreeSet::from([(2, 3), (2, 4)]),
+            "{deg}°: both touched bricks destroyed"
+        );
         // Pushed out once, to just touching the face: not once per brick (that would be twice).
-        assert!((pos.y - (SEAM_FACE_Y + R)).abs() < 1e-3, "{deg}°: y = {}, expected {}", pos.y, SEAM_FACE_Y + R);
-        assert!((pos.x - SEAM_X).abs() < 1e-3, "{deg}°: pushed straight down, x = {}", pos.x);
+        assert!(
+            (pos.y - (SEAM_FACE_Y + R)).abs() < 1e-3,
+            "{deg}°: y = {}, expected {}",
+            pos.y,
+            SEAM_FACE_Y + R
+        );
+        assert!(
+            (pos.x - SEAM_X).abs() < 1e-3,
+            "{deg}°: pushed straight down, x = {}",
+            pos.x
+        );
     }
 }
 
@@ -183,10 +231,19 @@ fn seam_between_adjacent_bricks_reflects_once() {
 fn seam_hit_straight_up_reflects_once_then_anti_loop_tilts_it_10_degrees() {
     let (before, after, _, gone) = seam_step(0.0, 0.0, 0.5);
     assert!(after.y > 0.0, "reflected down: {after:?}");
-    assert!((after.length() - before.length()).abs() < 1e-2, "speed kept");
+    assert!(
+        (after.length() - before.length()).abs() < 1e-2,
+        "speed kept"
+    );
     let deg = (after.x as f64).atan2(after.y as f64).to_degrees(); // from straight down
-    assert!((deg.abs() - 10.0).abs() < 1e-3, "10° from vertical, got {deg}°");
-    assert!(after.x < 0.0, "at x = 400 (right half by the rule) the tilt is to the left");
+    assert!(
+        (deg.abs() - 10.0).abs() < 1e-3,
+        "10° from vertical, got {deg}°"
+    );
+    assert!(
+        after.x < 0.0,
+        "at x = 400 (right half by the rule) the tilt is to the left"
+    );
     assert_eq!(gone.len(), 2);
 }
 
@@ -269,7 +326,11 @@ fn ball_into_an_inside_corner_reflects_off_both_faces_in_one_step() {
     let ball = game.balls()[0];
     assert_eq!(ball.vel, -vel);
     assert_eq!(solid_hits(&events), BTreeSet::from([(1, 4), (2, 5)]));
-    assert!(!overlaps_a_brick(&game, ball.pos, 1e-3), "pushed out of both: {:?}", ball.pos);
+    assert!(
+        !overlaps_a_brick(&game, ball.pos, 1e-3),
+        "pushed out of both: {:?}",
+        ball.pos
+    );
 }
 
 proptest! {
@@ -319,17 +380,30 @@ fn paddle_cannot_push_the_ball_through_a_side_wall() {
         // Bring the paddle 30 px from the wall.
         let centre = if left { 80.0 } else { PLAYFIELD_WIDTH - 80.0 };
         for _ in 0..120 {
-            game.step(&Input { paddle_target_x: Some(centre), ..Input::default() });
+            game.step(&Input {
+                paddle_target_x: Some(centre),
+                ..Input::default()
+            });
         }
         let side = if left { 1.0 } else { -1.0 };
         let wall_x = if left { 0.0 } else { PLAYFIELD_WIDTH };
         // A ball in the gap, below the paddle's top, rising towards the paddle's side.
-        game.set_ball(Vec2::new(wall_x + side * 15.0, game.paddle().pos.y + 10.0), Vec2::new(side * 390.0, -225.0));
+        game.set_ball(
+            Vec2::new(wall_x + side * 15.0, game.paddle().pos.y + 10.0),
+            Vec2::new(side * 390.0, -225.0),
+        );
         for s in 0..20 {
-            game.step(&Input { paddle_target_x: Some(wall_x), ..Input::default() });
+            game.step(&Input {
+                paddle_target_x: Some(wall_x),
+                ..Input::default()
+            });
             game.drain_events().for_each(drop);
             for ball in game.balls() {
-                assert!((R - 1e-3..=PLAYFIELD_WIDTH - R + 1e-3).contains(&ball.pos.x), "left {left}, step {s}: {:?}", ball.pos);
+                assert!(
+                    (R - 1e-3..=PLAYFIELD_WIDTH - R + 1e-3).contains(&ball.pos.x),
+                    "left {left}, step {s}: {:?}",
+                    ball.pos
+                );
             }
             assert_eq!(game.stats().balls_escaped, 0, "left {left}, step {s}");
         }
@@ -370,19 +444,34 @@ fn ball_ball_collision_never_stops_a_ball() {
     game.set_ball(a, Vec2::new(0.0, -BALL_LAUNCH_SPEED));
     // B moving left, touching A's right side half a pixel deep after one step.
     let step = BALL_LAUNCH_SPEED * FIXED_TIMESTEP;
-    game.add_ball(Vec2::new(a.x + 2.0 * R - 0.5 + step, a.y), Vec2::new(-BALL_LAUNCH_SPEED, 0.0));
+    game.add_ball(
+        Vec2::new(a.x + 2.0 * R - 0.5 + step, a.y),
+        Vec2::new(-BALL_LAUNCH_SPEED, 0.0),
+    );
     assert!(step_until_balls_turn(&mut game), "the balls met");
     let before: Vec<Vec2> = game.balls().iter().map(|b| b.pos).collect();
     for ball in game.balls() {
-        assert!((ball.vel.length() / BALL_LAUNCH_SPEED - 1.0).abs() < 1e-4, "speed kept: {:?}", ball.vel);
+        assert!(
+            (ball.vel.length() / BALL_LAUNCH_SPEED - 1.0).abs() < 1e-4,
+            "speed kept: {:?}",
+            ball.vel
+        );
         let h = angle_from_horizontal_deg(ball.vel);
-        assert!((20.0 - 1e-3..=80.0 + 1e-3).contains(&h), "anti-loop: {h}° from horizontal, {:?}", ball.vel);
+        assert!(
+            (20.0 - 1e-3..=80.0 + 1e-3).contains(&h),
+            "anti-loop: {h}° from horizontal, {:?}",
+            ball.vel
+        );
     }
     for _ in 0..24 {
         step_idle(&mut game);
     }
     for (ball, p) in game.balls().iter().zip(before) {
-        assert!(ball.pos.distance(p) > 20.0, "still moving: {:?} from {p:?}", ball.pos);
+        assert!(
+            ball.pos.distance(p) > 20.0,
+            "still moving: {:?} from {p:?}",
+            ball.pos
+        );
     }
 }
 
@@ -395,12 +484,22 @@ fn ball_ball_push_out_never_leaves_a_ball_inside_a_brick() {
     // Under the bottom face (y = 225) of brick (2,3), x 300..400: A just touching it, B below A
     // overlapping it by 15 px, both moving down-left, B faster towards A.
     let mut game = Game::new(&level(SEAM_LEVEL), config(15));
-    game.set_ball(Vec2::new(350.0, SEAM_FACE_Y + R + 0.1), from_vertical(-160.0) * BALL_LAUNCH_SPEED);
-    game.add_ball(Vec2::new(350.0, SEAM_FACE_Y + R + 10.1), from_vertical(-20.0) * BALL_LAUNCH_SPEED);
+    game.set_ball(
+        Vec2::new(350.0, SEAM_FACE_Y + R + 0.1),
+        from_vertical(-160.0) * BALL_LAUNCH_SPEED,
+    );
+    game.add_ball(
+        Vec2::new(350.0, SEAM_FACE_Y + R + 10.1),
+        from_vertical(-20.0) * BALL_LAUNCH_SPEED,
+    );
     for s in 0..5 {
         step_idle(&mut game);
         for ball in game.balls() {
-            assert!(!overlaps_a_brick(&game, ball.pos, 1e-2), "step {s}: ball inside a brick at {:?}", ball.pos);
+            assert!(
+                !overlaps_a_brick(&game, ball.pos, 1e-2),
+                "step {s}: ball inside a brick at {:?}",
+                ball.pos
+            );
         }
     }
 }
@@ -453,9 +552,17 @@ const ROOF_BOTTOM: f32 = 150.0;
 
 fn assert_below_roof(game: &Game, when: &str) {
     for ball in game.balls() {
-        assert!(ball.pos.y >= ROOF_BOTTOM + R - 1e-2, "{when}: ball at {:?} got into or above the roof", ball.pos);
+        assert!(
+            ball.pos.y >= ROOF_BOTTOM + R - 1e-2,
+            "{when}: ball at {:?} got into or above the roof",
+            ball.pos
+        );
     }
-    assert_eq!(game.bricks().destructible_left(), 1, "{when}: the brick above the roof was reached");
+    assert_eq!(
+        game.bricks().destructible_left(),
+        1,
+        "{when}: the brick above the roof was reached"
+    );
 }
 
 #[test]
@@ -466,7 +573,13 @@ fn very_fast_ball_never_tunnels_through_a_row_of_solid_bricks() {
         for i in 0..40 {
             let x = 20.0 + i as f32 * 19.0;
             for deg in [-50.0f32, -12.0, 12.0, 33.0] {
-                let mut game = Game::new(&level(ROOF_LEVEL), GameConfig { launch_speed: speed, ..config(5) });
+                let mut game = Game::new(
+                    &level(ROOF_LEVEL),
+                    GameConfig {
+                        launch_speed: speed,
+                        ..config(5)
+                    },
+                );
                 game.set_ball(Vec2::new(x, 400.0), from_vertical(deg) * speed);
                 for s in 0..20 {
                     step_idle(&mut game);
@@ -546,7 +659,13 @@ proptest! {
 
 /// Plays `steps` with the bot (launch delay 0) and returns the state hash every 500 steps.
 fn hashes(lvl: &Level, seed: u64, steps: u32) -> Vec<u64> {
-    let mut game = Game::new(lvl, GameConfig { infinite_lives: true, ..config_as_played(seed) });
+    let mut game = Game::new(
+        lvl,
+        GameConfig {
+            infinite_lives: true,
+            ..config_as_played(seed)
+        },
+    );
     let mut bot = Bot::new(seed, 0.0);
     let mut out = Vec::new();
     for s in 1..=steps {
@@ -565,7 +684,11 @@ fn same_seed_gives_the_same_state_hash_at_every_checkpoint() {
     for file in shipped_levels() {
         let lvl = Level::load(&file).unwrap();
         for seed in [0, 1, 42, u64::MAX] {
-            assert_eq!(hashes(&lvl, seed, 6000), hashes(&lvl, seed, 6000), "{file:?} seed {seed}");
+            assert_eq!(
+                hashes(&lvl, seed, 6000),
+                hashes(&lvl, seed, 6000),
+                "{file:?} seed {seed}"
+            );
         }
     }
 }
@@ -573,10 +696,16 @@ fn same_seed_gives_the_same_state_hash_at_every_checkpoint() {
 #[test]
 fn different_seeds_give_different_state_hashes() {
     let lvl = Level::load(&shipped_levels()[0]).unwrap();
-    let finals: Vec<u64> = (0..32).map(|seed| *hashes(&lvl, seed, 2000).last().unwrap()).collect();
+    let finals: Vec<u64> = (0..32)
+        .map(|seed| *hashes(&lvl, seed, 2000).last().unwrap())
+        .collect();
     let distinct: BTreeSet<u64> = finals.iter().copied().collect();
     // Almost always all different; allow one coincidence in 32.
-    assert!(distinct.len() >= 31, "{} distinct of 32: {finals:x?}", distinct.len());
+    assert!(
+        distinct.len() >= 31,
+        "{} distinct of 32: {finals:x?}",
+        distinct.len()
+    );
 }
 
 #[test]
@@ -584,7 +713,11 @@ fn state_hash_changes_when_the_game_changes() {
     let lvl = level(SEAM_LEVEL);
     let mut game = Game::new(&lvl, config(9));
     let h0 = game.state_hash();
-    assert_eq!(h0, Game::new(&lvl, config(9)).state_hash(), "a pure function of the state");
+    assert_eq!(
+        h0,
+        Game::new(&lvl, config(9)).state_hash(),
+        "a pure function of the state"
+    );
     game.step(&Input::default());
     let h1 = game.state_hash();
     assert_ne!(h0, h1, "the step count is part of the state");
@@ -602,11 +735,24 @@ fn run_simulate(level: &Path, steps: u64, seed: u64) -> String {
         .env("HOME", &home)
         .env("XDG_CONFIG_HOME", &home)
         .env("RUST_LOG", "off")
-        .args(["simulate", "--collision", "clamp", "--seed", &seed.to_string(), "--steps", &steps.to_string(), "--level"])
+        .args([
+            "simulate",
+            "--collision",
+            "clamp",
+            "--seed",
+            &seed.to_string(),
+            "--steps",
+            &steps.to_string(),
+            "--level",
+        ])
         .arg(level)
         .output()
         .expect("run breakout simulate");
-    assert!(out.status.success(), "simulate failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "simulate failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).expect("UTF-8 JSON")
 }
 
@@ -620,7 +766,17 @@ fn simulate_binary_is_deterministic_and_matches_an_in_process_replay() {
     assert_eq!(first.lines().count(), 1, "one JSON line: {first:?}");
 
     let json: serde_json::Value = serde_json::from_str(first.trim()).expect("valid JSON");
-    for key in ["steps", "bricks_destroyed", "bricks_left", "lives_left", "score", "balls_lost", "balls_escaped", "collision", "state_hash"] {
+    for key in [
+        "steps",
+        "bricks_destroyed",
+        "bricks_left",
+        "lives_left",
+        "score",
+        "balls_lost",
+        "balls_escaped",
+        "collision",
+        "state_hash",
+    ] {
         assert!(json.get(key).is_some(), "missing {key:?} in {first}");
     }
     assert_eq!(json["collision"], "clamp");
@@ -629,7 +785,13 @@ fn simulate_binary_is_deterministic_and_matches_an_in_process_replay() {
     // Replay in-process: the game as played (default settings, random power-ups), the bot with
     // the same seed and no launch delay, lives never running out, stopping when cleared.
     let lvl = Level::load(file).unwrap();
-    let mut game = Game::new(&lvl, GameConfig { infinite_lives: true, ..config_as_played(seed) });
+    let mut game = Game::new(
+        &lvl,
+        GameConfig {
+            infinite_lives: true,
+            ..config_as_played(seed)
+        },
+    );
     let mut bot = Bot::new(seed, 0.0);
     for _ in 0..steps {
         let input = bot.input(&game);
@@ -664,11 +826,20 @@ fn missed_balls_cost_a_life_each_and_the_third_ends_the_game() {
     let mut events = Vec::new();
     for life in 0..3 {
         assert_eq!(game.state(), GameState::Playing);
-        assert!(game.balls()[0].stuck, "life {life}: a new ball waits on the paddle");
-        game.step(&Input { launch: true, ..Input::default() });
+        assert!(
+            game.balls()[0].stuck,
+            "life {life}: a new ball waits on the paddle"
+        );
+        game.step(&Input {
+            launch: true,
+            ..Input::default()
+        });
         events.extend(game.drain_events());
         // Send it down the left side, far from the paddle (x 350..450), which never moves.
-        game.set_ball(Vec2::new(100.0, 400.0), from_vertical(150.0) * BALL_LAUNCH_SPEED);
+        game.set_ball(
+            Vec2::new(100.0, 400.0),
+            from_vertical(150.0) * BALL_LAUNCH_SPEED,
+        );
         for _ in 0..2000 {
             events.extend(step_idle(&mut game));
             if game.balls().first().is_none_or(|b| b.stuck) {
@@ -682,17 +853,42 @@ fn missed_balls_cost_a_life_each_and_the_third_ends_the_game() {
     assert!(game.balls().is_empty(), "no ball after the last life");
     let lost: Vec<u32> = events
         .iter()
-        .filter_map(|e| if let GameEvent::LifeLost { lives_left } = e { Some(*lives_left) } else { None })
+        .filter_map(|e| {
+            if let GameEvent::LifeLost { lives_left } = e {
+                Some(*lives_left)
+            } else {
+                None
+            }
+        })
         .collect();
     assert_eq!(lost, vec![2, 1, 0]);
-    assert_eq!(events.iter().filter(|e| **e == GameEvent::GameOver).count(), 1);
-    assert_eq!(events.last(), Some(&GameEvent::GameOver), "GameOver comes after the last LifeLost");
-    assert_eq!(events.iter().filter(|e| **e == GameEvent::BallLaunched).count(), 3);
-    assert!(!events.contains(&GameEvent::PaddleHit), "the ball never touched the paddle");
+    assert_eq!(
+        events.iter().filter(|e| **e == GameEvent::GameOver).count(),
+        1
+    );
+    assert_eq!(
+        events.last(),
+        Some(&GameEvent::GameOver),
+        "GameOver comes after the last LifeLost"
+    );
+    assert_eq!(
+        events
+            .iter()
+            .filter(|e| **e == GameEvent::BallLaunched)
+            .count(),
+        3
+    );
+    assert!(
+        !events.contains(&GameEvent::PaddleHit),
+        "the ball never touched the paddle"
+    );
     assert_eq!(game.stats().balls_lost, 3);
     // Game over is final: launching does nothing, no more events.
     for _ in 0..100 {
-        game.step(&Input { launch: true, ..Input::default() });
+        game.step(&Input {
+            launch: true,
+            ..Input::default()
+        });
     }
     assert_eq!(game.drain_events().count(), 0);
     assert_eq!(game.state(), GameState::GameOver);
@@ -700,10 +896,22 @@ fn missed_balls_cost_a_life_each_and_the_third_ends_the_game() {
 
 #[test]
 fn infinite_lives_count_lost_balls_without_spending_lives() {
-    let mut game = Game::new(&level(SEAM_LEVEL), GameConfig { infinite_lives: true, ..config(6) });
+    let mut game = Game::new(
+        &level(SEAM_LEVEL),
+        GameConfig {
+            infinite_lives: true,
+            ..config(6)
+        },
+    );
     for _ in 0..5 {
-        game.step(&Input { launch: true, ..Input::default() });
-        game.set_ball(Vec2::new(700.0, 400.0), from_vertical(160.0) * BALL_LAUNCH_SPEED);
+        game.step(&Input {
+            launch: true,
+            ..Input::default()
+        });
+        game.set_ball(
+            Vec2::new(700.0, 400.0),
+            from_vertical(160.0) * BALL_LAUNCH_SPEED,
+        );
         for _ in 0..2000 {
             step_idle(&mut game);
             if game.balls()[0].stuck {
@@ -731,7 +939,13 @@ fn points_for(code: u8) -> u32 {
 fn brick_destroyed_events_and_score_match_the_bricks_destroyed() {
     for file in shipped_levels() {
         let lvl = Level::load(&file).unwrap();
-        let mut game = Game::new(&lvl, GameConfig { infinite_lives: true, ..config_as_played(11) });
+        let mut game = Game::new(
+            &lvl,
+            GameConfig {
+                infinite_lives: true,
+                ..config_as_played(11)
+            },
+        );
         let mut bot = Bot::new(11, 0.0);
         let mut events = Vec::new();
         for _ in 0..40_000 {
@@ -742,28 +956,68 @@ fn brick_destroyed_events_and_score_match_the_bricks_destroyed() {
         let mut seen = BTreeSet::new();
         let mut score = 0;
         for e in &events {
-            if let GameEvent::BrickDestroyed { row, col, code, position, points } = *e {
-                assert!(seen.insert((row, col)), "{file:?}: ({row},{col}) destroyed twice");
-                assert_eq!(lvl.get(row, col), Some(BrickKind::Destructible(code)), "{file:?}: code of ({row},{col})");
+            if let GameEvent::BrickDestroyed {
+                row,
+                col,
+                code,
+                position,
+                points,
+            } = *e
+            {
+                assert!(
+                    seen.insert((row, col)),
+                    "{file:?}: ({row},{col}) destroyed twice"
+                );
+                assert_eq!(
+                    lvl.get(row, col),
+                    Some(BrickKind::Destructible(code)),
+                    "{file:?}: code of ({row},{col})"
+                );
                 assert_eq!(points, points_for(code));
                 let (min, max) = cell(lvl.rows, lvl.cols, row, col);
-                assert!(position.distance((min + max) / 2.0) < 1e-3, "{file:?}: event at the brick's centre");
-                assert!(game.bricks().live(row, col).is_none(), "{file:?}: ({row},{col}) is gone");
+                assert!(
+                    position.distance((min + max) / 2.0) < 1e-3,
+                    "{file:?}: event at the brick's centre"
+                );
+                assert!(
+                    game.bricks().live(row, col).is_none(),
+                    "{file:?}: ({row},{col}) is gone"
+                );
                 score += points_for(lvl.get(row, col).unwrap().code());
             }
             if let GameEvent::SolidHit { row, col } = *e {
-                assert_eq!(lvl.get(row, col), Some(BrickKind::Solid), "{file:?}: solid hit on ({row},{col})");
+                assert_eq!(
+                    lvl.get(row, col),
+                    Some(BrickKind::Solid),
+                    "{file:?}: solid hit on ({row},{col})"
+                );
             }
         }
-        assert!(!seen.is_empty(), "{file:?}: the bot destroyed something in 40,000 steps");
+        assert!(
+            !seen.is_empty(),
+            "{file:?}: the bot destroyed something in 40,000 steps"
+        );
         assert_eq!(seen.len() as u32, game.stats().bricks_destroyed, "{file:?}");
-        assert_eq!(seen.len(), lvl.destructible_count() - game.bricks().destructible_left(), "{file:?}");
-        assert_eq!(game.score(), score, "{file:?}: score is the sum of the destroyed bricks' points");
+        assert_eq!(
+            seen.len(),
+            lvl.destructible_count() - game.bricks().destructible_left(),
+            "{file:?}"
+        );
+        assert_eq!(
+            game.score(),
+            score,
+            "{file:?}: score is the sum of the destroyed bricks' points"
+        );
         // Every destructible brick that is gone has its event.
         for row in 0..lvl.rows {
             for col in 0..lvl.cols {
-                if lvl.get(row, col).is_some_and(BrickKind::is_destructible) && game.bricks().live(row, col).is_none() {
-                    assert!(seen.contains(&(row, col)), "{file:?}: ({row},{col}) vanished without an event");
+                if lvl.get(row, col).is_some_and(BrickKind::is_destructible)
+                    && game.bricks().live(row, col).is_none()
+                {
+                    assert!(
+                        seen.contains(&(row, col)),
+                        "{file:?}: ({row},{col}) vanished without an event"
+                    );
                 }
             }
         }
@@ -786,10 +1040,27 @@ fn bot_clears_a_one_brick_level_and_level_cleared_is_emitted_once() {
                 cleared_at = Some(s);
             }
         }
-        assert!(cleared_at.is_some(), "seed {seed}: not cleared in 2 minutes of game time");
-        assert_eq!(events.iter().filter(|e| **e == GameEvent::LevelCleared).count(), 1, "seed {seed}");
-        let after: Vec<_> = events.iter().skip_while(|e| **e != GameEvent::LevelCleared).skip(1).collect();
-        assert!(after.is_empty(), "seed {seed}: events after LevelCleared: {after:?}");
+        assert!(
+            cleared_at.is_some(),
+            "seed {seed}: not cleared in 2 minutes of game time"
+        );
+        assert_eq!(
+            events
+                .iter()
+                .filter(|e| **e == GameEvent::LevelCleared)
+                .count(),
+            1,
+            "seed {seed}"
+        );
+        let after: Vec<_> = events
+            .iter()
+            .skip_while(|e| **e != GameEvent::LevelCleared)
+            .skip(1)
+            .collect();
+        assert!(
+            after.is_empty(),
+            "seed {seed}: events after LevelCleared: {after:?}"
+        );
         assert_eq!(game.state(), GameState::LevelCleared);
         assert_eq!(game.score(), points_for(4));
     }
@@ -802,16 +1073,30 @@ fn bot_clears_every_shipped_level() {
     for file in shipped_levels() {
         let lvl = Level::load(&file).unwrap();
         for seed in [1, 2] {
-            let mut game = Game::new(&lvl, GameConfig { infinite_lives: true, ..config_as_played(seed) });
+            let mut game = Game::new(
+                &lvl,
+                GameConfig {
+                    infinite_lives: true,
+                    ..config_as_played(seed)
+                },
+            );
             let mut bot = Bot::new(seed, 0.0);
             while game.state() == GameState::Playing && game.stats().steps < 500_000 {
                 let input = bot.input(&game);
                 game.step(&input);
                 game.drain_events().for_each(drop);
             }
-            let left: Vec<(usize, usize)> =
-                game.bricks().iter_live().filter(|(_, _, b)| b.kind.is_destructible()).map(|(r, c, _)| (r, c)).collect();
-            assert_eq!(game.state(), GameState::LevelCleared, "{file:?} seed {seed}: bricks left {left:?}");
+            let left: Vec<(usize, usize)> = game
+                .bricks()
+                .iter_live()
+                .filter(|(_, _, b)| b.kind.is_destructible())
+                .map(|(r, c, _)| (r, c))
+                .collect();
+            assert_eq!(
+                game.state(),
+                GameState::LevelCleared,
+                "{file:?} seed {seed}: bricks left {left:?}"
+            );
             assert_eq!(game.stats().balls_escaped, 0);
         }
     }

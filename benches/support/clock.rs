@@ -24,8 +24,18 @@ impl BenchClock {
     /// Thread CPU time unless `BENCH_CLOCK=wall` is set (or the target has no such clock).
     pub fn from_env() -> BenchClock {
         let wall = std::env::var("BENCH_CLOCK").is_ok_and(|v| v == "wall") || !HAS_THREAD_CLOCK;
-        eprintln!("benchmark clock: {}", if wall { "wall-clock time" } else { "thread CPU time" });
-        BenchClock { wall, origin: Instant::now() }
+        eprintln!(
+            "benchmark clock: {}",
+            if wall {
+                "wall-clock time"
+            } else {
+                "thread CPU time"
+            }
+        );
+        BenchClock {
+            wall,
+            origin: Instant::now(),
+        }
     }
 
     fn now_ns(&self) -> u64 {
@@ -37,21 +47,44 @@ impl BenchClock {
     }
 }
 
-#[cfg(any(target_os = "linux", target_os = "android", target_os = "macos", target_os = "freebsd"))]
+#[cfg(any(
+    target_os = "linux",
+    target_os = "android",
+    target_os = "macos",
+    target_os = "freebsd"
+))]
 const HAS_THREAD_CLOCK: bool = true;
-#[cfg(not(any(target_os = "linux", target_os = "android", target_os = "macos", target_os = "freebsd")))]
+#[cfg(not(any(
+    target_os = "linux",
+    target_os = "android",
+    target_os = "macos",
+    target_os = "freebsd"
+)))]
 const HAS_THREAD_CLOCK: bool = false;
 
-#[cfg(any(target_os = "linux", target_os = "android", target_os = "macos", target_os = "freebsd"))]
+#[cfg(any(
+    target_os = "linux",
+    target_os = "android",
+    target_os = "macos",
+    target_os = "freebsd"
+))]
 fn thread_cpu_ns() -> u64 {
-    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
     // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant the OS supports.
     let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
     assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
     ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
 }
 
-#[cfg(not(any(target_os = "linux", target_os = "android", target_os = "macos", target_os = "freebsd")))]
+#[cfg(not(any(
+    target_os = "linux",
+    target_os = "android",
+    target_os = "macos",
+    target_os = "freebsd"
+)))]
 fn thread_cpu_ns() -> u64 {
     unreachable!("no thread CPU clock on this target: BenchClock uses wall-clock time")
 }
@@ -100,12 +133,19 @@ impl ValueFormatter for NanosFormatter {
         unit
     }
 
-    fn scale_throughputs(&self, typical_ns: f64, throughput: &Throughput, values: &mut [f64]) -> &'static str {
+    fn scale_throughputs(
+        &self,
+        typical_ns: f64,
+        throughput: &Throughput,
+        values: &mut [f64],
+    ) -> &'static str {
         let (count, units): (f64, [&'static str; 4]) = match *throughput {
             Throughput::Elements(n) | Throughput::ElementsAndBytes { elements: n, .. } => {
                 (n as f64, [" elem/s", "Kelem/s", "Melem/s", "Gelem/s"])
             }
-            Throughput::Bytes(n) | Throughput::BytesDecimal(n) => (n as f64, ["  B/s", "KB/s", "MB/s", "GB/s"]),
+            Throughput::Bytes(n) | Throughput::BytesDecimal(n) => {
+                (n as f64, ["  B/s", "KB/s", "MB/s", "GB/s"])
+            }
             Throughput::Bits(n) => (n as f64, ["  b/s", "Kb/s", "Mb/s", "Gb/s"]),
         };
         let per_second = count * 1e9 / typical_ns;
@@ -118,7 +158,9 @@ impl ValueFormatter for NanosFormatter {
         } else {
             (1e9, units[3])
         };
-        values.iter_mut().for_each(|v| *v = count * 1e9 / *v / denominator);
+        values
+            .iter_mut()
+            .for_each(|v| *v = count * 1e9 / *v / denominator);
         unit
     }
 

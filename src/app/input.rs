@@ -18,7 +18,9 @@ impl InputState {
     /// Records a key press or release (physical keys, so A/D work on any keyboard layout).
     /// Returns true if the key is one the game plays with.
     pub fn key(&mut self, key: PhysicalKey, pressed: bool) -> bool {
-        let PhysicalKey::Code(code) = key else { return false };
+        let PhysicalKey::Code(code) = key else {
+            return false;
+        };
         match code {
             KeyCode::KeyA | KeyCode::ArrowLeft => self.left = pressed,
             KeyCode::KeyD | KeyCode::ArrowRight => self.right = pressed,
@@ -43,12 +45,20 @@ impl InputState {
 
     /// Releases every key (e.g. when the window loses focus, so the paddle doesn't drift).
     pub fn release_all(&mut self) {
-        *self = InputState { mouse_x: self.mouse_x, ..InputState::default() };
+        *self = InputState {
+            mouse_x: self.mouse_x,
+            ..InputState::default()
+        };
     }
 
     /// The input for the next fixed step; consumes a pending launch.
     pub fn take_step_input(&mut self) -> Input {
-        let input = Input { left: self.left, right: self.right, paddle_target_x: self.mouse_x, launch: self.launch };
+        let input = Input {
+            left: self.left,
+            right: self.right,
+            paddle_target_x: self.mouse_x,
+            launch: self.launch,
+        };
         self.launch = false;
         input
     }

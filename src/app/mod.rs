@@ -29,9 +29,9 @@ use glium::winit::event::{ElementState, MouseButton, WindowEvent};
 use glium::winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
 use glium::winit::window::{Window, WindowId};
+use stats::FrameStats;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-use stats::FrameStats;
 
 /// Seconds the autoplay bot waits before launching, so a viewer sees the start of each ball.
 const AUTOPLAY_LAUNCH_DELAY: f32 = 0.6;
@@ -58,7 +58,8 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         None => None,
     };
     let (game_config, file_config) = args.game.load()?;
-    let event_loop = EventLoop::new().context("cannot start the windowing system (no display server? try xvfb-run)")?;
+    let event_loop = EventLoop::new()
+        .context("cannot start the windowing system (no display server? try xvfb-run)")?;
     event_loop.set_control_flow(ControlFlow::Wait);
     let audio = if args.mute {
         None
@@ -76,7 +77,9 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         app.campaign = vec![path.clone()];
         app.start_level(&path, level);
     }
-    event_loop.run_app(&mut app).context("the window's event loop failed")?;
+    event_loop
+        .run_app(&mut app)
+        .context("the window's event loop failed")?;
     app.finish()
 }
 
@@ -134,7 +137,13 @@ struct App {
 }
 
 impl App {
-    fn new(args: PlayArgs, game_config: GameConfig, root: PathBuf, menu: Vec<LevelEntry>, audio: Option<Audio>) -> App {
+    fn new(
+        args: PlayArgs,
+        game_config: GameConfig,
+        root: PathBuf,
+        menu: Vec<LevelEntry>,
+        audio: Option<Audio>,
+    ) -> App {
         let menu_names = menu.iter().map(|e| e.name.clone()).collect();
         let menu_levels = menu.into_iter().map(|e| e.path).collect();
         App {
@@ -143,7 +152,8 @@ impl App {
             watcher: None,
             reload_error: None,
             effects: crate::effects::Effects::new(game_config.seed),
-            scores: crate::highscores::HighScores::default_path().map(|p| crate::highscores::HighScores::load(&p)),
+            scores: crate::highscores::HighScores::default_path()
+                .map(|p| crate::highscores::HighScores::load(&p)),
             last_result: None,
             game_config,
             args,
@@ -174,7 +184,10 @@ impl App {
     }
 
     fn config(&self) -> GameConfig {
-        GameConfig { collision: self.collision, ..self.game_config }
+        GameConfig {
+            collision: self.collision,
+            ..self.game_config
+        }
     }
 
     /// Starts playing `level`, read from `path`, with a fresh game (full lives, score 0), and
@@ -189,7 +202,10 @@ impl App {
             }
         };
         self.game = Some(Game::new(&level, self.config()));
-        self.bot = self.args.autoplay.then(|| Bot::new(self.game_config.seed, AUTOPLAY_LAUNCH_DELAY));
+        self.bot = self
+            .args
+            .autoplay
+            .then(|| Bot::new(self.game_config.seed, AUTOPLAY_LAUNCH_DELAY));
         self.screen = Screen::Playing;
         self.accumulator = 0.0;
         self.input.release_all();
@@ -237,7 +253,9 @@ impl App {
     /// Live reload: if the level file was saved, re-reads it. A valid level replaces the bricks
     /// (paddle, lives and score stay); an invalid one keeps the last good level and shows why.
     fn reload_if_changed(&mut self) {
-        let Some(watcher) = self.watcher.as_mut() else { return };
+        let Some(watcher) = self.watcher.as_mut() else {
+            return;
+        };
         if !watcher.poll() {
             return;
         }
@@ -248,7 +266,10 @@ impl App {
                 self.reload_error = None;
                 if let Some(game) = &mut self.game {
                     game.replace_level(&level);
-                    if matches!(self.screen, Screen::LevelCleared { .. } | Screen::Won { .. }) {
+                    if matches!(
+                        self.screen,
+                        Screen::LevelCleared { .. } | Screen::Won { .. }
+                    ) {
                         self.screen = Screen::Playing;
                     }
                 }
@@ -269,15 +290,23 @@ impl App {
                 self.menu_seconds += dt;
                 if self.menu_preview.as_ref().map(|(i, _)| *i) != Some(self.menu_selected) {
                     // A broken level simply shows no preview; choosing it shows the error.
-                    let field = self.menu_levels.get(self.menu_selected).and_then(|p| Level::load(p).ok());
-                    self.menu_preview = Some((self.menu_selected, field.map(|l| crate::sim::BrickField::new(&l))));
+                    let field = self
+                        .menu_levels
+                        .get(self.menu_selected)
+                        .and_then(|p| Level::load(p).ok());
+                    self.menu_preview = Some((
+                        self.menu_selected,
+                        field.map(|l| crate::sim::BrickField::new(&l)),
+                    ));
                 }
                 if self.args.autoplay && self.menu_seconds >= AUTOPLAY_SCREEN_DELAY {
                     self.start_from_menu();
                 }
             }
             Screen::Paused => {}
-            Screen::LevelCleared { seconds } | Screen::Won { seconds } | Screen::GameOver { seconds } => {
+            Screen::LevelCleared { seconds }
+            | Screen::Won { seconds }
+            | Screen::GameOver { seconds } => {
                 *seconds += dt;
                 // Autoplay moves on by itself, except at the end of a run started with --level:
                 // there the result stays on screen (demo mode from the menu loops forever).
@@ -292,7 +321,9 @@ impl App {
 
     /// Fixed-timestep update: feeds real time into the accumulator and runs whole steps.
     fn step_game(&mut self, dt: f32) {
-        let Some(game) = self.game.as_mut() else { return };
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
         self.accumulator += dt;
         while self.accumulator >= FIXED_TIMESTEP {
             let input = match self.bot.as_mut() {
@@ -323,7 +354,9 @@ impl App {
 
     /// Records the score of a finished level in the high-score table and saves it.
     fn record_score(&mut self, level: &str, score: u32) {
-        let Some(scores) = self.scores.as_mut() else { return };
+        let Some(scores) = self.scores.as_mut() else {
+            return;
+        };
         let previous = scores.best(level);
         let is_best = scores.record(level, score);
         if is_best {
@@ -348,12 +381,16 @@ impl App {
 
     fn frame(&mut self, event_loop: &ActiveEventLoop) {
         let now = Instant::now();
-        let dt = self.last_frame.map_or(0.0, |t| (now - t).as_secs_f32()).min(MAX_FRAME_TIME);
+        let dt = self
+            .last_frame
+            .map_or(0.0, |t| (now - t).as_secs_f32())
+            .min(MAX_FRAME_TIME);
         self.last_frame = Some(now);
         self.first_frame.get_or_insert(now);
         self.update(dt);
         let playing = matches!(self.screen, Screen::Playing);
-        self.effects.update(dt, self.game.as_ref().filter(|_| playing));
+        self.effects
+            .update(dt, self.game.as_ref().filter(|_| playing));
         if self.args.effect == Some(crate::cli::ForcedEffect::Shake) {
             self.effects.shake();
         }
@@ -367,14 +404,25 @@ impl App {
         let finished = target.finish();
         let drawn = match (drawn, finished) {
             (Ok(drawn), Ok(())) => drawn,
-            (Err(e), _) => return self.fail(event_loop, anyhow::Error::from(e).context("cannot draw a frame")),
-            (_, Err(e)) => return self.fail(event_loop, anyhow::anyhow!("cannot present a frame: {e:?}")),
+            (Err(e), _) => {
+                return self.fail(
+                    event_loop,
+                    anyhow::Error::from(e).context("cannot draw a frame"),
+                )
+            }
+            (_, Err(e)) => {
+                return self.fail(event_loop, anyhow::anyhow!("cannot present a frame: {e:?}"))
+            }
         };
         if drawn {
             self.frame_times.push(dt as f64);
             self.particles_drawn += batch.particles.len() as u64;
         }
-        if self.args.frames.is_some_and(|n| gfx.renderer.stats().frames >= n) {
+        if self
+            .args
+            .frames
+            .is_some_and(|n| gfx.renderer.stats().frames >= n)
+        {
             self.quit(event_loop);
         }
     }
@@ -383,7 +431,13 @@ impl App {
         if matches!(self.screen, Screen::Playing) && self.input.key(key, pressed) {
             return;
         }
-        if !pressed || repeat && !matches!(key, PhysicalKey::Code(KeyCode::ArrowUp | KeyCode::ArrowDown)) {
+        if !pressed
+            || repeat
+                && !matches!(
+                    key,
+                    PhysicalKey::Code(KeyCode::ArrowUp | KeyCode::ArrowDown)
+                )
+        {
             return;
         }
         let PhysicalKey::Code(code) = key else { return };
@@ -401,9 +455,12 @@ impl App {
         match self.screen {
             Screen::Menu => match code {
                 KeyCode::Escape => self.quit(event_loop),
-                KeyCode::ArrowUp | KeyCode::KeyW => self.menu_selected = self.menu_selected.saturating_sub(1),
+                KeyCode::ArrowUp | KeyCode::KeyW => {
+                    self.menu_selected = self.menu_selected.saturating_sub(1)
+                }
                 KeyCode::ArrowDown | KeyCode::KeyS => {
-                    self.menu_selected = (self.menu_selected + 1).min(self.menu_names.len().saturating_sub(1))
+                    self.menu_selected =
+                        (self.menu_selected + 1).min(self.menu_names.len().saturating_sub(1))
                 }
                 _ if confirm => self.start_from_menu(),
                 _ => {}
@@ -428,11 +485,13 @@ impl App {
                 }
                 _ => {}
             },
-            Screen::LevelCleared { .. } | Screen::Won { .. } | Screen::GameOver { .. } => match code {
-                KeyCode::Escape => self.open_menu(),
-                _ if confirm => self.advance(),
-                _ => {}
-            },
+            Screen::LevelCleared { .. } | Screen::Won { .. } | Screen::GameOver { .. } => {
+                match code {
+                    KeyCode::Escape => self.open_menu(),
+                    _ if confirm => self.advance(),
+                    _ => {}
+                }
+            }
         }
     }
 
@@ -460,8 +519,16 @@ impl App {
         }
         if self.args.stats {
             let seconds = self.first_frame.map_or(0.0, |t| t.elapsed().as_secs_f64());
-            let draw_calls = self.gfx.as_ref().map_or(0, |g| g.renderer.stats().draw_calls);
-            let stats = FrameStats::from_samples(&self.frame_times, seconds, draw_calls, self.particles_drawn);
+            let draw_calls = self
+                .gfx
+                .as_ref()
+                .map_or(0, |g| g.renderer.stats().draw_calls);
+            let stats = FrameStats::from_samples(
+                &self.frame_times,
+                seconds,
+                draw_calls,
+                self.particles_drawn,
+            );
             println!("{}", serde_json::to_string(&stats)?);
         }
         Ok(())
@@ -474,12 +541,25 @@ impl ApplicationHandler for App {
             return;
         }
         let vsync = !self.args.no_vsync;
-        let created = create_window(event_loop, "Breakout", (PLAYFIELD_WIDTH as f64, PLAYFIELD_HEIGHT as f64), vsync)
-            .map_err(anyhow::Error::msg)
-            .and_then(|(window, display)| {
-                let renderer = Renderer::new(&display, &self.root.join("shaders"), &self.root.join("textures"))?;
-                Ok(Gfx { window, display, renderer })
-            });
+        let created = create_window(
+            event_loop,
+            "Breakout",
+            (PLAYFIELD_WIDTH as f64, PLAYFIELD_HEIGHT as f64),
+            vsync,
+        )
+        .map_err(anyhow::Error::msg)
+        .and_then(|(window, display)| {
+            let renderer = Renderer::new(
+                &display,
+                &self.root.join("shaders"),
+                &self.root.join("textures"),
+            )?;
+            Ok(Gfx {
+                window,
+                display,
+                renderer,
+            })
+        });
         match created {
             Ok(gfx) => {
                 gfx.window.request_redraw();
@@ -500,22 +580,26 @@ impl ApplicationHandler for App {
             }
             WindowEvent::Occluded(occluded) => self.minimised = occluded,
             WindowEvent::Focused(false) => self.input.release_all(),
-            WindowEvent::KeyboardInput { event, .. } => {
-                self.key(event_loop, event.physical_key, event.state == ElementState::Pressed, event.repeat)
-            }
+            WindowEvent::KeyboardInput { event, .. } => self.key(
+                event_loop,
+                event.physical_key,
+                event.state == ElementState::Pressed,
+                event.repeat,
+            ),
             WindowEvent::CursorMoved { position, .. } => {
                 if let Some(viewport) = self.gfx.as_ref().and_then(|g| {
                     let (w, h) = g.display.get_framebuffer_dimensions();
                     letterbox(w, h)
                 }) {
-                    self.input.mouse_moved(viewport.to_playfield(position.x, position.y).0);
+                    self.input
+                        .mouse_moved(viewport.to_playfield(position.x, position.y).0);
                 }
             }
-            WindowEvent::MouseInput { state: ElementState::Pressed, button: MouseButton::Left, .. }
-                if self.screen == Screen::Playing =>
-            {
-                self.input.clicked()
-            }
+            WindowEvent::MouseInput {
+                state: ElementState::Pressed,
+                button: MouseButton::Left,
+                ..
+            } if self.screen == Screen::Playing => self.input.clicked(),
             WindowEvent::RedrawRequested if !self.minimised => self.frame(event_loop),
             _ => {}
         }

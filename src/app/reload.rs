@@ -58,7 +58,11 @@ impl FileWatcher {
             match event {
                 Ok(event) if event.kind.is_access() => {}
                 Ok(event) => {
-                    if event.paths.iter().any(|p| p.file_name() == self.file_name.as_deref()) {
+                    if event
+                        .paths
+                        .iter()
+                        .any(|p| p.file_name() == self.file_name.as_deref())
+                    {
                         self.changed_at = Some(Instant::now());
                     }
                 }

@@ -1,10 +1,10 @@
 //! The game's screens and their text overlays (built as sprites; no GL here).
 
+use crate::level::PowerUpKind;
+use crate::render::scene::powerup_color;
 use crate::render::sprite::SpriteInstance;
 use crate::render::text::{layout, layout_centered, panel, text_width};
 use crate::sim::tuning::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
-use crate::level::PowerUpKind;
-use crate::render::scene::powerup_color;
 use crate::sim::Game;
 
 /// Which screen the player is on.
@@ -46,9 +46,23 @@ const MENU_VISIBLE: usize = 8;
 /// The HUD along the bottom edge: score, level name and collision mode, lives.
 pub fn hud(out: &mut Vec<SpriteInstance>, game: &Game) {
     let y = PLAYFIELD_HEIGHT - HUD_SIZE - 3.0;
-    layout(out, &format!("SCORE {:05}", game.score()), 8.0, y, HUD_SIZE, WHITE);
+    layout(
+        out,
+        &format!("SCORE {:05}", game.score()),
+        8.0,
+        y,
+        HUD_SIZE,
+        WHITE,
+    );
     let lives = format!("LIVES {}", game.lives());
-    layout(out, &lives, PLAYFIELD_WIDTH - 8.0 - text_width(&lives, HUD_SIZE), y, HUD_SIZE, WHITE);
+    layout(
+        out,
+        &lives,
+        PLAYFIELD_WIDTH - 8.0 - text_width(&lives, HUD_SIZE),
+        y,
+        HUD_SIZE,
+        WHITE,
+    );
     let middle = format!("{} / {}", game.level_name(), game.config().collision);
     layout_centered(out, &middle, PLAYFIELD_WIDTH / 2.0, y, HUD_SIZE, DIM);
     active_powerups(out, game);
@@ -74,13 +88,22 @@ pub fn active_powerups(out: &mut Vec<SpriteInstance>, game: &Game) {
     let effects = game.active_effects();
     let mut items: Vec<(String, [f32; 4])> = Vec::new();
     if effects.speed_multiplier > 1.0 {
-        items.push((format!("SPEED x{:.2}", effects.speed_multiplier), powerup_color(PowerUpKind::Speed)));
+        items.push((
+            format!("SPEED x{:.2}", effects.speed_multiplier),
+            powerup_color(PowerUpKind::Speed),
+        ));
     }
     if effects.paddle_extra > 0.0 {
-        items.push((format!("WIDE +{}", effects.paddle_extra), powerup_color(PowerUpKind::PadSizeIncrease)));
+        items.push((
+            format!("WIDE +{}", effects.paddle_extra),
+            powerup_color(PowerUpKind::PadSizeIncrease),
+        ));
     }
     for e in &effects.timed {
-        items.push((format!("{} {:.0}s", powerup_label(e.kind), e.seconds_left.ceil()), powerup_color(e.kind)));
+        items.push((
+            format!("{} {:.0}s", powerup_label(e.kind), e.seconds_left.ceil()),
+            powerup_color(e.kind),
+        ));
     }
     let size = 8.0;
     let mut x = 8.0;
@@ -96,23 +119,61 @@ pub fn active_powerups(out: &mut Vec<SpriteInstance>, game: &Game) {
 pub fn message(out: &mut Vec<SpriteInstance>, title: &str, hint: &str) {
     let top = 330.0;
     panel(out, [0.0, top, PLAYFIELD_WIDTH, 120.0], SHADE);
-    layout_centered(out, title, PLAYFIELD_WIDTH / 2.0, top + 24.0, 32.0, HIGHLIGHT);
-    layout_centered(out, hint, PLAYFIELD_WIDTH / 2.0, top + 80.0, HUD_SIZE, WHITE);
+    layout_centered(
+        out,
+        title,
+        PLAYFIELD_WIDTH / 2.0,
+        top + 24.0,
+        32.0,
+        HIGHLIGHT,
+    );
+    layout_centered(
+        out,
+        hint,
+        PLAYFIELD_WIDTH / 2.0,
+        top + 80.0,
+        HUD_SIZE,
+        WHITE,
+    );
 }
 
 /// The menu: title, the level list with the selected entry highlighted, an optional error
 /// (a level that failed to load), and the keys.
 pub fn menu(out: &mut Vec<SpriteInstance>, names: &[String], selected: usize, error: Option<&str>) {
     panel(out, [0.0, 24.0, PLAYFIELD_WIDTH, 72.0], SHADE);
-    layout_centered(out, "BREAKOUT", PLAYFIELD_WIDTH / 2.0, 36.0, 48.0, HIGHLIGHT);
+    layout_centered(
+        out,
+        "BREAKOUT",
+        PLAYFIELD_WIDTH / 2.0,
+        36.0,
+        48.0,
+        HIGHLIGHT,
+    );
     panel(out, [0.0, 310.0, PLAYFIELD_WIDTH, 290.0], SHADE);
     if names.is_empty() {
-        layout_centered(out, "No levels found in levels/", PLAYFIELD_WIDTH / 2.0, 340.0, HUD_SIZE, ERROR);
+        layout_centered(
+            out,
+            "No levels found in levels/",
+            PLAYFIELD_WIDTH / 2.0,
+            340.0,
+            HUD_SIZE,
+            ERROR,
+        );
     }
     let first = selected.saturating_sub(MENU_VISIBLE - 1);
-    for (row, (i, name)) in names.iter().enumerate().skip(first).take(MENU_VISIBLE).enumerate() {
+    for (row, (i, name)) in names
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(MENU_VISIBLE)
+        .enumerate()
+    {
         let y = 326.0 + row as f32 * 26.0;
-        let (text, color) = if i == selected { (format!("> {name} <"), HIGHLIGHT) } else { (name.clone(), DIM) };
+        let (text, color) = if i == selected {
+            (format!("> {name} <"), HIGHLIGHT)
+        } else {
+            (name.clone(), DIM)
+        };
         layout_centered(out, &text, PLAYFIELD_WIDTH / 2.0, y, 20.0, color);
     }
     if let Some(error) = error {
@@ -120,10 +181,24 @@ pub fn menu(out: &mut Vec<SpriteInstance>, names: &[String], selected: usize, er
         let max_chars = (PLAYFIELD_WIDTH / 8.0) as usize - 2;
         for (i, line) in error.lines().take(2).enumerate() {
             let line: String = line.chars().take(max_chars).collect();
-            layout_centered(out, &line, PLAYFIELD_WIDTH / 2.0, 540.0 + i as f32 * 10.0, 8.0, ERROR);
+            layout_centered(
+                out,
+                &line,
+                PLAYFIELD_WIDTH / 2.0,
+                540.0 + i as f32 * 10.0,
+                8.0,
+                ERROR,
+            );
         }
     }
-    layout_centered(out, "UP/DOWN choose  ENTER play  ESC quit", PLAYFIELD_WIDTH / 2.0, 570.0, HUD_SIZE, WHITE);
+    layout_centered(
+        out,
+        "UP/DOWN choose  ENTER play  ESC quit",
+        PLAYFIELD_WIDTH / 2.0,
+        570.0,
+        HUD_SIZE,
+        WHITE,
+    );
 }
 
 /// The error of a failed live reload, across the top of the playfield until the file is fixed:
@@ -132,8 +207,19 @@ pub fn reload_error(out: &mut Vec<SpriteInstance>, error: &str) {
     let size = 8.0;
     let max_chars = (PLAYFIELD_WIDTH / size) as usize - 2;
     let lines: Vec<&str> = error.lines().take(6).collect();
-    panel(out, [0.0, 0.0, PLAYFIELD_WIDTH, 22.0 + lines.len() as f32 * 12.0], [0.25, 0.0, 0.0, 0.85]);
-    layout(out, "LEVEL FILE HAS ERRORS - still playing the last good version:", 8.0, 6.0, size, HIGHLIGHT);
+    panel(
+        out,
+        [0.0, 0.0, PLAYFIELD_WIDTH, 22.0 + lines.len() as f32 * 12.0],
+        [0.25, 0.0, 0.0, 0.85],
+    );
+    layout(
+        out,
+        "LEVEL FILE HAS ERRORS - still playing the last good version:",
+        8.0,
+        6.0,
+        size,
+        HIGHLIGHT,
+    );
     for (i, line) in lines.iter().enumerate() {
         let line: String = line.chars().take(max_chars).collect();
         layout(out, &line, 8.0, 20.0 + i as f32 * 12.0, size, ERROR);

@@ -24,7 +24,12 @@ pub struct FrameStats {
 impl FrameStats {
     /// Computes the statistics from per-frame times (seconds), the total time and the
     /// renderer's draw-call count.
-    pub fn from_samples(frame_times: &[f64], seconds: f64, draw_calls: u64, particles: u64) -> FrameStats {
+    pub fn from_samples(
+        frame_times: &[f64],
+        seconds: f64,
+        draw_calls: u64,
+        particles: u64,
+    ) -> FrameStats {
         let frames = frame_times.len() as u64;
         let mut sorted = frame_times.to_vec();
         sorted.sort_by(f64::total_cmp);
@@ -39,11 +44,23 @@ impl FrameStats {
         FrameStats {
             frames,
             seconds,
-            fps: if seconds > 0.0 { frames as f64 / seconds } else { 0.0 },
+            fps: if seconds > 0.0 {
+                frames as f64 / seconds
+            } else {
+                0.0
+            },
             frame_ms_p50: percentile(0.5),
             frame_ms_p99: percentile(0.99),
-            draw_calls_per_frame: if frames > 0 { draw_calls as f64 / frames as f64 } else { 0.0 },
-            particles_per_frame: if frames > 0 { particles as f64 / frames as f64 } else { 0.0 },
+            draw_calls_per_frame: if frames > 0 {
+                draw_calls as f64 / frames as f64
+            } else {
+                0.0
+            },
+            particles_per_frame: if frames > 0 {
+                particles as f64 / frames as f64
+            } else {
+                0.0
+            },
         }
     }
 }

@@ -23,7 +23,12 @@ impl App {
                 if let Some((_, Some(field))) = &self.menu_preview {
                     scene::bricks(&mut batch.world, field, 0.35);
                 }
-                screens::menu(&mut batch.text, &self.menu_names, self.menu_selected, self.menu_error.as_deref());
+                screens::menu(
+                    &mut batch.text,
+                    &self.menu_names,
+                    self.menu_selected,
+                    self.menu_error.as_deref(),
+                );
             }
             (screen, Some(game)) => {
                 scene::world(&mut batch.world, game, alpha);
@@ -36,23 +41,39 @@ impl App {
                     screens::reload_error(&mut batch.text, error);
                 }
                 match screen {
-                    Screen::Paused => screens::message(&mut batch.text, "PAUSED", "P to resume  ESC menu"),
+                    Screen::Paused => {
+                        screens::message(&mut batch.text, "PAUSED", "P to resume  ESC menu")
+                    }
                     Screen::LevelCleared { .. } => screens::message(
                         &mut batch.text,
                         "LEVEL CLEARED",
-                        &format!("score {}  {}  -  SPACE next level", game.score(), self.best_line()),
+                        &format!(
+                            "score {}  {}  -  SPACE next level",
+                            game.score(),
+                            self.best_line()
+                        ),
                     ),
                     Screen::Won { .. } => screens::message(
                         &mut batch.text,
                         "YOU WIN!",
-                        &format!("final score {}  {}  -  SPACE menu", game.score(), self.best_line()),
+                        &format!(
+                            "final score {}  {}  -  SPACE menu",
+                            game.score(),
+                            self.best_line()
+                        ),
                     ),
                     Screen::GameOver { .. } => screens::message(
                         &mut batch.text,
                         "GAME OVER",
-                        &format!("score {}  {}  -  SPACE menu", game.score(), self.best_line()),
+                        &format!(
+                            "score {}  {}  -  SPACE menu",
+                            game.score(),
+                            self.best_line()
+                        ),
                     ),
-                    Screen::Playing if game.balls().iter().any(|b| b.stuck) && self.bot.is_none() => {
+                    Screen::Playing
+                        if game.balls().iter().any(|b| b.stuck) && self.bot.is_none() =>
+                    {
                         crate::render::text::layout_centered(
                             &mut batch.text,
                             "SPACE to launch",
@@ -70,11 +91,16 @@ impl App {
         let forced = self.args.effect;
         let active = |kind| {
             matches!(self.screen, Screen::Playing | Screen::Paused)
-                && self.game.as_ref().is_some_and(|g| g.active_effects().has(kind))
+                && self
+                    .game
+                    .as_ref()
+                    .is_some_and(|g| g.active_effects().has(kind))
         };
         batch.effects = self.effects.post(
-            forced == Some(crate::cli::ForcedEffect::Confuse) || active(crate::level::PowerUpKind::Confuse),
-            forced == Some(crate::cli::ForcedEffect::Chaos) || active(crate::level::PowerUpKind::Chaos),
+            forced == Some(crate::cli::ForcedEffect::Confuse)
+                || active(crate::level::PowerUpKind::Confuse),
+            forced == Some(crate::cli::ForcedEffect::Chaos)
+                || active(crate::level::PowerUpKind::Chaos),
         );
         batch
     }
@@ -97,5 +123,4 @@ impl App {
             self.title = title;
         }
     }
-
 }

@@ -19,7 +19,10 @@ use glam::Vec2;
 /// The ball's bounding square, pixels.
 pub fn bounding_square(circle: Circle) -> Aabb {
     let r = Vec2::splat(circle.radius);
-    Aabb { min: circle.center - r, max: circle.center + r }
+    Aabb {
+        min: circle.center - r,
+        max: circle.center + r,
+    }
 }
 
 /// Separating-axis test: true iff the boxes overlap on x and on y (strictly: touching is no hit).
@@ -49,10 +52,20 @@ pub fn contact(circle: Circle, aabb: Aabb, velocity: Vec2) -> Option<Contact> {
     let overlap_y = (square.max.y - aabb.min.y).min(aabb.max.y - square.min.y);
     let d = c - aabb.center();
     let (normal, depth) = if overlap_x < overlap_y {
-        (Vec2::new(if d.x < 0.0 { -1.0 } else { 1.0 }, 0.0), overlap_x)
+        (
+            Vec2::new(if d.x < 0.0 { -1.0 } else { 1.0 }, 0.0),
+            overlap_x,
+        )
     } else {
-        (Vec2::new(0.0, if d.y < 0.0 { -1.0 } else { 1.0 }), overlap_y)
+        (
+            Vec2::new(0.0, if d.y < 0.0 { -1.0 } else { 1.0 }),
+            overlap_y,
+        )
     };
     let point = super::aabb_circle_clamp::closest_point(c, aabb);
-    Some(Contact { normal, depth, point })
+    Some(Contact {
+        normal,
+        depth,
+        point,
+    })
 }

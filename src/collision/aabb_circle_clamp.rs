@@ -17,7 +17,6 @@ use glam::Vec2;
 /// Distances below this (pixels) are treated as zero when normalising, to avoid NaN normals.
 const EPSILON: f32 = 1e-5;
 
-
 /// The point of `aabb` closest to `p`: `p` clamped to the box, pixels. Inside the box it is `p`.
 ///
 /// LearnOpenGL writes this as `centre + clamp(p - centre, -half, half)`; clamping `p` to
@@ -31,7 +30,10 @@ pub fn closest_point(p: Vec2, aabb: Aabb) -> Vec2 {
 /// True when the circle and the box overlap (strictly: touching at exactly one point is not a
 /// collision, as in LearnOpenGL's `length < radius`).
 pub fn intersects(circle: Circle, aabb: Aabb) -> bool {
-    circle.center.distance_squared(closest_point(circle.center, aabb)) < circle.radius * circle.radius
+    circle
+        .center
+        .distance_squared(closest_point(circle.center, aabb))
+        < circle.radius * circle.radius
 }
 
 /// Contact normal and penetration depth of the circle against the box, or `None` if they do not
@@ -50,7 +52,11 @@ pub fn contact(circle: Circle, aabb: Aabb, velocity: Vec2) -> Option<Contact> {
     }
     let dist = dist_sq.sqrt();
     if dist > EPSILON {
-        return Some(Contact { normal: offset / dist, depth: circle.radius - dist, point });
+        return Some(Contact {
+            normal: offset / dist,
+            depth: circle.radius - dist,
+            point,
+        });
     }
     // Centre inside (or exactly on) the box: where the reference divides by zero.
     Some(inside_contact(circle, aabb, velocity))
@@ -61,12 +67,18 @@ mod tests {
     use super::*;
 
     fn unit_box() -> Aabb {
-        Aabb { min: Vec2::new(0.0, 0.0), max: Vec2::new(100.0, 40.0) }
+        Aabb {
+            min: Vec2::new(0.0, 0.0),
+            max: Vec2::new(100.0, 40.0),
+        }
     }
 
     #[test]
     fn face_contact_has_axis_normal_and_depth() {
-        let c = Circle { center: Vec2::new(50.0, 48.0), radius: 10.0 };
+        let c = Circle {
+            center: Vec2::new(50.0, 48.0),
+            radius: 10.0,
+        };
         let k = contact(c, unit_box(), Vec2::new(0.0, -100.0)).expect("overlap");
         assert_eq!(k.normal, Vec2::Y);
         assert!((k.depth - 2.0).abs() < 1e-4);
@@ -75,7 +87,10 @@ mod tests {
 
     #[test]
     fn corner_contact_has_diagonal_normal() {
-        let c = Circle { center: Vec2::new(105.0, 45.0), radius: 10.0 };
+        let c = Circle {
+            center: Vec2::new(105.0, 45.0),
+            radius: 10.0,
+        };
         let k = contact(c, unit_box(), Vec2::new(-1.0, -1.0)).expect("overlap");
         let expected = Vec2::new(1.0, 1.0).normalize();
         assert!(k.normal.distance(expected) < 1e-5, "{:?}", k.normal);
@@ -85,13 +100,19 @@ mod tests {
     #[test]
     fn centre_inside_box_gives_entry_face_without_nan() {
         // Moving up, centre 3 px inside the bottom face: it came through the bottom.
-        let c = Circle { center: Vec2::new(30.0, 37.0), radius: 10.0 };
+        let c = Circle {
+            center: Vec2::new(30.0, 37.0),
+            radius: 10.0,
+        };
         let k = contact(c, unit_box(), Vec2::new(50.0, -400.0)).expect("overlap");
         assert_eq!(k.normal, Vec2::Y);
         assert!((k.depth - 13.0).abs() < 1e-4);
         assert!(k.normal.is_finite() && k.depth.is_finite());
         // Exactly at the centre with no velocity: still a finite, unit normal.
-        let c = Circle { center: unit_box().center(), radius: 10.0 };
+        let c = Circle {
+            center: unit_box().center(),
+            radius: 10.0,
+        };
         let k = contact(c, unit_box(), Vec2::ZERO).expect("overlap");
         assert!((k.normal.length() - 1.0).abs() < 1e-6);
         assert!(k.depth.is_finite());
@@ -99,7 +120,10 @@ mod tests {
 
     #[test]
     fn touching_is_not_a_collision() {
-        let c = Circle { center: Vec2::new(50.0, 50.0), radius: 10.0 };
+        let c = Circle {
+            center: Vec2::new(50.0, 50.0),
+            radius: 10.0,
+        };
         assert!(!intersects(c, unit_box()));
         assert!(contact(c, unit_box(), Vec2::ZERO).is_none());
     }

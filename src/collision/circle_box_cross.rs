@@ -25,7 +25,10 @@ struct IRect {
 impl IRect {
     fn overlaps(&self, o: &IRect) -> bool {
         // Lazy Foo's box test: separated if one's edge is at or past the other's.
-        !(self.y + self.h <= o.y || self.y >= o.y + o.h || self.x + self.w <= o.x || self.x >= o.x + o.w)
+        !(self.y + self.h <= o.y
+            || self.y >= o.y + o.h
+            || self.x + self.w <= o.x
+            || self.x >= o.x + o.w)
     }
 }
 
@@ -44,22 +47,41 @@ enum Hit {
 }
 
 fn hit_kind(circle: Circle, aabb: Aabb) -> Option<Hit> {
-    let (cx, cy, r) = (circle.center.x as i32, circle.center.y as i32, circle.radius as i32);
+    let (cx, cy, r) = (
+        circle.center.x as i32,
+        circle.center.y as i32,
+        circle.radius as i32,
+    );
     let b = IRect {
         x: aabb.min.x as i32,
         y: aabb.min.y as i32,
         w: (aabb.max.x as i32 - aabb.min.x as i32),
         h: (aabb.max.y as i32 - aabb.min.y as i32),
     };
-    let horizontal = IRect { x: cx - r, y: cy, w: 2 * r, h: 1 };
-    let vertical = IRect { x: cx, y: cy - r, w: 1, h: 2 * r };
+    let horizontal = IRect {
+        x: cx - r,
+        y: cy,
+        w: 2 * r,
+        h: 1,
+    };
+    let vertical = IRect {
+        x: cx,
+        y: cy - r,
+        w: 1,
+        h: 2 * r,
+    };
     match (horizontal.overlaps(&b), vertical.overlaps(&b)) {
         (true, true) => return Some(Hit::Both),
         (true, false) => return Some(Hit::Horizontal),
         (false, true) => return Some(Hit::Vertical),
         (false, false) => {}
     }
-    let corners = [(b.x, b.y), (b.x + b.w, b.y), (b.x, b.y + b.h), (b.x + b.w, b.y + b.h)];
+    let corners = [
+        (b.x, b.y),
+        (b.x + b.w, b.y),
+        (b.x, b.y + b.h),
+        (b.x + b.w, b.y + b.h),
+    ];
     corners
         .iter()
         .any(|&(x, y)| {
@@ -85,19 +107,33 @@ pub fn contact(circle: Circle, aabb: Aabb, velocity: Vec2) -> Option<Contact> {
         Hit::Horizontal => Contact {
             normal: Vec2::new(side(d.x), 0.0),
             depth: (r + half.x - d.x.abs()).max(0.0),
-            point: Vec2::new(center.x + side(d.x) * half.x, c.y.clamp(aabb.min.y, aabb.max.y)),
+            point: Vec2::new(
+                center.x + side(d.x) * half.x,
+                c.y.clamp(aabb.min.y, aabb.max.y),
+            ),
         },
         Hit::Vertical => Contact {
             normal: Vec2::new(0.0, side(d.y)),
             depth: (r + half.y - d.y.abs()).max(0.0),
-            point: Vec2::new(c.x.clamp(aabb.min.x, aabb.max.x), center.y + side(d.y) * half.y),
+            point: Vec2::new(
+                c.x.clamp(aabb.min.x, aabb.max.x),
+                center.y + side(d.y) * half.y,
+            ),
         },
         Hit::Corner => {
             let corner = center + Vec2::new(side(d.x) * half.x, side(d.y) * half.y);
             let offset = c - corner;
             let dist = offset.length();
-            let normal = if dist > 1e-5 { offset / dist } else { Vec2::new(side(d.x), side(d.y)).normalize() };
-            Contact { normal, depth: (r - dist).max(0.0), point: corner }
+            let normal = if dist > 1e-5 {
+                offset / dist
+            } else {
+                Vec2::new(side(d.x), side(d.y)).normalize()
+            };
+            Contact {
+                normal,
+                depth: (r - dist).max(0.0),
+                point: corner,
+            }
         }
     };
     Some(contact)

@@ -26,8 +26,19 @@ use glam::Vec2;
 /// Where the circle's centre lies relative to the box, per axis: -1 before the box's min edge,
 /// 0 within its extent (edges included), +1 past its max edge.
 fn zone(c: Vec2, aabb: Aabb) -> (i8, i8) {
-    let axis = |v: f32, lo: f32, hi: f32| if v < lo { -1 } else if v > hi { 1 } else { 0 };
-    (axis(c.x, aabb.min.x, aabb.max.x), axis(c.y, aabb.min.y, aabb.max.y))
+    let axis = |v: f32, lo: f32, hi: f32| {
+        if v < lo {
+            -1
+        } else if v > hi {
+            1
+        } else {
+            0
+        }
+    };
+    (
+        axis(c.x, aabb.min.x, aabb.max.x),
+        axis(c.y, aabb.min.y, aabb.max.y),
+    )
 }
 
 /// True when the circle and the box overlap, decided by zone (yes/no only: no square root).
@@ -77,7 +88,11 @@ pub fn contact(circle: Circle, aabb: Aabb, velocity: Vec2) -> Option<Contact> {
             // In a corner zone the centre is strictly outside both edges, so dist > 0.
             (dist_sq < r * r).then(|| {
                 let dist = dist_sq.sqrt();
-                Contact { normal: offset / dist, depth: r - dist, point: corner }
+                Contact {
+                    normal: offset / dist,
+                    depth: r - dist,
+                    point: corner,
+                }
             })
         }
     }

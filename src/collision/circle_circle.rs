@@ -24,7 +24,11 @@ pub fn contact(a: Circle, b: Circle) -> Option<Contact> {
     let offset = a.center - b.center;
     let dist = offset.length();
     let normal = if dist > 1e-5 { offset / dist } else { Vec2::X };
-    Some(Contact { normal, depth: a.radius + b.radius - dist, point: b.center + normal * b.radius })
+    Some(Contact {
+        normal,
+        depth: a.radius + b.radius - dist,
+        point: b.center + normal * b.radius,
+    })
 }
 
 /// Equal-mass elastic collision: given both velocities (pixels/second) and the contact normal

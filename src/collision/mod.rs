@@ -29,7 +29,10 @@ pub struct Aabb {
 impl Aabb {
     /// Box from its top-left corner and size (width, height), pixels.
     pub fn from_pos_size(pos: Vec2, size: Vec2) -> Aabb {
-        Aabb { min: pos, max: pos + size }
+        Aabb {
+            min: pos,
+            max: pos + size,
+        }
     }
 
     /// Centre of the box, pixels.
@@ -72,7 +75,16 @@ pub struct Contact {
 /// The collision algorithm used for ball–box tests; chosen by configuration (`--collision`,
 /// `[collision] mode` in `breakout.toml`, the `C` key in game).
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, serde::Deserialize, serde::Serialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    clap::ValueEnum,
+    serde::Deserialize,
+    serde::Serialize,
 )]
 #[serde(rename_all = "lowercase")]
 pub enum CollisionMode {
@@ -91,8 +103,13 @@ pub enum CollisionMode {
 
 impl CollisionMode {
     /// Every mode, in the order the in-game key cycles through them.
-    pub const ALL: &'static [CollisionMode] =
-        &[CollisionMode::Aabb, CollisionMode::Clamp, CollisionMode::Zones, CollisionMode::Cross, CollisionMode::Swept];
+    pub const ALL: &'static [CollisionMode] = &[
+        CollisionMode::Aabb,
+        CollisionMode::Clamp,
+        CollisionMode::Zones,
+        CollisionMode::Cross,
+        CollisionMode::Swept,
+    ];
 
     /// The mode's name as used on the command line, in config files and in `simulate`'s JSON.
     pub fn name(self) -> &'static str {
@@ -130,10 +147,17 @@ impl std::fmt::Display for CollisionMode {
 /// centre is already inside the box (see [`inside_contact`]). For [`CollisionMode::Swept`] this
 /// is the discrete overlap test (the exact clamp), used to separate a ball that already overlaps
 /// a box (a paddle moving into it); its motion uses [`swept_circle_aabb::time_of_impact`].
-pub fn circle_aabb_contact(mode: CollisionMode, circle: Circle, aabb: Aabb, velocity: Vec2) -> Option<Contact> {
+pub fn circle_aabb_contact(
+    mode: CollisionMode,
+    circle: Circle,
+    aabb: Aabb,
+    velocity: Vec2,
+) -> Option<Contact> {
     match mode {
         CollisionMode::Aabb => aabb_aabb::contact(circle, aabb, velocity),
-        CollisionMode::Clamp | CollisionMode::Swept => aabb_circle_clamp::contact(circle, aabb, velocity),
+        CollisionMode::Clamp | CollisionMode::Swept => {
+            aabb_circle_clamp::contact(circle, aabb, velocity)
+        }
         CollisionMode::Zones => circle_box_zones::contact(circle, aabb, velocity),
         CollisionMode::Cross => circle_box_cross::contact(circle, aabb, velocity),
     }
@@ -175,11 +199,20 @@ pub fn inside_contact(circle: Circle, aabb: Aabb, velocity: Vec2) -> Contact {
     consider(velocity.y, (Vec2::NEG_Y, to_top), (Vec2::Y, to_bottom));
     let (normal, distance) = match best {
         Some((_, normal, distance)) => (normal, distance),
-        None => [(Vec2::NEG_X, to_left), (Vec2::X, to_right), (Vec2::NEG_Y, to_top), (Vec2::Y, to_bottom)]
-            .into_iter()
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .unwrap_or((Vec2::NEG_Y, 0.0)),
+        None => [
+            (Vec2::NEG_X, to_left),
+            (Vec2::X, to_right),
+            (Vec2::NEG_Y, to_top),
+            (Vec2::Y, to_bottom),
+        ]
+        .into_iter()
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .unwrap_or((Vec2::NEG_Y, 0.0)),
     };
     let distance = distance.max(0.0);
-    Contact { normal, depth: distance + circle.radius, point: p + normal * distance }
+    Contact {
+        normal,
+        depth: distance + circle.radius,
+        point: p + normal * distance,
+    }
 }

@@ -46,7 +46,11 @@ fn ray_box(p: Vec2, d: Vec2, min: Vec2, max: Vec2) -> Option<(f32, Vec2)> {
             continue;
         }
         let (t_lo, t_hi) = ((lo - p) / d, (hi - p) / d);
-        let (near, far, n) = if t_lo < t_hi { (t_lo, t_hi, -unit) } else { (t_hi, t_lo, unit) };
+        let (near, far, n) = if t_lo < t_hi {
+            (t_lo, t_hi, -unit)
+        } else {
+            (t_hi, t_lo, unit)
+        };
         if near > t_enter {
             t_enter = near;
             normal = n;
@@ -110,13 +114,22 @@ pub fn time_of_impact(circle: Circle, displacement: Vec2, aabb: Aabb) -> Option<
             consider(t, n);
         }
     }
-    for corner in [aabb.min, Vec2::new(aabb.max.x, aabb.min.y), Vec2::new(aabb.min.x, aabb.max.y), aabb.max] {
+    for corner in [
+        aabb.min,
+        Vec2::new(aabb.max.x, aabb.min.y),
+        Vec2::new(aabb.min.x, aabb.max.y),
+        aabb.max,
+    ] {
         if let Some(t) = ray_circle(p, d, corner, r) {
             let n = (p + d * t - corner) / r;
             consider(t, n.normalize_or(n));
         }
     }
-    best.map(|(toi, normal)| Impact { toi, normal, center: p + d * toi })
+    best.map(|(toi, normal)| Impact {
+        toi,
+        normal,
+        center: p + d * toi,
+    })
 }
 
 #[cfg(test)]
@@ -124,12 +137,18 @@ mod tests {
     use super::*;
 
     fn brick() -> Aabb {
-        Aabb { min: Vec2::new(100.0, 100.0), max: Vec2::new(160.0, 130.0) }
+        Aabb {
+            min: Vec2::new(100.0, 100.0),
+            max: Vec2::new(160.0, 130.0),
+        }
     }
 
     #[test]
     fn fast_ball_through_thin_brick_hits_its_face() {
-        let c = Circle { center: Vec2::new(130.0, 400.0), radius: 10.0 };
+        let c = Circle {
+            center: Vec2::new(130.0, 400.0),
+            radius: 10.0,
+        };
         let hit = time_of_impact(c, Vec2::new(0.0, -5000.0), brick()).expect("no tunnelling");
         assert_eq!(hit.normal, Vec2::Y);
         assert!((hit.center.y - 140.0).abs() < 1e-3, "{hit:?}");
@@ -138,7 +157,10 @@ mod tests {
     #[test]
     fn corner_hit_has_radial_normal() {
         // Aim diagonally at the bottom-right corner.
-        let c = Circle { center: Vec2::new(200.0, 170.0), radius: 10.0 };
+        let c = Circle {
+            center: Vec2::new(200.0, 170.0),
+            radius: 10.0,
+        };
         let hit = time_of_impact(c, Vec2::new(-80.0, -80.0), brick()).expect("hit");
         let expected = Vec2::new(1.0, 1.0).normalize();
         assert!(hit.normal.distance(expected) < 1e-4, "{hit:?}");
@@ -151,25 +173,40 @@ mod tests {
         // no hit, although it crosses the corner of the box grown by r (a square-cornered sum).
         let offset = 11.0 * std::f32::consts::SQRT_2; // line x + y = 290 + offset
         let start = Vec2::new(185.0, 290.0 + offset - 185.0);
-        let c = Circle { center: start, radius: 10.0 };
+        let c = Circle {
+            center: start,
+            radius: 10.0,
+        };
         let d = Vec2::new(-40.0, 40.0);
         let crosses_square = (0..=100).any(|i| {
             let q = start + d * (i as f32 / 100.0);
             q.x > 90.0 && q.x < 170.0 && q.y > 90.0 && q.y < 140.0
         });
-        assert!(crosses_square, "the test path must cross the square-cornered grown box");
+        assert!(
+            crosses_square,
+            "the test path must cross the square-cornered grown box"
+        );
         assert_eq!(time_of_impact(c, d, brick()), None);
         // The same path 2 px closer to the corner does hit it.
-        let closer = Circle { center: start - Vec2::splat(2.0 / std::f32::consts::SQRT_2), radius: 10.0 };
+        let closer = Circle {
+            center: start - Vec2::splat(2.0 / std::f32::consts::SQRT_2),
+            radius: 10.0,
+        };
         let hit = time_of_impact(closer, d, brick()).expect("hit");
         assert!(hit.normal.x > 0.0 && hit.normal.y > 0.0, "{hit:?}");
     }
 
     #[test]
     fn moving_away_or_starting_inside_is_no_impact() {
-        let c = Circle { center: Vec2::new(130.0, 150.0), radius: 10.0 };
+        let c = Circle {
+            center: Vec2::new(130.0, 150.0),
+            radius: 10.0,
+        };
         assert!(time_of_impact(c, Vec2::new(0.0, 100.0), brick()).is_none());
-        let inside = Circle { center: Vec2::new(130.0, 135.0), radius: 10.0 };
+        let inside = Circle {
+            center: Vec2::new(130.0, 135.0),
+            radius: 10.0,
+        };
         assert!(time_of_impact(inside, Vec2::new(0.0, -100.0), brick()).is_none());
     }
 }

@@ -21,7 +21,14 @@ pub fn check(files: &[PathBuf], strict: bool, out: &mut dyn Write) -> i32 {
         match Level::load_with_warnings(file) {
             Ok((_, warnings)) => {
                 for w in &warnings {
-                    let _ = writeln!(out, "{}:{}:{}: {}", file.display(), w.line, w.column, w.message);
+                    let _ = writeln!(
+                        out,
+                        "{}:{}:{}: {}",
+                        file.display(),
+                        w.line,
+                        w.column,
+                        w.message
+                    );
                 }
                 if strict && !warnings.is_empty() {
                     fail(EXIT_INVALID, &mut status);

@@ -20,7 +20,10 @@ pub fn load_level_arg(arg: &str) -> Result<Level, LoadError> {
             path: PathBuf::from(arg),
             source: std::io::Error::new(
                 std::io::ErrorKind::NotFound,
-                format!("no such file, and no level named so ({} does not exist)", tried.display()),
+                format!(
+                    "no such file, and no level named so ({} does not exist)",
+                    tried.display()
+                ),
             ),
         });
     }

@@ -13,9 +13,20 @@ use std::path::Path;
 ///
 /// # Errors
 /// No headless OpenGL, a missing shader or texture (named), or an unwritable output file (named).
-pub fn preview(level: &Level, size: (u32, u32), asset_root: &Path, out: &Path) -> anyhow::Result<()> {
-    let context = headless_context(size).map_err(anyhow::Error::msg).context("cannot render without a display")?;
-    let mut renderer = Renderer::new(&context, &asset_root.join("shaders"), &asset_root.join("textures"))?;
+pub fn preview(
+    level: &Level,
+    size: (u32, u32),
+    asset_root: &Path,
+    out: &Path,
+) -> anyhow::Result<()> {
+    let context = headless_context(size)
+        .map_err(anyhow::Error::msg)
+        .context("cannot render without a display")?;
+    let mut renderer = Renderer::new(
+        &context,
+        &asset_root.join("shaders"),
+        &asset_root.join("textures"),
+    )?;
     let game = Game::new(level, GameConfig::default());
     let mut batch = SpriteBatch::default();
     scene::world(&mut batch.world, &game, 1.0);
@@ -30,9 +41,14 @@ pub fn preview(level: &Level, size: (u32, u32), asset_root: &Path, out: &Path) -
 /// # Errors
 /// A message saying what is wrong with the text.
 pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
-    let (w, h) = text.split_once(['x', 'X']).ok_or_else(|| format!("'{text}' is not WIDTHxHEIGHT, e.g. 800x600"))?;
+    let (w, h) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("'{text}' is not WIDTHxHEIGHT, e.g. 800x600"))?;
     let dim = |s: &str| -> Result<u32, String> {
-        let v: u32 = s.trim().parse().map_err(|_| format!("'{s}' is not a whole number of pixels"))?;
+        let v: u32 = s
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{s}' is not a whole number of pixels"))?;
         if (1..=8192).contains(&v) {
             Ok(v)
         } else {

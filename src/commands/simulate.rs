@@ -43,7 +43,10 @@ pub struct SimulateReport {
 /// Plays `steps` fixed steps of `level` with the bot, stopping early if the level is cleared.
 /// Lives never run out (`config.infinite_lives` is forced on): a lost ball is counted and respawned.
 pub fn simulate(level: &Level, steps: u64, config: GameConfig) -> SimulateReport {
-    let config = GameConfig { infinite_lives: true, ..config };
+    let config = GameConfig {
+        infinite_lives: true,
+        ..config
+    };
     let (seed, collision) = (config.seed, config.collision);
     let mut game = Game::new(level, config);
     let mut bot = Bot::new(seed, SIMULATE_LAUNCH_DELAY);

@@ -33,15 +33,22 @@ pub struct Effects {
 impl Effects {
     /// Fresh effects; `seed` drives particle spread (cosmetic only).
     pub fn new(seed: u64) -> Effects {
-        Effects { particles: ParticlePool::new(MAX_PARTICLES, seed), shake_left: 0.0, time: 0.0, trail_debt: 0.0 }
+        Effects {
+            particles: ParticlePool::new(MAX_PARTICLES, seed),
+            shake_left: 0.0,
+            time: 0.0,
+            trail_debt: 0.0,
+        }
     }
 
     /// Reacts to one game event: a burst for a destroyed brick, a shake for a solid hit.
     pub fn handle_event(&mut self, event: &GameEvent) {
         match *event {
-            GameEvent::BrickDestroyed { code, position, .. } => {
-                self.particles.emit_burst(position, brick_color(BrickKind::Destructible(code)), BURST_COUNT)
-            }
+            GameEvent::BrickDestroyed { code, position, .. } => self.particles.emit_burst(
+                position,
+                brick_color(BrickKind::Destructible(code)),
+                BURST_COUNT,
+            ),
             GameEvent::SolidHit { .. } => self.shake_left = SHAKE_SECONDS,
             _ => {}
         }
@@ -79,7 +86,12 @@ impl Effects {
     /// Post-processing for this frame; `confuse` and `chaos` come from active power-ups (or a
     /// forced effect).
     pub fn post(&self, confuse: bool, chaos: bool) -> PostEffects {
-        PostEffects { shake: (self.shake_left / SHAKE_SECONDS).clamp(0.0, 1.0), confuse, chaos, time: self.time }
+        PostEffects {
+            shake: (self.shake_left / SHAKE_SECONDS).clamp(0.0, 1.0),
+            confuse,
+            chaos,
+            time: self.time,
+        }
     }
 
     /// Starts a shake now (for forced effects).

@@ -38,7 +38,12 @@ const DRAG_PER_SECOND: f32 = 0.15;
 impl ParticlePool {
     /// An empty pool holding at most `capacity` particles; `seed` drives the random spread.
     pub fn new(capacity: usize, seed: u64) -> ParticlePool {
-        ParticlePool { particles: Vec::with_capacity(capacity), capacity: capacity.max(1), next: 0, rng: Pcg32::seed_from_u64(seed) }
+        ParticlePool {
+            particles: Vec::with_capacity(capacity),
+            capacity: capacity.max(1),
+            next: 0,
+            rng: Pcg32::seed_from_u64(seed),
+        }
     }
 
     /// Adds a particle, replacing the oldest one when the pool is full.
@@ -54,7 +59,10 @@ impl ParticlePool {
     /// A trail particle behind a ball at `pos` moving with `vel` (pixels/second): born near the
     /// ball's centre, drifting slowly backwards.
     pub fn emit_trail(&mut self, pos: Vec2, vel: Vec2, radius: f32) {
-        let jitter = Vec2::new(self.rng.random_range(-0.4..0.4), self.rng.random_range(-0.4..0.4)) * radius;
+        let jitter = Vec2::new(
+            self.rng.random_range(-0.4..0.4),
+            self.rng.random_range(-0.4..0.4),
+        ) * radius;
         let life = self.rng.random_range(0.35..0.6);
         let tint = self.rng.random_range(0.6..1.0);
         self.spawn(Particle {

@@ -71,9 +71,13 @@ pub fn warnings(level: &Level, positions: &Positions) -> Vec<Diagnostic> {
     for (i, cell) in level.cells.iter().enumerate() {
         if matches!(cell, Some(k) if k.is_destructible()) && !reached[i] {
             let (line, column) = positions[i];
-            let powerup = level.extras.get(&i).and_then(|e| e.powerup).map_or(String::new(), |p| {
-                format!(" (and its power-up {} is lost)", p.letter())
-            });
+            let powerup = level
+                .extras
+                .get(&i)
+                .and_then(|e| e.powerup)
+                .map_or(String::new(), |p| {
+                    format!(" (and its power-up {} is lost)", p.letter())
+                });
             out.push(Diagnostic {
                 line,
                 column,

@@ -113,7 +113,9 @@ impl PowerUpKind {
 
     /// The power-up for a level-file letter (case-insensitive).
     pub fn from_letter(c: char) -> Option<PowerUpKind> {
-        Self::ALL.into_iter().find(|p| p.letter() == c.to_ascii_uppercase())
+        Self::ALL
+            .into_iter()
+            .find(|p| p.letter() == c.to_ascii_uppercase())
     }
 }
 
@@ -177,7 +179,11 @@ impl fmt::Display for LevelErrors {
             if i > 0 {
                 writeln!(f)?;
             }
-            write!(f, "{}:{}:{}: {}", self.source_name, d.line, d.column, d.message)?;
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.source_name, d.line, d.column, d.message
+            )?;
         }
         Ok(())
     }
@@ -214,8 +220,12 @@ impl Level {
     /// # Errors
     /// As [`Level::load`].
     pub fn load_with_warnings(path: &Path) -> Result<(Level, Vec<Diagnostic>), LoadError> {
-        let bytes = std::fs::read(path).map_err(|source| LoadError::Io { path: path.to_path_buf(), source })?;
-        let (mut level, warnings) = Level::parse_bytes_with_warnings(&bytes, &path.display().to_string())?;
+        let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let (mut level, warnings) =
+            Level::parse_bytes_with_warnings(&bytes, &path.display().to_string())?;
         if let Some(stem) = path.file_stem() {
             level.name = stem.to_string_lossy().into_owned();
         }
@@ -231,7 +241,10 @@ impl Level {
         Level::parse_bytes_with_warnings(bytes, source_name).map(|(level, _)| level)
     }
 
-    fn parse_bytes_with_warnings(bytes: &[u8], source_name: &str) -> Result<(Level, Vec<Diagnostic>), LevelErrors> {
+    fn parse_bytes_with_warnings(
+        bytes: &[u8],
+        source_name: &str,
+    ) -> Result<(Level, Vec<Diagnostic>), LevelErrors> {
         match std::str::from_utf8(bytes) {
             Ok(text) => Level::parse_with_warnings(text, source_name),
             Err(e) => {
@@ -271,7 +284,10 @@ impl Level {
     ///
     /// # Errors
     /// As [`Level::parse`].
-    pub fn parse_with_warnings(text: &str, source_name: &str) -> Result<(Level, Vec<Diagnostic>), LevelErrors> {
+    pub fn parse_with_warnings(
+        text: &str,
+        source_name: &str,
+    ) -> Result<(Level, Vec<Diagnostic>), LevelErrors> {
         let (level, positions) = parse::parse(text, source_name)?;
         let warnings = lint::warnings(&level, &positions);
         Ok((level, warnings))
@@ -289,7 +305,11 @@ impl Level {
 
     /// Number of destructible bricks (`2`–`5`).
     pub fn destructible_count(&self) -> usize {
-        self.cells.iter().flatten().filter(|b| b.is_destructible()).count()
+        self.cells
+            .iter()
+            .flatten()
+            .filter(|b| b.is_destructible())
+            .count()
     }
 
     /// The name to show players: the `@name:` of the file, else the file stem.
@@ -302,4 +322,3 @@ impl Level {
         self.extras.get(&(row * self.cols + col))
     }
 }
-

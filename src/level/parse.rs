@@ -1,6 +1,9 @@
 //! The level-file parser. Never panics; collects every problem with its line and column.
 
-use super::{BrickKind, CellExtras, Diagnostic, Level, LevelErrors, PowerUpKind, MAX_GRID_DIMENSION, MAX_HITS};
+use super::{
+    BrickKind, CellExtras, Diagnostic, Level, LevelErrors, PowerUpKind, MAX_GRID_DIMENSION,
+    MAX_HITS,
+};
 use std::collections::BTreeMap;
 
 /// Where each cell's token was in the file: (line, column), 1-based, row-major like the cells.
@@ -27,9 +30,18 @@ pub(super) fn parse(text: &str, source_name: &str) -> Result<(Level, Positions),
         // A comment runs from '#' to the end of the line.
         let line = line.split_once('#').map_or(line, |(before, _)| before);
         let tokens = tokenize(line);
-        let Some(&(first_column, first)) = tokens.first() else { continue };
+        let Some(&(first_column, first)) = tokens.first() else {
+            continue;
+        };
         if first.starts_with('@') {
-            directive(line, line_no, first_column, &mut title, &mut author, &mut diagnostics);
+            directive(
+                line,
+                line_no,
+                first_column,
+                &mut title,
+                &mut author,
+                &mut diagnostics,
+            );
             continue;
         }
         rows += 1;
@@ -55,7 +67,11 @@ pub(super) fn parse(text: &str, source_name: &str) -> Result<(Level, Positions),
             match parse_cell(token) {
                 Ok(cell) => row_cells.push((cell, (line_no, column))),
                 Err(message) => {
-                    diagnostics.push(Diagnostic { line: line_no, column, message });
+                    diagnostics.push(Diagnostic {
+                        line: line_no,
+                        column,
+                        message,
+                    });
                     row_cells.push((None, (line_no, column)));
                 }
             }
@@ -101,15 +117,27 @@ pub(super) fn parse(text: &str, source_name: &str) -> Result<(Level, Positions),
         diagnostics.push(Diagnostic {
             line: 1,
             column: 1,
-            message: "level has no destructible brick (2-5), so it could never be cleared".to_string(),
+            message: "level has no destructible brick (2-5), so it could never be cleared"
+                .to_string(),
         });
     }
     if !diagnostics.is_empty() {
         diagnostics.sort_by_key(|d| (d.line, d.column));
-        return Err(LevelErrors { source_name: source_name.to_string(), diagnostics });
+        return Err(LevelErrors {
+            source_name: source_name.to_string(),
+            diagnostics,
+        });
     }
     debug_assert_eq!(cells.len(), rows * cols);
-    let level = Level { name: source_name.to_string(), title, author, rows, cols, cells, extras };
+    let level = Level {
+        name: source_name.to_string(),
+        title,
+        author,
+        rows,
+        cols,
+        cells,
+        extras,
+    };
     Ok((level, positions))
 }
 
@@ -142,15 +170,25 @@ fn directive(
             diagnostics.push(Diagnostic {
                 line: line_no,
                 column,
-                message: format!("unknown directive '@{shown}': the directives are @name and @author"),
+                message: format!(
+                    "unknown directive '@{shown}': the directives are @name and @author"
+                ),
             });
             return;
         }
     };
     if value.is_empty() {
-        diagnostics.push(Diagnostic { line: line_no, column, message: format!("@{key} needs a value after ':'") });
+        diagnostics.push(Diagnostic {
+            line: line_no,
+            column,
+            message: format!("@{key} needs a value after ':'"),
+        });
     } else if slot.is_some() {
-        diagnostics.push(Diagnostic { line: line_no, column, message: format!("@{key} is given twice") });
+        diagnostics.push(Diagnostic {
+            line: line_no,
+            column,
+            message: format!("@{key} is given twice"),
+        });
     } else {
         *slot = Some(value.to_string());
     }
@@ -189,7 +227,11 @@ fn parse_cell(token: &str) -> Result<Option<(BrickKind, Option<CellExtras>)>, St
     let kind = match number.parse::<u8>() {
         Ok(0) => None,
         Ok(code) if code <= 5 => BrickKind::from_code(code),
-        _ => return Err(format!("brick number {number} is out of range: {CELL_HELP}")),
+        _ => {
+            return Err(format!(
+                "brick number {number} is out of range: {CELL_HELP}"
+            ))
+        }
     };
     if suffix.is_empty() {
         return Ok(kind.map(|k| (k, None)));
@@ -197,7 +239,11 @@ fn parse_cell(token: &str) -> Result<Option<(BrickKind, Option<CellExtras>)>, St
     let Some(kind @ BrickKind::Destructible(_)) = kind else {
         return Err(format!(
             "'{shown}': only coloured bricks (2-5) take '*hits' or '+power-up'; {number} is {}",
-            if number.trim_start_matches('0').is_empty() { "empty" } else { "solid" }
+            if number.trim_start_matches('0').is_empty() {
+                "empty"
+            } else {
+                "solid"
+            }
         ));
     };
     let (hits_part, powerup_part) = match suffix.split_once('+') {
@@ -210,19 +256,32 @@ fn parse_cell(token: &str) -> Result<Option<(BrickKind, Option<CellExtras>)>, St
             Ok(h) if (2..=MAX_HITS).contains(&h) => h,
             _ => return Err(format!("'{shown}': hits after '*' must be 2 to {MAX_HITS}")),
         },
-        None => return Err(format!("'{shown}': write hits before the power-up, e.g. 3*2+M")),
+        None => {
+            return Err(format!(
+                "'{shown}': write hits before the power-up, e.g. 3*2+M"
+            ))
+        }
     };
     let powerup = match powerup_part {
         None => None,
         // `3+M*2`: hits written after the power-up (suffixes split at '+', so the hits end up here).
-        Some(p) if p.contains('*') => return Err(format!("'{shown}': write hits before the power-up, e.g. 3*2+M")),
+        Some(p) if p.contains('*') => {
+            return Err(format!(
+                "'{shown}': write hits before the power-up, e.g. 3*2+M"
+            ))
+        }
         Some(p) => {
             let mut chars = p.chars();
-            match (chars.next().and_then(PowerUpKind::from_letter), chars.next()) {
+            match (
+                chars.next().and_then(PowerUpKind::from_letter),
+                chars.next(),
+            ) {
                 (Some(kind), None) => Some(kind),
                 _ => {
                     let letters: String = PowerUpKind::ALL.iter().map(|k| k.letter()).collect();
-                    return Err(format!("'{shown}': after '+' comes one power-up letter, one of {letters}"));
+                    return Err(format!(
+                        "'{shown}': after '+' comes one power-up letter, one of {letters}"
+                    ));
                 }
             }
         }

@@ -32,11 +32,15 @@ pub fn create_window(
     let (window, config) = DisplayBuilder::new()
         .with_window_attributes(Some(attributes))
         .build(event_loop, ConfigTemplateBuilder::new(), |mut configs| {
-            configs.next().expect("glutin always offers at least one config")
+            configs
+                .next()
+                .expect("glutin always offers at least one config")
         })
         .map_err(|e| format!("cannot create an OpenGL window: {e}"))?;
     let window = window.ok_or("the windowing system gave no window")?;
-    let handle = window.window_handle().map_err(|e| format!("no window handle: {e}"))?;
+    let handle = window
+        .window_handle()
+        .map_err(|e| format!("no window handle: {e}"))?;
     let (width, height): (u32, u32) = window.inner_size().into();
     let one = NonZeroU32::MIN;
     let surface_attributes = SurfaceAttributesBuilder::<WindowSurface>::new().build(
@@ -55,7 +59,11 @@ pub fn create_window(
         .map_err(|e| format!("cannot create an OpenGL context: {e}"))?
         .make_current(&surface)
         .map_err(|e| format!("cannot make the OpenGL context current: {e}"))?;
-    let interval = if vsync { SwapInterval::Wait(one) } else { SwapInterval::DontWait };
+    let interval = if vsync {
+        SwapInterval::Wait(one)
+    } else {
+        SwapInterval::DontWait
+    };
     if let Err(e) = surface.set_swap_interval(&context, interval) {
         log::warn!("cannot set vsync {}: {e}", if vsync { "on" } else { "off" });
     }

@@ -53,9 +53,15 @@ pub fn overlay(out: &mut Vec<SpriteInstance>, game: &Game) {
     let mode = game.config().collision;
     let bricks = game.bricks();
     for ball in game.balls() {
-        let circle = Circle { center: ball.pos, radius: ball.radius };
+        let circle = Circle {
+            center: ball.pos,
+            radius: ball.radius,
+        };
         let reach = Vec2::splat(ball.radius * NEAR_RADII);
-        let near = Aabb { min: ball.pos - reach, max: ball.pos + reach };
+        let near = Aabb {
+            min: ball.pos - reach,
+            max: ball.pos + reach,
+        };
         let paddle = game.paddle().rect();
         let boxes = bricks
             .cells_overlapping(near)
@@ -70,7 +76,12 @@ pub fn overlay(out: &mut Vec<SpriteInstance>, game: &Game) {
                 Some(contact) => {
                     marker(out, contact.point, 5.0, HIT);
                     let length = (contact.depth * 4.0).max(12.0);
-                    dotted(out, contact.point, contact.point + contact.normal * length, HIT);
+                    dotted(
+                        out,
+                        contact.point,
+                        contact.point + contact.normal * length,
+                        HIT,
+                    );
                 }
                 None => {
                     marker(out, q, 4.0, MISS);
@@ -81,7 +92,14 @@ pub fn overlay(out: &mut Vec<SpriteInstance>, game: &Game) {
         match mode {
             CollisionMode::Aabb => {
                 let r = Vec2::splat(ball.radius);
-                outline(out, Aabb { min: ball.pos - r, max: ball.pos + r }, SHAPE);
+                outline(
+                    out,
+                    Aabb {
+                        min: ball.pos - r,
+                        max: ball.pos + r,
+                    },
+                    SHAPE,
+                );
             }
             CollisionMode::Cross => {
                 let (r, p) = (ball.radius, ball.pos);
@@ -97,7 +115,10 @@ pub fn overlay(out: &mut Vec<SpriteInstance>, game: &Game) {
         let motion = ball.vel * PATH_SECONDS;
         let end = ball.pos + motion;
         let grow = Vec2::splat(ball.radius);
-        let path = Aabb { min: ball.pos.min(end) - grow, max: ball.pos.max(end) + grow };
+        let path = Aabb {
+            min: ball.pos.min(end) - grow,
+            max: ball.pos.max(end) + grow,
+        };
         let first = bricks
             .cells_overlapping(path)
             .filter_map(|(r, c)| bricks.live(r, c))
@@ -109,7 +130,12 @@ pub fn overlay(out: &mut Vec<SpriteInstance>, game: &Game) {
             Some(impact) => {
                 dotted(out, ball.pos, impact.center, PATH);
                 marker(out, impact.center, 6.0, IMPACT);
-                dotted(out, impact.center, impact.center + impact.normal * 16.0, IMPACT);
+                dotted(
+                    out,
+                    impact.center,
+                    impact.center + impact.normal * 16.0,
+                    IMPACT,
+                );
             }
             None => dotted(out, ball.pos, end, PATH),
         }

@@ -70,7 +70,9 @@ pub fn headless_context(size: (u32, u32)) -> Result<Rc<Context>, String> {
     // SAFETY: no raw display handle is passed, so there is nothing to keep alive.
     let display = unsafe { EglDisplay::with_device(&device, None) }
         .map_err(|e| format!("cannot open the EGL device: {e}"))?;
-    let template = ConfigTemplateBuilder::new().with_surface_type(ConfigSurfaceTypes::empty()).build();
+    let template = ConfigTemplateBuilder::new()
+        .with_surface_type(ConfigSurfaceTypes::empty())
+        .build();
     // SAFETY: the display is valid; configs are only used with it.
     let config = unsafe { display.find_configs(template) }
         .map_err(|e| format!("no EGL config: {e}"))?
@@ -84,7 +86,11 @@ pub fn headless_context(size: (u32, u32)) -> Result<Rc<Context>, String> {
         .map_err(|e| format!("cannot create an OpenGL 3.3 context: {e}"))?
         .make_current_surfaceless()
         .map_err(|e| format!("cannot make the OpenGL context current: {e}"))?;
-    let backend = HeadlessBackend { display, context, size: Cell::new(size) };
+    let backend = HeadlessBackend {
+        display,
+        context,
+        size: Cell::new(size),
+    };
     // SAFETY: the backend's context is current on this thread (made so just above).
     unsafe { Context::new(backend, true, DebugCallbackBehavior::Ignore) }
         .map_err(|e| format!("OpenGL 3.3 is required: {e}"))

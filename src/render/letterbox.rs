@@ -25,7 +25,12 @@ pub fn letterbox(width: u32, height: u32) -> Option<Viewport> {
     let scale = (width as f32 / PLAYFIELD_WIDTH).min(height as f32 / PLAYFIELD_HEIGHT);
     let w = ((PLAYFIELD_WIDTH * scale).round() as u32).clamp(1, width);
     let h = ((PLAYFIELD_HEIGHT * scale).round() as u32).clamp(1, height);
-    Some(Viewport { x: (width - w) / 2, y: (height - h) / 2, width: w, height: h })
+    Some(Viewport {
+        x: (width - w) / 2,
+        y: (height - h) / 2,
+        width: w,
+        height: h,
+    })
 }
 
 impl Viewport {

@@ -25,7 +25,11 @@ const WHITE: [f32; 4] = [1.0; 4];
 
 /// The full-playfield background sprite.
 pub fn background(out: &mut Vec<SpriteInstance>) {
-    out.push(SpriteInstance::new(Layer::Background, [0.0, 0.0, PLAYFIELD_WIDTH, PLAYFIELD_HEIGHT], WHITE));
+    out.push(SpriteInstance::new(
+        Layer::Background,
+        [0.0, 0.0, PLAYFIELD_WIDTH, PLAYFIELD_HEIGHT],
+        WHITE,
+    ));
 }
 
 /// Colour of a power-up's marker, linear RGBA (LearnOpenGL's power-up palette where it has one).
@@ -50,17 +54,33 @@ const PIP_SIZE: f32 = 6.0;
 /// holding a power-up glows in the power-up's colour.
 pub fn bricks(out: &mut Vec<SpriteInstance>, bricks: &BrickField, dim: f32) {
     for (_, _, brick) in bricks.iter_live() {
-        let layer = if brick.kind.is_destructible() { Layer::Block } else { Layer::BlockSolid };
+        let layer = if brick.kind.is_destructible() {
+            Layer::Block
+        } else {
+            Layer::BlockSolid
+        };
         let [r, g, b, a] = brick_color(brick.kind);
-        let damage = if brick.hits_total > 1 { 0.55 + 0.45 * brick.hits_left as f32 / brick.hits_total as f32 } else { 1.0 };
+        let damage = if brick.hits_total > 1 {
+            0.55 + 0.45 * brick.hits_left as f32 / brick.hits_total as f32
+        } else {
+            1.0
+        };
         let shade = dim * damage;
         let (min, size) = (brick.rect.min, brick.rect.size());
-        out.push(SpriteInstance::new(layer, [min.x, min.y, size.x, size.y], [r * shade, g * shade, b * shade, a]));
+        out.push(SpriteInstance::new(
+            layer,
+            [min.x, min.y, size.x, size.y],
+            [r * shade, g * shade, b * shade, a],
+        ));
         if let Some(kind) = brick.powerup {
             let glow = size.y.min(size.x) * 0.8;
             let c = brick.rect.center();
             let [pr, pg, pb, _] = powerup_color(kind);
-            out.push(SpriteInstance::new(Layer::Particle, [c.x - glow / 2.0, c.y - glow / 2.0, glow, glow], [pr * dim, pg * dim, pb * dim, 0.9]));
+            out.push(SpriteInstance::new(
+                Layer::Particle,
+                [c.x - glow / 2.0, c.y - glow / 2.0, glow, glow],
+                [pr * dim, pg * dim, pb * dim, 0.9],
+            ));
         }
         if brick.hits_total > 1 {
             let n = brick.hits_left as f32;
@@ -68,7 +88,11 @@ pub fn bricks(out: &mut Vec<SpriteInstance>, bricks: &BrickField, dim: f32) {
             let y = brick.rect.max.y - PIP_SIZE * 1.6;
             for i in 0..brick.hits_left {
                 let x = start + i as f32 * PIP_SIZE * 1.5;
-                out.push(SpriteInstance::new(Layer::Ball, [x, y, PIP_SIZE, PIP_SIZE], [dim, dim, dim, 1.0]));
+                out.push(SpriteInstance::new(
+                    Layer::Ball,
+                    [x, y, PIP_SIZE, PIP_SIZE],
+                    [dim, dim, dim, 1.0],
+                ));
             }
         }
     }
@@ -81,18 +105,37 @@ pub fn world(out: &mut Vec<SpriteInstance>, game: &Game, alpha: f32) {
     bricks(out, game.bricks(), 1.0);
     let paddle = game.paddle();
     let x = paddle.prev_x + (paddle.pos.x - paddle.prev_x) * alpha;
-    out.push(SpriteInstance::new(Layer::Paddle, [x, paddle.pos.y, paddle.size.x, paddle.size.y], PADDLE_COLOR));
+    out.push(SpriteInstance::new(
+        Layer::Paddle,
+        [x, paddle.pos.y, paddle.size.x, paddle.size.y],
+        PADDLE_COLOR,
+    ));
     for p in game.falling_powerups() {
         let pos = p.prev_pos.lerp(p.pos, alpha);
         let size = crate::sim::powerups::POWERUP_SIZE;
-        out.push(SpriteInstance::new(Layer::Block, [pos.x, pos.y, size.x, size.y], powerup_color(p.kind)));
+        out.push(SpriteInstance::new(
+            Layer::Block,
+            [pos.x, pos.y, size.x, size.y],
+            powerup_color(p.kind),
+        ));
         let letter = p.kind.letter().to_string();
         let glyph = 16.0;
-        super::text::layout(out, &letter, pos.x + (size.x - glyph) / 2.0, pos.y + (size.y - glyph) / 2.0, glyph, [0.05, 0.05, 0.1, 1.0]);
+        super::text::layout(
+            out,
+            &letter,
+            pos.x + (size.x - glyph) / 2.0,
+            pos.y + (size.y - glyph) / 2.0,
+            glyph,
+            [0.05, 0.05, 0.1, 1.0],
+        );
     }
     for ball in game.balls() {
         let p = ball.prev_pos.lerp(ball.pos, alpha);
         let r = ball.radius;
-        out.push(SpriteInstance::new(Layer::Ball, [p.x - r, p.y - r, 2.0 * r, 2.0 * r], BALL_COLOR));
+        out.push(SpriteInstance::new(
+            Layer::Ball,
+            [p.x - r, p.y - r, 2.0 * r, 2.0 * r],
+            BALL_COLOR,
+        ));
     }
 }

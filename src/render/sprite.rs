@@ -53,7 +53,12 @@ implement_vertex!(SpriteInstance, i_rect, i_uv, i_color, i_layer);
 impl SpriteInstance {
     /// A sprite showing the whole of `layer` in the rectangle `x, y, w, h` (playfield pixels).
     pub fn new(layer: Layer, rect: [f32; 4], color: [f32; 4]) -> SpriteInstance {
-        SpriteInstance { i_rect: rect, i_uv: [0.0, 0.0, 1.0, 1.0], i_color: color, i_layer: layer as u32 as f32 }
+        SpriteInstance {
+            i_rect: rect,
+            i_uv: [0.0, 0.0, 1.0, 1.0],
+            i_color: color,
+            i_layer: layer as u32 as f32,
+        }
     }
 }
 

@@ -66,7 +66,12 @@ const SOLID_CELL: u32 = COLUMNS * COLUMNS - 1;
 pub fn solid_uv() -> [f32; 4] {
     let (cx, cy) = ((SOLID_CELL % COLUMNS) * CELL, (SOLID_CELL / COLUMNS) * CELL);
     let s = LAYER_SIZE as f32;
-    [(cx + 2) as f32 / s, (cy + 2) as f32 / s, (cx + CELL - 2) as f32 / s, (cy + CELL - 2) as f32 / s]
+    [
+        (cx + 2) as f32 / s,
+        (cy + 2) as f32 / s,
+        (cx + CELL - 2) as f32 / s,
+        (cy + CELL - 2) as f32 / s,
+    ]
 }
 
 /// Appends a plain rectangle (playfield pixels) in `color`, drawn with the text batch.
@@ -80,11 +85,20 @@ pub fn panel(out: &mut Vec<SpriteInstance>, rect: [f32; 4], color: [f32; 4]) {
 /// map to '?'.
 fn glyph_uv(c: char) -> [f32; 4] {
     let code = c as u32;
-    let code = if (FIRST..END).contains(&code) { code } else { '?' as u32 };
+    let code = if (FIRST..END).contains(&code) {
+        code
+    } else {
+        '?' as u32
+    };
     let index = code - FIRST;
     let (cx, cy) = ((index % COLUMNS) * CELL, (index / COLUMNS) * CELL);
     let s = LAYER_SIZE as f32;
-    [cx as f32 / s, cy as f32 / s, (cx + CELL) as f32 / s, (cy + CELL) as f32 / s]
+    [
+        cx as f32 / s,
+        cy as f32 / s,
+        (cx + CELL) as f32 / s,
+        (cy + CELL) as f32 / s,
+    ]
 }
 
 /// Width in playfield pixels of `text` drawn with glyphs `size` pixels high.
@@ -94,20 +108,45 @@ pub fn text_width(text: &str, size: f32) -> f32 {
 
 /// Appends one sprite per visible character of `text`, top-left at (`x`, `y`) playfield pixels,
 /// glyphs `size` pixels high, tinted `color` (linear RGBA).
-pub fn layout(out: &mut Vec<SpriteInstance>, text: &str, x: f32, y: f32, size: f32, color: [f32; 4]) {
+pub fn layout(
+    out: &mut Vec<SpriteInstance>,
+    text: &str,
+    x: f32,
+    y: f32,
+    size: f32,
+    color: [f32; 4],
+) {
     for (i, c) in text.chars().enumerate() {
         if c == ' ' {
             continue;
         }
-        let mut sprite = SpriteInstance::new(Layer::Font, [x + i as f32 * size * ADVANCE, y, size, size], color);
+        let mut sprite = SpriteInstance::new(
+            Layer::Font,
+            [x + i as f32 * size * ADVANCE, y, size, size],
+            color,
+        );
         sprite.i_uv = glyph_uv(c);
         out.push(sprite);
     }
 }
 
 /// Like [`layout`], centred horizontally on `center_x`.
-pub fn layout_centered(out: &mut Vec<SpriteInstance>, text: &str, center_x: f32, y: f32, size: f32, color: [f32; 4]) {
-    layout(out, text, center_x - text_width(text, size) / 2.0, y, size, color);
+pub fn layout_centered(
+    out: &mut Vec<SpriteInstance>,
+    text: &str,
+    center_x: f32,
+    y: f32,
+    size: f32,
+    color: [f32; 4],
+) {
+    layout(
+        out,
+        text,
+        center_x - text_width(text, size) / 2.0,
+        y,
+        size,
+        color,
+    );
 }
 
 #[cfg(test)]

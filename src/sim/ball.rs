@@ -30,7 +30,14 @@ impl Ball {
     /// A ball stuck on top of the paddle, centred.
     pub fn on_paddle(paddle: &Paddle) -> Ball {
         let pos = Self::rest_position(paddle);
-        Ball { pos, prev_pos: pos, vel: Vec2::ZERO, radius: BALL_RADIUS, stuck: true, stick_offset: 0.0 }
+        Ball {
+            pos,
+            prev_pos: pos,
+            vel: Vec2::ZERO,
+            radius: BALL_RADIUS,
+            stuck: true,
+            stick_offset: 0.0,
+        }
     }
 
     /// Where a stuck ball sits: centred on the paddle, resting on its top edge.
@@ -42,7 +49,10 @@ impl Ball {
     /// within the paddle, which may have shrunk since).
     pub fn stuck_position(&self, paddle: &Paddle) -> Vec2 {
         let half = paddle.size.x / 2.0;
-        Vec2::new(paddle.center_x() + self.stick_offset.clamp(-half, half), paddle.pos.y - self.radius)
+        Vec2::new(
+            paddle.center_x() + self.stick_offset.clamp(-half, half),
+            paddle.pos.y - self.radius,
+        )
     }
 }
 
@@ -65,7 +75,11 @@ impl Paddle {
             (PLAYFIELD_WIDTH - size.x) / 2.0,
             PLAYFIELD_HEIGHT - PADDLE_BOTTOM_MARGIN - size.y,
         );
-        Paddle { pos, prev_x: pos.x, size }
+        Paddle {
+            pos,
+            prev_x: pos.x,
+            size,
+        }
     }
 
     /// Horizontal centre, pixels.
@@ -121,7 +135,11 @@ pub fn clamp_direction(vel: Vec2, default_x_sign: f32) -> Vec2 {
         return vel;
     }
     let angle = angle.clamp(min, max);
-    let sx = if vel.x == 0.0 { default_x_sign.signum() } else { vel.x.signum() };
+    let sx = if vel.x == 0.0 {
+        default_x_sign.signum()
+    } else {
+        vel.x.signum()
+    };
     let sy = if vel.y == 0.0 { -1.0 } else { vel.y.signum() };
     Vec2::new(sx * angle.cos(), sy * angle.sin()) * speed
 }

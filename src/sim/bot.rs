@@ -83,7 +83,11 @@ impl Bot {
         }
         let Some(ball) = lowest_ball(game) else {
             self.was_falling = false;
-            return Input { launch, paddle_target_x: Some(game.paddle().center_x()), ..Input::default() };
+            return Input {
+                launch,
+                paddle_target_x: Some(game.paddle().center_x()),
+                ..Input::default()
+            };
         };
         let falling = ball.vel.y > 0.0;
         let bricks = game.bricks().destructible_left();
@@ -94,7 +98,11 @@ impl Bot {
         self.was_falling = falling;
         // Power-ups are caught when they fall where the paddle is; chasing them (tried) costs
         // the aiming too much and some levels then loop without clearing.
-        Input { launch, paddle_target_x: Some(paddle_target(game, self.aim)), ..Input::default() }
+        Input {
+            launch,
+            paddle_target_x: Some(paddle_target(game, self.aim)),
+            ..Input::default()
+        }
     }
 
     /// Tries candidate aims on copies of `game` and returns the best one: a coarse fan first,
@@ -103,7 +111,8 @@ impl Bot {
         let fan = |n: usize| -> Vec<(f32, Outcome)> {
             (0..n)
                 .map(|i| {
-                    let aim = -MAX_AIM_FRACTION + 2.0 * MAX_AIM_FRACTION * i as f32 / (n - 1) as f32;
+                    let aim =
+                        -MAX_AIM_FRACTION + 2.0 * MAX_AIM_FRACTION * i as f32 / (n - 1) as f32;
                     (aim, look_ahead(game, aim))
                 })
                 .collect()
@@ -112,7 +121,11 @@ impl Bot {
         if !outcomes.iter().any(|o| matches!(o.1, Outcome::Destroys(_))) {
             outcomes = fan(FINE_AIM_CANDIDATES);
         }
-        let best = outcomes.iter().map(|o| o.1).min().unwrap_or(Outcome::Nothing);
+        let best = outcomes
+            .iter()
+            .map(|o| o.1)
+            .min()
+            .unwrap_or(Outcome::Nothing);
         match best {
             // Earliest hit; ties go to the aim nearest the centre (the safest catch).
             Outcome::Destroys(_) => outcomes
@@ -122,7 +135,11 @@ impl Bot {
                 .map_or(0.0, |o| o.0),
             // Nothing breaks a brick this flight: explore with a random safe aim.
             Outcome::Nothing => {
-                let safe: Vec<f32> = outcomes.iter().filter(|o| o.1 == Outcome::Nothing).map(|o| o.0).collect();
+                let safe: Vec<f32> = outcomes
+                    .iter()
+                    .filter(|o| o.1 == Outcome::Nothing)
+                    .map(|o| o.0)
+                    .collect();
                 safe[self.rng.random_range(0..safe.len())]
             }
             Outcome::Lost => 0.0,
@@ -132,7 +149,10 @@ impl Bot {
 
 /// The lowest ball in play (the next one to reach the paddle), if any.
 fn lowest_ball(game: &Game) -> Option<&super::Ball> {
-    game.balls().iter().filter(|b| !b.stuck).max_by(|a, b| a.pos.y.total_cmp(&b.pos.y))
+    game.balls()
+        .iter()
+        .filter(|b| !b.stuck)
+        .max_by(|a, b| a.pos.y.total_cmp(&b.pos.y))
 }
 
 /// Where the bot puts the paddle's centre with a given aim: under the predicted landing point,
@@ -142,7 +162,8 @@ fn paddle_target(game: &Game, aim: f32) -> f32 {
     let paddle = game.paddle();
     match lowest_ball(game) {
         Some(ball) if ball.vel.y > 0.0 => {
-            let landing = predict_landing_x(ball.pos, ball.vel, paddle.pos.y - ball.radius, ball.radius);
+            let landing =
+                predict_landing_x(ball.pos, ball.vel, paddle.pos.y - ball.radius, ball.radius);
             landing - aim * paddle.size.x / 2.0
         }
         Some(ball) => ball.pos.x,
@@ -160,7 +181,10 @@ fn look_ahead(game: &Game, aim: f32) -> Outcome {
     let bricks_bottom = PLAYFIELD_HEIGHT * BRICK_AREA_FRACTION;
     let mut returned = false;
     for step in 1..=LOOKAHEAD_STEPS {
-        let input = Input { paddle_target_x: Some(paddle_target(&sim, aim)), ..Input::default() };
+        let input = Input {
+            paddle_target_x: Some(paddle_target(&sim, aim)),
+            ..Input::default()
+        };
         sim.step(&input);
         for event in sim.drain_events() {
             match event {
@@ -177,7 +201,9 @@ fn look_ahead(game: &Game, aim: f32) -> Outcome {
         }
         match lowest_ball(&sim) {
             // Back down below the bricks without breaking one: this flight found nothing.
-            Some(ball) if returned && ball.vel.y > 0.0 && ball.pos.y - ball.radius > bricks_bottom => {
+            Some(ball)
+                if returned && ball.vel.y > 0.0 && ball.pos.y - ball.radius > bricks_bottom =>
+            {
                 return Outcome::Nothing
             }
             Some(_) => {}

@@ -70,7 +70,11 @@ impl BrickField {
             for col in 0..cols {
                 let extras = level.extras(row, col);
                 cells.push(level.get(row, col).map(|kind| {
-                    let hits = if kind.is_destructible() { extras.map_or(1, |e| e.hits.max(1)) } else { 0 };
+                    let hits = if kind.is_destructible() {
+                        extras.map_or(1, |e| e.hits.max(1))
+                    } else {
+                        0
+                    };
                     Brick {
                         kind,
                         rect: Self::cell_rect_for(cell_size, row, col),
@@ -82,14 +86,23 @@ impl BrickField {
                 }));
             }
         }
-        BrickField { rows, cols, cell_size, cells, destructible_left: level.destructible_count() }
+        BrickField {
+            rows,
+            cols,
+            cell_size,
+            cells,
+            destructible_left: level.destructible_count(),
+        }
     }
 
     fn cell_rect_for(cell_size: Vec2, row: usize, col: usize) -> Aabb {
         let min = Vec2::new(col as f32 * cell_size.x, row as f32 * cell_size.y);
         // The far edge is computed from the next index (not min + size) so neighbours share edges
         // bit-for-bit: no sub-pixel gaps or overlaps for the ball to catch on.
-        let max = Vec2::new((col + 1) as f32 * cell_size.x, (row + 1) as f32 * cell_size.y);
+        let max = Vec2::new(
+            (col + 1) as f32 * cell_size.x,
+            (row + 1) as f32 * cell_size.y,
+        );
         Aabb { min, max }
     }
 
@@ -111,7 +124,9 @@ impl BrickField {
     /// The brick at `row`, `col` if there is one and it is still alive.
     pub fn live(&self, row: usize, col: usize) -> Option<&Brick> {
         if row < self.rows && col < self.cols {
-            self.cells[row * self.cols + col].as_ref().filter(|b| b.alive)
+            self.cells[row * self.cols + col]
+                .as_ref()
+                .filter(|b| b.alive)
         } else {
             None
         }
@@ -120,18 +135,27 @@ impl BrickField {
     /// The ball hit the brick at `row`, `col`: a destructible brick loses one hit and is
     /// destroyed when none are left; a solid one is unchanged.
     pub fn hit(&mut self, row: usize, col: usize) -> HitOutcome {
-        let Some(brick) = self.cells.get_mut(row * self.cols + col).and_then(|b| b.as_mut()) else {
+        let Some(brick) = self
+            .cells
+            .get_mut(row * self.cols + col)
+            .and_then(|b| b.as_mut())
+        else {
             return HitOutcome::Solid;
         };
         match brick.kind {
             BrickKind::Destructible(code) if brick.alive => {
                 brick.hits_left = brick.hits_left.saturating_sub(1);
                 if brick.hits_left > 0 {
-                    return HitOutcome::Damaged { hits_left: brick.hits_left };
+                    return HitOutcome::Damaged {
+                        hits_left: brick.hits_left,
+                    };
                 }
                 brick.alive = false;
                 self.destructible_left -= 1;
-                HitOutcome::Destroyed { code, powerup: brick.powerup }
+                HitOutcome::Destroyed {
+                    code,
+                    powerup: brick.powerup,
+                }
             }
             _ => HitOutcome::Solid,
         }
@@ -145,7 +169,9 @@ impl BrickField {
     /// All live bricks with their (row, col), top row first.
     pub fn iter_live(&self) -> impl Iterator<Item = (usize, usize, &Brick)> {
         self.cells.iter().enumerate().filter_map(move |(i, c)| {
-            c.as_ref().filter(|b| b.alive).map(|b| (i / self.cols, i % self.cols, b))
+            c.as_ref()
+                .filter(|b| b.alive)
+                .map(|b| (i / self.cols, i % self.cols, b))
         })
     }
 
@@ -162,7 +188,8 @@ impl BrickField {
         let (rows, cols) = if outside {
             (0..0, 0..0)
         } else {
-            let index = |v: f32, size: f32, n: usize| ((v / size).floor().max(0.0) as usize).min(n - 1);
+            let index =
+                |v: f32, size: f32, n: usize| ((v / size).floor().max(0.0) as usize).min(n - 1);
             let c0 = index(area.min.x, self.cell_size.x, self.cols);
             let c1 = index(area.max.x, self.cell_size.x, self.cols);
             let r0 = index(area.min.y, self.cell_size.y, self.rows);

@@ -254,7 +254,9 @@ impl Game {
     fn launch_velocity(&mut self) -> Vec2 {
         let spread = LAUNCH_SPREAD_DEG.to_radians();
         let angle = self.rng.random_range(-spread..=spread);
-        let vel = Vec2::new(angle.sin(), -angle.cos()) * self.config.launch_speed * self.effects.speed_multiplier;
+        let vel = Vec2::new(angle.sin(), -angle.cos())
+            * self.config.launch_speed
+            * self.effects.speed_multiplier;
         ball::clamp_direction(vel, if angle < 0.0 { -1.0 } else { 1.0 })
     }
 
@@ -266,9 +268,16 @@ impl Game {
         } else {
             self.advance_ball_substeps(ball, dt);
         }
-        if ball.pos.x < 0.0 || ball.pos.x > PLAYFIELD_WIDTH || ball.pos.y < 0.0 || !ball.pos.is_finite() {
+        if ball.pos.x < 0.0
+            || ball.pos.x > PLAYFIELD_WIDTH
+            || ball.pos.y < 0.0
+            || !ball.pos.is_finite()
+        {
             self.stats.balls_escaped += 1;
-            ball.pos = ball.pos.clamp(Vec2::splat(ball.radius), Vec2::new(PLAYFIELD_WIDTH - ball.radius, PLAYFIELD_HEIGHT));
+            ball.pos = ball.pos.clamp(
+                Vec2::splat(ball.radius),
+                Vec2::new(PLAYFIELD_WIDTH - ball.radius, PLAYFIELD_HEIGHT),
+            );
         }
     }
 
@@ -312,7 +321,14 @@ impl Game {
             remaining *= 1.0 - impact.toi;
             match target {
                 ImpactTarget::Wall => {
-                    ball::resolve(ball, &Contact { normal: impact.normal, depth: 0.0, point: impact.center });
+                    ball::resolve(
+                        ball,
+                        &Contact {
+                            normal: impact.normal,
+                            depth: 0.0,
+                            point: impact.center,
+                        },
+                    );
                     self.events.push(GameEvent::WallHit);
                 }
                 ImpactTarget::Paddle => {
@@ -323,7 +339,14 @@ impl Game {
                             return;
                         }
                     } else {
-                        ball::resolve(ball, &Contact { normal: impact.normal, depth: 0.0, point: impact.center });
+                        ball::resolve(
+                            ball,
+                            &Contact {
+                                normal: impact.normal,
+                                depth: 0.0,
+                                point: impact.center,
+                            },
+                        );
                     }
                 }
                 ImpactTarget::Brick(row, col) if self.passes_through(row, col) => {
@@ -332,8 +355,19 @@ impl Game {
                     self.break_through(row, col);
                 }
                 ImpactTarget::Brick(row, col) => {
-                    ball::resolve(ball, &Contact { normal: impact.normal, depth: 0.0, point: impact.center });
-                    let side = if ball.pos.x < PLAYFIELD_WIDTH / 2.0 { 1.0 } else { -1.0 };
+                    ball::resolve(
+                        ball,
+                        &Contact {
+                            normal: impact.normal,
+                            depth: 0.0,
+                            point: impact.center,
+                        },
+                    );
+                    let side = if ball.pos.x < PLAYFIELD_WIDTH / 2.0 {
+                        1.0
+                    } else {
+                        -1.0
+                    };
                     ball.vel = ball::clamp_direction(ball.vel, side);
                     self.hit_brick(row, col);
                 }
@@ -346,7 +380,10 @@ impl Game {
 
     /// The earliest impact of `ball` moving by `motion` (pixels) with a wall, the paddle or a brick.
     fn earliest_impact(&self, ball: &Ball, motion: Vec2) -> Option<(Impact, ImpactTarget)> {
-        let circle = Circle { center: ball.pos, radius: ball.radius };
+        let circle = Circle {
+            center: ball.pos,
+            radius: ball.radius,
+        };
         let mut best: Option<(Impact, ImpactTarget)> = None;
         let mut consider = |impact: Impact, target: ImpactTarget| {
             if best.as_ref().is_none_or(|(b, _)| impact.toi < b.toi) {
@@ -357,12 +394,23 @@ impl Game {
         let r = ball.radius;
         let walls = [
             (motion.x < 0.0, (r - ball.pos.x) / motion.x, Vec2::X),
-            (motion.x > 0.0, (PLAYFIELD_WIDTH - r - ball.pos.x) / motion.x, Vec2::NEG_X),
+            (
+                motion.x > 0.0,
+                (PLAYFIELD_WIDTH - r - ball.pos.x) / motion.x,
+                Vec2::NEG_X,
+            ),
             (motion.y < 0.0, (r - ball.pos.y) / motion.y, Vec2::Y),
         ];
         for (approaching, toi, normal) in walls {
             if approaching && (0.0..=1.0).contains(&toi) {
-                consider(Impact { toi, normal, center: ball.pos + motion * toi }, ImpactTarget::Wall);
+                consider(
+                    Impact {
+                        toi,
+                        normal,
+                        center: ball.pos + motion * toi,
+                    },
+                    ImpactTarget::Wall,
+                );
             }
         }
         if let Some(impact) = time_of_impact(circle, motion, self.paddle.rect()) {
@@ -370,7 +418,10 @@ impl Game {
         }
         let end = ball.pos + motion;
         let grow = Vec2::splat(ball.radius);
-        let path = Aabb { min: ball.pos.min(end) - grow, max: ball.pos.max(end) + grow };
+        let path = Aabb {
+            min: ball.pos.min(end) - grow,
+            max: ball.pos.max(end) + grow,
+        };
         for (row, col) in self.bricks.cells_overlapping(path) {
             if let Some(brick) = self.bricks.live(row, col) {
                 if let Some(impact) = time_of_impact(circle, motion, brick.rect) {
@@ -384,20 +435,35 @@ impl Game {
     /// A brick was hit: a coloured one loses a hit and, with none left, is destroyed (score,
     /// events, its power-up released); a solid one reports a solid hit.
     fn hit_brick(&mut self, row: usize, col: usize) {
-        let position = self.bricks.live(row, col).map(|b| b.rect.center()).unwrap_or_default();
+        let position = self
+            .bricks
+            .live(row, col)
+            .map(|b| b.rect.center())
+            .unwrap_or_default();
         match self.bricks.hit(row, col) {
             HitOutcome::Destroyed { code, powerup } => {
                 let points = brick_score(code);
                 self.score += points;
                 self.stats.bricks_destroyed += 1;
-                self.events.push(GameEvent::BrickDestroyed { row, col, code, position, points });
+                self.events.push(GameEvent::BrickDestroyed {
+                    row,
+                    col,
+                    code,
+                    position,
+                    points,
+                });
                 // A power-up the level placed in the brick, else LearnOpenGL's random roll.
                 if let Some(kind) = powerup.or_else(|| self.config.powerups.roll(&mut self.rng)) {
                     self.falling.push(FallingPowerUp::new(kind, position));
-                    self.events.push(GameEvent::PowerUpReleased { kind, position });
+                    self.events
+                        .push(GameEvent::PowerUpReleased { kind, position });
                 }
             }
-            HitOutcome::Damaged { hits_left } => self.events.push(GameEvent::BrickDamaged { row, col, hits_left }),
+            HitOutcome::Damaged { hits_left } => self.events.push(GameEvent::BrickDamaged {
+                row,
+                col,
+                hits_left,
+            }),
             HitOutcome::Solid => self.events.push(GameEvent::SolidHit { row, col }),
         }
     }
@@ -405,14 +471,23 @@ impl Game {
     /// Pass-through: the ball breaks the brick whatever hits it had left (a multi-hit brick
     /// that only lost one hit would otherwise stay, with the ball inside it).
     fn break_through(&mut self, row: usize, col: usize) {
-        while self.bricks.live(row, col).is_some_and(|b| b.kind.is_destructible()) {
+        while self
+            .bricks
+            .live(row, col)
+            .is_some_and(|b| b.kind.is_destructible())
+        {
             self.hit_brick(row, col);
         }
     }
 
     fn collide_paddle(&mut self, ball: &mut Ball) {
-        let circle = Circle { center: ball.pos, radius: ball.radius };
-        let Some(contact) = circle_aabb_contact(self.config.collision, circle, self.paddle.rect(), ball.vel) else {
+        let circle = Circle {
+            center: ball.pos,
+            radius: ball.radius,
+        };
+        let Some(contact) =
+            circle_aabb_contact(self.config.collision, circle, self.paddle.rect(), ball.vel)
+        else {
             return;
         };
         ball.pos += contact.normal * contact.depth;
@@ -432,12 +507,20 @@ impl Game {
     /// seam between two adjacent bricks acts as one flat face: one reflection, not two.
     fn collide_bricks(&mut self, ball: &mut Ball) {
         let r = Vec2::splat(ball.radius);
-        let area = Aabb { min: ball.pos - r, max: ball.pos + r };
+        let area = Aabb {
+            min: ball.pos - r,
+            max: ball.pos + r,
+        };
         let mut hits: Vec<(usize, usize, Aabb, Contact)> = Vec::new();
         for (row, col) in self.bricks.cells_overlapping(area) {
             if let Some(brick) = self.bricks.live(row, col) {
-                let circle = Circle { center: ball.pos, radius: ball.radius };
-                if let Some(c) = circle_aabb_contact(self.config.collision, circle, brick.rect, ball.vel) {
+                let circle = Circle {
+                    center: ball.pos,
+                    radius: ball.radius,
+                };
+                if let Some(c) =
+                    circle_aabb_contact(self.config.collision, circle, brick.rect, ball.vel)
+                {
                     hits.push((row, col, brick.rect, c));
                 }
             }
@@ -446,7 +529,9 @@ impl Game {
             return;
         }
         // Pass-through: coloured bricks break without deflecting the ball; solid ones still do.
-        let (through, mut hits): (Vec<_>, Vec<_>) = hits.into_iter().partition(|h| self.passes_through(h.0, h.1));
+        let (through, mut hits): (Vec<_>, Vec<_>) = hits
+            .into_iter()
+            .partition(|h| self.passes_through(h.0, h.1));
         for &(row, col, _, _) in &through {
             self.break_through(row, col);
         }
@@ -459,7 +544,10 @@ impl Game {
             let contact = if i == 0 {
                 Some(first)
             } else {
-                let circle = Circle { center: ball.pos, radius: ball.radius };
+                let circle = Circle {
+                    center: ball.pos,
+                    radius: ball.radius,
+                };
                 circle_aabb_contact(self.config.collision, circle, rect, ball.vel)
             };
             if let Some(contact) = contact {
@@ -467,7 +555,11 @@ impl Game {
             }
         }
         if reflected {
-            let side = if ball.pos.x < PLAYFIELD_WIDTH / 2.0 { 1.0 } else { -1.0 };
+            let side = if ball.pos.x < PLAYFIELD_WIDTH / 2.0 {
+                1.0
+            } else {
+                -1.0
+            };
             ball.vel = ball::clamp_direction(ball.vel, side);
         }
         for &(row, col, _, _) in &hits {
@@ -487,9 +579,17 @@ impl Game {
                 if a.stuck || b.stuck {
                     continue;
                 }
-                let ca = Circle { center: a.pos, radius: a.radius };
-                let cb = Circle { center: b.pos, radius: b.radius };
-                let Some(contact) = circle_circle::contact(ca, cb) else { continue };
+                let ca = Circle {
+                    center: a.pos,
+                    radius: a.radius,
+                };
+                let cb = Circle {
+                    center: b.pos,
+                    radius: b.radius,
+                };
+                let Some(contact) = circle_circle::contact(ca, cb) else {
+                    continue;
+                };
                 let (va, vb) = circle_circle::elastic_response(a.vel, b.vel, contact.normal);
                 let half = contact.normal * (contact.depth / 2.0);
                 self.balls[i].pos += half;
@@ -515,7 +615,14 @@ impl Game {
     /// Puts a ball in play at `pos` (playfield pixels) with velocity `vel` (pixels/second).
     /// For tests and tools; multiball power-ups will use it too.
     pub fn add_ball(&mut self, pos: Vec2, vel: Vec2) {
-        self.balls.push(Ball { pos, prev_pos: pos, vel, radius: BALL_RADIUS, stuck: false, stick_offset: 0.0 });
+        self.balls.push(Ball {
+            pos,
+            prev_pos: pos,
+            vel,
+            radius: BALL_RADIUS,
+            stuck: false,
+            stick_offset: 0.0,
+        });
     }
 
     /// Replaces every ball (in play or on the paddle) with one ball in play at `pos` (playfield
@@ -528,7 +635,8 @@ impl Game {
 
     fn remove_lost_balls(&mut self) {
         let before = self.balls.len();
-        self.balls.retain(|b| b.pos.y - b.radius <= PLAYFIELD_HEIGHT);
+        self.balls
+            .retain(|b| b.pos.y - b.radius <= PLAYFIELD_HEIGHT);
         let lost = before - self.balls.len();
         if lost == 0 {
             return;
@@ -540,7 +648,9 @@ impl Game {
         if !self.config.infinite_lives {
             self.clear_powerups();
             self.lives = self.lives.saturating_sub(1);
-            self.events.push(GameEvent::LifeLost { lives_left: self.lives });
+            self.events.push(GameEvent::LifeLost {
+                lives_left: self.lives,
+            });
             if self.lives == 0 {
                 self.state = GameState::GameOver;
                 self.events.push(GameEvent::GameOver);
@@ -548,7 +658,9 @@ impl Game {
             }
         } else {
             self.clear_powerups();
-            self.events.push(GameEvent::LifeLost { lives_left: self.lives });
+            self.events.push(GameEvent::LifeLost {
+                lives_left: self.lives,
+            });
         }
         self.balls.push(Ball::on_paddle(&self.paddle));
     }
@@ -571,7 +683,11 @@ impl Game {
         }
         for row in 0..self.bricks.rows() {
             for col in 0..self.bricks.cols() {
-                h.write_u64(self.bricks.live(row, col).map_or(0, |b| 1 + b.hits_left as u64));
+                h.write_u64(
+                    self.bricks
+                        .live(row, col)
+                        .map_or(0, |b| 1 + b.hits_left as u64),
+                );
             }
         }
         h.write_u64(self.stats.powerups_collected as u64);
@@ -598,7 +714,11 @@ fn ball_ball_velocity(response: Vec2, old: Vec2, normal: Vec2, pos: Vec2) -> Vec
         let vn = old.dot(normal).min(0.0);
         (old - 2.0 * vn * normal).normalize_or_zero()
     };
-    let side = if pos.x < PLAYFIELD_WIDTH / 2.0 { 1.0 } else { -1.0 };
+    let side = if pos.x < PLAYFIELD_WIDTH / 2.0 {
+        1.0
+    } else {
+        -1.0
+    };
     ball::clamp_direction(dir * speed, side)
 }
 

@@ -64,7 +64,11 @@ impl Default for PowerUpSettings {
 impl PowerUpSettings {
     /// No random power-ups (placed ones still spawn): for tests that need a quiet game.
     pub fn none() -> Self {
-        PowerUpSettings { good_chance: 0.0, bad_chance: 0.0, ..Self::default() }
+        PowerUpSettings {
+            good_chance: 0.0,
+            bad_chance: 0.0,
+            ..Self::default()
+        }
     }
 
     /// Duration of a timed power-up, seconds; `None` for instant or lasting ones.
@@ -82,7 +86,11 @@ impl PowerUpSettings {
     /// the first success spawns (so at most one power-up per brick).
     pub fn roll(&self, rng: &mut impl Rng) -> Option<PowerUpKind> {
         PowerUpKind::ALL.into_iter().find(|&kind| {
-            let chance = if is_bad(kind) { self.bad_chance } else { self.good_chance };
+            let chance = if is_bad(kind) {
+                self.bad_chance
+            } else {
+                self.good_chance
+            };
             chance > 0.0 && rng.random::<f32>() < chance
         })
     }
@@ -108,7 +116,11 @@ impl FallingPowerUp {
     /// A power-up centred on `center` (a destroyed brick's centre).
     pub fn new(kind: PowerUpKind, center: Vec2) -> Self {
         let pos = center - POWERUP_SIZE / 2.0;
-        FallingPowerUp { kind, pos, prev_pos: pos }
+        FallingPowerUp {
+            kind,
+            pos,
+            prev_pos: pos,
+        }
     }
 
     /// Its box, pixels.
@@ -141,7 +153,11 @@ pub struct ActiveEffects {
 impl ActiveEffects {
     /// No effects.
     pub fn new() -> Self {
-        ActiveEffects { timed: Vec::new(), speed_multiplier: 1.0, paddle_extra: 0.0 }
+        ActiveEffects {
+            timed: Vec::new(),
+            speed_multiplier: 1.0,
+            paddle_extra: 0.0,
+        }
     }
 
     /// True while a timed effect of `kind` runs.
@@ -153,7 +169,10 @@ impl ActiveEffects {
     pub fn start(&mut self, kind: PowerUpKind, seconds: f32) {
         match self.timed.iter_mut().find(|e| e.kind == kind) {
             Some(e) => e.seconds_left = seconds,
-            None => self.timed.push(ActiveEffect { kind, seconds_left: seconds }),
+            None => self.timed.push(ActiveEffect {
+                kind,
+                seconds_left: seconds,
+            }),
         }
     }
 
@@ -188,7 +207,10 @@ impl Game {
             p.prev_pos = p.pos;
             p.pos.y += POWERUP_FALL_SPEED * dt;
             let r = p.rect();
-            let touches = r.min.x < paddle.max.x && paddle.min.x < r.max.x && r.min.y < paddle.max.y && paddle.min.y < r.max.y;
+            let touches = r.min.x < paddle.max.x
+                && paddle.min.x < r.max.x
+                && r.min.y < paddle.max.y
+                && paddle.min.y < r.max.y;
             if touches {
                 caught.push(p.kind);
             }
@@ -216,14 +238,19 @@ impl Game {
                 self.effects.speed_multiplier = new;
             }
             PowerUpKind::PadSizeIncrease => {
-                let extra = (self.effects.paddle_extra + PAD_SIZE_INCREASE).min(MAX_PADDLE_WIDTH - PADDLE_WIDTH);
+                let extra = (self.effects.paddle_extra + PAD_SIZE_INCREASE)
+                    .min(MAX_PADDLE_WIDTH - PADDLE_WIDTH);
                 self.set_paddle_width(PADDLE_WIDTH + extra);
                 self.effects.paddle_extra = extra;
             }
             PowerUpKind::Multiball => self.spawn_multiball(),
             PowerUpKind::ExtraLife => self.lives = (self.lives + 1).min(MAX_LIVES),
             timed => {
-                let seconds = self.config.powerups.duration(timed).unwrap_or(FIXED_TIMESTEP);
+                let seconds = self
+                    .config
+                    .powerups
+                    .duration(timed)
+                    .unwrap_or(FIXED_TIMESTEP);
                 self.effects.start(timed, seconds);
             }
         }
@@ -247,7 +274,11 @@ impl Game {
         };
         for sign in [-1.0f32, 1.0] {
             let v = Vec2::from_angle(sign * MULTIBALL_SPREAD_DEG.to_radians()).rotate(vel);
-            let side = if pos.x < PLAYFIELD_WIDTH / 2.0 { 1.0 } else { -1.0 };
+            let side = if pos.x < PLAYFIELD_WIDTH / 2.0 {
+                1.0
+            } else {
+                -1.0
+            };
             self.add_ball(pos, super::ball::clamp_direction(v, side));
         }
     }
@@ -281,7 +312,10 @@ impl Game {
     /// while the power-up runs).
     pub(super) fn passes_through(&self, row: usize, col: usize) -> bool {
         self.effects.has(PowerUpKind::PassThrough)
-            && self.bricks.live(row, col).is_some_and(|b| matches!(b.kind, BrickKind::Destructible(_)))
+            && self
+                .bricks
+                .live(row, col)
+                .is_some_and(|b| matches!(b.kind, BrickKind::Destructible(_)))
     }
 }
 
@@ -294,7 +328,13 @@ mod tests {
 
     fn game(text: &str) -> Game {
         let level = Level::parse(text, "test").expect("valid level");
-        Game::new(&level, GameConfig { powerups: PowerUpSettings::none(), ..GameConfig::default() })
+        Game::new(
+            &level,
+            GameConfig {
+                powerups: PowerUpSettings::none(),
+                ..GameConfig::default()
+            },
+        )
     }
 
     fn speed(g: &Game) -> f32 {
@@ -311,7 +351,11 @@ mod tests {
         for _ in 0..10 {
             g.collect(PowerUpKind::Speed);
         }
-        assert!((speed(&g) / base - MAX_SPEED_MULTIPLIER).abs() < 1e-3, "{}", speed(&g) / base);
+        assert!(
+            (speed(&g) / base - MAX_SPEED_MULTIPLIER).abs() < 1e-3,
+            "{}",
+            speed(&g) / base
+        );
         assert_eq!(g.stats().powerups_collected, 11);
     }
 
@@ -347,14 +391,27 @@ mod tests {
         g.collect(PowerUpKind::Confuse);
         assert_eq!(g.active_effects().timed.len(), 1);
         let left = g.active_effects().timed[0].seconds_left;
-        assert!((left - g.config().powerups.confuse_seconds).abs() < 1e-3, "restarted: {left}");
+        assert!(
+            (left - g.config().powerups.confuse_seconds).abs() < 1e-3,
+            "restarted: {left}"
+        );
         g.drain_events().for_each(drop);
         let steps = (g.config().powerups.confuse_seconds / FIXED_TIMESTEP).ceil() as usize + 2;
         for _ in 0..steps {
             g.step(&Input::default());
         }
         assert!(!g.active_effects().has(PowerUpKind::Confuse));
-        let ended = g.drain_events().filter(|e| matches!(e, GameEvent::PowerUpEnded { kind: PowerUpKind::Confuse })).count();
+        let ended = g
+            .drain_events()
+            .filter(|e| {
+                matches!(
+                    e,
+                    GameEvent::PowerUpEnded {
+                        kind: PowerUpKind::Confuse
+                    }
+                )
+            })
+            .count();
         assert_eq!(ended, 1);
     }
 
@@ -370,8 +427,15 @@ mod tests {
         }
         let ball = g.balls()[0];
         assert!(ball.stuck, "caught");
-        assert!((ball.pos.x - x).abs() < 1.0, "kept its place on the paddle: {}", ball.pos.x);
-        g.step(&Input { launch: true, ..Input::default() });
+        assert!(
+            (ball.pos.x - x).abs() < 1.0,
+            "kept its place on the paddle: {}",
+            ball.pos.x
+        );
+        g.step(&Input {
+            launch: true,
+            ..Input::default()
+        });
         assert!(!g.balls()[0].stuck && g.balls()[0].vel.y < 0.0);
     }
 
@@ -382,7 +446,10 @@ mod tests {
         let mut g = game("0 1 0 5\n0 2 0 0\n0 0 0 0");
         g.collect(PowerUpKind::PassThrough);
         let brick = g.bricks().live(1, 1).unwrap().rect;
-        g.set_ball(Vec2::new(brick.center().x, brick.max.y + 30.0), Vec2::new(0.0, -400.0));
+        g.set_ball(
+            Vec2::new(brick.center().x, brick.max.y + 30.0),
+            Vec2::new(0.0, -400.0),
+        );
         let mut went_up_through = false;
         for _ in 0..240 {
             g.step(&Input::default());
@@ -390,7 +457,10 @@ mod tests {
                 went_up_through = true;
             }
         }
-        assert!(went_up_through, "the coloured brick broke while the ball kept going up");
+        assert!(
+            went_up_through,
+            "the coloured brick broke while the ball kept going up"
+        );
         assert!(g.bricks().live(0, 1).is_some(), "solid bricks never break");
         assert!(g.balls()[0].vel.y > 0.0, "bounced off the solid brick");
         assert_eq!(g.state(), GameState::Playing);
@@ -403,12 +473,18 @@ mod tests {
         let mut g = game("0 0 0 5\n0 4*9 0 0\n0 0 0 0");
         g.collect(PowerUpKind::PassThrough);
         let brick = g.bricks().live(1, 1).unwrap().rect;
-        g.set_ball(Vec2::new(brick.center().x, brick.max.y + 30.0), Vec2::new(0.0, -400.0));
+        g.set_ball(
+            Vec2::new(brick.center().x, brick.max.y + 30.0),
+            Vec2::new(0.0, -400.0),
+        );
         for _ in 0..60 {
             g.step(&Input::default());
             if let Some(b) = g.bricks().live(1, 1) {
                 let p = g.balls()[0].pos;
-                let inside = p.x > b.rect.min.x && p.x < b.rect.max.x && p.y > b.rect.min.y && p.y < b.rect.max.y;
+                let inside = p.x > b.rect.min.x
+                    && p.x < b.rect.max.x
+                    && p.y > b.rect.min.y
+                    && p.y < b.rect.max.y;
                 assert!(!inside, "ball inside a live brick at {p:?}");
             }
         }
@@ -424,7 +500,10 @@ mod tests {
         for b in g.balls() {
             assert!((b.vel.length() - 450.0).abs() < 1e-2);
         }
-        assert!(g.balls()[1].vel.x * g.balls()[2].vel.x < 0.0, "one goes left, one right");
+        assert!(
+            g.balls()[1].vel.x * g.balls()[2].vel.x < 0.0,
+            "one goes left, one right"
+        );
     }
 
     #[test]
@@ -444,18 +523,36 @@ mod tests {
         let mut g = game("5 0 0 0 5\n0 0 2+L 0 0\n0 0 3 0 0");
         let brick = g.bricks().live(1, 2).unwrap().rect;
         // Hit the placed brick from above (the one below shields it from a ball from below).
-        g.set_ball(Vec2::new(brick.center().x, brick.min.y - 40.0), Vec2::new(0.0, 400.0));
+        g.set_ball(
+            Vec2::new(brick.center().x, brick.min.y - 40.0),
+            Vec2::new(0.0, 400.0),
+        );
         let mut released = false;
         for _ in 0..(4 * 240) {
-            g.step(&Input { paddle_target_x: Some(brick.center().x), ..Input::default() });
-            if g.drain_events().any(|e| matches!(e, GameEvent::PowerUpReleased { kind: PowerUpKind::ExtraLife, .. })) {
+            g.step(&Input {
+                paddle_target_x: Some(brick.center().x),
+                ..Input::default()
+            });
+            if g.drain_events().any(|e| {
+                matches!(
+                    e,
+                    GameEvent::PowerUpReleased {
+                        kind: PowerUpKind::ExtraLife,
+                        ..
+                    }
+                )
+            }) {
                 released = true;
                 // Park the ball, drifting slowly upwards, so no life is lost while it falls.
                 g.set_ball(Vec2::new(60.0, 280.0), Vec2::new(0.0, -1.0));
             }
         }
         assert!(released);
-        assert_eq!(g.stats().powerups_collected, 1, "the paddle under it caught it");
+        assert_eq!(
+            g.stats().powerups_collected,
+            1,
+            "the paddle under it caught it"
+        );
         assert_eq!(g.lives(), START_LIVES + 1);
         assert!(g.falling_powerups().is_empty());
     }
@@ -466,7 +563,11 @@ mod tests {
         let mut rng = rand_pcg::Pcg32::seed_from_u64(7);
         let never = PowerUpSettings::none();
         assert!((0..10_000).all(|_| never.roll(&mut rng).is_none()));
-        let always_bad = PowerUpSettings { good_chance: 0.0, bad_chance: 1.0, ..PowerUpSettings::default() };
+        let always_bad = PowerUpSettings {
+            good_chance: 0.0,
+            bad_chance: 1.0,
+            ..PowerUpSettings::default()
+        };
         assert!((0..100).all(|_| always_bad.roll(&mut rng).is_some_and(is_bad)));
         let default = PowerUpSettings::default();
         let n = 100_000;

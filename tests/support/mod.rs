@@ -17,7 +17,9 @@ pub fn luminance(p: [u8; 4]) -> f32 {
 
 /// The centre pixel of `textures/<file>`, RGB 0–255.
 pub fn texture_centre(file: &str) -> [f32; 3] {
-    let img = image::open(Path::new(ROOT).join("textures").join(file)).expect("texture").to_rgba8();
+    let img = image::open(Path::new(ROOT).join("textures").join(file))
+        .expect("texture")
+        .to_rgba8();
     let (w, h) = img.dimensions();
     let p = img.get_pixel(w / 2, h / 2).0;
     [p[0] as f32, p[1] as f32, p[2] as f32]
@@ -25,12 +27,18 @@ pub fn texture_centre(file: &str) -> [f32; 3] {
 
 /// The colour a brick's centre should have on screen, RGB 0–255.
 pub fn expected_colour(kind: BrickKind) -> [f32; 3] {
-    let tex = texture_centre(if kind.is_destructible() { "block.png" } else { "block_solid.png" });
+    let tex = texture_centre(if kind.is_destructible() {
+        "block.png"
+    } else {
+        "block_solid.png"
+    });
     let tint = brick_color(kind);
     [tex[0] * tint[0], tex[1] * tint[1], tex[2] * tint[2]]
 }
 
 /// Largest per-channel difference between a pixel and an expected colour, 0–255.
 pub fn colour_distance(p: [u8; 4], e: [f32; 3]) -> f32 {
-    (0..3).map(|i| (p[i] as f32 - e[i]).abs()).fold(0.0, f32::max)
+    (0..3)
+        .map(|i| (p[i] as f32 - e[i]).abs())
+        .fold(0.0, f32::max)
 }
