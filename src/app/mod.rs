@@ -52,8 +52,9 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     // Load a --level argument before opening a window, so a typo is a one-line error.
     let start = match &args.level {
         Some(arg) => {
-            let level = crate::commands::load_level_arg(arg)?;
-            Some((crate::assets::resolve_level(arg), level))
+            let path = crate::commands::resolve_level_arg(arg)?;
+            let level = Level::load(&path)?;
+            Some((path, level))
         }
         None => None,
     };
