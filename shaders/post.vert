@@ -2,29 +2,29 @@
 // Post-processing pass over the offscreen scene (LearnOpenGL "2D game → Postprocessing"):
 // a full-screen quad whose texture coordinates swirl for chaos, flip for confuse, and whose
 // position jitters for shake.
+//
+// The renderer compiles one variant per combination of effects by inserting `#define CHAOS`,
+// `#define CONFUSE` and `#define SHAKE` after the `#version` line (see src/render/post.rs).
 
 in vec2 corner;
 out vec2 v_uv;
 
-uniform bool chaos;
-uniform bool confuse;
-uniform bool shake;
 uniform float time;           // seconds
 uniform float shake_strength; // 0..1
 
 void main() {
     gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
     vec2 uv = corner;
-    if (chaos) {
-        float swirl = 0.3;
-        uv = vec2(uv.x + sin(time) * swirl, uv.y + cos(time) * swirl);
-    } else if (confuse) {
-        uv = vec2(1.0 - uv.x, 1.0 - uv.y);
-    }
+#if defined(CHAOS)
+    float swirl = 0.3;
+    uv = vec2(uv.x + sin(time) * swirl, uv.y + cos(time) * swirl);
+#elif defined(CONFUSE)
+    uv = vec2(1.0 - uv.x, 1.0 - uv.y);
+#endif
     v_uv = uv;
-    if (shake) {
-        float amount = 0.01 * shake_strength;
-        gl_Position.x += cos(time * 10.0) * amount;
-        gl_Position.y += cos(time * 15.0) * amount;
-    }
+#ifdef SHAKE
+    float amount = 0.01 * shake_strength;
+    gl_Position.x += cos(time * 10.0) * amount;
+    gl_Position.y += cos(time * 15.0) * amount;
+#endif
 }

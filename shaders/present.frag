@@ -1,4 +1,5 @@
 #version 330 core
+// Copies a texture 1:1 (the cached backdrop into the frame, or a captured frame to the window).
 in vec2 v_uv;
 uniform sampler2D scene;
 out vec4 color;

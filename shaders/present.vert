@@ -1,5 +1,5 @@
 #version 330 core
-// Full-screen quad that copies the offscreen scene to the window's letterboxed viewport.
+// Full-screen quad over the current viewport, for 1:1 texture copies.
 in vec2 corner;
 out vec2 v_uv;
 

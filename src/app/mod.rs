@@ -400,6 +400,14 @@ impl App {
         self.update_title();
         let Some(gfx) = self.gfx.as_mut() else { return };
         let size = gfx.display.get_framebuffer_dimensions();
+        // A screenshot is composed offscreen: only the frame that will be saved pays for it
+        // (every frame when the run has no --frames end, since any may be the last).
+        let capture = self.args.screenshot.is_some()
+            && self
+                .args
+                .frames
+                .is_none_or(|n| gfx.renderer.stats().frames + 1 >= n);
+        gfx.renderer.set_capture(capture);
         let mut target = gfx.display.draw();
         let drawn = gfx.renderer.render(&gfx.display, &mut target, size, &batch);
         let finished = target.finish();
@@ -520,16 +528,12 @@ impl App {
         }
         if self.args.stats {
             let seconds = self.first_frame.map_or(0.0, |t| t.elapsed().as_secs_f64());
-            let draw_calls = self
+            let render = self
                 .gfx
                 .as_ref()
-                .map_or(0, |g| g.renderer.stats().draw_calls);
-            let stats = FrameStats::from_samples(
-                &self.frame_times,
-                seconds,
-                draw_calls,
-                self.particles_drawn,
-            );
+                .map_or_else(Default::default, |g| g.renderer.stats());
+            let stats =
+                FrameStats::from_samples(&self.frame_times, seconds, render, self.particles_drawn);
             println!("{}", serde_json::to_string(&stats)?);
         }
         Ok(())

@@ -1,5 +1,6 @@
 //! Frame-time statistics for `--stats`.
 
+use crate::render::RenderStats;
 use serde::Serialize;
 
 /// The JSON line printed by `--stats` on exit.
@@ -19,17 +20,20 @@ pub struct FrameStats {
     pub draw_calls_per_frame: f64,
     /// Particles alive per frame, on average (the effects layer's count).
     pub particles_per_frame: f64,
+    /// Times the renderer redrew its cached backdrop (background and bricks), wholly or in part.
+    pub backdrop_redraws: u64,
 }
 
 impl FrameStats {
-    /// Computes the statistics from per-frame times (seconds), the total time and the
-    /// renderer's draw-call count.
+    /// Computes the statistics from per-frame times (seconds), the total time, the renderer's
+    /// counters and the particles drawn over all frames.
     pub fn from_samples(
         frame_times: &[f64],
         seconds: f64,
-        draw_calls: u64,
+        render: RenderStats,
         particles: u64,
     ) -> FrameStats {
+        let draw_calls = render.draw_calls;
         let frames = frame_times.len() as u64;
         let mut sorted = frame_times.to_vec();
         sorted.sort_by(f64::total_cmp);
@@ -61,6 +65,7 @@ impl FrameStats {
             } else {
                 0.0
             },
+            backdrop_redraws: render.backdrop_redraws,
         }
     }
 }
@@ -72,7 +77,13 @@ mod tests {
     #[test]
     fn percentiles_come_from_the_samples() {
         let times: Vec<f64> = (1..=100).map(|i| i as f64 / 1000.0).collect();
-        let s = FrameStats::from_samples(&times, 2.0, 300, 1000);
+        let render = RenderStats {
+            frames: 100,
+            draw_calls: 300,
+            backdrop_redraws: 7,
+        };
+        let s = FrameStats::from_samples(&times, 2.0, render, 1000);
+        assert_eq!(s.backdrop_redraws, 7);
         assert_eq!(s.frames, 100);
         assert!((s.frame_ms_p50 - 50.0).abs() <= 1.0);
         assert!((s.frame_ms_p99 - 99.0).abs() <= 1.0);

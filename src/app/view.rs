@@ -19,9 +19,9 @@ impl App {
         let mut batch = SpriteBatch::default();
         match (&self.screen, &self.game) {
             (Screen::Menu, _) => {
-                scene::background(&mut batch.world);
+                scene::background(&mut batch.backdrop);
                 if let Some((_, Some(field))) = &self.menu_preview {
-                    scene::bricks(&mut batch.world, field, 0.35);
+                    scene::bricks(&mut batch.backdrop, field, 0.35);
                 }
                 screens::menu(
                     &mut batch.text,
@@ -31,6 +31,7 @@ impl App {
                 );
             }
             (screen, Some(game)) => {
+                scene::backdrop(&mut batch.backdrop, game);
                 scene::world(&mut batch.world, game, alpha);
                 self.effects.particle_sprites(&mut batch.particles);
                 if self.debug_overlay {
@@ -86,7 +87,7 @@ impl App {
                     _ => {}
                 }
             }
-            (_, None) => scene::background(&mut batch.world),
+            (_, None) => scene::background(&mut batch.backdrop),
         }
         let forced = self.args.effect;
         let active = |kind| {

@@ -29,6 +29,7 @@ pub fn preview(
     )?;
     let game = Game::new(level, GameConfig::default());
     let mut batch = SpriteBatch::default();
+    scene::backdrop(&mut batch.backdrop, &game);
     scene::world(&mut batch.world, &game, 1.0);
     crate::app::screens::hud(&mut batch.text, &game);
     renderer.render_offscreen(&context, size, &batch)?;

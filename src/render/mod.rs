@@ -1,22 +1,30 @@
-//! The glium renderer: a sprite batch drawn with instancing into an offscreen texture,
-//! post-processed, overlaid with text, then presented letterboxed to the window.
+//! The glium renderer: sprite batches drawn with instancing, a cached backdrop, an optional
+//! post-processing pass, and text on top, letterboxed into the window.
 //!
-//! Per frame, whatever the number of bricks and particles:
-//! 1. one instanced draw call for all world sprites (background, bricks, paddle, balls) and one
-//!    for all particles (additive blending) into the *scene* texture;
-//! 2. one post-processing pass (shake, confuse, chaos — `shaders/post.*`) from the scene into the
-//!    *frame* texture;
-//! 3. one instanced draw call for all text, into the frame texture after post-processing, so the
-//!    effects never make it unreadable;
-//! 4. one pass presenting the frame texture to the window.
+//! A frame with no post-processing effect on goes straight to the window's viewport:
+//! 1. one copy of the cached *backdrop* texture (background and bricks, see [`backdrop`]; redrawn
+//!    only where it changed);
+//! 2. one instanced draw call for the moving world sprites (paddle, balls, falling power-ups) and
+//!    one for all particles (additive blending);
+//! 3. one instanced draw call for all text.
 //!
-//! Screenshots read the frame texture. Rendering only reads game state (through
-//! [`SpriteBatch`]); it never changes it.
+//! With shake, confuse or chaos on, steps 1–2 go into the offscreen *scene* texture, then the
+//! post pass (the variant of `shaders/post.*` for exactly those effects, see [`post`]) draws it
+//! into the window's viewport, then the text (after post-processing, so effects never make it
+//! unreadable). So 3–6 draw calls per frame, whatever the number of bricks and particles.
+//!
+//! Why this shape: on a software rasteriser (Mesa llvmpipe, no GPU) every full-frame pass costs
+//! about a millisecond at 800×600, so the frame has as few of them as possible (measurements in
+//! `docs/rendering.md`). Screenshots are composed into a *capture* texture (reading the window
+//! back is unreliable, see `../shared/PLATFORM.md`), then copied to the window. Rendering only
+//! reads game state (through [`SpriteBatch`]); it never changes it.
 
+pub mod backdrop;
 pub mod context;
 pub mod debug_overlay;
 pub mod headless;
 pub mod letterbox;
+pub mod post;
 pub mod scene;
 pub mod sprite;
 pub mod text;
@@ -33,6 +41,7 @@ use glium::{
     implement_vertex, uniform, Blend, BlendingFunction, DrawParameters, LinearBlendingFactor,
     Program, Rect, Surface, VertexBuffer,
 };
+use post::{PostPrograms, PostVariant};
 use std::path::{Path, PathBuf};
 use text::LAYER_SIZE;
 
@@ -56,10 +65,12 @@ pub enum RenderError {
         source: image::ImageError,
     },
     /// A shader failed to compile or link.
-    #[error("{}: shader program failed to build: {source}", path.display())]
+    #[error("{}: shader program failed to build{}: {source}", path.display(), variant_note(defines))]
     Shader {
         /// The vertex shader file of the program (the fragment shader has the same stem).
         path: PathBuf,
+        /// The preprocessor symbols of the variant that failed (`""` for a plain program).
+        defines: String,
         /// glium's error, with the driver's log.
         source: glium::ProgramCreationError,
     },
@@ -74,6 +85,14 @@ pub enum RenderError {
     /// Any other OpenGL-side failure (buffer or texture creation, draw, swap).
     #[error("OpenGL: {0}")]
     Gl(String),
+}
+
+fn variant_note(defines: &str) -> String {
+    if defines.is_empty() {
+        String::new()
+    } else {
+        format!(" (variant with {defines})")
+    }
 }
 
 fn gl_err(e: impl std::fmt::Display) -> RenderError {
@@ -119,24 +138,84 @@ impl InstanceBuffer {
 pub struct RenderStats {
     /// Frames presented.
     pub frames: u64,
-    /// Draw calls issued, in total.
+    /// Draw calls issued, in total (clears and the backdrop's redraws included).
     pub draw_calls: u64,
+    /// Times the cached backdrop was redrawn, wholly or in part (a brick changed, a resize).
+    pub backdrop_redraws: u64,
+}
+
+/// The cached backdrop: a texture showing `sprites` (background and bricks) drawn in order.
+struct Backdrop {
+    texture: Texture2d,
+    sprites: Vec<SpriteInstance>,
+}
+
+/// Colour "over" blending; alpha also "over" (one, one-minus-source-alpha), so an opaque frame
+/// stays opaque and screenshots have no see-through holes.
+fn over() -> Blend {
+    Blend {
+        alpha: BlendingFunction::Addition {
+            source: LinearBlendingFactor::One,
+            destination: LinearBlendingFactor::OneMinusSourceAlpha,
+        },
+        ..Blend::alpha_blending()
+    }
+}
+
+/// Particles add light: colour × alpha added to what is there; alpha unchanged.
+fn additive() -> Blend {
+    Blend {
+        color: BlendingFunction::Addition {
+            source: LinearBlendingFactor::SourceAlpha,
+            destination: LinearBlendingFactor::One,
+        },
+        alpha: BlendingFunction::Addition {
+            source: LinearBlendingFactor::Zero,
+            destination: LinearBlendingFactor::One,
+        },
+        constant_value: (0.0, 0.0, 0.0, 0.0),
+    }
+}
+
+/// The whole of a `size` surface as a GL rectangle.
+fn full_rect(size: (u32, u32)) -> Rect {
+    Rect {
+        left: 0,
+        bottom: 0,
+        width: size.0,
+        height: size.1,
+    }
+}
+
+/// Makes sure `slot` holds an RGBA8 texture of exactly `size` pixels.
+fn ensure_texture(
+    facade: &impl Facade,
+    slot: &mut Option<Texture2d>,
+    size: (u32, u32),
+) -> Result<(), RenderError> {
+    if slot.as_ref().map(|t| (t.width(), t.height())) != Some(size) {
+        *slot = Some(Texture2d::empty(facade, size.0, size.1).map_err(gl_err)?);
+    }
+    Ok(())
 }
 
 /// The game's renderer. Create it once per GL context.
 pub struct Renderer {
     sprite_program: Program,
-    post_program: Program,
-    present_program: Program,
+    copy_program: Program,
+    post: PostPrograms,
     quad: VertexBuffer<QuadVertex>,
+    backdrop_buffer: InstanceBuffer,
     world: InstanceBuffer,
     particles: InstanceBuffer,
     text: InstanceBuffer,
     atlas: Texture2dArray,
-    /// World and particles, before post-processing.
+    backdrop: Option<Backdrop>,
+    /// Backdrop, world and particles before post-processing (only while an effect is on).
     scene: Option<Texture2d>,
-    /// Post-processed scene plus text: what is presented and what screenshots show.
-    frame: Option<Texture2d>,
+    /// The last frame composed for a screenshot.
+    capture: Option<Texture2d>,
+    capture_frames: bool,
     stats: RenderStats,
     /// Draw calls issued (a `Cell` so the drawing helpers can count through `&self`).
     draw_calls: std::cell::Cell<u64>,
@@ -154,8 +233,8 @@ impl Renderer {
         texture_dir: &Path,
     ) -> Result<Renderer, RenderError> {
         let sprite_program = load_program(facade, shader_dir, "sprite")?;
-        let post_program = load_program(facade, shader_dir, "post")?;
-        let present_program = load_program(facade, shader_dir, "present")?;
+        let copy_program = load_program(facade, shader_dir, "present")?;
+        let post = PostPrograms::new(facade, shader_dir)?;
         let corners =
             [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]].map(|corner| QuadVertex { corner });
         let quad = VertexBuffer::new(facade, &corners).map_err(gl_err)?;
@@ -172,15 +251,18 @@ impl Renderer {
                 .map_err(gl_err)?;
         Ok(Renderer {
             sprite_program,
-            post_program,
-            present_program,
+            copy_program,
+            post,
             quad,
-            world: InstanceBuffer::new(facade, 1024)?,
+            backdrop_buffer: InstanceBuffer::new(facade, 1024)?,
+            world: InstanceBuffer::new(facade, 256)?,
             particles: InstanceBuffer::new(facade, 1024)?,
             text: InstanceBuffer::new(facade, 512)?,
             atlas,
+            backdrop: None,
             scene: None,
-            frame: None,
+            capture: None,
+            capture_frames: false,
             stats: RenderStats::default(),
             draw_calls: std::cell::Cell::new(0),
         })
@@ -194,10 +276,16 @@ impl Renderer {
         }
     }
 
-    /// Draws `batch` into the offscreen scene texture (sized to the letterboxed viewport of a
-    /// `framebuffer_size` window, in physical pixels, so it is sharp on HiDPI screens), then
-    /// presents it to `target` centred with black bars. Returns false, drawing nothing, for a
-    /// zero-sized (minimised) framebuffer.
+    /// While `on`, each frame [`Renderer::render`] draws is composed into an offscreen capture
+    /// texture first (then copied to the window), so [`Renderer::save_screenshot`] can save it.
+    /// Costs one more full-frame copy per frame: turn it on only for the frames to be saved.
+    pub fn set_capture(&mut self, on: bool) {
+        self.capture_frames = on;
+    }
+
+    /// Draws `batch` into the letterboxed viewport of `target`, a window framebuffer of
+    /// `framebuffer_size` physical pixels (so it is sharp on HiDPI screens), black bars around.
+    /// Returns false, drawing nothing, for a zero-sized (minimised) framebuffer.
     ///
     /// # Errors
     /// [`RenderError::Gl`] if a GL call fails.
@@ -211,43 +299,33 @@ impl Renderer {
         let Some(viewport) = letterbox(framebuffer_size.0, framebuffer_size.1) else {
             return Ok(false);
         };
-        self.draw_frame(facade, (viewport.width, viewport.height), batch)?;
-        let Some(frame) = &self.frame else {
-            return Ok(false);
+        let rect = Rect {
+            left: viewport.x,
+            // GL's origin is bottom-left.
+            bottom: framebuffer_size.1 - viewport.y - viewport.height,
+            width: viewport.width,
+            height: viewport.height,
         };
-
-        target.clear_color(0.0, 0.0, 0.0, 1.0);
-        let params = DrawParameters {
-            viewport: Some(Rect {
-                left: viewport.x,
-                // glium's viewport origin is bottom-left.
-                bottom: framebuffer_size.1 - viewport.y - viewport.height,
-                width: viewport.width,
-                height: viewport.height,
-            }),
-            ..Default::default()
-        };
-        let sampler = frame
-            .sampled()
-            .magnify_filter(MagnifySamplerFilter::Linear)
-            .minify_filter(MinifySamplerFilter::Linear)
-            .wrap_function(SamplerWrapFunction::Clamp);
-        target
-            .draw(
-                &self.quad,
-                NoIndices(PrimitiveType::TriangleStrip),
-                &self.present_program,
-                &uniform! { scene: sampler },
-                &params,
-            )
-            .map_err(gl_err)?;
-        self.draw_calls.set(self.draw_calls.get() + 1);
+        if self.capture_frames {
+            let size = (viewport.width, viewport.height);
+            self.render_capture(facade, size, batch)?;
+            if rect != full_rect(target.get_dimensions()) {
+                target.clear_color(0.0, 0.0, 0.0, 1.0);
+                self.count_draw();
+            }
+            if let Some(capture) = &self.capture {
+                self.copy(target, capture, rect)?;
+            }
+        } else {
+            self.compose(facade, target, rect, batch)?;
+        }
         self.stats.frames += 1;
         Ok(true)
     }
 
-    /// Draws `batch` into the offscreen scene texture only, at `size` pixels (no window needed:
-    /// used with a headless context for previews). Read it back with [`Renderer::save_screenshot`].
+    /// Draws `batch` into the offscreen capture texture only, at `size` pixels (no window
+    /// needed: used with a headless context for previews). Read it back with
+    /// [`Renderer::save_screenshot`].
     ///
     /// # Errors
     /// [`RenderError::Gl`] if a GL call fails.
@@ -257,72 +335,219 @@ impl Renderer {
         size: (u32, u32),
         batch: &SpriteBatch,
     ) -> Result<(), RenderError> {
-        self.draw_frame(facade, (size.0.max(1), size.1.max(1)), batch)?;
+        self.render_capture(facade, (size.0.max(1), size.1.max(1)), batch)?;
         self.stats.frames += 1;
         Ok(())
     }
 
-    /// Draws `batch` into the offscreen textures of `size` physical pixels: world and particles
-    /// into the scene, the post pass into the frame, then text on top of the frame.
-    fn draw_frame(
+    /// Composes `batch` into the capture texture, resized to `size` if needed.
+    fn render_capture(
         &mut self,
         facade: &impl Facade,
         size: (u32, u32),
         batch: &SpriteBatch,
     ) -> Result<(), RenderError> {
-        for texture in [&mut self.scene, &mut self.frame] {
-            if texture.as_ref().map(|t| (t.width(), t.height())) != Some(size) {
-                *texture = Some(Texture2d::empty(facade, size.0, size.1).map_err(gl_err)?);
-            }
-        }
+        ensure_texture(facade, &mut self.capture, size)?;
+        let Some(capture) = self.capture.take() else {
+            return Ok(());
+        };
+        let result = SimpleFrameBuffer::new(facade, &capture)
+            .map_err(gl_err)
+            .and_then(|mut fb| self.compose(facade, &mut fb, full_rect(size), batch));
+        self.capture = Some(capture);
+        result
+    }
+
+    /// Draws a whole frame of `batch` into the `rect` of `target` (physical pixels, origin
+    /// bottom-left); clears the rest of `target` to black.
+    fn compose(
+        &mut self,
+        facade: &impl Facade,
+        target: &mut impl Surface,
+        rect: Rect,
+        batch: &SpriteBatch,
+    ) -> Result<(), RenderError> {
+        let size = (rect.width, rect.height);
+        self.update_backdrop(facade, size, &batch.backdrop)?;
         self.world.upload(facade, &batch.world)?;
         self.particles.upload(facade, &batch.particles)?;
         self.text.upload(facade, &batch.text)?;
-        let (Some(scene), Some(frame)) = (&self.scene, &self.frame) else {
+        let Some(backdrop) = &self.backdrop else {
             return Ok(());
         };
-
-        // Colour: ordinary "over" blending. Alpha: also "over" (one, one-minus-source-alpha), so
-        // the opaque scene stays opaque and screenshots have no see-through holes.
-        let over = Blend {
-            alpha: BlendingFunction::Addition {
-                source: LinearBlendingFactor::One,
-                destination: LinearBlendingFactor::OneMinusSourceAlpha,
-            },
-            ..Blend::alpha_blending()
-        };
-        // Particles add light: colour × alpha added to what is there; alpha unchanged.
-        let additive = Blend {
-            color: BlendingFunction::Addition {
-                source: LinearBlendingFactor::SourceAlpha,
-                destination: LinearBlendingFactor::One,
-            },
-            alpha: BlendingFunction::Addition {
-                source: LinearBlendingFactor::Zero,
-                destination: LinearBlendingFactor::One,
-            },
-            constant_value: (0.0, 0.0, 0.0, 0.0),
-        };
-        let mut scene_fb = SimpleFrameBuffer::new(facade, scene).map_err(gl_err)?;
-        scene_fb.clear_color(0.0, 0.0, 0.0, 1.0);
+        match PostVariant::for_effects(&batch.effects) {
+            None => {
+                // The backdrop copy covers every pixel of `rect`: clear only around it.
+                if rect != full_rect(target.get_dimensions()) {
+                    target.clear_color(0.0, 0.0, 0.0, 1.0);
+                    self.count_draw();
+                }
+                self.copy(target, &backdrop.texture, rect)?;
+                self.draw_moving(target, rect, batch)?;
+            }
+            Some(variant) => {
+                ensure_texture(facade, &mut self.scene, size)?;
+                let (Some(scene), Some(backdrop)) = (&self.scene, &self.backdrop) else {
+                    return Ok(());
+                };
+                let mut scene_fb = SimpleFrameBuffer::new(facade, scene).map_err(gl_err)?;
+                self.copy(&mut scene_fb, &backdrop.texture, full_rect(size))?;
+                self.draw_moving(&mut scene_fb, full_rect(size), batch)?;
+                // Shake moves the quad: clear what it uncovers, and the bars.
+                target.clear_color(0.0, 0.0, 0.0, 1.0);
+                self.count_draw();
+                self.post_pass(target, scene, rect, variant, &batch.effects)?;
+            }
+        }
+        // Text is magnified pixel art: nearest keeps glyph edges crisp.
         self.draw_sprites(
-            &mut scene_fb,
+            target,
+            &self.text,
+            batch.text.len(),
+            MagnifySamplerFilter::Nearest,
+            over(),
+            rect,
+            None,
+        )
+    }
+
+    /// The moving world sprites (over) and the particles (additive) into `rect` of `target`.
+    fn draw_moving(
+        &self,
+        target: &mut impl Surface,
+        rect: Rect,
+        batch: &SpriteBatch,
+    ) -> Result<(), RenderError> {
+        let linear = MagnifySamplerFilter::Linear;
+        self.draw_sprites(
+            target,
             &self.world,
             batch.world.len(),
-            MagnifySamplerFilter::Linear,
-            over,
+            linear,
+            over(),
+            rect,
+            None,
         )?;
         self.draw_sprites(
-            &mut scene_fb,
+            target,
             &self.particles,
             batch.particles.len(),
-            MagnifySamplerFilter::Linear,
-            additive,
-        )?;
+            linear,
+            additive(),
+            rect,
+            None,
+        )
+    }
 
-        let mut frame_fb = SimpleFrameBuffer::new(facade, frame).map_err(gl_err)?;
-        let effects = batch.effects;
-        let wrap = if effects.chaos {
+    /// Brings the cached backdrop up to date with `sprites` at `size` pixels: a full redraw for a
+    /// new size, a redraw of only the rectangle that changed otherwise, nothing if nothing did.
+    fn update_backdrop(
+        &mut self,
+        facade: &impl Facade,
+        size: (u32, u32),
+        sprites: &[SpriteInstance],
+    ) -> Result<(), RenderError> {
+        let playfield = [
+            crate::sim::tuning::PLAYFIELD_WIDTH,
+            crate::sim::tuning::PLAYFIELD_HEIGHT,
+        ];
+        let scissor = match &mut self.backdrop {
+            Some(cached) if (cached.texture.width(), cached.texture.height()) == size => {
+                let dirty = backdrop::dirty_rect(&cached.sprites, sprites)
+                    .and_then(|dirty| backdrop::to_pixels(dirty, playfield, size));
+                match dirty {
+                    Some(r) => Some(Rect {
+                        left: r.left,
+                        bottom: r.bottom,
+                        width: r.width,
+                        height: r.height,
+                    }),
+                    // Nothing changed, or only off the playfield: the picture stands.
+                    None => {
+                        if cached.sprites != sprites {
+                            cached.sprites = sprites.to_vec();
+                        }
+                        return Ok(());
+                    }
+                }
+            }
+            // No backdrop yet, or a new size: redraw it whole.
+            _ => None,
+        };
+        let texture = match self.backdrop.take() {
+            Some(b) if scissor.is_some() => b.texture,
+            _ => Texture2d::empty(facade, size.0, size.1).map_err(gl_err)?,
+        };
+        self.backdrop_buffer.upload(facade, sprites)?;
+        let result = SimpleFrameBuffer::new(facade, &texture)
+            .map_err(gl_err)
+            .and_then(|mut fb| {
+                fb.clear(
+                    scissor.as_ref(),
+                    Some((0.0, 0.0, 0.0, 1.0)),
+                    false,
+                    None,
+                    None,
+                );
+                self.count_draw();
+                self.draw_sprites(
+                    &mut fb,
+                    &self.backdrop_buffer,
+                    sprites.len(),
+                    MagnifySamplerFilter::Linear,
+                    over(),
+                    full_rect(size),
+                    scissor,
+                )
+            });
+        self.backdrop = Some(Backdrop {
+            texture,
+            sprites: sprites.to_vec(),
+        });
+        self.stats.backdrop_redraws += 1;
+        result
+    }
+
+    /// Copies `texture` 1:1 into `rect` of `target` (no blending, nearest texels).
+    fn copy(
+        &self,
+        target: &mut impl Surface,
+        texture: &Texture2d,
+        rect: Rect,
+    ) -> Result<(), RenderError> {
+        let sampler = texture
+            .sampled()
+            .magnify_filter(MagnifySamplerFilter::Nearest)
+            .minify_filter(MinifySamplerFilter::Nearest)
+            .wrap_function(SamplerWrapFunction::Clamp);
+        let params = DrawParameters {
+            viewport: Some(rect),
+            ..Default::default()
+        };
+        target
+            .draw(
+                &self.quad,
+                NoIndices(PrimitiveType::TriangleStrip),
+                &self.copy_program,
+                &uniform! { scene: sampler },
+                &params,
+            )
+            .map_err(gl_err)?;
+        self.count_draw();
+        Ok(())
+    }
+
+    /// The post-processing pass of `variant` from `scene` into `rect` of `target`.
+    fn post_pass(
+        &self,
+        target: &mut impl Surface,
+        scene: &Texture2d,
+        rect: Rect,
+        variant: PostVariant,
+        effects: &PostEffects,
+    ) -> Result<(), RenderError> {
+        // Chaos swirls the coordinates past the edges: wrap around instead of smearing them.
+        let wrap = if variant.chaos {
             SamplerWrapFunction::Repeat
         } else {
             SamplerWrapFunction::Clamp
@@ -332,42 +557,39 @@ impl Renderer {
             .magnify_filter(MagnifySamplerFilter::Linear)
             .minify_filter(MinifySamplerFilter::Linear)
             .wrap_function(wrap);
-        let playfield = [
-            crate::sim::tuning::PLAYFIELD_WIDTH,
-            crate::sim::tuning::PLAYFIELD_HEIGHT,
-        ];
         let uniforms = uniform! {
             scene: scene_sampler,
-            kernel_step: [2.0 / playfield[0], 2.0 / playfield[1]],
-            chaos: effects.chaos,
-            confuse: effects.confuse,
-            shake: effects.shake > 0.0,
+            kernel_step: [
+                2.0 / crate::sim::tuning::PLAYFIELD_WIDTH,
+                2.0 / crate::sim::tuning::PLAYFIELD_HEIGHT,
+            ],
             shake_strength: effects.shake,
             time: effects.time,
         };
-        frame_fb.clear_color(0.0, 0.0, 0.0, 1.0);
-        frame_fb
+        let params = DrawParameters {
+            viewport: Some(rect),
+            ..Default::default()
+        };
+        target
             .draw(
                 &self.quad,
                 NoIndices(PrimitiveType::TriangleStrip),
-                &self.post_program,
+                self.post.get(variant),
                 &uniforms,
-                &Default::default(),
+                &params,
             )
             .map_err(gl_err)?;
-        self.draw_calls.set(self.draw_calls.get() + 1);
-        // Text is magnified pixel art: nearest keeps glyph edges crisp.
-        self.draw_sprites(
-            &mut frame_fb,
-            &self.text,
-            batch.text.len(),
-            MagnifySamplerFilter::Nearest,
-            over,
-        )?;
+        self.count_draw();
         Ok(())
     }
 
-    /// One instanced draw of the first `count` sprites of `buffer` into `target`.
+    fn count_draw(&self) {
+        self.draw_calls.set(self.draw_calls.get() + 1);
+    }
+
+    /// One instanced draw of the first `count` sprites of `buffer` into `viewport` of `target`
+    /// (the playfield is mapped onto the viewport), limited to `scissor` if given.
+    #[allow(clippy::too_many_arguments)]
     fn draw_sprites(
         &self,
         target: &mut impl Surface,
@@ -375,6 +597,8 @@ impl Renderer {
         count: usize,
         magnify: MagnifySamplerFilter,
         blend: Blend,
+        viewport: Rect,
+        scissor: Option<Rect>,
     ) -> Result<(), RenderError> {
         let Some(instances) = buffer.buffer.slice(0..count).filter(|_| count > 0) else {
             return Ok(());
@@ -395,6 +619,8 @@ impl Renderer {
             .map_err(|_| gl_err("instancing is not supported"))?;
         let params = DrawParameters {
             blend,
+            viewport: Some(viewport),
+            scissor,
             ..Default::default()
         };
         target
@@ -407,20 +633,21 @@ impl Renderer {
             )
             .map_err(gl_err)?;
         // Counted by the renderer: one per issued draw call.
-        self.draw_calls.set(self.draw_calls.get() + 1);
+        self.count_draw();
         Ok(())
     }
 
-    /// Writes the last rendered scene (without the black bars) to a PNG file.
+    /// Writes the last captured frame (without the black bars) to a PNG file: the last one
+    /// [`Renderer::render_offscreen`] drew, or [`Renderer::render`] drew with capture on.
     ///
     /// # Errors
     /// [`RenderError::Screenshot`] naming the file if it cannot be written; [`RenderError::Gl`]
-    /// if nothing was rendered yet.
+    /// if no frame was captured yet.
     pub fn save_screenshot(&self, path: &Path) -> Result<(), RenderError> {
         let frame = self
-            .frame
+            .capture
             .as_ref()
-            .ok_or_else(|| gl_err("no frame was rendered, so there is no screenshot"))?;
+            .ok_or_else(|| gl_err("no frame was captured, so there is no screenshot"))?;
         let raw: RawImage2d<u8> = frame.read();
         let image = image::RgbaImage::from_raw(raw.width, raw.height, raw.data.into_owned())
             .ok_or_else(|| gl_err("screenshot buffer has the wrong size"))?;
@@ -433,15 +660,21 @@ impl Renderer {
     }
 }
 
+/// Reads a shader source file.
+fn load_source(path: &Path) -> Result<String, RenderError> {
+    std::fs::read_to_string(path).map_err(|source| RenderError::Read {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
 /// Reads `<dir>/<name>.vert` and `<dir>/<name>.frag` and links them.
 fn load_program(facade: &impl Facade, dir: &Path, name: &str) -> Result<Program, RenderError> {
-    let read = |ext: &str| {
-        let path = dir.join(format!("{name}.{ext}"));
-        std::fs::read_to_string(&path).map_err(|source| RenderError::Read { path, source })
-    };
-    let (vertex, fragment) = (read("vert")?, read("frag")?);
+    let vertex = load_source(&dir.join(format!("{name}.vert")))?;
+    let fragment = load_source(&dir.join(format!("{name}.frag")))?;
     Program::from_source(facade, &vertex, &fragment, None).map_err(|source| RenderError::Shader {
         path: dir.join(format!("{name}.vert")),
+        defines: String::new(),
         source,
     })
 }

@@ -98,11 +98,15 @@ pub fn bricks(out: &mut Vec<SpriteInstance>, bricks: &BrickField, dim: f32) {
     }
 }
 
-/// Background, bricks, paddle and balls of `game`. Moving things are drawn at
-/// `alpha` ∈ [0, 1] between their previous and current step positions (render interpolation).
-pub fn world(out: &mut Vec<SpriteInstance>, game: &Game, alpha: f32) {
+/// What does not move in `game`: the background and the bricks.
+pub fn backdrop(out: &mut Vec<SpriteInstance>, game: &Game) {
     background(out);
     bricks(out, game.bricks(), 1.0);
+}
+
+/// The moving things of `game`: paddle, falling power-ups and balls, drawn at `alpha` ∈ [0, 1]
+/// between their previous and current step positions (render interpolation).
+pub fn world(out: &mut Vec<SpriteInstance>, game: &Game, alpha: f32) {
     let paddle = game.paddle();
     let x = paddle.prev_x + (paddle.pos.x - paddle.prev_x) * alpha;
     out.push(SpriteInstance::new(

@@ -79,7 +79,11 @@ pub struct PostEffects {
 /// effects layer.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SpriteBatch {
-    /// World sprites (background, bricks, paddle, balls), in draw order; drawn in one instanced call.
+    /// What does not move (background, bricks), in draw order. The renderer caches it in a
+    /// texture and redraws only the part that changed since the last frame.
+    pub backdrop: Vec<SpriteInstance>,
+    /// Moving world sprites (paddle, balls, falling power-ups), in draw order; drawn over the
+    /// backdrop in one instanced call.
     pub world: Vec<SpriteInstance>,
     /// Particles, drawn after the world in one instanced call with additive blending.
     pub particles: Vec<SpriteInstance>,
