@@ -15,6 +15,10 @@
 //! [audio]
 //! music_volume = 0.5      # 0 to 1
 //! effects_volume = 0.8
+//!
+//! [effects]
+//! trail_rate = 220        # trail particles per second behind each moving ball (0 = no trail)
+//! burst_particles = 30    # particles flying out of each destroyed brick
 //! ```
 //!
 //! Found at `--config <PATH>`; else `./breakout.toml`; else `breakout.toml` in the user's config
@@ -40,6 +44,28 @@ pub struct Config {
     pub powerups: PowerUpSettings,
     /// `[audio]`: volumes.
     pub audio: AudioConfig,
+    /// `[effects]`: particle density.
+    pub effects: EffectsConfig,
+}
+
+/// The `[effects]` section: how many particles the effects layer emits (a player on a slow
+/// machine can turn them down; `trail_rate = 1000` fills the screen with ~500 particles per ball).
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct EffectsConfig {
+    /// Trail particles emitted per second behind each moving ball, 0–5000 (default 220).
+    pub trail_rate: f32,
+    /// Particles in the burst of a destroyed brick, 0–500 (default 30).
+    pub burst_particles: u32,
+}
+
+impl Default for EffectsConfig {
+    fn default() -> Self {
+        EffectsConfig {
+            trail_rate: 220.0,
+            burst_particles: 30,
+        }
+    }
 }
 
 /// The `[audio]` section: linear volumes from 0 (silent) to 1 (full).
@@ -118,7 +144,8 @@ impl Config {
         // Ranges serde cannot check, reported at the key's line.
         let p = &config.powerups;
         let a = &config.audio;
-        let checks: [(&str, f32, f32, f32); 8] = [
+        let e = &config.effects;
+        let checks: [(&str, f32, f32, f32); 10] = [
             ("good_chance", p.good_chance, 0.0, 1.0),
             ("bad_chance", p.bad_chance, 0.0, 1.0),
             ("sticky_seconds", p.sticky_seconds, 0.001, 3600.0),
@@ -132,6 +159,8 @@ impl Config {
             ("chaos_seconds", p.chaos_seconds, 0.001, 3600.0),
             ("music_volume", a.music_volume, 0.0, 1.0),
             ("effects_volume", a.effects_volume, 0.0, 1.0),
+            ("trail_rate", e.trail_rate, 0.0, 5000.0),
+            ("burst_particles", e.burst_particles as f32, 0.0, 500.0),
         ];
         for (key, value, lo, hi) in checks {
             if !(lo..=hi).contains(&value) {
@@ -235,6 +264,25 @@ mod tests {
             "{err}"
         );
         let err = parse("[powerups]\ngood_chance = -0.1\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("breakout.toml:2:1: "), "{err}");
+    }
+
+    #[test]
+    fn effects_section_parses_and_ranges_are_checked() {
+        let config = parse("[effects]\ntrail_rate = 1000\nburst_particles = 0\n").unwrap();
+        assert_eq!(config.effects.trail_rate, 1000.0);
+        assert_eq!(config.effects.burst_particles, 0);
+        assert_eq!(parse("").unwrap().effects, EffectsConfig::default());
+        let err = parse("[effects]\n\ntrail_rate = -5\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("breakout.toml:3:1: ") && err.contains("trail_rate"),
+            "{err}"
+        );
+        let err = parse("[effects]\nburst_particles = 100000\n")
             .unwrap_err()
             .to_string();
         assert!(err.starts_with("breakout.toml:2:1: "), "{err}");

@@ -73,7 +73,8 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             }
         }
     };
-    let mut app = App::new(args, game_config, root, menu, audio);
+    let effects = crate::effects::Effects::new(game_config.seed, file_config.effects);
+    let mut app = App::new(args, game_config, root, menu, audio, effects);
     if let Some((path, level)) = start {
         app.campaign = vec![path.clone()];
         app.start_level(&path, level);
@@ -144,6 +145,7 @@ impl App {
         root: PathBuf,
         menu: Vec<LevelEntry>,
         audio: Option<Audio>,
+        effects: crate::effects::Effects,
     ) -> App {
         let menu_names = menu.iter().map(|e| e.name.clone()).collect();
         let menu_levels = menu.into_iter().map(|e| e.path).collect();
@@ -152,7 +154,7 @@ impl App {
             debug_overlay: args.debug_overlay,
             watcher: None,
             reload_error: None,
-            effects: crate::effects::Effects::new(game_config.seed),
+            effects,
             scores: crate::highscores::HighScores::default_path()
                 .map(|p| crate::highscores::HighScores::load(&p)),
             last_result: None,

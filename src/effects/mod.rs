@@ -4,6 +4,7 @@
 
 pub mod particles;
 
+use crate::config::EffectsConfig;
 use crate::level::BrickKind;
 use crate::render::scene::brick_color;
 use crate::render::{PostEffects, SpriteInstance};
@@ -11,12 +12,7 @@ use crate::sim::{Game, GameEvent};
 use particles::ParticlePool;
 
 /// Most particles alive at once; the pool recycles the oldest beyond it.
-pub const MAX_PARTICLES: usize = 1000;
-/// Trail particles emitted per second per moving ball (by time, not per frame, so the trail
-/// looks the same at 60 and 600 fps).
-const TRAIL_RATE: f32 = 220.0;
-/// Particles in the burst of a destroyed brick.
-const BURST_COUNT: usize = 30;
+pub const MAX_PARTICLES: usize = 2000;
 /// How long the frame shakes after a solid brick is hit, seconds (LearnOpenGL: 0.05).
 const SHAKE_SECONDS: f32 = 0.15;
 
@@ -28,16 +24,24 @@ pub struct Effects {
     shake_left: f32,
     time: f32,
     trail_debt: f32,
+    /// Trail particles emitted per second per moving ball (by time, not per frame, so the trail
+    /// looks the same at 60 and 600 fps).
+    trail_rate: f32,
+    /// Particles in the burst of a destroyed brick.
+    burst_particles: usize,
 }
 
 impl Effects {
-    /// Fresh effects; `seed` drives particle spread (cosmetic only).
-    pub fn new(seed: u64) -> Effects {
+    /// Fresh effects with the particle density of `config`; `seed` drives particle spread
+    /// (cosmetic only).
+    pub fn new(seed: u64, config: EffectsConfig) -> Effects {
         Effects {
             particles: ParticlePool::new(MAX_PARTICLES, seed),
             shake_left: 0.0,
             time: 0.0,
             trail_debt: 0.0,
+            trail_rate: config.trail_rate.max(0.0),
+            burst_particles: config.burst_particles as usize,
         }
     }
 
@@ -47,7 +51,7 @@ impl Effects {
             GameEvent::BrickDestroyed { code, position, .. } => self.particles.emit_burst(
                 position,
                 brick_color(BrickKind::Destructible(code)),
-                BURST_COUNT,
+                self.burst_particles,
             ),
             GameEvent::SolidHit { .. } => self.shake_left = SHAKE_SECONDS,
             _ => {}
@@ -60,7 +64,7 @@ impl Effects {
         self.time += dt;
         self.shake_left = (self.shake_left - dt).max(0.0);
         if let Some(game) = game {
-            self.trail_debt += TRAIL_RATE * dt;
+            self.trail_debt += self.trail_rate * dt;
             let emit = self.trail_debt.floor();
             self.trail_debt -= emit;
             for ball in game.balls().iter().filter(|b| !b.stuck) {
@@ -97,5 +101,42 @@ impl Effects {
     /// Starts a shake now (for forced effects).
     pub fn shake(&mut self) {
         self.shake_left = SHAKE_SECONDS;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+    use crate::sim::{GameConfig, Input};
+
+    /// Particles alive after one second of play with a launched ball, at `trail_rate`.
+    fn particles_after_a_second(trail_rate: f32) -> usize {
+        let level = Level::parse("2 2 2 2\n0 0 0 0\n", "test").expect("valid level");
+        let mut game = Game::new(&level, GameConfig::default());
+        let launch = Input {
+            launch: true,
+            ..Input::default()
+        };
+        game.step(&launch);
+        let config = EffectsConfig {
+            trail_rate,
+            burst_particles: 0,
+        };
+        let mut effects = Effects::new(1, config);
+        for _ in 0..600 {
+            effects.update(1.0 / 600.0, Some(&game));
+        }
+        effects.particles.alive()
+    }
+
+    #[test]
+    fn trail_density_follows_the_configured_rate() {
+        assert_eq!(particles_after_a_second(0.0), 0);
+        let default = particles_after_a_second(EffectsConfig::default().trail_rate);
+        let dense = particles_after_a_second(1000.0);
+        // Alive ≈ rate × mean life (0.35–0.6 s): ~105 and ~475.
+        assert!((80..=130).contains(&default), "{default}");
+        assert!((400..=550).contains(&dense), "{dense}");
     }
 }
