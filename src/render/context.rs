@@ -1,7 +1,7 @@
 //! Creating the window and its OpenGL context (winit 0.30 + glutin 0.32, wrapped by glium).
 
 use glium::backend::glutin::Display;
-use glium::glutin::config::ConfigTemplateBuilder;
+use glium::glutin::config::{ConfigTemplateBuilder, GlConfig};
 use glium::glutin::context::{ContextAttributesBuilder, NotCurrentGlContext};
 use glium::glutin::display::{GetGlDisplay, GlDisplay};
 use glium::glutin::surface::{GlSurface, SurfaceAttributesBuilder, SwapInterval, WindowSurface};
@@ -31,9 +31,13 @@ pub fn create_window(
         .with_resizable(true);
     let (window, config) = DisplayBuilder::new()
         .with_window_attributes(Some(attributes))
-        .build(event_loop, ConfigTemplateBuilder::new(), |mut configs| {
+        .build(event_loop, ConfigTemplateBuilder::new(), |configs| {
+            // Not sRGB: the renderer writes the same 8-bit values to the window as to its
+            // offscreen (non-sRGB) textures, so the window looks like the screenshots. No
+            // multisampling: sprites are axis-aligned quads, and on a software rasteriser every
+            // sample costs fill rate. Among equals, the driver's order.
             configs
-                .next()
+                .min_by_key(|c| (c.srgb_capable(), c.num_samples()))
                 .expect("glutin always offers at least one config")
         })
         .map_err(|e| format!("cannot create an OpenGL window: {e}"))?;
