@@ -65,10 +65,17 @@ pub enum RenderError {
         source: image::ImageError,
     },
     /// A shader failed to compile or link.
-    #[error("{}: shader program failed to build{}: {source}", path.display(), variant_note(defines))]
+    #[error(
+        "{} + {}: shader program failed to build{}: {source}",
+        vertex.display(),
+        fragment.display(),
+        variant_note(defines)
+    )]
     Shader {
-        /// The vertex shader file of the program (the fragment shader has the same stem).
-        path: PathBuf,
+        /// The program's vertex shader file.
+        vertex: PathBuf,
+        /// The program's fragment shader file.
+        fragment: PathBuf,
         /// The preprocessor symbols of the variant that failed (`""` for a plain program).
         defines: String,
         /// glium's error, with the driver's log.
@@ -177,6 +184,17 @@ fn additive() -> Blend {
     }
 }
 
+/// One instanced sprite draw: the first `count` instances of `buffer`, drawn with `program`
+/// (`shaders/sprite.vert` with a fragment shader), magnified with `magnify`, blended with
+/// `blend`.
+struct SpritePass<'a> {
+    buffer: &'a InstanceBuffer,
+    count: usize,
+    program: &'a Program,
+    magnify: MagnifySamplerFilter,
+    blend: Blend,
+}
+
 /// The whole of a `size` surface as a GL rectangle.
 fn full_rect(size: (u32, u32)) -> Rect {
     Rect {
@@ -202,6 +220,7 @@ fn ensure_texture(
 /// The game's renderer. Create it once per GL context.
 pub struct Renderer {
     sprite_program: Program,
+    particle_program: Program,
     copy_program: Program,
     post: PostPrograms,
     quad: VertexBuffer<QuadVertex>,
@@ -232,8 +251,9 @@ impl Renderer {
         shader_dir: &Path,
         texture_dir: &Path,
     ) -> Result<Renderer, RenderError> {
-        let sprite_program = load_program(facade, shader_dir, "sprite")?;
-        let copy_program = load_program(facade, shader_dir, "present")?;
+        let sprite_program = load_program(facade, shader_dir, "sprite", "sprite")?;
+        let particle_program = load_program(facade, shader_dir, "sprite", "particle")?;
+        let copy_program = load_program(facade, shader_dir, "present", "present")?;
         let post = PostPrograms::new(facade, shader_dir)?;
         let corners =
             [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]].map(|corner| QuadVertex { corner });
@@ -251,6 +271,7 @@ impl Renderer {
                 .map_err(gl_err)?;
         Ok(Renderer {
             sprite_program,
+            particle_program,
             copy_program,
             post,
             quad,
@@ -400,15 +421,14 @@ impl Renderer {
             }
         }
         // Text is magnified pixel art: nearest keeps glyph edges crisp.
-        self.draw_sprites(
-            target,
-            &self.text,
-            batch.text.len(),
-            MagnifySamplerFilter::Nearest,
-            over(),
-            rect,
-            None,
-        )
+        let text = SpritePass {
+            buffer: &self.text,
+            count: batch.text.len(),
+            program: &self.sprite_program,
+            magnify: MagnifySamplerFilter::Nearest,
+            blend: over(),
+        };
+        self.draw_sprites(target, text, rect, None)
     }
 
     /// The moving world sprites (over) and the particles (additive) into `rect` of `target`.
@@ -418,25 +438,22 @@ impl Renderer {
         rect: Rect,
         batch: &SpriteBatch,
     ) -> Result<(), RenderError> {
-        let linear = MagnifySamplerFilter::Linear;
-        self.draw_sprites(
-            target,
-            &self.world,
-            batch.world.len(),
-            linear,
-            over(),
-            rect,
-            None,
-        )?;
-        self.draw_sprites(
-            target,
-            &self.particles,
-            batch.particles.len(),
-            linear,
-            additive(),
-            rect,
-            None,
-        )
+        let world = SpritePass {
+            buffer: &self.world,
+            count: batch.world.len(),
+            program: &self.sprite_program,
+            magnify: MagnifySamplerFilter::Linear,
+            blend: over(),
+        };
+        self.draw_sprites(target, world, rect, None)?;
+        let particles = SpritePass {
+            buffer: &self.particles,
+            count: batch.particles.len(),
+            program: &self.particle_program,
+            magnify: MagnifySamplerFilter::Linear,
+            blend: additive(),
+        };
+        self.draw_sprites(target, particles, rect, None)
     }
 
     /// Brings the cached backdrop up to date with `sprites` at `size` pixels: a full redraw for a
@@ -490,15 +507,14 @@ impl Renderer {
                     None,
                 );
                 self.count_draw();
-                self.draw_sprites(
-                    &mut fb,
-                    &self.backdrop_buffer,
-                    sprites.len(),
-                    MagnifySamplerFilter::Linear,
-                    over(),
-                    full_rect(size),
-                    scissor,
-                )
+                let pass = SpritePass {
+                    buffer: &self.backdrop_buffer,
+                    count: sprites.len(),
+                    program: &self.sprite_program,
+                    magnify: MagnifySamplerFilter::Linear,
+                    blend: over(),
+                };
+                self.draw_sprites(&mut fb, pass, full_rect(size), scissor)
             });
         self.backdrop = Some(Backdrop {
             texture,
@@ -590,19 +606,22 @@ impl Renderer {
         self.draw_calls.set(self.draw_calls.get() + 1);
     }
 
-    /// One instanced draw of the first `count` sprites of `buffer` into `viewport` of `target`
-    /// (the playfield is mapped onto the viewport), limited to `scissor` if given.
-    #[allow(clippy::too_many_arguments)]
+    /// One instanced draw of `pass` into `viewport` of `target` (the playfield is mapped onto
+    /// the viewport), limited to `scissor` if given.
     fn draw_sprites(
         &self,
         target: &mut impl Surface,
-        buffer: &InstanceBuffer,
-        count: usize,
-        magnify: MagnifySamplerFilter,
-        blend: Blend,
+        pass: SpritePass,
         viewport: Rect,
         scissor: Option<Rect>,
     ) -> Result<(), RenderError> {
+        let SpritePass {
+            buffer,
+            count,
+            program,
+            magnify,
+            blend,
+        } = pass;
         let Some(instances) = buffer.buffer.slice(0..count).filter(|_| count > 0) else {
             return Ok(());
         };
@@ -630,7 +649,7 @@ impl Renderer {
             .draw(
                 (&self.quad, per_instance),
                 NoIndices(PrimitiveType::TriangleStrip),
-                &self.sprite_program,
+                program,
                 &uniforms,
                 &params,
             )
@@ -671,12 +690,20 @@ fn load_source(path: &Path) -> Result<String, RenderError> {
     })
 }
 
-/// Reads `<dir>/<name>.vert` and `<dir>/<name>.frag` and links them.
-fn load_program(facade: &impl Facade, dir: &Path, name: &str) -> Result<Program, RenderError> {
-    let vertex = load_source(&dir.join(format!("{name}.vert")))?;
-    let fragment = load_source(&dir.join(format!("{name}.frag")))?;
+/// Reads `<dir>/<vert>.vert` and `<dir>/<frag>.frag` and links them.
+fn load_program(
+    facade: &impl Facade,
+    dir: &Path,
+    vert: &str,
+    frag: &str,
+) -> Result<Program, RenderError> {
+    let vertex_path = dir.join(format!("{vert}.vert"));
+    let fragment_path = dir.join(format!("{frag}.frag"));
+    let vertex = load_source(&vertex_path)?;
+    let fragment = load_source(&fragment_path)?;
     Program::from_source(facade, &vertex, &fragment, None).map_err(|source| RenderError::Shader {
-        path: dir.join(format!("{name}.vert")),
+        vertex: vertex_path,
+        fragment: fragment_path,
         defines: String::new(),
         source,
     })

@@ -106,8 +106,9 @@ impl PostPrograms {
     /// (and the variant's defines) if a variant fails to build.
     pub fn new(facade: &impl Facade, shader_dir: &Path) -> Result<PostPrograms, RenderError> {
         let vert_path = shader_dir.join("post.vert");
+        let frag_path = shader_dir.join("post.frag");
         let vertex = load_source(&vert_path)?;
-        let fragment = load_source(&shader_dir.join("post.frag"))?;
+        let fragment = load_source(&frag_path)?;
         let programs = PostVariant::ALL
             .iter()
             .map(|variant| {
@@ -119,7 +120,8 @@ impl PostPrograms {
                     None,
                 )
                 .map_err(|source| RenderError::Shader {
-                    path: vert_path.clone(),
+                    vertex: vert_path.clone(),
+                    fragment: frag_path.clone(),
                     defines: defines
                         .lines()
                         .map(|line| line.trim_start_matches("#define "))
