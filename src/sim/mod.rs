@@ -211,8 +211,9 @@ impl Game {
         }
         let dt = FIXED_TIMESTEP;
         self.move_paddle(input, dt);
-        // Ball–ball first: its push-out may move a ball into a brick or a wall, which the balls'
-        // own collisions below then resolve, so no step ends with a ball inside a brick.
+        // Ball–ball first: its push-out may move a ball into a brick (never past a wall: see
+        // `push_apart`), which the balls' own collisions below then resolve, so no step ends with
+        // a ball inside a brick.
         self.collide_balls();
 
         for i in 0..self.balls.len() {
@@ -306,7 +307,12 @@ impl Game {
     /// paddle and the bricks the swept path overlaps (Ericson §5.5.7), moves the ball there,
     /// resolves that one contact and continues with the rest of the step.
     fn advance_ball_swept(&mut self, ball: &mut Ball, dt: f32) {
-        // Separate overlaps that motion did not cause (the paddle moved into the ball).
+        // Separate overlaps that motion did not cause (the paddle moved into the ball, another
+        // ball pushed it), in the discrete modes' order: walls, paddle, bricks. The casts below
+        // only find surfaces the ball is not yet touching.
+        if ball::collide_walls(ball) {
+            self.events.push(GameEvent::WallHit);
+        }
         self.collide_paddle(ball);
         self.collide_bricks(ball);
         let mut remaining = dt;
@@ -390,24 +396,28 @@ impl Game {
                 best = Some((impact, target));
             }
         };
-        // Walls: planes at x = r, x = W - r, y = r for the centre.
+        // Walls: planes at x = r, x = W - r, y = r for the centre. A centre already on or past a
+        // plane (a brick's push-out can leave it a skin's width beyond) and moving further out
+        // touches the wall at t = 0: it must bounce, not carry on out of the playfield.
         let r = ball.radius;
         let walls = [
-            (motion.x < 0.0, (r - ball.pos.x) / motion.x, Vec2::X),
-            (
-                motion.x > 0.0,
-                (PLAYFIELD_WIDTH - r - ball.pos.x) / motion.x,
-                Vec2::NEG_X,
-            ),
-            (motion.y < 0.0, (r - ball.pos.y) / motion.y, Vec2::Y),
+            (motion.x < 0.0, 0, r, Vec2::X),
+            (motion.x > 0.0, 0, PLAYFIELD_WIDTH - r, Vec2::NEG_X),
+            (motion.y < 0.0, 1, r, Vec2::Y),
         ];
-        for (approaching, toi, normal) in walls {
-            if approaching && (0.0..=1.0).contains(&toi) {
+        for (approaching, axis, plane, normal) in walls {
+            if !approaching {
+                continue;
+            }
+            let toi = ((plane - ball.pos[axis]) / motion[axis]).max(0.0);
+            if toi <= 1.0 {
+                let mut center = ball.pos + motion * toi;
+                center[axis] = plane;
                 consider(
                     Impact {
                         toi,
                         normal,
-                        center: ball.pos + motion * toi,
+                        center,
                     },
                     ImpactTarget::Wall,
                 );
@@ -591,9 +601,9 @@ impl Game {
                     continue;
                 };
                 let (va, vb) = circle_circle::elastic_response(a.vel, b.vel, contact.normal);
-                let half = contact.normal * (contact.depth / 2.0);
-                self.balls[i].pos += half;
-                self.balls[j].pos -= half;
+                let (pa, pb) = push_apart(a, b, contact.normal * (contact.depth / 2.0));
+                self.balls[i].pos = pa;
+                self.balls[j].pos = pb;
                 if va == a.vel && vb == b.vel {
                     continue; // already separating
                 }
@@ -700,6 +710,32 @@ impl Game {
         h.write_u64(rng.random::<u64>());
         h.finish()
     }
+}
+
+/// `pos` kept inside the walls for a ball of radius `r`: `r <= x <= W - r`, `y >= r` (the
+/// bottom is open).
+fn inside_walls(pos: Vec2, r: f32) -> Vec2 {
+    Vec2::new(pos.x.clamp(r, PLAYFIELD_WIDTH - r), pos.y.max(r))
+}
+
+/// Where two overlapping balls go when pushed apart: `a` by `half`, `b` by `-half` (half the
+/// penetration each), except that a wall does not give way. The part of one ball's push that a
+/// wall blocks is added to the other ball's, so a ball against a wall stays there and the other
+/// one takes the whole separation; neither is ever pushed past a wall's plane. (Pushed past it,
+/// a ball was lost to the continuous integrator, which only looked for walls ahead: the multiball
+/// escapes of `simulate --collision swept`.) Two balls squeezed between walls are left
+/// overlapping, inside the walls, to separate as they move.
+fn push_apart(a: Ball, b: Ball, half: Vec2) -> (Vec2, Vec2) {
+    let (want_a, want_b) = (a.pos + half, b.pos - half);
+    let (free_a, free_b) = (
+        inside_walls(want_a, a.radius),
+        inside_walls(want_b, b.radius),
+    );
+    let (blocked_a, blocked_b) = (want_a - free_a, want_b - free_b);
+    (
+        inside_walls(free_a - blocked_b, a.radius),
+        inside_walls(free_b - blocked_a, b.radius),
+    )
 }
 
 /// A ball's velocity after touching another ball: the direction of `response` (the elastic
