@@ -75,9 +75,10 @@ pub struct PixelRect {
 }
 
 /// Converts a playfield rectangle `[x0, y0, x1, y1]` (pixels of the 800×600 playfield, origin
-/// top-left, y down) into the pixels of a `size` texture showing the whole playfield, grown by
-/// one pixel on every side (so filtering at a sprite's edge is covered) and clipped to the
-/// texture. `None` if nothing of it is inside.
+/// top-left, y down) into the pixels of a `size` texture showing the whole playfield: rounded
+/// outwards (a sprite covers the pixels whose centres are inside it, all within the rounded box),
+/// grown by one more pixel on every side as a safety margin, and clipped to the texture. `None`
+/// if nothing of it is inside.
 pub fn to_pixels(rect: [f32; 4], playfield: [f32; 2], size: (u32, u32)) -> Option<PixelRect> {
     let (sx, sy) = (size.0 as f32 / playfield[0], size.1 as f32 / playfield[1]);
     let clip = |v: f32, max: u32| (v.max(0.0) as u32).min(max);

@@ -17,7 +17,8 @@ pub enum Layer {
     Paddle = 3,
     /// `textures/ball.png`.
     Ball = 4,
-    /// `textures/particle.png`.
+    /// `textures/particle.png`: the glow of a brick holding a power-up. (Particles themselves
+    /// are drawn procedurally by `shaders/particle.frag`, with the same falloff.)
     Particle = 5,
     /// The glyph atlas built at start-up from the `font8x8` crate.
     Font = 6,
