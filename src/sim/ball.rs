@@ -24,6 +24,11 @@ pub struct Ball {
     /// While stuck: the ball's x offset from the paddle's centre, pixels (0 at the start of a
     /// life; where it landed when a sticky paddle caught it).
     pub stick_offset: f32,
+    /// Loop breaker's timer: fixed steps (of [`FIXED_TIMESTEP`] seconds) since the ball last
+    /// touched the paddle or a destructible brick, or was last nudged. Past
+    /// [`LOOP_BREAKER_STEPS`] its next bounce off a wall or a solid brick is nudged (see
+    /// [`nudge_direction`]).
+    pub idle_steps: u32,
 }
 
 impl Ball {
@@ -37,6 +42,7 @@ impl Ball {
             radius: BALL_RADIUS,
             stuck: true,
             stick_offset: 0.0,
+            idle_steps: 0,
         }
     }
 
@@ -142,6 +148,34 @@ pub fn clamp_direction(vel: Vec2, default_x_sign: f32) -> Vec2 {
     };
     let sy = if vel.y == 0.0 { -1.0 } else { vel.y.signum() };
     Vec2::new(sx * angle.cos(), sy * angle.sin()) * speed
+}
+
+/// Loop breaker: `vel` turned by `turn_deg` degrees (signed: positive turns it towards vertical),
+/// or the other way if that way the anti-loop limits of [`clamp_direction`] would cut the turn
+/// to less than half of [`LOOP_BREAKER_MIN_TURN_DEG`] or send the ball into one of
+/// `surfaces` (unit normals, pointing towards the ball, of the surfaces it just bounced off).
+/// Keeps the speed, the signs of both components (so a ball that left a wall still leaves it)
+/// and the limits of [`clamp_direction`]. `None` if neither way works (try again at the next
+/// bounce). Only the velocity changes: applied after the contact is resolved, the nudge cannot
+/// move the ball into anything.
+pub fn nudge_direction(vel: Vec2, turn_deg: f32, surfaces: &[Vec2]) -> Option<Vec2> {
+    let speed = vel.length();
+    if speed <= 0.0 || !speed.is_finite() {
+        return None;
+    }
+    let min = MIN_ANGLE_FROM_HORIZONTAL_DEG.to_radians();
+    let max = (90.0 - MIN_ANGLE_FROM_VERTICAL_DEG).to_radians();
+    let angle = vel.y.abs().atan2(vel.x.abs()).clamp(min, max);
+    let sx = if vel.x < 0.0 { -1.0 } else { 1.0 };
+    let sy = if vel.y < 0.0 { -1.0 } else { 1.0 };
+    let turn = turn_deg.to_radians();
+    let least = (LOOP_BREAKER_MIN_TURN_DEG / 2.0).to_radians();
+    [turn, -turn].into_iter().find_map(|t| {
+        let a = (angle + t).clamp(min, max);
+        let v = Vec2::new(sx * a.cos(), sy * a.sin()) * speed;
+        let away = surfaces.iter().all(|n| v.dot(*n) > 0.0);
+        ((a - angle).abs() >= least && away).then(|| clamp_direction(v, sx))
+    })
 }
 
 /// The velocity after a paddle hit: the outgoing angle from vertical grows linearly with the

@@ -220,6 +220,7 @@ impl Game {
             let mut ball = self.balls[i];
             ball.prev_pos = ball.pos;
             if ball.stuck {
+                ball.idle_steps = 0;
                 ball.pos = ball.stuck_position(&self.paddle);
                 if input.launch {
                     ball.stuck = false;
@@ -227,6 +228,7 @@ impl Game {
                     self.events.push(GameEvent::BallLaunched);
                 }
             } else {
+                ball.idle_steps = ball.idle_steps.saturating_add(1);
                 self.advance_ball(&mut ball, dt);
             }
             self.balls[i] = ball;
@@ -292,9 +294,7 @@ impl Game {
         let sub_dt = dt / substeps as f32;
         for _ in 0..substeps {
             ball.pos += ball.vel * sub_dt;
-            if ball::collide_walls(ball) {
-                self.events.push(GameEvent::WallHit);
-            }
+            self.collide_walls(ball);
             self.collide_paddle(ball);
             self.collide_bricks(ball);
             if ball.pos.y - ball.radius > PLAYFIELD_HEIGHT {
@@ -310,9 +310,7 @@ impl Game {
         // Separate overlaps that motion did not cause (the paddle moved into the ball, another
         // ball pushed it), in the discrete modes' order: walls, paddle, bricks. The casts below
         // only find surfaces the ball is not yet touching.
-        if ball::collide_walls(ball) {
-            self.events.push(GameEvent::WallHit);
-        }
+        self.collide_walls(ball);
         self.collide_paddle(ball);
         self.collide_bricks(ball);
         let mut remaining = dt;
@@ -336,8 +334,10 @@ impl Game {
                         },
                     );
                     self.events.push(GameEvent::WallHit);
+                    self.loop_breaker(ball, &[impact.normal]);
                 }
                 ImpactTarget::Paddle => {
+                    ball.idle_steps = 0;
                     if impact.normal.y < 0.0 && ball.vel.y > 0.0 {
                         ball.vel = ball::paddle_bounce(ball.pos.x, ball.vel.length(), &self.paddle);
                         self.events.push(GameEvent::PaddleHit);
@@ -358,6 +358,7 @@ impl Game {
                 ImpactTarget::Brick(row, col) if self.passes_through(row, col) => {
                     // Pass-through: the brick breaks, the ball keeps its course.
                     ball.pos = impact.center;
+                    ball.idle_steps = 0;
                     self.break_through(row, col);
                 }
                 ImpactTarget::Brick(row, col) => {
@@ -375,6 +376,11 @@ impl Game {
                         -1.0
                     };
                     ball.vel = ball::clamp_direction(ball.vel, side);
+                    if self.is_destructible(row, col) {
+                        ball.idle_steps = 0;
+                    } else {
+                        self.loop_breaker(ball, &[impact.normal]);
+                    }
                     self.hit_brick(row, col);
                 }
             }
@@ -442,6 +448,48 @@ impl Game {
         best
     }
 
+    /// Discrete wall bounce ([`ball::collide_walls`]) with its event and the loop breaker.
+    fn collide_walls(&mut self, ball: &mut Ball) {
+        if ball::collide_walls(ball) {
+            self.events.push(GameEvent::WallHit);
+            // A wall bounce keeps the sign of the velocity along the wall and leaves the ball
+            // moving away from it; `nudge_direction` keeps both signs, so no normal is needed.
+            self.loop_breaker(ball, &[]);
+        }
+    }
+
+    /// True if the live brick at `row`, `col` is a destructible one.
+    fn is_destructible(&self, row: usize, col: usize) -> bool {
+        self.bricks
+            .live(row, col)
+            .is_some_and(|b| b.kind.is_destructible())
+    }
+
+    /// Loop breaker, called after `ball` bounced off a wall or a solid brick (contact resolved,
+    /// `surfaces` the unit normals of what it bounced off): if it has gone
+    /// [`LOOP_BREAKER_STEPS`] without touching the paddle or a destructible brick, turns its
+    /// velocity by a random angle between [`LOOP_BREAKER_MIN_TURN_DEG`] and
+    /// [`LOOP_BREAKER_MAX_TURN_DEG`] (the game's seeded generator: still deterministic) and
+    /// restarts the timer, so a loop that persists is nudged again every
+    /// [`LOOP_BREAKER_SECONDS`].
+    fn loop_breaker(&mut self, ball: &mut Ball, surfaces: &[Vec2]) {
+        if ball.idle_steps < LOOP_BREAKER_STEPS {
+            return;
+        }
+        let turn = self
+            .rng
+            .random_range(LOOP_BREAKER_MIN_TURN_DEG..=LOOP_BREAKER_MAX_TURN_DEG);
+        let turn = if self.rng.random::<bool>() {
+            turn
+        } else {
+            -turn
+        };
+        if let Some(vel) = ball::nudge_direction(ball.vel, turn, surfaces) {
+            ball.vel = vel;
+            ball.idle_steps = 0;
+        }
+    }
+
     /// A brick was hit: a coloured one loses a hit and, with none left, is destroyed (score,
     /// events, its power-up released); a solid one reports a solid hit.
     fn hit_brick(&mut self, row: usize, col: usize) {
@@ -501,6 +549,7 @@ impl Game {
             return;
         };
         ball.pos += contact.normal * contact.depth;
+        ball.idle_steps = 0;
         // A paddle moving sideways into a ball beside it pushes the ball; against a side wall it
         // must not push it through (the ball is squeezed, and rises free or falls).
         ball.pos.x = ball.pos.x.clamp(ball.radius, PLAYFIELD_WIDTH - ball.radius);
@@ -542,6 +591,9 @@ impl Game {
         let (through, mut hits): (Vec<_>, Vec<_>) = hits
             .into_iter()
             .partition(|h| self.passes_through(h.0, h.1));
+        if !through.is_empty() {
+            ball.idle_steps = 0;
+        }
         for &(row, col, _, _) in &through {
             self.break_through(row, col);
         }
@@ -550,6 +602,7 @@ impl Game {
         }
         hits.sort_by(|a, b| b.3.depth.total_cmp(&a.3.depth));
         let mut reflected = false;
+        let mut normals: Vec<Vec2> = Vec::new();
         for (i, &(_, _, rect, first)) in hits.iter().enumerate() {
             let contact = if i == 0 {
                 Some(first)
@@ -561,7 +614,10 @@ impl Game {
                 circle_aabb_contact(self.config.collision, circle, rect, ball.vel)
             };
             if let Some(contact) = contact {
-                reflected |= ball::resolve(ball, &contact);
+                if ball::resolve(ball, &contact) {
+                    reflected = true;
+                    normals.push(contact.normal);
+                }
             }
         }
         if reflected {
@@ -571,6 +627,11 @@ impl Game {
                 -1.0
             };
             ball.vel = ball::clamp_direction(ball.vel, side);
+        }
+        if hits.iter().any(|h| self.is_destructible(h.0, h.1)) {
+            ball.idle_steps = 0;
+        } else if reflected {
+            self.loop_breaker(ball, &normals);
         }
         for &(row, col, _, _) in &hits {
             self.hit_brick(row, col);
@@ -632,6 +693,7 @@ impl Game {
             radius: BALL_RADIUS,
             stuck: false,
             stick_offset: 0.0,
+            idle_steps: 0,
         });
     }
 
@@ -690,6 +752,7 @@ impl Game {
                 h.write_f32(v);
             }
             h.write_u64(b.stuck as u64);
+            h.write_u64(b.idle_steps as u64);
         }
         for row in 0..self.bricks.rows() {
             for col in 0..self.bricks.cols() {

@@ -50,6 +50,24 @@ pub const MIN_ANGLE_FROM_HORIZONTAL_DEG: f32 = 20.0;
 /// bounce forever in one column between a solid brick and the paddle.
 pub const MIN_ANGLE_FROM_VERTICAL_DEG: f32 = 10.0;
 
+/// Loop breaker (as in LBreakout and DX-Ball): game time, in seconds, a ball may go without
+/// touching the paddle or a destructible brick before its next bounce off a wall or a solid brick
+/// turns it by a small random angle. The anti-loop angle limits above cannot stop every loop: a
+/// ball at exactly [`MIN_ANGLE_FROM_HORIZONTAL_DEG`] that hits a solid corner is reflected to a
+/// shallower angle, clamped back to the limit, i.e. sent back exactly the way it came, and may
+/// retrace one path in a pocket of walls and solid bricks for ever (08-citadel, seed 5, ball
+/// speed 900). Long enough that normal play (a ball crossing the playfield in about a second)
+/// never sees it; short enough that a player trapped by a loop waits only a few seconds.
+pub const LOOP_BREAKER_SECONDS: f32 = 8.0;
+/// [`LOOP_BREAKER_SECONDS`] in fixed steps of [`FIXED_TIMESTEP`] (1920 at 240 Hz).
+pub const LOOP_BREAKER_STEPS: u32 = (LOOP_BREAKER_SECONDS / FIXED_TIMESTEP + 0.5) as u32;
+/// Smallest turn of the loop breaker's nudge, degrees: large enough that the new path leaves the
+/// old one within a few bounces.
+pub const LOOP_BREAKER_MIN_TURN_DEG: f32 = 4.0;
+/// Largest turn of the loop breaker's nudge, degrees: small enough to look like a slightly
+/// uneven bounce rather than a jump.
+pub const LOOP_BREAKER_MAX_TURN_DEG: f32 = 12.0;
+
 /// Lives at the start of a game.
 pub const START_LIVES: u32 = 3;
 
