@@ -195,6 +195,12 @@ struct SpritePass<'a> {
     blend: Blend,
 }
 
+/// The playfield's size in pixels, `[width, height]`: what every viewport shows.
+const PLAYFIELD: [f32; 2] = [
+    crate::sim::tuning::PLAYFIELD_WIDTH,
+    crate::sim::tuning::PLAYFIELD_HEIGHT,
+];
+
 /// The whole of a `size` surface as a GL rectangle.
 fn full_rect(size: (u32, u32)) -> Rect {
     Rect {
@@ -464,26 +470,22 @@ impl Renderer {
         size: (u32, u32),
         sprites: &[SpriteInstance],
     ) -> Result<(), RenderError> {
-        let playfield = [
-            crate::sim::tuning::PLAYFIELD_WIDTH,
-            crate::sim::tuning::PLAYFIELD_HEIGHT,
-        ];
         let scissor = match &mut self.backdrop {
             Some(cached) if (cached.texture.width(), cached.texture.height()) == size => {
-                let dirty = backdrop::dirty_rect(&cached.sprites, sprites)
-                    .and_then(|dirty| backdrop::to_pixels(dirty, playfield, size));
-                match dirty {
+                // Nothing changed (the common case: one comparison per frame).
+                let Some(dirty) = backdrop::dirty_rect(&cached.sprites, sprites) else {
+                    return Ok(());
+                };
+                match backdrop::to_pixels(dirty, PLAYFIELD, size) {
                     Some(r) => Some(Rect {
                         left: r.left,
                         bottom: r.bottom,
                         width: r.width,
                         height: r.height,
                     }),
-                    // Nothing changed, or only off the playfield: the picture stands.
+                    // Changed only off the playfield: the picture stands.
                     None => {
-                        if cached.sprites != sprites {
-                            cached.sprites = sprites.to_vec();
-                        }
+                        cached.sprites = sprites.to_vec();
                         return Ok(());
                     }
                 }
@@ -536,6 +538,22 @@ impl Renderer {
             .magnify_filter(MagnifySamplerFilter::Nearest)
             .minify_filter(MinifySamplerFilter::Nearest)
             .wrap_function(SamplerWrapFunction::Clamp);
+        self.draw_quad(
+            target,
+            &self.copy_program,
+            &uniform! { scene: sampler },
+            rect,
+        )
+    }
+
+    /// One draw of the full-viewport quad with `program` and `uniforms` into `rect` of `target`.
+    fn draw_quad(
+        &self,
+        target: &mut impl Surface,
+        program: &Program,
+        uniforms: &impl glium::uniforms::Uniforms,
+        rect: Rect,
+    ) -> Result<(), RenderError> {
         let params = DrawParameters {
             viewport: Some(rect),
             ..Default::default()
@@ -544,8 +562,8 @@ impl Renderer {
             .draw(
                 &self.quad,
                 NoIndices(PrimitiveType::TriangleStrip),
-                &self.copy_program,
-                &uniform! { scene: sampler },
+                program,
+                uniforms,
                 &params,
             )
             .map_err(gl_err)?;
@@ -578,28 +596,11 @@ impl Renderer {
             .wrap_function(wrap);
         let uniforms = uniform! {
             scene: scene_sampler,
-            kernel_step: [
-                2.0 / crate::sim::tuning::PLAYFIELD_WIDTH,
-                2.0 / crate::sim::tuning::PLAYFIELD_HEIGHT,
-            ],
+            kernel_step: [2.0 / PLAYFIELD[0], 2.0 / PLAYFIELD[1]],
             shake_strength: effects.shake,
             time: effects.time,
         };
-        let params = DrawParameters {
-            viewport: Some(rect),
-            ..Default::default()
-        };
-        target
-            .draw(
-                &self.quad,
-                NoIndices(PrimitiveType::TriangleStrip),
-                self.post.get(variant),
-                &uniforms,
-                &params,
-            )
-            .map_err(gl_err)?;
-        self.count_draw();
-        Ok(())
+        self.draw_quad(target, self.post.get(variant), &uniforms, rect)
     }
 
     fn count_draw(&self) {
@@ -631,11 +632,7 @@ impl Renderer {
             .magnify_filter(magnify)
             .minify_filter(MinifySamplerFilter::LinearMipmapLinear)
             .wrap_function(SamplerWrapFunction::Clamp);
-        let playfield = [
-            crate::sim::tuning::PLAYFIELD_WIDTH,
-            crate::sim::tuning::PLAYFIELD_HEIGHT,
-        ];
-        let uniforms = uniform! { atlas: atlas, playfield_size: playfield };
+        let uniforms = uniform! { atlas: atlas, playfield_size: PLAYFIELD };
         let per_instance = instances
             .per_instance()
             .map_err(|_| gl_err("instancing is not supported"))?;

@@ -17,6 +17,15 @@ const MAX_IMPACTS_PER_STEP: usize = 16;
 /// Distance (pixels) the continuous integrator leaves between ball and surface after an impact.
 const CONTACT_SKIN: f32 = 1e-3;
 
+/// The contact at an impact: the ball touches the surface (depth 0) at its time of impact.
+fn touching(impact: &Impact) -> Contact {
+    Contact {
+        normal: impact.normal,
+        depth: 0.0,
+        point: impact.center,
+    }
+}
+
 /// What a continuous-collision impact hit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum ImpactTarget {
@@ -48,14 +57,7 @@ impl Game {
             remaining *= 1.0 - impact.toi;
             match target {
                 ImpactTarget::Wall => {
-                    ball::resolve(
-                        ball,
-                        &Contact {
-                            normal: impact.normal,
-                            depth: 0.0,
-                            point: impact.center,
-                        },
-                    );
+                    ball::resolve(ball, &touching(&impact));
                     self.events.push(GameEvent::WallHit);
                     self.loop_breaker(ball, &[impact.normal]);
                 }
@@ -68,14 +70,7 @@ impl Game {
                             return;
                         }
                     } else {
-                        ball::resolve(
-                            ball,
-                            &Contact {
-                                normal: impact.normal,
-                                depth: 0.0,
-                                point: impact.center,
-                            },
-                        );
+                        ball::resolve(ball, &touching(&impact));
                     }
                 }
                 ImpactTarget::Brick(row, col) if self.passes_through(row, col) => {
@@ -85,14 +80,7 @@ impl Game {
                     self.break_through(row, col);
                 }
                 ImpactTarget::Brick(row, col) => {
-                    ball::resolve(
-                        ball,
-                        &Contact {
-                            normal: impact.normal,
-                            depth: 0.0,
-                            point: impact.center,
-                        },
-                    );
+                    ball::resolve(ball, &touching(&impact));
                     let side = if ball.pos.x < PLAYFIELD_WIDTH / 2.0 {
                         1.0
                     } else {
