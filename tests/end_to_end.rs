@@ -73,11 +73,7 @@ fn screenshot(level: &Path, name: &str) -> RgbaImage {
         level.display(),
         String::from_utf8_lossy(&output.stderr)
     );
-    let img = image::open(&out)
-        .unwrap_or_else(|e| panic!("{}: {e}", out.display()))
-        .to_rgba8();
-    let _ = std::fs::remove_file(&out);
-    img
+    support::take_png(&out)
 }
 
 /// Checks the screenshot of `level` against the level's grid; panics with every problem found.

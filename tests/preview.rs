@@ -62,11 +62,7 @@ fn render(level: &Path, name: &str, extra: &[&str]) -> RgbaImage {
         level.display(),
         String::from_utf8_lossy(&output.stderr)
     );
-    let img = image::open(&out)
-        .unwrap_or_else(|e| panic!("{}: {e}", out.display()))
-        .to_rgba8();
-    let _ = std::fs::remove_file(&out);
-    img
+    support::take_png(&out)
 }
 
 /// Looks up a pixel by playfield coordinates (800×600 space), whatever the image size.

@@ -42,3 +42,12 @@ pub fn colour_distance(p: [u8; 4], e: [f32; 3]) -> f32 {
         .map(|i| (p[i] as f32 - e[i]).abs())
         .fold(0.0, f32::max)
 }
+
+/// Reads the PNG a run of the game wrote at `path` as RGBA and removes the file.
+pub fn take_png(path: &std::path::Path) -> image::RgbaImage {
+    let img = image::open(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .to_rgba8();
+    let _ = std::fs::remove_file(path);
+    img
+}
