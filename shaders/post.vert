@@ -11,6 +11,9 @@ out vec2 v_uv;
 
 uniform float time;           // seconds
 uniform float shake_strength; // 0..1
+// The scene texture stores its top row first (src/render/offscreen.rs). Drawn into a window
+// (row 0 at the bottom) it is read flipped; into another top-row-first texture, as it is.
+uniform bool target_top_down;
 
 void main() {
     gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
@@ -21,7 +24,9 @@ void main() {
 #elif defined(CONFUSE)
     uv = vec2(1.0 - uv.x, 1.0 - uv.y);
 #endif
-    v_uv = uv;
+    // Flipping the coordinates, not the picture: the 3×3 kernels are symmetric, so sampling
+    // around the flipped point gives the same result as the LearnOpenGL order.
+    v_uv = target_top_down ? uv : vec2(uv.x, 1.0 - uv.y);
 #ifdef SHAKE
     float amount = 0.01 * shake_strength;
     gl_Position.x += cos(time * 10.0) * amount;

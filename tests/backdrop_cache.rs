@@ -17,6 +17,7 @@ mod support;
 
 use breakout::level::Level;
 use breakout::render::headless::headless_context;
+use breakout::render::offscreen::RawGl;
 use breakout::render::{scene, Layer, Renderer, SpriteBatch, SpriteInstance};
 use breakout::sim::{Game, GameConfig};
 use glium::backend::Context;
@@ -85,20 +86,29 @@ fn apply(i: usize, sprites: &mut Vec<SpriteInstance>, cell: [f32; 2]) -> [f32; 4
 /// Runs [`check`] at each of `sizes`, or notes on stderr that there is no EGL here and returns.
 fn check_sizes(sizes: &[(u32, u32)]) {
     match headless_context((800, 600)) {
-        Ok(context) => sizes.iter().for_each(|&size| check(&context, size)),
+        Ok(gl) => sizes.iter().for_each(|&size| check(&gl, size)),
         Err(e) => eprintln!("SKIPPED backdrop_cache: no headless OpenGL on this machine: {e}"),
     }
 }
 
-fn renderer(context: &Rc<Context>) -> Renderer {
+/// A headless context and its raw GL functions.
+type Gl = (Rc<Context>, RawGl);
+
+fn renderer((context, raw_gl): &Gl) -> Renderer {
     let root = Path::new(ROOT);
-    Renderer::new(context, &root.join("shaders"), &root.join("textures")).expect("renderer")
+    Renderer::new(
+        context,
+        raw_gl.clone(),
+        &root.join("shaders"),
+        &root.join("textures"),
+    )
+    .expect("renderer")
 }
 
 /// Renders `backdrop` (nothing else) with `renderer` at `size`, reads it back through a PNG.
 fn picture(
     renderer: &mut Renderer,
-    context: &Rc<Context>,
+    (context, _): &Gl,
     size: (u32, u32),
     backdrop: &[SpriteInstance],
 ) -> RgbaImage {
@@ -118,9 +128,9 @@ fn picture(
 }
 
 /// `backdrop` drawn whole, by a fresh renderer.
-fn full_redraw(context: &Rc<Context>, size: (u32, u32), backdrop: &[SpriteInstance]) -> RgbaImage {
-    let mut fresh = renderer(context);
-    let image = picture(&mut fresh, context, size, backdrop);
+fn full_redraw(gl: &Gl, size: (u32, u32), backdrop: &[SpriteInstance]) -> RgbaImage {
+    let mut fresh = renderer(gl);
+    let image = picture(&mut fresh, gl, size, backdrop);
     assert_eq!(fresh.stats().backdrop_redraws, 1);
     image
 }
@@ -153,39 +163,39 @@ fn assert_changed(before: &RgbaImage, after: &RgbaImage, area: [f32; 4], what: &
 }
 
 /// The whole check at one size: one change at a time, then every change at once.
-fn check(context: &Rc<Context>, size: (u32, u32)) {
+fn check(gl: &Gl, size: (u32, u32)) {
     let started = std::time::Instant::now();
     let redraws = |r: &Renderer| r.stats().backdrop_redraws;
     let (a, cell) = level_backdrop();
-    let mut r1 = renderer(context);
-    let picture_a = picture(&mut r1, context, size, &a);
+    let mut r1 = renderer(gl);
+    let picture_a = picture(&mut r1, gl, size, &a);
     let (mut current, mut before) = (a.clone(), picture_a.clone());
     for (i, change) in CHANGES.iter().enumerate() {
         let area = apply(i, &mut current, cell);
-        let after = picture(&mut r1, context, size, &current);
+        let after = picture(&mut r1, gl, size, &current);
         let what = format!("{size:?}, {change} (alone)");
         assert_eq!(
             redraws(&r1),
             2 + i as u64,
             "{what}: one partial redraw each"
         );
-        assert_identical(&after, &full_redraw(context, size, &current), &what);
+        assert_identical(&after, &full_redraw(gl, size, &current), &what);
         assert_changed(&before, &after, area, &what);
         before = after;
     }
 
     let mut b = a.clone();
     let areas: Vec<[f32; 4]> = (0..CHANGES.len()).map(|i| apply(i, &mut b, cell)).collect();
-    let mut r1 = renderer(context);
-    picture(&mut r1, context, size, &a);
-    let picture_b = picture(&mut r1, context, size, &b);
+    let mut r1 = renderer(gl);
+    picture(&mut r1, gl, size, &a);
+    let picture_b = picture(&mut r1, gl, size, &b);
     let what = format!("{size:?}, all changes at once");
     assert_eq!(redraws(&r1), 2, "{what}: one whole redraw, one partial");
-    assert_identical(&picture_b, &full_redraw(context, size, &b), &what);
+    assert_identical(&picture_b, &full_redraw(gl, size, &b), &what);
     for (area, change) in areas.iter().zip(CHANGES) {
         assert_changed(&picture_a, &picture_b, *area, &format!("{what} ({change})"));
     }
-    let again = picture(&mut r1, context, size, &b);
+    let again = picture(&mut r1, gl, size, &b);
     assert_eq!(redraws(&r1), 2, "{what}: redrawn though unchanged");
     assert_identical(&again, &picture_b, &format!("{what}, drawn again"));
     eprintln!("backdrop_cache {size:?}: {:?}", started.elapsed());

@@ -555,9 +555,10 @@ impl ApplicationHandler for App {
             vsync,
         )
         .map_err(anyhow::Error::msg)
-        .and_then(|(window, display)| {
+        .and_then(|(window, display, raw_gl)| {
             let renderer = Renderer::new(
                 &display,
+                raw_gl,
                 &self.root.join("shaders"),
                 &self.root.join("textures"),
             )?;

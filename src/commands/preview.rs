@@ -19,11 +19,12 @@ pub fn preview(
     asset_root: &Path,
     out: &Path,
 ) -> anyhow::Result<()> {
-    let context = headless_context(size)
+    let (context, raw_gl) = headless_context(size)
         .map_err(anyhow::Error::msg)
         .context("cannot render without a display")?;
     let mut renderer = Renderer::new(
         &context,
+        raw_gl,
         &asset_root.join("shaders"),
         &asset_root.join("textures"),
     )?;

@@ -61,13 +61,16 @@ fn bounding_box<'a>(sprites: impl Iterator<Item = &'a SpriteInstance>) -> Option
     })
 }
 
-/// A rectangle of a texture in physical pixels, in OpenGL's convention (origin bottom-left).
+/// A rectangle of a texture in physical pixels, origin at the texture's first row and column.
+/// The renderer's offscreen textures store the playfield's top row first (see
+/// [`super::offscreen`]), so that is the top-left corner, and `top` is also GL's `y` of the
+/// rectangle's first row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PixelRect {
-    /// Left edge, pixels.
+    /// Left edge, pixels from the left.
     pub left: u32,
-    /// Bottom edge, pixels from the bottom.
-    pub bottom: u32,
+    /// Top edge, pixels from the top.
+    pub top: u32,
     /// Width, pixels.
     pub width: u32,
     /// Height, pixels.
@@ -84,14 +87,13 @@ pub fn to_pixels(rect: [f32; 4], playfield: [f32; 2], size: (u32, u32)) -> Optio
     let clip = |v: f32, max: u32| (v.max(0.0) as u32).min(max);
     let x0 = clip((rect[0] * sx).floor() - 1.0, size.0);
     let x1 = clip((rect[2] * sx).ceil() + 1.0, size.0);
-    // Flip y: playfield top is the texture's last row.
-    let top = clip((rect[1] * sy).floor() - 1.0, size.1);
-    let bottom_edge = clip((rect[3] * sy).ceil() + 1.0, size.1);
-    (x1 > x0 && bottom_edge > top).then(|| PixelRect {
+    let y0 = clip((rect[1] * sy).floor() - 1.0, size.1);
+    let y1 = clip((rect[3] * sy).ceil() + 1.0, size.1);
+    (x1 > x0 && y1 > y0).then(|| PixelRect {
         left: x0,
-        bottom: size.1 - bottom_edge,
+        top: y0,
         width: x1 - x0,
-        height: bottom_edge - top,
+        height: y1 - y0,
     })
 }
 
@@ -147,16 +149,27 @@ mod tests {
     }
 
     #[test]
-    fn pixel_rects_flip_y_grow_and_clip() {
-        // 800×600 playfield at 1600×1200: scale 2.
+    fn pixel_rects_scale_grow_and_clip() {
+        // 800×600 playfield at 1600×1200: scale 2; the top edge is clipped at row 0.
         let r = to_pixels([100.0, 0.0, 200.0, 30.0], [800.0, 600.0], (1600, 1200)).unwrap();
         assert_eq!(
             r,
             PixelRect {
                 left: 199,
-                bottom: 1200 - 61,
+                top: 0,
                 width: 202,
                 height: 61,
+            }
+        );
+        // Away from the edges: grown by a pixel on every side.
+        let r = to_pixels([10.5, 300.25, 20.0, 310.0], [800.0, 600.0], (800, 600)).unwrap();
+        assert_eq!(
+            r,
+            PixelRect {
+                left: 9,
+                top: 299,
+                width: 12,
+                height: 12,
             }
         );
         assert_eq!(

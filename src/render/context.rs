@@ -1,5 +1,6 @@
 //! Creating the window and its OpenGL context (winit 0.30 + glutin 0.32, wrapped by glium).
 
+use super::offscreen::RawGl;
 use glium::backend::glutin::Display;
 use glium::glutin::config::{ConfigTemplateBuilder, GlConfig};
 use glium::glutin::context::{ContextAttributesBuilder, NotCurrentGlContext};
@@ -12,8 +13,9 @@ use glutin_winit::DisplayBuilder;
 use raw_window_handle::HasWindowHandle;
 use std::num::NonZeroU32;
 
-/// Creates a resizable window of `size` logical pixels (the OS scales it on HiDPI screens) and a
-/// glium display for it, with vsync on or off.
+/// Creates a resizable window of `size` logical pixels (the OS scales it on HiDPI screens), a
+/// glium display for it, with vsync on or off, and the raw GL functions of its context (for
+/// [`super::Renderer::new`]).
 ///
 /// # Errors
 /// A message saying which step failed (no display server, no suitable GL config, context or
@@ -23,7 +25,7 @@ pub fn create_window(
     title: &str,
     size: (f64, f64),
     vsync: bool,
-) -> Result<(Window, Display<WindowSurface>), String> {
+) -> Result<(Window, Display<WindowSurface>, RawGl), String> {
     let attributes = Window::default_attributes()
         .with_title(title)
         .with_inner_size(LogicalSize::new(size.0, size.1))
@@ -71,7 +73,9 @@ pub fn create_window(
     if let Err(e) = surface.set_swap_interval(&context, interval) {
         log::warn!("cannot set vsync {}: {e}", if vsync { "on" } else { "off" });
     }
+    // SAFETY: the context was made current just above, and the loader is its display's.
+    let raw_gl = unsafe { RawGl::load(|name| gl_display.get_proc_address(name)) };
     let display = Display::from_context_surface(context, surface)
         .map_err(|e| format!("OpenGL 3.3 is required: {e}"))?;
-    Ok((window, display))
+    Ok((window, display, raw_gl))
 }

@@ -3,6 +3,7 @@
 //! [`Backend`]. The renderer draws into its offscreen texture exactly as in the game, so previews
 //! and tests render the real thing anywhere — a level pack's CI included.
 
+use super::offscreen::RawGl;
 use glium::backend::{Backend, Context};
 use glium::debug::DebugCallbackBehavior;
 use glium::glutin::api::egl::context::PossiblyCurrentContext;
@@ -58,11 +59,13 @@ unsafe impl Backend for HeadlessBackend {
 }
 
 /// Creates a headless OpenGL 3.3 core context on the first EGL device (Mesa's software device
-/// when there is no GPU). `size` (pixels) is what glium reports as the default framebuffer size.
+/// when there is no GPU), and the raw GL functions of that context (for
+/// [`super::Renderer::new`]). `size` (pixels) is what glium reports as the default framebuffer
+/// size.
 ///
 /// # Errors
 /// A message naming the step that failed (no EGL library, no device, no config, no 3.3 context).
-pub fn headless_context(size: (u32, u32)) -> Result<Rc<Context>, String> {
+pub fn headless_context(size: (u32, u32)) -> Result<(Rc<Context>, RawGl), String> {
     let device = Device::query_devices()
         .map_err(|e| format!("no EGL devices (is Mesa's libEGL installed?): {e}"))?
         .next()
@@ -86,12 +89,15 @@ pub fn headless_context(size: (u32, u32)) -> Result<Rc<Context>, String> {
         .map_err(|e| format!("cannot create an OpenGL 3.3 context: {e}"))?
         .make_current_surfaceless()
         .map_err(|e| format!("cannot make the OpenGL context current: {e}"))?;
+    // SAFETY: the context was made current just above, and the loader is its display's.
+    let raw_gl = unsafe { RawGl::load(|name| display.get_proc_address(name)) };
     let backend = HeadlessBackend {
         display,
         context,
         size: Cell::new(size),
     };
     // SAFETY: the backend's context is current on this thread (made so just above).
-    unsafe { Context::new(backend, true, DebugCallbackBehavior::Ignore) }
-        .map_err(|e| format!("OpenGL 3.3 is required: {e}"))
+    let context = unsafe { Context::new(backend, true, DebugCallbackBehavior::Ignore) }
+        .map_err(|e| format!("OpenGL 3.3 is required: {e}"))?;
+    Ok((context, raw_gl))
 }

@@ -24,6 +24,7 @@ pub mod context;
 pub mod debug_overlay;
 pub mod headless;
 pub mod letterbox;
+pub mod offscreen;
 pub mod post;
 pub mod scene;
 pub mod sprite;
@@ -41,6 +42,7 @@ use glium::{
     implement_vertex, uniform, Blend, BlendingFunction, DrawParameters, LinearBlendingFactor,
     Program, Rect, Surface, VertexBuffer,
 };
+use offscreen::{blit, ensure_texture, full_rect, RawGl, RowOrder};
 use post::{PostPrograms, PostVariant};
 use std::path::{Path, PathBuf};
 use text::LAYER_SIZE;
@@ -201,33 +203,10 @@ const PLAYFIELD: [f32; 2] = [
     crate::sim::tuning::PLAYFIELD_HEIGHT,
 ];
 
-/// The whole of a `size` surface as a GL rectangle.
-fn full_rect(size: (u32, u32)) -> Rect {
-    Rect {
-        left: 0,
-        bottom: 0,
-        width: size.0,
-        height: size.1,
-    }
-}
-
-/// Makes sure `slot` holds an RGBA8 texture of exactly `size` pixels.
-fn ensure_texture(
-    facade: &impl Facade,
-    slot: &mut Option<Texture2d>,
-    size: (u32, u32),
-) -> Result<(), RenderError> {
-    if slot.as_ref().map(|t| (t.width(), t.height())) != Some(size) {
-        *slot = Some(Texture2d::empty(facade, size.0, size.1).map_err(gl_err)?);
-    }
-    Ok(())
-}
-
 /// The game's renderer. Create it once per GL context.
 pub struct Renderer {
     sprite_program: Program,
     particle_program: Program,
-    copy_program: Program,
     post: PostPrograms,
     quad: VertexBuffer<QuadVertex>,
     backdrop_buffer: InstanceBuffer,
@@ -235,6 +214,7 @@ pub struct Renderer {
     particles: InstanceBuffer,
     text: InstanceBuffer,
     atlas: Texture2dArray,
+    raw_gl: RawGl,
     backdrop: Option<Backdrop>,
     /// Backdrop, world and particles before post-processing (only while an effect is on).
     scene: Option<Texture2d>,
@@ -248,18 +228,19 @@ pub struct Renderer {
 
 impl Renderer {
     /// Loads the shaders from `shader_dir` and the textures from `texture_dir` (see [`Layer`]),
-    /// builds the glyph atlas, and creates the GL objects.
+    /// builds the glyph atlas, and creates the GL objects. `raw_gl` holds the functions of the
+    /// same context as `facade` (see [`offscreen`]).
     ///
     /// # Errors
     /// [`RenderError`] naming the missing or broken file, or the GL step that failed.
     pub fn new(
         facade: &impl Facade,
+        raw_gl: RawGl,
         shader_dir: &Path,
         texture_dir: &Path,
     ) -> Result<Renderer, RenderError> {
         let sprite_program = load_program(facade, shader_dir, "sprite", "sprite")?;
         let particle_program = load_program(facade, shader_dir, "sprite", "particle")?;
-        let copy_program = load_program(facade, shader_dir, "present", "present")?;
         let post = PostPrograms::new(facade, shader_dir)?;
         let corners =
             [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]].map(|corner| QuadVertex { corner });
@@ -278,7 +259,6 @@ impl Renderer {
         Ok(Renderer {
             sprite_program,
             particle_program,
-            copy_program,
             post,
             quad,
             backdrop_buffer: InstanceBuffer::new(facade, 1024)?,
@@ -286,6 +266,7 @@ impl Renderer {
             particles: InstanceBuffer::new(facade, 1024)?,
             text: InstanceBuffer::new(facade, 512)?,
             atlas,
+            raw_gl,
             backdrop: None,
             scene: None,
             capture: None,
@@ -304,8 +285,8 @@ impl Renderer {
     }
 
     /// While `on`, each frame [`Renderer::render`] draws is composed into an offscreen capture
-    /// texture first (then copied to the window), so [`Renderer::save_screenshot`] can save it.
-    /// Costs one more full-frame copy per frame: turn it on only for the frames to be saved.
+    /// texture first (then blitted to the window), so [`Renderer::save_screenshot`] can save it.
+    /// Turn it on only for the frames to be saved.
     pub fn set_capture(&mut self, on: bool) {
         self.capture_frames = on;
     }
@@ -341,10 +322,11 @@ impl Renderer {
                 self.count_draw();
             }
             if let Some(capture) = &self.capture {
-                self.copy(target, capture, rect)?;
+                blit(facade, capture, target, rect, RowOrder::BottomUp)?;
+                self.count_draw();
             }
         } else {
-            self.compose(facade, target, rect, batch)?;
+            self.compose(facade, target, rect, RowOrder::BottomUp, batch)?;
         }
         self.stats.frames += 1;
         Ok(true)
@@ -374,24 +356,28 @@ impl Renderer {
         size: (u32, u32),
         batch: &SpriteBatch,
     ) -> Result<(), RenderError> {
-        ensure_texture(facade, &mut self.capture, size)?;
+        ensure_texture(facade, &self.raw_gl, &mut self.capture, size)?;
         let Some(capture) = self.capture.take() else {
             return Ok(());
         };
         let result = SimpleFrameBuffer::new(facade, &capture)
             .map_err(gl_err)
-            .and_then(|mut fb| self.compose(facade, &mut fb, full_rect(size), batch));
+            .and_then(|mut fb| {
+                self.compose(facade, &mut fb, full_rect(size), RowOrder::TopDown, batch)
+            });
         self.capture = Some(capture);
         result
     }
 
     /// Draws a whole frame of `batch` into the `rect` of `target` (physical pixels, origin
-    /// bottom-left); clears the rest of `target` to black.
+    /// bottom-left; `order` says which way up `target` stores its rows); clears the rest of
+    /// `target` to black.
     fn compose(
         &mut self,
         facade: &impl Facade,
         target: &mut impl Surface,
         rect: Rect,
+        order: RowOrder,
         batch: &SpriteBatch,
     ) -> Result<(), RenderError> {
         let size = (rect.width, rect.height);
@@ -404,26 +390,35 @@ impl Renderer {
         };
         match PostVariant::for_effects(&batch.effects) {
             None => {
-                // The backdrop copy covers every pixel of `rect`: clear only around it.
+                // The backdrop covers every pixel of `rect`: clear only around it.
                 if rect != full_rect(target.get_dimensions()) {
                     target.clear_color(0.0, 0.0, 0.0, 1.0);
                     self.count_draw();
                 }
-                self.copy(target, &backdrop.texture, rect)?;
-                self.draw_moving(target, rect, batch)?;
+                blit(facade, &backdrop.texture, target, rect, order)?;
+                self.count_draw();
+                self.draw_moving(target, rect, order, batch)?;
             }
             Some(variant) => {
-                ensure_texture(facade, &mut self.scene, size)?;
+                ensure_texture(facade, &self.raw_gl, &mut self.scene, size)?;
                 let (Some(scene), Some(backdrop)) = (&self.scene, &self.backdrop) else {
                     return Ok(());
                 };
                 let mut scene_fb = SimpleFrameBuffer::new(facade, scene).map_err(gl_err)?;
-                self.copy(&mut scene_fb, &backdrop.texture, full_rect(size))?;
-                self.draw_moving(&mut scene_fb, full_rect(size), batch)?;
+                let whole = full_rect(size);
+                blit(
+                    facade,
+                    &backdrop.texture,
+                    &scene_fb,
+                    whole,
+                    RowOrder::TopDown,
+                )?;
+                self.count_draw();
+                self.draw_moving(&mut scene_fb, whole, RowOrder::TopDown, batch)?;
                 // Shake moves the quad: clear what it uncovers, and the bars.
                 target.clear_color(0.0, 0.0, 0.0, 1.0);
                 self.count_draw();
-                self.post_pass(target, scene, rect, variant, &batch.effects)?;
+                self.post_pass(target, scene, rect, order, variant, &batch.effects)?;
             }
         }
         // Text is magnified pixel art: nearest keeps glyph edges crisp.
@@ -434,7 +429,7 @@ impl Renderer {
             magnify: MagnifySamplerFilter::Nearest,
             blend: over(),
         };
-        self.draw_sprites(target, text, rect, None)
+        self.draw_sprites(target, text, rect, order, None)
     }
 
     /// The moving world sprites (over) and the particles (additive) into `rect` of `target`.
@@ -442,6 +437,7 @@ impl Renderer {
         &self,
         target: &mut impl Surface,
         rect: Rect,
+        order: RowOrder,
         batch: &SpriteBatch,
     ) -> Result<(), RenderError> {
         let world = SpritePass {
@@ -451,7 +447,7 @@ impl Renderer {
             magnify: MagnifySamplerFilter::Linear,
             blend: over(),
         };
-        self.draw_sprites(target, world, rect, None)?;
+        self.draw_sprites(target, world, rect, order, None)?;
         let particles = SpritePass {
             buffer: &self.particles,
             count: batch.particles.len(),
@@ -459,7 +455,7 @@ impl Renderer {
             magnify: MagnifySamplerFilter::Linear,
             blend: additive(),
         };
-        self.draw_sprites(target, particles, rect, None)
+        self.draw_sprites(target, particles, rect, order, None)
     }
 
     /// Brings the cached backdrop up to date with `sprites` at `size` pixels: a full redraw for a
@@ -477,9 +473,10 @@ impl Renderer {
                     return Ok(());
                 };
                 match backdrop::to_pixels(dirty, PLAYFIELD, size) {
+                    // The texture is stored top row first, so GL's y counts from the top.
                     Some(r) => Some(Rect {
                         left: r.left,
-                        bottom: r.bottom,
+                        bottom: r.top,
                         width: r.width,
                         height: r.height,
                     }),
@@ -493,9 +490,13 @@ impl Renderer {
             // No backdrop yet, or a new size: redraw it whole.
             _ => None,
         };
-        let texture = match self.backdrop.take() {
-            Some(b) if scissor.is_some() => b.texture,
-            _ => Texture2d::empty(facade, size.0, size.1).map_err(gl_err)?,
+        let mut slot = self.backdrop.take().map(|b| b.texture);
+        if scissor.is_none() {
+            slot = None; // redrawn whole: no need to keep the old texture around meanwhile
+        }
+        ensure_texture(facade, &self.raw_gl, &mut slot, size)?;
+        let Some(texture) = slot else {
+            return Ok(());
         };
         self.backdrop_buffer.upload(facade, sprites)?;
         let result = SimpleFrameBuffer::new(facade, &texture)
@@ -516,7 +517,7 @@ impl Renderer {
                     magnify: MagnifySamplerFilter::Linear,
                     blend: over(),
                 };
-                self.draw_sprites(&mut fb, pass, full_rect(size), scissor)
+                self.draw_sprites(&mut fb, pass, full_rect(size), RowOrder::TopDown, scissor)
             });
         self.backdrop = Some(Backdrop {
             texture,
@@ -524,26 +525,6 @@ impl Renderer {
         });
         self.stats.backdrop_redraws += 1;
         result
-    }
-
-    /// Copies `texture` 1:1 into `rect` of `target` (no blending, nearest texels).
-    fn copy(
-        &self,
-        target: &mut impl Surface,
-        texture: &Texture2d,
-        rect: Rect,
-    ) -> Result<(), RenderError> {
-        let sampler = texture
-            .sampled()
-            .magnify_filter(MagnifySamplerFilter::Nearest)
-            .minify_filter(MinifySamplerFilter::Nearest)
-            .wrap_function(SamplerWrapFunction::Clamp);
-        self.draw_quad(
-            target,
-            &self.copy_program,
-            &uniform! { scene: sampler },
-            rect,
-        )
     }
 
     /// One draw of the full-viewport quad with `program` and `uniforms` into `rect` of `target`.
@@ -571,12 +552,14 @@ impl Renderer {
         Ok(())
     }
 
-    /// The post-processing pass of `variant` from `scene` into `rect` of `target`.
+    /// The post-processing pass of `variant` from `scene` (stored top row first) into `rect` of
+    /// `target`, whose rows are stored in `order`.
     fn post_pass(
         &self,
         target: &mut impl Surface,
         scene: &Texture2d,
         rect: Rect,
+        order: RowOrder,
         variant: PostVariant,
         effects: &PostEffects,
     ) -> Result<(), RenderError> {
@@ -599,6 +582,7 @@ impl Renderer {
             kernel_step: [2.0 / PLAYFIELD[0], 2.0 / PLAYFIELD[1]],
             shake_strength: effects.shake,
             time: effects.time,
+            target_top_down: order == RowOrder::TopDown,
         };
         self.draw_quad(target, self.post.get(variant), &uniforms, rect)
     }
@@ -608,12 +592,14 @@ impl Renderer {
     }
 
     /// One instanced draw of `pass` into `viewport` of `target` (the playfield is mapped onto
-    /// the viewport), limited to `scissor` if given.
+    /// the viewport, upright for targets whose rows are stored in `order`), limited to `scissor`
+    /// if given.
     fn draw_sprites(
         &self,
         target: &mut impl Surface,
         pass: SpritePass,
         viewport: Rect,
+        order: RowOrder,
         scissor: Option<Rect>,
     ) -> Result<(), RenderError> {
         let SpritePass {
@@ -632,7 +618,11 @@ impl Renderer {
             .magnify_filter(magnify)
             .minify_filter(MinifySamplerFilter::LinearMipmapLinear)
             .wrap_function(SamplerWrapFunction::Clamp);
-        let uniforms = uniform! { atlas: atlas, playfield_size: PLAYFIELD };
+        let uniforms = uniform! {
+            atlas: atlas,
+            playfield_size: PLAYFIELD,
+            target_top_down: order == RowOrder::TopDown,
+        };
         let per_instance = instances
             .per_instance()
             .map_err(|_| gl_err("instancing is not supported"))?;
@@ -667,11 +657,10 @@ impl Renderer {
             .capture
             .as_ref()
             .ok_or_else(|| gl_err("no frame was captured, so there is no screenshot"))?;
+        // Row 0 first, and the capture texture stores the top row first: image order already.
         let raw: RawImage2d<u8> = frame.read();
         let image = image::RgbaImage::from_raw(raw.width, raw.height, raw.data.into_owned())
             .ok_or_else(|| gl_err("screenshot buffer has the wrong size"))?;
-        // OpenGL returns the bottom row first.
-        let image = image::imageops::flip_vertical(&image);
         image.save(path).map_err(|source| RenderError::Screenshot {
             path: path.to_path_buf(),
             source,

@@ -1,0 +1,221 @@
+//! Offscreen textures (the cached backdrop, the post-processing scene, the screenshot capture)
+//! and the blits that copy them into frames.
+//!
+//! Two conventions make those copies plain memory copies on Mesa's software rasteriser, where a
+//! copy drawn as a textured quad is a full-frame shader pass (about 1 ms per 800×600 frame on
+//! llvmpipe, against about 0.1 ms for a memory copy; measurements in `docs/rendering.md`):
+//!
+//! - **BGRA storage.** glium allocates every RGBA8 texture with `glTexStorage2D`, which leaves
+//!   the byte order to the driver, and Mesa picks `R8G8B8A8`, while window framebuffers under
+//!   X11 are `B8G8R8A8`/`B8G8R8X8`. [`RawGl::bgra_texture`] allocates with
+//!   `glTexImage2D(GL_RGBA, …, GL_BGRA, GL_UNSIGNED_BYTE, NULL)` instead, and Mesa then stores
+//!   the texture in the order of that (empty) upload. To every GL call it is still an ordinary
+//!   RGBA texture, so on a GPU the choice is harmless.
+//! - **Top row first.** Offscreen textures are stored with the playfield's top row as row 0, the
+//!   order of the window's memory (and of image files), so a same-size `glBlitFramebuffer` into
+//!   the window, which flips in GL's coordinates, moves rows in memory order. Mesa copies such a
+//!   blit with `memcpy` (`util_try_blit_via_copy_region`) when the byte orders match.
+//!
+//! Where the driver refuses the BGRA allocation, [`offscreen_texture`] falls back to glium's own
+//! texture: the blits stay correct, only slower.
+
+use super::{gl_err, RenderError};
+use glium::backend::Facade;
+use glium::framebuffer::SimpleFrameBuffer;
+use glium::texture::{Dimensions, MipmapsOption, Texture2d, UncompressedFloatFormat};
+use glium::uniforms::MagnifySamplerFilter;
+use glium::{BlitTarget, Rect, Surface};
+use glow::HasContext;
+use std::ffi::{c_void, CStr};
+use std::rc::Rc;
+
+/// Function pointers of one OpenGL context, for the calls glium does not offer (glium makes no
+/// raw GL call available, so the context's creator loads them alongside it). Clones share them.
+#[derive(Clone)]
+pub struct RawGl {
+    gl: Rc<glow::Context>,
+}
+
+impl RawGl {
+    /// Loads the functions of the current context through `loader` (a `get_proc_address`).
+    ///
+    /// # Safety
+    /// The context glium uses must be current on this thread, and `loader` must return that
+    /// context's functions (or null for missing ones).
+    pub unsafe fn load(loader: impl FnMut(&CStr) -> *const c_void) -> RawGl {
+        RawGl {
+            gl: Rc::new(glow::Context::from_loader_function_cstr(loader)),
+        }
+    }
+
+    /// A `size`-pixel (width, height) RGBA8 texture stored in BGRA order, contents undefined, one
+    /// mipmap level, nearest filtering, wrapped as a glium texture (glium deletes it on drop).
+    ///
+    /// # Errors
+    /// [`RenderError::Gl`] if the driver refuses the size or the format.
+    pub fn bgra_texture(
+        &self,
+        facade: &impl Facade,
+        size: (u32, u32),
+    ) -> Result<Texture2d, RenderError> {
+        let (width, height) = (
+            i32::try_from(size.0).map_err(gl_err)?,
+            i32::try_from(size.1).map_err(gl_err)?,
+        );
+        let gl = &self.gl;
+        // SAFETY: `exec_in_context` makes glium's context current; every binding changed below
+        // is put back before returning, so glium's cached GL state stays true.
+        let created = unsafe {
+            facade.get_context().exec_in_context(|| {
+                let previous_texture = gl.get_parameter_i32(glow::TEXTURE_BINDING_2D);
+                let previous_unpack = gl.get_parameter_i32(glow::PIXEL_UNPACK_BUFFER_BINDING);
+                while gl.get_error() != glow::NO_ERROR {}
+                let texture = gl.create_texture()?;
+                gl.bind_texture(glow::TEXTURE_2D, Some(texture));
+                if previous_unpack != 0 {
+                    gl.bind_buffer(glow::PIXEL_UNPACK_BUFFER, None);
+                }
+                gl.tex_image_2d(
+                    glow::TEXTURE_2D,
+                    0,
+                    // Unsized on purpose: Mesa matches the storage to the upload's
+                    // format only for an unsized internal format (`GL_RGBA8` gets R8G8B8A8).
+                    glow::RGBA as i32,
+                    width,
+                    height,
+                    0,
+                    glow::BGRA,
+                    glow::UNSIGNED_BYTE,
+                    glow::PixelUnpackData::Slice(None),
+                );
+                for (parameter, value) in [
+                    (glow::TEXTURE_MIN_FILTER, glow::NEAREST),
+                    (glow::TEXTURE_MAG_FILTER, glow::NEAREST),
+                    (glow::TEXTURE_WRAP_S, glow::CLAMP_TO_EDGE),
+                    (glow::TEXTURE_WRAP_T, glow::CLAMP_TO_EDGE),
+                    (glow::TEXTURE_BASE_LEVEL, 0),
+                    (glow::TEXTURE_MAX_LEVEL, 0),
+                ] {
+                    gl.tex_parameter_i32(glow::TEXTURE_2D, parameter, value as i32);
+                }
+                let error = gl.get_error();
+                if previous_unpack != 0 {
+                    gl.bind_buffer(
+                        glow::PIXEL_UNPACK_BUFFER,
+                        std::num::NonZeroU32::new(previous_unpack as u32).map(glow::NativeBuffer),
+                    );
+                }
+                gl.bind_texture(
+                    glow::TEXTURE_2D,
+                    std::num::NonZeroU32::new(previous_texture as u32).map(glow::NativeTexture),
+                );
+                if error != glow::NO_ERROR {
+                    gl.delete_texture(texture);
+                    return Err(format!(
+                        "cannot create a {width}×{height} BGRA texture (GL error {error:#06x})"
+                    ));
+                }
+                Ok(texture.0.get())
+            })
+        }
+        .map_err(gl_err)?;
+        // SAFETY: `created` names a live 2D texture of this size and format, with one level, that
+        // nothing else owns.
+        Ok(unsafe {
+            Texture2d::from_id(
+                facade,
+                UncompressedFloatFormat::U8U8U8U8,
+                created,
+                true,
+                MipmapsOption::NoMipmap,
+                Dimensions::Texture2d {
+                    width: size.0,
+                    height: size.1,
+                },
+            )
+        })
+    }
+}
+
+/// Makes sure `slot` holds an offscreen texture of exactly `size` pixels (width, height): stored
+/// in BGRA order if the driver allows it (see the module's docs), else glium's RGBA8 texture.
+/// Contents are undefined after a (re)allocation. Returns true if it (re)allocated.
+///
+/// # Errors
+/// [`RenderError::Gl`] if neither texture can be created.
+pub fn ensure_texture(
+    facade: &impl Facade,
+    raw_gl: &RawGl,
+    slot: &mut Option<Texture2d>,
+    size: (u32, u32),
+) -> Result<bool, RenderError> {
+    if slot.as_ref().map(|t| (t.width(), t.height())) == Some(size) {
+        return Ok(false);
+    }
+    *slot = None; // free the old one first: a resize should not hold two frames' worth
+    let texture = match raw_gl.bgra_texture(facade, size) {
+        Ok(texture) => texture,
+        Err(e) => {
+            log::warn!("{e}; using an RGBA texture (frames cost one more shader pass)");
+            Texture2d::empty(facade, size.0, size.1).map_err(gl_err)?
+        }
+    };
+    *slot = Some(texture);
+    Ok(true)
+}
+
+/// The whole of a `size` (width, height) surface as a GL rectangle.
+pub fn full_rect(size: (u32, u32)) -> Rect {
+    Rect {
+        left: 0,
+        bottom: 0,
+        width: size.0,
+        height: size.1,
+    }
+}
+
+/// Which way up a render target's rows are stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowOrder {
+    /// Row 0 is the bottom: a window's default framebuffer, in GL's coordinates.
+    BottomUp,
+    /// Row 0 is the top of the picture: every offscreen texture of this renderer.
+    TopDown,
+}
+
+/// Copies the whole of `source` (an offscreen texture, [`RowOrder::TopDown`]) into `rect` of
+/// `target` (physical pixels, GL's origin bottom-left) with `glBlitFramebuffer`, nearest texels,
+/// no blending; flipped in GL's terms when `target` is [`RowOrder::BottomUp`], so the picture
+/// stays upright. A memory copy on Mesa when the sizes and byte orders match.
+///
+/// # Errors
+/// [`RenderError::Gl`] if `source` cannot be attached to a framebuffer.
+pub fn blit(
+    facade: &impl Facade,
+    source: &Texture2d,
+    target: &impl Surface,
+    rect: Rect,
+    order: RowOrder,
+) -> Result<(), RenderError> {
+    let framebuffer = SimpleFrameBuffer::new(facade, source).map_err(gl_err)?;
+    let height = i32::try_from(rect.height).map_err(gl_err)?;
+    let (bottom, height) = match order {
+        RowOrder::TopDown => (rect.bottom, height),
+        // From the top edge down: row 0 of the source lands on the window's top row.
+        RowOrder::BottomUp => (rect.bottom + rect.height, -height),
+    };
+    let target_rect = BlitTarget {
+        left: rect.left,
+        bottom,
+        width: i32::try_from(rect.width).map_err(gl_err)?,
+        height,
+    };
+    let source_rect = full_rect((source.width(), source.height()));
+    framebuffer.blit_color(
+        &source_rect,
+        target,
+        &target_rect,
+        MagnifySamplerFilter::Nearest,
+    );
+    Ok(())
+}
