@@ -42,14 +42,30 @@ fn main() -> ExitCode {
                 });
             match result {
                 Ok(()) => ExitCode::SUCCESS,
-                Err(e) => fail(&format!("{e:#}")),
+                Err(e) => fail(&describe(&e)),
             }
         }
         None => match breakout::app::run(cli.play) {
             Ok(()) => ExitCode::SUCCESS,
-            Err(e) => fail(&format!("{e:#}")),
+            Err(e) => fail(&describe(&e)),
         },
     }
+}
+
+/// `error` and its causes on one line, `outer: cause: …`, leaving out a cause whose text the
+/// line already holds (this crate's errors name their cause in their own message, as
+/// `path: cannot read …: No such file`, and also return it as their `source`).
+fn describe(error: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in error.chain() {
+        let text = cause.to_string();
+        if line.is_empty() {
+            line = text;
+        } else if !line.contains(&text) {
+            line = format!("{line}: {text}");
+        }
+    }
+    line
 }
 
 /// Prints one clear error line and returns a failure status (no panic, no backtrace).

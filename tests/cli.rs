@@ -1,0 +1,27 @@
+//! The binary's error line: one line, naming the file, each cause said once.
+
+use std::process::Command;
+
+/// Regression: `--config missing.toml` printed the OS error twice (`… cannot read config file:
+/// No such file or directory (os error 2): No such file or directory (os error 2)`), because the
+/// error names its cause in its message and `{:#}` appended the same cause again.
+#[test]
+fn missing_config_file_error_names_the_file_and_the_os_error_once() {
+    let path = std::env::temp_dir().join(format!("breakout-no-such-{}.toml", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_breakout"))
+        .arg("--config")
+        .arg(&path)
+        .args(["--frames", "1", "--mute"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env("RUST_LOG", "off")
+        .output()
+        .expect("run breakout");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "one error line: {stderr}");
+    assert!(lines[0].starts_with("breakout: error: "), "{stderr}");
+    assert!(lines[0].contains(&path.display().to_string()), "{stderr}");
+    assert_eq!(lines[0].matches("(os error 2)").count(), 1, "{stderr}");
+}
