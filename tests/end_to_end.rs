@@ -3,6 +3,11 @@
 //! right colour in every cell the level has one, dark background in the empty cells and below
 //! the bricks, and the paddle near the bottom.
 //!
+//! The screenshot is the frame composed offscreen; the window gets it by another path (a blit
+//! into the window's own framebuffer, flipped to its row order). So one test also reads the
+//! window itself: it starts its own Xvfb with `-fbdir`, which keeps the screen's pixels in a file
+//! (XWD format), and checks the same things there.
+//!
 //! The expected brick colours come from `support` (the documented tint × the texture's pixel).
 
 mod support;
@@ -10,8 +15,10 @@ use support::*;
 
 use breakout::level::Level;
 use image::RgbaImage;
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// Frames to render: a few real frames through the whole pipeline, few enough that the ball
 /// (launched by the bot after 0.6 s of game time) is still on or near the paddle even on a slow,
@@ -80,12 +87,17 @@ fn screenshot(level: &Path, name: &str) -> RgbaImage {
 fn assert_picture_shows_level(level_path: &Path) {
     let level = Level::load(level_path).expect("valid level");
     let img = screenshot(level_path, &level.name);
+    if let Err(problems) = picture_shows_level(&img, &level) {
+        panic!("{}: {problems}", level_path.display());
+    }
+}
+
+/// Checks a picture of the whole playfield against `level`'s grid: `Err` says what is wrong.
+fn picture_shows_level(img: &RgbaImage, level: &Level) -> Result<(), String> {
     let (w, h) = img.dimensions();
-    assert_eq!(
-        w * 3,
-        h * 4,
-        "the playfield keeps its 4:3 aspect ratio ({w}×{h})"
-    );
+    if w * 3 != h * 4 {
+        return Err(format!("the playfield lost its 4:3 aspect ratio ({w}×{h})"));
+    }
     let scale = w as f32 / 800.0;
     let px = |x: f32, y: f32| {
         img.get_pixel(
@@ -121,13 +133,13 @@ fn assert_picture_shows_level(level_path: &Path) {
             }
         }
     }
-    assert!(
-        mismatches.len() <= ALLOWED_MISMATCHES,
-        "{}: {} cells do not match the level:\n{}",
-        level_path.display(),
-        mismatches.len(),
-        mismatches.join("\n")
-    );
+    if mismatches.len() > ALLOWED_MISMATCHES {
+        return Err(format!(
+            "{} cells do not match the level:\n{}",
+            mismatches.len(),
+            mismatches.join("\n")
+        ));
+    }
 
     // The paddle: a bright run at least 80 px wide on the paddle's middle row (y = 566).
     let mut longest = 0;
@@ -140,11 +152,11 @@ fn assert_picture_shows_level(level_path: &Path) {
             run = 0;
         }
     }
-    assert!(
-        longest as f32 >= 80.0 * scale,
-        "{}: no paddle on row 566 (longest bright run {longest} px)",
-        level_path.display()
-    );
+    if (longest as f32) < 80.0 * scale {
+        return Err(format!(
+            "no paddle on row 566 (longest bright run {longest} px)"
+        ));
+    }
 
     // Background: between the bricks and the paddle, nearly everything is dark (the ball is small).
     let mut samples = 0;
@@ -156,11 +168,10 @@ fn assert_picture_shows_level(level_path: &Path) {
         }
     }
     // Allow the ball and its particle trail (a few percent of the samples).
-    assert!(
-        dark * 100 >= samples * 95,
-        "{}: background not dark: {dark}/{samples}",
-        level_path.display()
-    );
+    if dark * 100 < samples * 95 {
+        return Err(format!("background not dark: {dark}/{samples}"));
+    }
+    Ok(())
 }
 
 fn level_files(dir: &Path) -> Vec<PathBuf> {
@@ -215,5 +226,138 @@ fn missing_level_is_one_clear_error_line_and_nonzero_exit() {
     assert!(
         !stderr.contains("panicked"),
         "a user's mistake must not panic: {stderr}"
+    );
+}
+
+/// An X server of its own (`Xvfb -fbdir`), whose screen's pixels are readable in a file; killed
+/// on drop.
+struct ScreenFile {
+    xvfb: Child,
+    display: String,
+    dir: PathBuf,
+}
+
+impl ScreenFile {
+    /// Starts Xvfb on a free display (`-displayfd` reports which), 1024×768×24.
+    fn start() -> ScreenFile {
+        let dir = std::env::temp_dir().join(format!("breakout-e2e-fb-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("create the -fbdir directory");
+        let mut xvfb = Command::new("Xvfb")
+            .args([
+                "-displayfd",
+                "1",
+                "-screen",
+                "0",
+                "1024x768x24",
+                "-nolisten",
+                "tcp",
+                "-fbdir",
+            ])
+            .arg(&dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start Xvfb (apt package xvfb; .ci/run installs it)");
+        let mut number = String::new();
+        let stdout = xvfb.stdout.take().expect("Xvfb's stdout");
+        BufReader::new(stdout)
+            .read_line(&mut number)
+            .expect("read Xvfb's display number");
+        assert!(!number.trim().is_empty(), "Xvfb reported no display number");
+        ScreenFile {
+            xvfb,
+            display: format!(":{}", number.trim()),
+            dir,
+        }
+    }
+
+    /// The screen as it is now: XWD, 32 bits per pixel, decoded with the file's own colour masks.
+    fn snapshot(&self) -> Option<RgbaImage> {
+        let data = std::fs::read(self.dir.join("Xvfb_screen0")).ok()?;
+        let field = |i: usize| -> Option<u32> {
+            Some(u32::from_be_bytes(
+                data.get(i * 4..i * 4 + 4)?.try_into().ok()?,
+            ))
+        };
+        let (header, width, height) = (field(0)? as usize, field(4)?, field(5)?);
+        let (byte_order, bits_per_pixel, bytes_per_line) = (field(7)?, field(11)?, field(12)?);
+        let masks = [field(14)?, field(15)?, field(16)?];
+        let colours = field(19)? as usize;
+        if bits_per_pixel != 32 {
+            return None;
+        }
+        let pixels = data.get(header + colours * 12..)?;
+        let mut img = RgbaImage::new(width, height);
+        for (x, y, p) in img.enumerate_pixels_mut() {
+            let at = y as usize * bytes_per_line as usize + x as usize * 4;
+            let bytes: [u8; 4] = pixels.get(at..at + 4)?.try_into().ok()?;
+            let v = if byte_order == 0 {
+                u32::from_le_bytes(bytes)
+            } else {
+                u32::from_be_bytes(bytes)
+            };
+            let channel = |m: u32| ((v & m) >> m.trailing_zeros()) as u8;
+            *p = image::Rgba([channel(masks[0]), channel(masks[1]), channel(masks[2]), 255]);
+        }
+        Some(img)
+    }
+}
+
+impl Drop for ScreenFile {
+    fn drop(&mut self) {
+        let _ = self.xvfb.kill();
+        let _ = self.xvfb.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A child process killed on drop (so a failing assertion leaves nothing running).
+struct KillOnDrop(Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn window_itself_shows_the_level_upright() {
+    let screen = ScreenFile::start();
+    let level_path = Path::new(ROOT).join("levels/08-citadel.lvl");
+    let level = Level::load(&level_path).expect("valid level");
+    // No --autoplay: the ball waits on the paddle, so every frame is the same picture. Enough
+    // frames to outlast the test; it is killed once the picture is checked.
+    let game = Command::new(env!("CARGO_BIN_EXE_breakout"))
+        .arg("--level")
+        .arg(&level_path)
+        .args(["--frames", "100000000", "--mute", "--seed", "7"])
+        .env("DISPLAY", &screen.display)
+        .env_remove("WAYLAND_DISPLAY")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run breakout");
+    let mut game = KillOnDrop(game);
+    // The window opens at the screen's top-left (no window manager) at its default 800×600.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut last = String::from("no frame on the screen yet");
+    while Instant::now() < deadline {
+        if let Some(status) = game.0.try_wait().expect("poll breakout") {
+            panic!("breakout exited early ({status}); last check: {last}");
+        }
+        if let Some(screen) = screen.snapshot() {
+            let window = image::imageops::crop_imm(&screen, 0, 0, 800, 600).to_image();
+            match picture_shows_level(&window, &level) {
+                Ok(()) => return,
+                Err(problems) => last = problems,
+            }
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    panic!(
+        "the window never showed {} upright: {last}",
+        level_path.display()
     );
 }
