@@ -36,6 +36,7 @@ pub use sprite::{Layer, PostEffects, SpriteBatch, SpriteInstance};
 use glium::backend::Facade;
 use glium::framebuffer::SimpleFrameBuffer;
 use glium::index::{NoIndices, PrimitiveType};
+use glium::program::ProgramCreationInput;
 use glium::texture::{MipmapsOption, RawImage2d, Texture2d, Texture2dArray};
 use glium::uniforms::{MagnifySamplerFilter, MinifySamplerFilter, SamplerWrapFunction};
 use glium::{
@@ -239,8 +240,8 @@ impl Renderer {
         shader_dir: &Path,
         texture_dir: &Path,
     ) -> Result<Renderer, RenderError> {
-        let sprite_program = load_program(facade, shader_dir, "sprite", "sprite")?;
-        let particle_program = load_program(facade, shader_dir, "sprite", "particle")?;
+        let sprite_program = load_program(facade, shader_dir, "sprite", "sprite", false)?;
+        let particle_program = load_program(facade, shader_dir, "particle", "particle", true)?;
         let post = PostPrograms::new(facade, shader_dir)?;
         let corners =
             [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]].map(|corner| QuadVertex { corner });
@@ -448,14 +449,52 @@ impl Renderer {
             blend: over(),
         };
         self.draw_sprites(target, world, rect, order, None)?;
-        let particles = SpritePass {
-            buffer: &self.particles,
-            count: batch.particles.len(),
-            program: &self.particle_program,
-            magnify: MagnifySamplerFilter::Linear,
-            blend: additive(),
+        self.draw_particles(target, batch.particles.len(), rect, order)
+    }
+
+    /// One instanced draw of the first `count` particles as point sprites (additive) into
+    /// `viewport` of `target`, whose rows are stored in `order`.
+    fn draw_particles(
+        &self,
+        target: &mut impl Surface,
+        count: usize,
+        viewport: Rect,
+        order: RowOrder,
+    ) -> Result<(), RenderError> {
+        let Some(instances) = self.particles.buffer.slice(0..count).filter(|_| count > 0) else {
+            return Ok(());
         };
-        self.draw_sprites(target, particles, rect, order, None)
+        let per_instance = instances
+            .per_instance()
+            .map_err(|_| gl_err("instancing is not supported"))?;
+        // One point per instance: the quad's first corner (its value is not used).
+        let point = self
+            .quad
+            .slice(0..1)
+            .ok_or_else(|| gl_err("empty quad buffer"))?;
+        let uniforms = uniform! {
+            playfield_size: PLAYFIELD,
+            viewport_scale: viewport.width as f32 / PLAYFIELD[0],
+            target_top_down: order == RowOrder::TopDown,
+        };
+        let params = DrawParameters {
+            blend: additive(),
+            viewport: Some(viewport),
+            // A point is kept whole while its centre is inside: keep it out of the black bars.
+            scissor: Some(viewport),
+            ..Default::default()
+        };
+        target
+            .draw(
+                (point, per_instance),
+                NoIndices(PrimitiveType::Points),
+                &self.particle_program,
+                &uniforms,
+                &params,
+            )
+            .map_err(gl_err)?;
+        self.count_draw();
+        Ok(())
     }
 
     /// Brings the cached backdrop up to date with `sprites` at `size` pixels: a full redraw for a
@@ -676,18 +715,31 @@ fn load_source(path: &Path) -> Result<String, RenderError> {
     })
 }
 
-/// Reads `<dir>/<vert>.vert` and `<dir>/<frag>.frag` and links them.
+/// Reads `<dir>/<vert>.vert` and `<dir>/<frag>.frag` and links them; `point_size` if the vertex
+/// shader sets `gl_PointSize` (glium then enables `GL_PROGRAM_POINT_SIZE` for it).
 fn load_program(
     facade: &impl Facade,
     dir: &Path,
     vert: &str,
     frag: &str,
+    point_size: bool,
 ) -> Result<Program, RenderError> {
     let vertex_path = dir.join(format!("{vert}.vert"));
     let fragment_path = dir.join(format!("{frag}.frag"));
     let vertex = load_source(&vertex_path)?;
     let fragment = load_source(&fragment_path)?;
-    Program::from_source(facade, &vertex, &fragment, None).map_err(|source| RenderError::Shader {
+    let input = ProgramCreationInput::SourceCode {
+        vertex_shader: &vertex,
+        tessellation_control_shader: None,
+        tessellation_evaluation_shader: None,
+        geometry_shader: None,
+        fragment_shader: &fragment,
+        transform_feedback_varyings: None,
+        // What `Program::from_source` assumes: no sRGB conversion by GL.
+        outputs_srgb: true,
+        uses_point_size: point_size,
+    };
+    Program::new(facade, input).map_err(|source| RenderError::Shader {
         vertex: vertex_path,
         fragment: fragment_path,
         defines: String::new(),

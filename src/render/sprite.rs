@@ -18,7 +18,7 @@ pub enum Layer {
     /// `textures/ball.png`.
     Ball = 4,
     /// `textures/particle.png`: the glow of a brick holding a power-up. (Particles themselves
-    /// are drawn procedurally by `shaders/particle.frag`, with the same falloff.)
+    /// are drawn procedurally as point sprites by `shaders/particle.*`, with the same falloff.)
     Particle = 5,
     /// The glyph atlas built at start-up from the `font8x8` crate.
     Font = 6,
