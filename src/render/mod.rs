@@ -2,29 +2,32 @@
 //! post-processing pass, and text on top, letterboxed into the window.
 //!
 //! A frame with no post-processing effect on goes straight to the window's viewport:
-//! 1. one copy of the cached *backdrop* texture (background and bricks, see [`backdrop`]; redrawn
-//!    only where it changed);
+//! 1. one blit of the cached *backdrop* texture (background and bricks, see [`backdrop`]; redrawn
+//!    only where it changed) — a memory copy on Mesa, see [`offscreen`];
 //! 2. one instanced draw call for the moving world sprites (paddle, balls, falling power-ups) and
-//!    one for all particles (additive blending);
+//!    one for all particles (point sprites, additive blending);
 //! 3. one instanced draw call for all text.
 //!
 //! With shake, confuse or chaos on, steps 1–2 go into the offscreen *scene* texture, then the
 //! post pass (the variant of `shaders/post.*` for exactly those effects, see [`post`]) draws it
 //! into the window's viewport, then the text (after post-processing, so effects never make it
-//! unreadable). So 3–6 draw calls per frame, whatever the number of bricks and particles.
+//! unreadable). So 3–6 draw calls and blits per frame, whatever the number of bricks and
+//! particles (the passes themselves are in `passes.rs`).
 //!
-//! Why this shape: on a software rasteriser (Mesa llvmpipe, no GPU) every full-frame pass costs
-//! about a millisecond at 800×600, so the frame has as few of them as possible (measurements in
-//! `docs/rendering.md`). Screenshots are composed into a *capture* texture (reading the window
-//! back is unreliable, see `../shared/PLATFORM.md`), then copied to the window. Rendering only
-//! reads game state (through [`SpriteBatch`]); it never changes it.
+//! Why this shape: on a software rasteriser (Mesa llvmpipe, no GPU) every full-frame shader pass
+//! costs about a millisecond at 800×600, so the frame has as few of them as possible
+//! (measurements in `docs/rendering.md`). Screenshots are composed into a *capture* texture
+//! (reading the window back is unreliable, see `../shared/PLATFORM.md`), then blitted to the
+//! window. Rendering only reads game state (through [`SpriteBatch`]); it never changes it.
 
 pub mod backdrop;
 pub mod context;
 pub mod debug_overlay;
 pub mod headless;
 pub mod letterbox;
+mod loading;
 pub mod offscreen;
+mod passes;
 pub mod post;
 pub mod scene;
 pub mod sprite;
@@ -35,15 +38,12 @@ pub use sprite::{Layer, PostEffects, SpriteBatch, SpriteInstance};
 
 use glium::backend::Facade;
 use glium::framebuffer::SimpleFrameBuffer;
-use glium::index::{NoIndices, PrimitiveType};
-use glium::program::ProgramCreationInput;
 use glium::texture::{MipmapsOption, RawImage2d, Texture2d, Texture2dArray};
-use glium::uniforms::{MagnifySamplerFilter, MinifySamplerFilter, SamplerWrapFunction};
-use glium::{
-    implement_vertex, uniform, Blend, BlendingFunction, DrawParameters, LinearBlendingFactor,
-    Program, Rect, Surface, VertexBuffer,
-};
+use glium::uniforms::MagnifySamplerFilter;
+use glium::{implement_vertex, Program, Rect, Surface, VertexBuffer};
+use loading::{load_layer, load_program};
 use offscreen::{blit, ensure_texture, full_rect, RawGl, RowOrder};
+use passes::{over, SpritePass};
 use post::{PostPrograms, PostVariant};
 use std::path::{Path, PathBuf};
 use text::LAYER_SIZE;
@@ -148,7 +148,7 @@ impl InstanceBuffer {
 pub struct RenderStats {
     /// Frames presented.
     pub frames: u64,
-    /// Draw calls issued, in total (clears and the backdrop's redraws included).
+    /// Draw calls issued, in total (clears, blits and the backdrop's redraws included).
     pub draw_calls: u64,
     /// Times the cached backdrop was redrawn, wholly or in part (a brick changed, a resize).
     pub backdrop_redraws: u64,
@@ -158,44 +158,6 @@ pub struct RenderStats {
 struct Backdrop {
     texture: Texture2d,
     sprites: Vec<SpriteInstance>,
-}
-
-/// Colour "over" blending; alpha also "over" (one, one-minus-source-alpha), so an opaque frame
-/// stays opaque and screenshots have no see-through holes.
-fn over() -> Blend {
-    Blend {
-        alpha: BlendingFunction::Addition {
-            source: LinearBlendingFactor::One,
-            destination: LinearBlendingFactor::OneMinusSourceAlpha,
-        },
-        ..Blend::alpha_blending()
-    }
-}
-
-/// Particles add light: colour × alpha added to what is there; alpha unchanged.
-fn additive() -> Blend {
-    Blend {
-        color: BlendingFunction::Addition {
-            source: LinearBlendingFactor::SourceAlpha,
-            destination: LinearBlendingFactor::One,
-        },
-        alpha: BlendingFunction::Addition {
-            source: LinearBlendingFactor::Zero,
-            destination: LinearBlendingFactor::One,
-        },
-        constant_value: (0.0, 0.0, 0.0, 0.0),
-    }
-}
-
-/// One instanced sprite draw: the first `count` instances of `buffer`, drawn with `program`
-/// (`shaders/sprite.vert` with a fragment shader), magnified with `magnify`, blended with
-/// `blend`.
-struct SpritePass<'a> {
-    buffer: &'a InstanceBuffer,
-    count: usize,
-    program: &'a Program,
-    magnify: MagnifySamplerFilter,
-    blend: Blend,
 }
 
 /// The playfield's size in pixels, `[width, height]`: what every viewport shows.
@@ -433,70 +395,6 @@ impl Renderer {
         self.draw_sprites(target, text, rect, order, None)
     }
 
-    /// The moving world sprites (over) and the particles (additive) into `rect` of `target`.
-    fn draw_moving(
-        &self,
-        target: &mut impl Surface,
-        rect: Rect,
-        order: RowOrder,
-        batch: &SpriteBatch,
-    ) -> Result<(), RenderError> {
-        let world = SpritePass {
-            buffer: &self.world,
-            count: batch.world.len(),
-            program: &self.sprite_program,
-            magnify: MagnifySamplerFilter::Linear,
-            blend: over(),
-        };
-        self.draw_sprites(target, world, rect, order, None)?;
-        self.draw_particles(target, batch.particles.len(), rect, order)
-    }
-
-    /// One instanced draw of the first `count` particles as point sprites (additive) into
-    /// `viewport` of `target`, whose rows are stored in `order`.
-    fn draw_particles(
-        &self,
-        target: &mut impl Surface,
-        count: usize,
-        viewport: Rect,
-        order: RowOrder,
-    ) -> Result<(), RenderError> {
-        let Some(instances) = self.particles.buffer.slice(0..count).filter(|_| count > 0) else {
-            return Ok(());
-        };
-        let per_instance = instances
-            .per_instance()
-            .map_err(|_| gl_err("instancing is not supported"))?;
-        // One point per instance: the quad's first corner (its value is not used).
-        let point = self
-            .quad
-            .slice(0..1)
-            .ok_or_else(|| gl_err("empty quad buffer"))?;
-        let uniforms = uniform! {
-            playfield_size: PLAYFIELD,
-            viewport_scale: viewport.width as f32 / PLAYFIELD[0],
-            target_top_down: order == RowOrder::TopDown,
-        };
-        let params = DrawParameters {
-            blend: additive(),
-            viewport: Some(viewport),
-            // A point is kept whole while its centre is inside: keep it out of the black bars.
-            scissor: Some(viewport),
-            ..Default::default()
-        };
-        target
-            .draw(
-                (point, per_instance),
-                NoIndices(PrimitiveType::Points),
-                &self.particle_program,
-                &uniforms,
-                &params,
-            )
-            .map_err(gl_err)?;
-        self.count_draw();
-        Ok(())
-    }
-
     /// Brings the cached backdrop up to date with `sprites` at `size` pixels: a full redraw for a
     /// new size, a redraw of only the rectangle that changed otherwise, nothing if nothing did.
     fn update_backdrop(
@@ -566,123 +464,8 @@ impl Renderer {
         result
     }
 
-    /// One draw of the full-viewport quad with `program` and `uniforms` into `rect` of `target`.
-    fn draw_quad(
-        &self,
-        target: &mut impl Surface,
-        program: &Program,
-        uniforms: &impl glium::uniforms::Uniforms,
-        rect: Rect,
-    ) -> Result<(), RenderError> {
-        let params = DrawParameters {
-            viewport: Some(rect),
-            ..Default::default()
-        };
-        target
-            .draw(
-                &self.quad,
-                NoIndices(PrimitiveType::TriangleStrip),
-                program,
-                uniforms,
-                &params,
-            )
-            .map_err(gl_err)?;
-        self.count_draw();
-        Ok(())
-    }
-
-    /// The post-processing pass of `variant` from `scene` (stored top row first) into `rect` of
-    /// `target`, whose rows are stored in `order`.
-    fn post_pass(
-        &self,
-        target: &mut impl Surface,
-        scene: &Texture2d,
-        rect: Rect,
-        order: RowOrder,
-        variant: PostVariant,
-        effects: &PostEffects,
-    ) -> Result<(), RenderError> {
-        // Chaos swirls the coordinates past the edges: wrap around instead of smearing them.
-        let wrap = if variant.chaos {
-            SamplerWrapFunction::Repeat
-        } else {
-            SamplerWrapFunction::Clamp
-        };
-        // Nearest: the scene texture has the viewport's size, so the taps (whole texels apart)
-        // land on texel centres anyway, and on llvmpipe a nearest tap costs half a bilinear one
-        // (measured: 6.8 vs 14.5 ms of CPU per shake frame).
-        let scene_sampler = scene
-            .sampled()
-            .magnify_filter(MagnifySamplerFilter::Nearest)
-            .minify_filter(MinifySamplerFilter::Nearest)
-            .wrap_function(wrap);
-        let uniforms = uniform! {
-            scene: scene_sampler,
-            kernel_step: [2.0 / PLAYFIELD[0], 2.0 / PLAYFIELD[1]],
-            shake_strength: effects.shake,
-            time: effects.time,
-            target_top_down: order == RowOrder::TopDown,
-        };
-        self.draw_quad(target, self.post.get(variant), &uniforms, rect)
-    }
-
     fn count_draw(&self) {
         self.draw_calls.set(self.draw_calls.get() + 1);
-    }
-
-    /// One instanced draw of `pass` into `viewport` of `target` (the playfield is mapped onto
-    /// the viewport, upright for targets whose rows are stored in `order`), limited to `scissor`
-    /// if given.
-    fn draw_sprites(
-        &self,
-        target: &mut impl Surface,
-        pass: SpritePass,
-        viewport: Rect,
-        order: RowOrder,
-        scissor: Option<Rect>,
-    ) -> Result<(), RenderError> {
-        let SpritePass {
-            buffer,
-            count,
-            program,
-            magnify,
-            blend,
-        } = pass;
-        let Some(instances) = buffer.buffer.slice(0..count).filter(|_| count > 0) else {
-            return Ok(());
-        };
-        let atlas = self
-            .atlas
-            .sampled()
-            .magnify_filter(magnify)
-            .minify_filter(MinifySamplerFilter::LinearMipmapLinear)
-            .wrap_function(SamplerWrapFunction::Clamp);
-        let uniforms = uniform! {
-            atlas: atlas,
-            playfield_size: PLAYFIELD,
-            target_top_down: order == RowOrder::TopDown,
-        };
-        let per_instance = instances
-            .per_instance()
-            .map_err(|_| gl_err("instancing is not supported"))?;
-        let params = DrawParameters {
-            blend,
-            viewport: Some(viewport),
-            scissor,
-            ..Default::default()
-        };
-        target
-            .draw(
-                (&self.quad, per_instance),
-                NoIndices(PrimitiveType::TriangleStrip),
-                program,
-                &uniforms,
-                &params,
-            )
-            .map_err(gl_err)?;
-        // Counted by the renderer: one per issued draw call.
-        self.count_draw();
-        Ok(())
     }
 
     /// Writes the last captured frame (without the black bars) to a PNG file: the last one
@@ -705,77 +488,4 @@ impl Renderer {
             source,
         })
     }
-}
-
-/// Reads a shader source file.
-fn load_source(path: &Path) -> Result<String, RenderError> {
-    std::fs::read_to_string(path).map_err(|source| RenderError::Read {
-        path: path.to_path_buf(),
-        source,
-    })
-}
-
-/// Reads `<dir>/<vert>.vert` and `<dir>/<frag>.frag` and links them; `point_size` if the vertex
-/// shader sets `gl_PointSize` (glium then enables `GL_PROGRAM_POINT_SIZE` for it).
-fn load_program(
-    facade: &impl Facade,
-    dir: &Path,
-    vert: &str,
-    frag: &str,
-    point_size: bool,
-) -> Result<Program, RenderError> {
-    let vertex_path = dir.join(format!("{vert}.vert"));
-    let fragment_path = dir.join(format!("{frag}.frag"));
-    let vertex = load_source(&vertex_path)?;
-    let fragment = load_source(&fragment_path)?;
-    let input = ProgramCreationInput::SourceCode {
-        vertex_shader: &vertex,
-        tessellation_control_shader: None,
-        tessellation_evaluation_shader: None,
-        geometry_shader: None,
-        fragment_shader: &fragment,
-        transform_feedback_varyings: None,
-        // What `Program::from_source` assumes: no sRGB conversion by GL.
-        outputs_srgb: true,
-        uses_point_size: point_size,
-    };
-    Program::new(facade, input).map_err(|source| RenderError::Shader {
-        vertex: vertex_path,
-        fragment: fragment_path,
-        defines: String::new(),
-        source,
-    })
-}
-
-/// Loads one PNG as a texture-array layer, resized to `LAYER_SIZE` square if needed.
-fn load_layer(path: &Path) -> Result<RawImage2d<'static, u8>, RenderError> {
-    let bytes = std::fs::read(path).map_err(|source| RenderError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let image = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
-        .map_err(|source| RenderError::Image {
-            path: path.to_path_buf(),
-            source,
-        })?
-        .to_rgba8();
-    let image = if image.dimensions() == (LAYER_SIZE, LAYER_SIZE) {
-        image
-    } else {
-        log::warn!(
-            "{}: is {:?}, expected {LAYER_SIZE}×{LAYER_SIZE}; resizing",
-            path.display(),
-            image.dimensions()
-        );
-        image::imageops::resize(
-            &image,
-            LAYER_SIZE,
-            LAYER_SIZE,
-            image::imageops::FilterType::Triangle,
-        )
-    };
-    Ok(RawImage2d::from_raw_rgba_reversed(
-        &image.into_raw(),
-        (LAYER_SIZE, LAYER_SIZE),
-    ))
 }

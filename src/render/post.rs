@@ -7,8 +7,9 @@
 //! ~6 ms of a 13 ms frame with no effect on). Each variant contains only the code of its
 //! effects; with no effect at all the renderer skips the pass entirely.
 
+use super::loading::load_source;
 use super::sprite::PostEffects;
-use super::{load_source, RenderError};
+use super::RenderError;
 use glium::backend::Facade;
 use glium::Program;
 use std::path::Path;
