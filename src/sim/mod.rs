@@ -443,6 +443,26 @@ impl Game {
             return;
         }
         hits.sort_by(|a, b| b.3.depth.total_cmp(&a.3.depth));
+        // Among the deepest (ties within CONTACT_DEPTH_TIE), a face contact goes first, not the
+        // inner corner of a neighbouring brick (see the constant).
+        let deepest = hits[0].3.depth;
+        // The smaller component of a unit normal: 0 for a face, up to 0.71 at a corner (the
+        // larger one rounds to 1 in f32 for corners a hair off the face, so it cannot tell).
+        let off_axis = |n: Vec2| n.x.abs().min(n.y.abs());
+        if let Some(first) = hits
+            .iter()
+            .take_while(|h| deepest - h.3.depth <= CONTACT_DEPTH_TIE)
+            .enumerate()
+            .max_by(|(i, a), (j, b)| {
+                // The most axis-aligned; among equals, the earliest (sort order stays stable).
+                off_axis(b.3.normal)
+                    .total_cmp(&off_axis(a.3.normal))
+                    .then(j.cmp(i))
+            })
+            .map(|(i, _)| i)
+        {
+            hits[..=first].rotate_right(1);
+        }
         let mut reflected = false;
         let mut normals: Vec<Vec2> = Vec::new();
         for (i, &(_, _, rect, first)) in hits.iter().enumerate() {

@@ -40,6 +40,14 @@ pub const LAUNCH_SPREAD_DEG: f32 = 25.0;
 /// Half a radius means a brick or wall thicker than a radius can never be stepped over.
 pub const MAX_SUBSTEP_FRACTION: f32 = 0.5;
 
+/// Penetration depths (pixels) closer than this count as equal when choosing the first contact
+/// to resolve, and the most axis-aligned contact normal wins. Why: a ball a hair off the seam of
+/// two adjacent bricks touches the flat face of one and the inner corner of the other at the
+/// same depth up to f32 rounding; resolving the corner first tilted the bounce by about 0.01°
+/// (a "ghost vertex" in a flat wall). Far below anything visible, far above f32 noise at
+/// playfield scale.
+pub const CONTACT_DEPTH_TIE: f32 = 1e-3;
+
 /// Outgoing angle from vertical when the ball hits the very end of the paddle, degrees.
 /// The centre sends the ball straight up; in between it varies linearly (Arkanoid-style control).
 pub const PADDLE_MAX_BOUNCE_DEG: f32 = 60.0;
