@@ -95,7 +95,8 @@ fn assert_picture_shows_level(level_path: &Path) {
 /// Checks a picture of the whole playfield against `level`'s grid: `Err` says what is wrong.
 fn picture_shows_level(img: &RgbaImage, level: &Level) -> Result<(), String> {
     let (w, h) = img.dimensions();
-    if w * 3 != h * 4 {
+    // 4:3 up to the letterbox's rounding to whole pixels.
+    if (w as i64 * 3 - h as i64 * 4).abs() > 4 {
         return Err(format!("the playfield lost its 4:3 aspect ratio ({w}×{h})"));
     }
     let scale = w as f32 / 800.0;
@@ -322,8 +323,35 @@ impl Drop for KillOnDrop {
     }
 }
 
+/// Polls `screen` until `check` accepts the snapshot (then returns) or 60 s pass (then panics
+/// with `what` and the last problem); panics at once if `game` exits.
+fn wait_for_screen(
+    screen: &ScreenFile,
+    game: &mut KillOnDrop,
+    what: &str,
+    check: impl Fn(&RgbaImage) -> Result<(), String>,
+) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut last = String::from("no frame on the screen yet");
+    while Instant::now() < deadline {
+        if let Some(status) = game.0.try_wait().expect("poll breakout") {
+            panic!("breakout exited early ({status}); last check: {last}");
+        }
+        if let Some(snapshot) = screen.snapshot() {
+            match check(&snapshot) {
+                Ok(()) => return,
+                Err(problems) => last = problems,
+            }
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    panic!("{what}: {last}");
+}
+
+/// The window itself, at its first size and then resized away from 4:3 (`xdotool`, as a window
+/// manager would): the level upright, in the right colours, letterboxed between black bars.
 #[test]
-fn window_itself_shows_the_level_upright() {
+fn window_itself_shows_the_level_upright_and_letterboxed_after_a_resize() {
     let screen = ScreenFile::start();
     let level_path = Path::new(ROOT).join("levels/08-citadel.lvl");
     let level = Level::load(&level_path).expect("valid level");
@@ -341,23 +369,46 @@ fn window_itself_shows_the_level_upright() {
         .expect("run breakout");
     let mut game = KillOnDrop(game);
     // The window opens at the screen's top-left (no window manager) at its default 800×600.
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let mut last = String::from("no frame on the screen yet");
-    while Instant::now() < deadline {
-        if let Some(status) = game.0.try_wait().expect("poll breakout") {
-            panic!("breakout exited early ({status}); last check: {last}");
-        }
-        if let Some(screen) = screen.snapshot() {
-            let window = image::imageops::crop_imm(&screen, 0, 0, 800, 600).to_image();
-            match picture_shows_level(&window, &level) {
-                Ok(()) => return,
-                Err(problems) => last = problems,
+    wait_for_screen(
+        &screen,
+        &mut game,
+        "the window never showed the level upright",
+        |s| {
+            picture_shows_level(
+                &image::imageops::crop_imm(s, 0, 0, 800, 600).to_image(),
+                &level,
+            )
+        },
+    );
+
+    // Resized to 1000×500: a 667×500 playfield between black bars. (Regression: the bars' clear
+    // left sRGB encoding on, and the backdrop blit after it came out washed out.)
+    let (width, height) = (1000, 500);
+    let resized = Command::new("xdotool")
+        .args(["search", "--name", "^Breakout", "windowsize"])
+        .args([width.to_string(), height.to_string()])
+        .env("DISPLAY", &screen.display)
+        .status()
+        .expect("run xdotool (apt package xdotool; .ci/run installs it)");
+    assert!(resized.success(), "xdotool could not resize the window");
+    let view = breakout::render::letterbox(width, height).expect("a viewport");
+    assert!(
+        view.x > 0,
+        "1000×500 must have bars left and right: {view:?}"
+    );
+    wait_for_screen(&screen, &mut game, "the resized window", |s| {
+        let playfield =
+            image::imageops::crop_imm(s, view.x, view.y, view.width, view.height).to_image();
+        picture_shows_level(&playfield, &level)?;
+        for x in [view.x / 2, view.x + view.width + view.x / 2] {
+            let p = s.get_pixel(x, height / 2).0;
+            if p[..3] != [0, 0, 0] {
+                return Err(format!(
+                    "bar pixel ({x}, {}) is {p:?}, not black",
+                    height / 2
+                ));
             }
         }
-        std::thread::sleep(Duration::from_millis(200));
-    }
-    panic!(
-        "the window never showed {} upright: {last}",
-        level_path.display()
-    );
+        Ok(())
+    });
 }

@@ -42,7 +42,7 @@ use glium::texture::{MipmapsOption, RawImage2d, Texture2d, Texture2dArray};
 use glium::uniforms::MagnifySamplerFilter;
 use glium::{implement_vertex, Program, Rect, Surface, VertexBuffer};
 use loading::{load_layer, load_program};
-use offscreen::{blit, ensure_texture, full_rect, RawGl, RowOrder};
+use offscreen::{blit, clear_black, ensure_texture, full_rect, RawGl, RowOrder};
 use passes::{over, SpritePass};
 use post::{PostPrograms, PostVariant};
 use std::path::{Path, PathBuf};
@@ -281,7 +281,7 @@ impl Renderer {
             let size = (viewport.width, viewport.height);
             self.render_capture(facade, size, batch)?;
             if rect != full_rect(target.get_dimensions()) {
-                target.clear_color(0.0, 0.0, 0.0, 1.0);
+                clear_black(target, None);
                 self.count_draw();
             }
             if let Some(capture) = &self.capture {
@@ -355,7 +355,7 @@ impl Renderer {
             None => {
                 // The backdrop covers every pixel of `rect`: clear only around it.
                 if rect != full_rect(target.get_dimensions()) {
-                    target.clear_color(0.0, 0.0, 0.0, 1.0);
+                    clear_black(target, None);
                     self.count_draw();
                 }
                 blit(facade, &backdrop.texture, target, rect, order)?;
@@ -379,7 +379,7 @@ impl Renderer {
                 self.count_draw();
                 self.draw_moving(&mut scene_fb, whole, RowOrder::TopDown, batch)?;
                 // Shake moves the quad: clear what it uncovers, and the bars.
-                target.clear_color(0.0, 0.0, 0.0, 1.0);
+                clear_black(target, None);
                 self.count_draw();
                 self.post_pass(target, scene, rect, order, variant, &batch.effects)?;
             }
@@ -439,13 +439,7 @@ impl Renderer {
         let result = SimpleFrameBuffer::new(facade, &texture)
             .map_err(gl_err)
             .and_then(|mut fb| {
-                fb.clear(
-                    scissor.as_ref(),
-                    Some((0.0, 0.0, 0.0, 1.0)),
-                    false,
-                    None,
-                    None,
-                );
+                clear_black(&mut fb, scissor.as_ref());
                 self.count_draw();
                 let pass = SpritePass {
                     buffer: &self.backdrop_buffer,

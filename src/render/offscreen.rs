@@ -174,6 +174,17 @@ pub fn full_rect(size: (u32, u32)) -> Rect {
     }
 }
 
+/// Clears `rect` of `target` (all of it if `None`) to opaque black.
+///
+/// Always use this rather than glium's `clear_color`: that one takes its colour as linear and so
+/// turns `GL_FRAMEBUFFER_SRGB` on, and glium leaves it on until the next draw. A blit made
+/// meanwhile into an sRGB-capable window (letterbox bars are cleared just before the backdrop
+/// blit) is then gamma-encoded on the way: a washed-out frame, and no `memcpy`. Seen on a window
+/// resized away from 4:3; `tests/end_to_end.rs` checks a letterboxed window's colours.
+pub fn clear_black(target: &mut impl Surface, rect: Option<&Rect>) {
+    target.clear(rect, Some((0.0, 0.0, 0.0, 1.0)), true, None, None);
+}
+
 /// Which way up a render target's rows are stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RowOrder {
