@@ -34,12 +34,14 @@ pub fn create_window(
     let (window, config) = DisplayBuilder::new()
         .with_window_attributes(Some(attributes))
         .build(event_loop, ConfigTemplateBuilder::new(), |configs| {
-            // Not sRGB: the renderer writes the same 8-bit values to the window as to its
-            // offscreen (non-sRGB) textures, so the window looks like the screenshots. No
-            // multisampling: sprites are axis-aligned quads, and on a software rasteriser every
-            // sample costs fill rate. Among equals, the driver's order.
+            // No multisampling, first: the renderer blits its offscreen frames into the window,
+            // and GL forbids blits into a multisampled framebuffer (sprites are axis-aligned
+            // quads anyway, and on a software rasteriser every sample costs fill rate). Then not
+            // sRGB: the renderer writes the same 8-bit values to the window as to its offscreen
+            // (non-sRGB) textures, so the window looks like the screenshots. Among equals, the
+            // driver's order.
             configs
-                .min_by_key(|c| (c.srgb_capable(), c.num_samples()))
+                .min_by_key(|c| (c.num_samples(), c.srgb_capable()))
                 .expect("glutin always offers at least one config")
         })
         .map_err(|e| format!("cannot create an OpenGL window: {e}"))?;

@@ -69,7 +69,12 @@ impl RawGl {
             facade.get_context().exec_in_context(|| {
                 let previous_texture = gl.get_parameter_i32(glow::TEXTURE_BINDING_2D);
                 let previous_unpack = gl.get_parameter_i32(glow::PIXEL_UNPACK_BUFFER_BINDING);
-                while gl.get_error() != glow::NO_ERROR {}
+                // Drop errors left by earlier calls (bounded: a lost context may keep reporting).
+                for _ in 0..16 {
+                    if gl.get_error() == glow::NO_ERROR {
+                        break;
+                    }
+                }
                 let texture = gl.create_texture()?;
                 gl.bind_texture(glow::TEXTURE_2D, Some(texture));
                 if previous_unpack != 0 {
@@ -139,7 +144,7 @@ impl RawGl {
 
 /// Makes sure `slot` holds an offscreen texture of exactly `size` pixels (width, height): stored
 /// in BGRA order if the driver allows it (see the module's docs), else glium's RGBA8 texture.
-/// Contents are undefined after a (re)allocation. Returns true if it (re)allocated.
+/// Contents are undefined after a (re)allocation.
 ///
 /// # Errors
 /// [`RenderError::Gl`] if neither texture can be created.
@@ -148,20 +153,20 @@ pub fn ensure_texture(
     raw_gl: &RawGl,
     slot: &mut Option<Texture2d>,
     size: (u32, u32),
-) -> Result<bool, RenderError> {
+) -> Result<(), RenderError> {
     if slot.as_ref().map(|t| (t.width(), t.height())) == Some(size) {
-        return Ok(false);
+        return Ok(());
     }
     *slot = None; // free the old one first: a resize should not hold two frames' worth
     let texture = match raw_gl.bgra_texture(facade, size) {
         Ok(texture) => texture,
         Err(e) => {
-            log::warn!("{e}; using an RGBA texture (frames cost one more shader pass)");
+            log::warn!("{e}; using an RGBA texture (its blits become shader passes)");
             Texture2d::empty(facade, size.0, size.1).map_err(gl_err)?
         }
     };
     *slot = Some(texture);
-    Ok(true)
+    Ok(())
 }
 
 /// The whole of a `size` (width, height) surface as a GL rectangle.
@@ -197,7 +202,9 @@ pub enum RowOrder {
 /// Copies the whole of `source` (an offscreen texture, [`RowOrder::TopDown`]) into `rect` of
 /// `target` (physical pixels, GL's origin bottom-left) with `glBlitFramebuffer`, nearest texels,
 /// no blending; flipped in GL's terms when `target` is [`RowOrder::BottomUp`], so the picture
-/// stays upright. A memory copy on Mesa when the sizes and byte orders match.
+/// stays upright. A memory copy on Mesa when the sizes and byte orders match. `target` must not
+/// be multisampled (GL forbids blits into one; the window's config is chosen single-sampled,
+/// see [`super::context::create_window`]).
 ///
 /// # Errors
 /// [`RenderError::Gl`] if `source` cannot be attached to a framebuffer.
