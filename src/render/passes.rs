@@ -118,31 +118,6 @@ impl Renderer {
         Ok(())
     }
 
-    /// One draw of the full-viewport quad with `program` and `uniforms` into `rect` of `target`.
-    pub(super) fn draw_quad(
-        &self,
-        target: &mut impl Surface,
-        program: &Program,
-        uniforms: &impl glium::uniforms::Uniforms,
-        rect: Rect,
-    ) -> Result<(), RenderError> {
-        let params = DrawParameters {
-            viewport: Some(rect),
-            ..Default::default()
-        };
-        target
-            .draw(
-                &self.quad,
-                NoIndices(PrimitiveType::TriangleStrip),
-                program,
-                uniforms,
-                &params,
-            )
-            .map_err(gl_err)?;
-        self.count_draw();
-        Ok(())
-    }
-
     /// The post-processing pass of `variant` from `scene` (stored top row first) into `rect` of
     /// `target`, whose rows are stored in `order`.
     pub(super) fn post_pass(
@@ -175,7 +150,21 @@ impl Renderer {
             time: effects.time,
             target_top_down: order == RowOrder::TopDown,
         };
-        self.draw_quad(target, self.post.get(variant), &uniforms, rect)
+        let params = DrawParameters {
+            viewport: Some(rect),
+            ..Default::default()
+        };
+        target
+            .draw(
+                &self.quad,
+                NoIndices(PrimitiveType::TriangleStrip),
+                self.post.get(variant),
+                &uniforms,
+                &params,
+            )
+            .map_err(gl_err)?;
+        self.count_draw();
+        Ok(())
     }
 
     /// One instanced draw of `pass` into `viewport` of `target` (the playfield is mapped onto
