@@ -16,7 +16,7 @@
 //!   the window, which flips in GL's coordinates, moves rows in memory order. Mesa copies such a
 //!   blit with `memcpy` (`util_try_blit_via_copy_region`) when the byte orders match.
 //!
-//! Where the driver refuses the BGRA allocation, [`offscreen_texture`] falls back to glium's own
+//! Where the driver refuses the BGRA allocation, [`ensure_texture`] falls back to glium's own
 //! texture: the blits stay correct, only slower.
 
 use super::{gl_err, RenderError};

@@ -1,7 +1,7 @@
 //! The level's bricks laid out on the playfield, with a uniform-grid broad phase.
 
 use super::tuning::{BRICK_AREA_FRACTION, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
-use crate::collision::Aabb;
+use crate::collision::{inside_contact, inside_contact_through, Aabb, Circle, Contact, Exits};
 use crate::level::{BrickKind, Level, PowerUpKind};
 use glam::Vec2;
 
@@ -159,6 +159,70 @@ impl BrickField {
             }
             _ => HitOutcome::Solid,
         }
+    }
+
+    /// The contact that takes a ball whose centre is inside the live brick at `row`, `col` (put
+    /// there by another ball's push or a very fast move) out to free space, `circle` in
+    /// playfield pixels, `velocity` in pixels/second.
+    ///
+    /// Every mode's own contact traces the centre back through the face it came in by
+    /// ([`inside_contact`]), which knows one box only: a face shared with a live neighbour, or
+    /// lying on a wall, leads into that neighbour or out of the playfield. Here only the faces
+    /// that lead to an empty cell (or below the grid) are exits ([`inside_contact_through`]).
+    /// With none, the ball leaves along the row or column whose run of live bricks ends soonest
+    /// in an empty cell: the shortest way out (the depth then spans the whole run).
+    pub fn exit_contact(&self, row: usize, col: usize, circle: Circle, velocity: Vec2) -> Contact {
+        let rect = Self::cell_rect_for(self.cell_size, row, col);
+        let exits = Exits {
+            left: col > 0 && self.live(row, col - 1).is_none(),
+            right: col + 1 < self.cols && self.live(row, col + 1).is_none(),
+            top: row > 0 && self.live(row - 1, col).is_none(),
+            // Below the last row is open playfield.
+            bottom: self.live(row + 1, col).is_none(),
+        };
+        if let Some(contact) = inside_contact_through(circle, rect, velocity, exits) {
+            return contact;
+        }
+        let p = circle.center;
+        let runs = [
+            (Vec2::NEG_X, 0, -1),
+            (Vec2::X, 0, 1),
+            (Vec2::NEG_Y, -1, 0),
+            (Vec2::Y, 1, 0),
+        ];
+        runs.into_iter()
+            .filter_map(|(normal, d_row, d_col): (Vec2, isize, isize)| {
+                // Walk to the last live brick of the run; a wall or the ceiling ends it closed.
+                let (mut r, mut c) = (row, col);
+                loop {
+                    let (Some(nr), Some(nc)) =
+                        (r.checked_add_signed(d_row), c.checked_add_signed(d_col))
+                    else {
+                        return None;
+                    };
+                    if nc >= self.cols {
+                        return None;
+                    }
+                    if self.live(nr, nc).is_none() {
+                        break;
+                    }
+                    (r, c) = (nr, nc);
+                }
+                let last = Self::cell_rect_for(self.cell_size, r, c);
+                let face = if normal.x + normal.y < 0.0 {
+                    last.min
+                } else {
+                    last.max
+                };
+                let distance = ((face - p) * normal).element_sum().max(0.0);
+                Some(Contact {
+                    normal,
+                    depth: distance + circle.radius,
+                    point: p + normal * distance,
+                })
+            })
+            .min_by(|a, b| a.depth.total_cmp(&b.depth))
+            .unwrap_or_else(|| inside_contact(circle, rect, velocity))
     }
 
     /// Destructible bricks still alive.

@@ -6,7 +6,9 @@
 //! the same game, bit for bit.
 
 pub mod ball;
+mod ball_collisions;
 pub mod bot;
+mod brick_collisions;
 pub mod bricks;
 pub mod events;
 pub mod input;
@@ -21,7 +23,7 @@ pub use events::GameEvent;
 pub use input::Input;
 pub use powerups::{ActiveEffects, FallingPowerUp, PowerUpSettings};
 
-use crate::collision::{circle_aabb_contact, circle_circle, Aabb, Circle, CollisionMode, Contact};
+use crate::collision::{circle_aabb_contact, Circle, CollisionMode};
 use crate::level::Level;
 use glam::Vec2;
 use rand::{Rng, SeedableRng};
@@ -300,13 +302,6 @@ impl Game {
         }
     }
 
-    /// True if the live brick at `row`, `col` is a destructible one.
-    fn is_destructible(&self, row: usize, col: usize) -> bool {
-        self.bricks
-            .live(row, col)
-            .is_some_and(|b| b.kind.is_destructible())
-    }
-
     /// Loop breaker, called after `ball` bounced off a wall or a solid brick (contact resolved,
     /// `surfaces` the unit normals of what it bounced off): if it has gone
     /// [`LOOP_BREAKER_STEPS`] without touching the paddle or a destructible brick, turns its
@@ -332,54 +327,6 @@ impl Game {
         }
     }
 
-    /// A brick was hit: a coloured one loses a hit and, with none left, is destroyed (score,
-    /// events, its power-up released); a solid one reports a solid hit.
-    fn hit_brick(&mut self, row: usize, col: usize) {
-        let position = self
-            .bricks
-            .live(row, col)
-            .map(|b| b.rect.center())
-            .unwrap_or_default();
-        match self.bricks.hit(row, col) {
-            HitOutcome::Destroyed { code, powerup } => {
-                let points = brick_score(code);
-                self.score += points;
-                self.stats.bricks_destroyed += 1;
-                self.events.push(GameEvent::BrickDestroyed {
-                    row,
-                    col,
-                    code,
-                    position,
-                    points,
-                });
-                // A power-up the level placed in the brick, else LearnOpenGL's random roll.
-                if let Some(kind) = powerup.or_else(|| self.config.powerups.roll(&mut self.rng)) {
-                    self.falling.push(FallingPowerUp::new(kind, position));
-                    self.events
-                        .push(GameEvent::PowerUpReleased { kind, position });
-                }
-            }
-            HitOutcome::Damaged { hits_left } => self.events.push(GameEvent::BrickDamaged {
-                row,
-                col,
-                hits_left,
-            }),
-            HitOutcome::Solid => self.events.push(GameEvent::SolidHit { row, col }),
-        }
-    }
-
-    /// Pass-through: the ball breaks the brick whatever hits it had left (a multi-hit brick
-    /// that only lost one hit would otherwise stay, with the ball inside it).
-    fn break_through(&mut self, row: usize, col: usize) {
-        while self
-            .bricks
-            .live(row, col)
-            .is_some_and(|b| b.kind.is_destructible())
-        {
-            self.hit_brick(row, col);
-        }
-    }
-
     fn collide_paddle(&mut self, ball: &mut Ball) {
         let circle = Circle {
             center: ball.pos,
@@ -399,149 +346,6 @@ impl Game {
             ball.vel = ball::paddle_bounce(ball.pos.x, ball.vel.length(), &self.paddle);
             self.events.push(GameEvent::PaddleHit);
             self.catch_if_sticky(ball);
-        }
-    }
-
-    /// Ball–brick collisions for one sub-step: the broad phase gives the grid cells under the
-    /// ball; every live brick there that the ball overlaps is hit (destroyed if destructible).
-    /// Contacts are resolved deepest first, each re-tested after the previous push-out, so the
-    /// seam between two adjacent bricks acts as one flat face: one reflection, not two.
-    fn collide_bricks(&mut self, ball: &mut Ball) {
-        let r = Vec2::splat(ball.radius);
-        let area = Aabb {
-            min: ball.pos - r,
-            max: ball.pos + r,
-        };
-        let mut hits: Vec<(usize, usize, Aabb, Contact)> = Vec::new();
-        for (row, col) in self.bricks.cells_overlapping(area) {
-            if let Some(brick) = self.bricks.live(row, col) {
-                let circle = Circle {
-                    center: ball.pos,
-                    radius: ball.radius,
-                };
-                if let Some(c) =
-                    circle_aabb_contact(self.config.collision, circle, brick.rect, ball.vel)
-                {
-                    hits.push((row, col, brick.rect, c));
-                }
-            }
-        }
-        if hits.is_empty() {
-            return;
-        }
-        // Pass-through: coloured bricks break without deflecting the ball; solid ones still do.
-        let (through, mut hits): (Vec<_>, Vec<_>) = hits
-            .into_iter()
-            .partition(|h| self.passes_through(h.0, h.1));
-        if !through.is_empty() {
-            ball.idle_steps = 0;
-        }
-        for &(row, col, _, _) in &through {
-            self.break_through(row, col);
-        }
-        if hits.is_empty() {
-            return;
-        }
-        hits.sort_by(|a, b| b.3.depth.total_cmp(&a.3.depth));
-        // Among the deepest (ties within CONTACT_DEPTH_TIE), a face contact goes first, not the
-        // inner corner of a neighbouring brick (see the constant).
-        let deepest = hits[0].3.depth;
-        // The smaller component of a unit normal: 0 for a face, up to 0.71 at a corner (the
-        // larger one rounds to 1 in f32 for corners a hair off the face, so it cannot tell).
-        let off_axis = |n: Vec2| n.x.abs().min(n.y.abs());
-        if let Some(first) = hits
-            .iter()
-            .take_while(|h| deepest - h.3.depth <= CONTACT_DEPTH_TIE)
-            .enumerate()
-            .max_by(|(i, a), (j, b)| {
-                // The most axis-aligned; among equals, the earliest (sort order stays stable).
-                off_axis(b.3.normal)
-                    .total_cmp(&off_axis(a.3.normal))
-                    .then(j.cmp(i))
-            })
-            .map(|(i, _)| i)
-        {
-            hits[..=first].rotate_right(1);
-        }
-        let mut reflected = false;
-        let mut normals: Vec<Vec2> = Vec::new();
-        for (i, &(_, _, rect, first)) in hits.iter().enumerate() {
-            let contact = if i == 0 {
-                Some(first)
-            } else {
-                let circle = Circle {
-                    center: ball.pos,
-                    radius: ball.radius,
-                };
-                circle_aabb_contact(self.config.collision, circle, rect, ball.vel)
-            };
-            if let Some(contact) = contact {
-                if ball::resolve(ball, &contact) {
-                    reflected = true;
-                    normals.push(contact.normal);
-                }
-            }
-        }
-        if reflected {
-            let side = if ball.pos.x < PLAYFIELD_WIDTH / 2.0 {
-                1.0
-            } else {
-                -1.0
-            };
-            ball.vel = ball::clamp_direction(ball.vel, side);
-        }
-        if hits.iter().any(|h| self.is_destructible(h.0, h.1)) {
-            ball.idle_steps = 0;
-        } else if reflected {
-            self.loop_breaker(ball, &normals);
-        }
-        for &(row, col, _, _) in &hits {
-            self.hit_brick(row, col);
-        }
-    }
-
-    /// Ball–ball collisions (circle–circle): each ball is pushed out by half the penetration
-    /// depth and turned by the equal-mass elastic response, but keeps its own speed — the plain
-    /// response swaps the velocity components along the normal, which can stop a ball dead in
-    /// mid-air (all its motion given to the other) or speed it up. See [`ball_ball_velocity`].
-    /// Balls on the paddle take no part.
-    fn collide_balls(&mut self) {
-        for i in 0..self.balls.len() {
-            for j in i + 1..self.balls.len() {
-                let (a, b) = (self.balls[i], self.balls[j]);
-                if a.stuck || b.stuck {
-                    continue;
-                }
-                let ca = Circle {
-                    center: a.pos,
-                    radius: a.radius,
-                };
-                let cb = Circle {
-                    center: b.pos,
-                    radius: b.radius,
-                };
-                let Some(contact) = circle_circle::contact(ca, cb) else {
-                    continue;
-                };
-                let (va, vb) = circle_circle::elastic_response(a.vel, b.vel, contact.normal);
-                let (pa, pb) = push_apart(a, b, contact.normal * (contact.depth / 2.0));
-                self.balls[i].pos = pa;
-                self.balls[j].pos = pb;
-                if va == a.vel && vb == b.vel {
-                    continue; // already separating
-                }
-                let (mut va, mut vb) = (
-                    ball_ball_velocity(va, a.vel, contact.normal, self.balls[i].pos),
-                    ball_ball_velocity(vb, b.vel, -contact.normal, self.balls[j].pos),
-                );
-                if (va - vb).dot(contact.normal) < 0.0 {
-                    // Rescaling left them approaching: each mirrors off the other instead.
-                    va = ball_ball_velocity(Vec2::ZERO, a.vel, contact.normal, self.balls[i].pos);
-                    vb = ball_ball_velocity(Vec2::ZERO, b.vel, -contact.normal, self.balls[j].pos);
-                }
-                self.balls[i].vel = va;
-                self.balls[j].vel = vb;
-            }
         }
     }
 
@@ -635,52 +439,6 @@ impl Game {
         h.write_u64(rng.random::<u64>());
         h.finish()
     }
-}
-
-/// `pos` kept inside the walls for a ball of radius `r`: `r <= x <= W - r`, `y >= r` (the
-/// bottom is open).
-fn inside_walls(pos: Vec2, r: f32) -> Vec2 {
-    Vec2::new(pos.x.clamp(r, PLAYFIELD_WIDTH - r), pos.y.max(r))
-}
-
-/// Where two overlapping balls go when pushed apart: `a` by `half`, `b` by `-half` (half the
-/// penetration each), except that a wall does not give way. The part of one ball's push that a
-/// wall blocks is added to the other ball's, so a ball against a wall stays there and the other
-/// one takes the whole separation; neither is ever pushed past a wall's plane. (Pushed past it,
-/// a ball was lost to the continuous integrator, which only looked for walls ahead: the multiball
-/// escapes of `simulate --collision swept`.) Two balls squeezed between walls are left
-/// overlapping, inside the walls, to separate as they move.
-fn push_apart(a: Ball, b: Ball, half: Vec2) -> (Vec2, Vec2) {
-    let (want_a, want_b) = (a.pos + half, b.pos - half);
-    let (free_a, free_b) = (
-        inside_walls(want_a, a.radius),
-        inside_walls(want_b, b.radius),
-    );
-    let (blocked_a, blocked_b) = (want_a - free_a, want_b - free_b);
-    (
-        inside_walls(free_a - blocked_b, a.radius),
-        inside_walls(free_b - blocked_a, b.radius),
-    )
-}
-
-/// A ball's velocity after touching another ball: the direction of `response` (the elastic
-/// response) at the speed of `old`, then the anti-loop rule. When `response` is (nearly) zero or
-/// given as zero, `old` mirrored off the other ball instead (about `normal`, the contact normal
-/// pointing away from the other ball), which also keeps the speed.
-fn ball_ball_velocity(response: Vec2, old: Vec2, normal: Vec2, pos: Vec2) -> Vec2 {
-    let speed = old.length();
-    let dir = if response.length() > 1e-3 * speed {
-        response.normalize()
-    } else {
-        let vn = old.dot(normal).min(0.0);
-        (old - 2.0 * vn * normal).normalize_or_zero()
-    };
-    let side = if pos.x < PLAYFIELD_WIDTH / 2.0 {
-        1.0
-    } else {
-        -1.0
-    };
-    ball::clamp_direction(dir * speed, side)
 }
 
 /// FNV-1a, 64 bits: a tiny, stable hash (std's `DefaultHasher` may change between releases).

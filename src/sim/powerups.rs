@@ -506,6 +506,30 @@ mod tests {
         );
     }
 
+    /// Regression: the three balls of a split start on one point, and ball–ball push-out moved
+    /// them apart by a whole radius at once, along +x (the convention for coincident centres):
+    /// a visible jump, and on 08-citadel a jump into the solid wall beside a ball in a
+    /// one-brick-wide channel. They now fan out from the point by their own motion.
+    #[test]
+    fn multiball_split_fans_out_from_one_point_without_a_jump() {
+        let mut g = game("2 2 2 2");
+        let start = Vec2::new(400.0, 450.0);
+        g.set_ball(start, Vec2::new(120.0, -430.0));
+        g.collect(PowerUpKind::Multiball);
+        let vels: Vec<Vec2> = g.balls().iter().map(|b| b.vel).collect();
+        for s in 1..=6 {
+            g.step(&Input::default());
+            for (b, v) in g.balls().iter().zip(&vels) {
+                let expected = start + *v * FIXED_TIMESTEP * s as f32;
+                assert!(
+                    b.pos.distance(expected) < 1e-2,
+                    "step {s}: {:?}, expected {expected:?} (straight from the split point)",
+                    b.pos
+                );
+            }
+        }
+    }
+
     #[test]
     fn extra_life_adds_one_up_to_the_cap() {
         let mut g = game("2 2 2 2");
