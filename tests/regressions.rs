@@ -457,9 +457,9 @@ proptest! {
                 };
                 prop_assert!(outside_walls(ball.pos).is_none(), "{} step {}: {:?}", mode, s, ball);
                 prop_assert!(!centre_in_a_brick(&game, ball.pos), "{} step {}: centre in a brick: {:?}", mode, s, ball);
-                // The cross test works in whole pixels (radius truncated to 12): it misses
-                // overlaps of up to about a pixel and a half (docs/collision.md).
-                let tol = if mode == CollisionMode::Cross { 1.5 } else { 0.5 };
+                // The cross test works in whole pixels (centre and radius truncated): it misses
+                // overlaps of up to 2 px (measured against parry2d in docs/collision.md).
+                let tol = if mode == CollisionMode::Cross { 2.0 } else { 0.5 };
                 if s == 1 {
                     prop_assert!(!overlaps_a_brick(&game, ball.pos, tol), "{} step {}: in a brick: {:?}", mode, s, ball);
                 }
