@@ -2,6 +2,7 @@
 
 use crate::collision::CollisionMode;
 use crate::config::{Config, ConfigError};
+use crate::sim::tuning::MAX_FRAME_TIME;
 use crate::sim::GameConfig;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -60,6 +61,11 @@ pub struct PlayArgs {
     /// On exit, write the last rendered frame to this PNG file.
     #[arg(long, value_name = "PNG")]
     pub screenshot: Option<PathBuf>,
+    /// Advance the game by exactly SECONDS per rendered frame instead of by the clock (0.0166667
+    /// plays as at 60 fps): with --frames and --screenshot, the same picture on every run and
+    /// machine, however fast it renders. --stats still measures the real frame times.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_frame_time)]
+    pub frame_time: Option<f32>,
     /// Options shared with `simulate`.
     #[command(flatten)]
     pub game: GameOptions,
@@ -146,6 +152,17 @@ fn parse_speed(s: &str) -> Result<f32, String> {
     } else {
         Err(format!(
             "must be a speed in pixels/second, above 0 and at most {MAX_BALL_SPEED}"
+        ))
+    }
+}
+
+fn parse_frame_time(s: &str) -> Result<f32, String> {
+    let v: f32 = s.parse().map_err(|_| format!("'{s}' is not a number"))?;
+    if v.is_finite() && v > 0.0 && v <= MAX_FRAME_TIME {
+        Ok(v)
+    } else {
+        Err(format!(
+            "must be a time in seconds, above 0 and at most {MAX_FRAME_TIME} (the longest frame the game accepts)"
         ))
     }
 }

@@ -14,23 +14,18 @@ mod support;
 use support::*;
 
 use breakout::level::Level;
+use breakout::sim::tuning::FIXED_TIMESTEP;
 use image::RgbaImage;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Frames to render: a few real frames through the whole pipeline, few enough that the ball
-/// (launched by the bot after 0.6 s of game time) is still on or near the paddle even on a slow,
-/// loaded machine (each frame feeds at most 0.25 s to the simulation; at 20 fps under load, 8
-/// frames are 0.4 s).
+/// Frames to render, and the game time each one advances (`--frame-time`, seconds): a few real
+/// frames through the whole pipeline covering 0.08 s of game time on any machine, so the ball
+/// (launched by the bot after 0.6 s) is still on the paddle and every brick is in place.
 const FRAMES: &str = "8";
-/// Per-channel tolerance when comparing a brick's pixel with its expected colour (0–255).
-const TOLERANCE: f32 = 40.0;
-/// Cells allowed to disagree with the level: the ball may hide one, and if a slow machine runs
-/// the frames slowly, the bot may have destroyed one brick.
-const ALLOWED_MISMATCHES: usize = 2;
-
+const FRAME_TIME: &str = "0.01";
 fn require_display() {
     assert!(
         std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some(),
@@ -38,25 +33,16 @@ fn require_display() {
     );
 }
 
-/// Runs the game on `level` and returns the screenshot.
-fn screenshot(level: &Path, name: &str) -> RgbaImage {
-    let out = std::env::temp_dir().join(format!("breakout-e2e-{}-{name}.png", std::process::id()));
-    let _ = std::fs::remove_file(&out);
+/// Runs the game with `args` on a null ALSA device (the audio path runs for real with no sound
+/// card) and returns its output; fails the test if it exits with an error.
+fn run_game<I, S>(args: I) -> std::process::Output
+where
+    I: IntoIterator<Item = S> + Clone,
+    S: AsRef<std::ffi::OsStr>,
+{
     let run = || {
         Command::new(env!("CARGO_BIN_EXE_breakout"))
-            .arg("--level")
-            .arg(level)
-            .args([
-                "--autoplay",
-                "--frames",
-                FRAMES,
-                "--no-vsync",
-                "--seed",
-                "7",
-                "--screenshot",
-            ])
-            .arg(&out)
-            // A null ALSA device: the audio path runs for real with no sound card.
+            .args(args.clone())
             .env(
                 "ALSA_CONFIG_PATH",
                 format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
@@ -76,10 +62,35 @@ fn screenshot(level: &Path, name: &str) -> RgbaImage {
     }
     assert!(
         output.status.success(),
-        "breakout failed on {}: {}",
-        level.display(),
+        "breakout failed: {}",
         String::from_utf8_lossy(&output.stderr)
     );
+    output
+}
+
+/// A temporary PNG path for this test process.
+fn temp_png(name: &str) -> PathBuf {
+    let out = std::env::temp_dir().join(format!("breakout-e2e-{}-{name}.png", std::process::id()));
+    let _ = std::fs::remove_file(&out);
+    out
+}
+
+/// Runs the game on `level` for [`FRAMES`] frames of [`FRAME_TIME`] and returns the screenshot.
+fn screenshot(level: &Path, name: &str) -> RgbaImage {
+    let out = temp_png(name);
+    let args = [
+        "--autoplay",
+        "--frames",
+        FRAMES,
+        "--frame-time",
+        FRAME_TIME,
+        "--no-vsync",
+        "--seed",
+        "7",
+    ];
+    let level = ["--level".as_ref(), level.as_os_str()];
+    let shot = ["--screenshot".as_ref(), out.as_os_str()];
+    run_game(level.into_iter().chain(args.map(AsRef::as_ref)).chain(shot));
     support::take_png(&out)
 }
 
@@ -92,7 +103,8 @@ fn assert_picture_shows_level(level_path: &Path) {
     }
 }
 
-/// Checks a picture of the whole playfield against `level`'s grid: `Err` says what is wrong.
+/// Checks a picture of the whole playfield against `level`'s grid, every cell (the pictures
+/// checked have the ball on the paddle, below the bricks): `Err` says what is wrong.
 fn picture_shows_level(img: &RgbaImage, level: &Level) -> Result<(), String> {
     let (w, h) = img.dimensions();
     // 4:3 up to the letterbox's rounding to whole pixels.
@@ -100,41 +112,10 @@ fn picture_shows_level(img: &RgbaImage, level: &Level) -> Result<(), String> {
         return Err(format!("the playfield lost its 4:3 aspect ratio ({w}×{h})"));
     }
     let scale = w as f32 / 800.0;
-    let px = |x: f32, y: f32| {
-        img.get_pixel(
-            ((x * scale) as u32).min(w - 1),
-            ((y * scale) as u32).min(h - 1),
-        )
-        .0
-    };
-
-    let (cell_w, cell_h) = (800.0 / level.cols as f32, 300.0 / level.rows as f32);
-    let mut mismatches = Vec::new();
-    for row in 0..level.rows {
-        for col in 0..level.cols {
-            let (cx, cy) = ((col as f32 + 0.5) * cell_w, (row as f32 + 0.5) * cell_h);
-            let p = px(cx, cy);
-            match level.get(row, col) {
-                Some(kind) => {
-                    let e = expected_colour(kind);
-                    let off = (0..3)
-                        .map(|i| (p[i] as f32 - e[i]).abs())
-                        .fold(0.0, f32::max);
-                    if off > TOLERANCE {
-                        mismatches.push(format!(
-                            "({row},{col}) {kind:?}: got {p:?}, expected ≈{e:?}"
-                        ));
-                    }
-                }
-                None => {
-                    if luminance(p) > 0.25 {
-                        mismatches.push(format!("({row},{col}) empty: got bright {p:?}"));
-                    }
-                }
-            }
-        }
-    }
-    if mismatches.len() > ALLOWED_MISMATCHES {
+    let pic = Picture::new(img.clone());
+    let px = |x: f32, y: f32| pic.at(x, y);
+    let mismatches = grid_problems(level, &pic);
+    if !mismatches.is_empty() {
         return Err(format!(
             "{} cells do not match the level:\n{}",
             mismatches.len(),
@@ -210,6 +191,59 @@ fn learnopengl_quirk_fixtures_are_drawn_as_their_grid() {
     for level in fixtures {
         assert_picture_shows_level(&level);
     }
+}
+
+/// `--frame-time`: the game advances by a fixed time per frame, so two runs of the same
+/// `--frames` cover the same game time (`game_steps` in `--stats`: frames × frame time, in fixed
+/// steps) and end on the same picture, pixel for pixel, however fast each one rendered (the
+/// README's screenshots rely on it). Three seconds of play: the ball launched, bricks hit,
+/// particles flying.
+#[test]
+fn fixed_frame_time_gives_the_same_game_time_and_picture_on_every_run() {
+    require_display();
+    let (frames, frame_time) = (150u32, 0.02f32);
+    let level = Path::new(ROOT).join("levels").join("04-rainbow.lvl");
+    let run = |name: &str| {
+        let out = temp_png(name);
+        let output = run_game(
+            [
+                "--autoplay",
+                "--seed",
+                "3",
+                "--no-vsync",
+                "--stats",
+                "--frames",
+                &frames.to_string(),
+                "--frame-time",
+                &frame_time.to_string(),
+            ]
+            .map(std::ffi::OsStr::new)
+            .into_iter()
+            .chain(["--level".as_ref(), level.as_os_str()])
+            .chain(["--screenshot".as_ref(), out.as_os_str()]),
+        );
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let line = stdout.lines().last().unwrap_or_default();
+        let stats: serde_json::Value =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("--stats printed {line:?}: {e}"));
+        let steps = stats["game_steps"]
+            .as_u64()
+            .unwrap_or_else(|| panic!("no game_steps in {line}"));
+        (support::take_png(&out), steps)
+    };
+    let (a, steps_a) = run("fixed-a");
+    let (b, steps_b) = run("fixed-b");
+    let expected = frames as f32 * frame_time / FIXED_TIMESTEP;
+    for steps in [steps_a, steps_b] {
+        assert!(
+            (steps as f32 - expected).abs() <= 1.0,
+            "{steps} steps run, expected {expected} ({frames} frames of {frame_time} s)"
+        );
+    }
+    assert_eq!(steps_a, steps_b, "both runs cover the same game time");
+    assert_eq!(a.dimensions(), b.dimensions());
+    let differing = a.pixels().zip(b.pixels()).filter(|(p, q)| p != q).count();
+    assert_eq!(differing, 0, "pixels that differ between the two runs");
 }
 
 #[test]

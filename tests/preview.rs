@@ -22,9 +22,6 @@ use image::RgbaImage;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// Per-channel tolerance between a brick's pixel and its expected colour (0–255).
-const TOLERANCE: f32 = 40.0;
-
 fn fixture() -> PathBuf {
     Path::new(ROOT).join("tests/fixtures/levels/extended/preview.lvl")
 }
@@ -63,65 +60,6 @@ fn render(level: &Path, name: &str, extra: &[&str]) -> RgbaImage {
         String::from_utf8_lossy(&output.stderr)
     );
     support::take_png(&out)
-}
-
-/// Looks up a pixel by playfield coordinates (800×600 space), whatever the image size.
-struct Picture {
-    img: RgbaImage,
-    scale: f32,
-}
-
-impl Picture {
-    fn new(img: RgbaImage) -> Picture {
-        let scale = img.width() as f32 / 800.0;
-        Picture { img, scale }
-    }
-
-    fn at(&self, x: f32, y: f32) -> [u8; 4] {
-        let (w, h) = self.img.dimensions();
-        self.img
-            .get_pixel(
-                ((x * self.scale) as u32).min(w - 1),
-                ((y * self.scale) as u32).min(h - 1),
-            )
-            .0
-    }
-}
-
-/// Checks every cell of `level` in `pic`; returns one line per problem.
-fn grid_problems(level: &Level, pic: &Picture) -> Vec<String> {
-    let (cell_w, cell_h) = (800.0 / level.cols as f32, 300.0 / level.rows as f32);
-    let mut problems = Vec::new();
-    for row in 0..level.rows {
-        for col in 0..level.cols {
-            let (x0, y0) = (col as f32 * cell_w, row as f32 * cell_h);
-            let centre = (x0 + cell_w / 2.0, y0 + cell_h / 2.0);
-            match level.get(row, col) {
-                Some(kind) => {
-                    // A power-up glows in the middle of its brick: look at the brick beside it.
-                    let has_powerup = level.extras(row, col).is_some_and(|e| e.powerup.is_some());
-                    let (x, y) = if has_powerup {
-                        (x0 + cell_w * 0.2, centre.1)
-                    } else {
-                        centre
-                    };
-                    let (p, e) = (pic.at(x, y), expected_colour(kind));
-                    if colour_distance(p, e) > TOLERANCE {
-                        problems.push(format!(
-                            "({row},{col}) {kind:?} at ({x},{y}): got {p:?}, expected ≈{e:?}"
-                        ));
-                    }
-                }
-                None => {
-                    let p = pic.at(centre.0, centre.1);
-                    if luminance(p) >= 0.25 {
-                        problems.push(format!("({row},{col}) empty: bright {p:?}"));
-                    }
-                }
-            }
-        }
-    }
-    problems
 }
 
 /// The longest run of bright pixels (luminance > 0.5) on image row `y` (playfield units):

@@ -128,6 +128,8 @@ struct App {
     last_frame: Option<Instant>,
     first_frame: Option<Instant>,
     frame_times: Vec<f64>,
+    /// Simulation steps run, over every level (for `--stats`).
+    game_steps: u64,
     /// Particles drawn, summed over frames (for `--stats`).
     particles_drawn: u64,
     minimised: bool,
@@ -178,6 +180,7 @@ impl App {
             first_frame: None,
             frame_times: Vec::new(),
             particles_drawn: 0,
+            game_steps: 0,
             minimised: false,
             title: String::new(),
             error: None,
@@ -334,6 +337,7 @@ impl App {
                 None => self.input.take_step_input(),
             };
             game.step(&input);
+            self.game_steps += 1;
             self.accumulator -= FIXED_TIMESTEP;
             let events: Vec<_> = game.drain_events().collect();
             if let Some(audio) = &self.audio {
@@ -384,11 +388,13 @@ impl App {
 
     fn frame(&mut self, event_loop: &ActiveEventLoop) {
         let now = Instant::now();
-        let dt = self
+        let measured = self
             .last_frame
             .map_or(0.0, |t| (now - t).as_secs_f32())
             .min(MAX_FRAME_TIME);
         self.last_frame = Some(now);
+        // --frame-time: game time advances by a fixed amount per frame (reproducible runs).
+        let dt = self.args.frame_time.unwrap_or(measured);
         self.first_frame.get_or_insert(now);
         self.update(dt);
         let playing = matches!(self.screen, Screen::Playing);
@@ -426,7 +432,7 @@ impl App {
             }
         };
         if drawn {
-            self.frame_times.push(dt as f64);
+            self.frame_times.push(measured as f64);
             self.particles_drawn += batch.particles.len() as u64;
         }
         if self
@@ -534,8 +540,13 @@ impl App {
                 .gfx
                 .as_ref()
                 .map_or_else(Default::default, |g| g.renderer.stats());
-            let stats =
-                FrameStats::from_samples(&self.frame_times, seconds, render, self.particles_drawn);
+            let stats = FrameStats::from_samples(
+                &self.frame_times,
+                seconds,
+                render,
+                self.particles_drawn,
+                self.game_steps,
+            );
             println!("{}", serde_json::to_string(&stats)?);
         }
         Ok(())

@@ -22,16 +22,20 @@ pub struct FrameStats {
     pub particles_per_frame: f64,
     /// Times the renderer redrew its cached backdrop (background and bricks), wholly or in part.
     pub backdrop_redraws: u64,
+    /// Fixed simulation steps run (of `FIXED_TIMESTEP` seconds each), over every level played:
+    /// the game time covered, which with `--frame-time` is the same on every run.
+    pub game_steps: u64,
 }
 
 impl FrameStats {
     /// Computes the statistics from per-frame times (seconds), the total time, the renderer's
-    /// counters and the particles drawn over all frames.
+    /// counters, the particles drawn over all frames and the simulation steps run.
     pub fn from_samples(
         frame_times: &[f64],
         seconds: f64,
         render: RenderStats,
         particles: u64,
+        game_steps: u64,
     ) -> FrameStats {
         let draw_calls = render.draw_calls;
         let frames = frame_times.len() as u64;
@@ -66,6 +70,7 @@ impl FrameStats {
                 0.0
             },
             backdrop_redraws: render.backdrop_redraws,
+            game_steps,
         }
     }
 }
@@ -82,8 +87,9 @@ mod tests {
             draw_calls: 300,
             backdrop_redraws: 7,
         };
-        let s = FrameStats::from_samples(&times, 2.0, render, 1000);
+        let s = FrameStats::from_samples(&times, 2.0, render, 1000, 480);
         assert_eq!(s.backdrop_redraws, 7);
+        assert_eq!(s.game_steps, 480);
         assert_eq!(s.frames, 100);
         assert!((s.frame_ms_p50 - 50.0).abs() <= 1.0);
         assert!((s.frame_ms_p99 - 99.0).abs() <= 1.0);

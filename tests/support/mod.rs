@@ -3,12 +3,15 @@
 //! documents for each brick number times the texture's own centre pixel, read from the PNG.
 #![allow(dead_code)] // each test file uses its own subset
 
-use breakout::level::BrickKind;
+use breakout::level::{BrickKind, Level};
 use breakout::render::scene::brick_color;
+use image::RgbaImage;
 use std::path::Path;
 
 /// The repository root.
 pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+/// Per-channel tolerance between a brick's pixel and its expected colour (0–255).
+pub const TOLERANCE: f32 = 40.0;
 
 /// Relative luminance (Rec. 709 weights) of an RGBA8 pixel, 0–1.
 pub fn luminance(p: [u8; 4]) -> f32 {
@@ -50,4 +53,67 @@ pub fn take_png(path: &std::path::Path) -> image::RgbaImage {
         .to_rgba8();
     let _ = std::fs::remove_file(path);
     img
+}
+
+/// Looks up a pixel by playfield coordinates (800×600 space), whatever the image size.
+pub struct Picture {
+    /// The picture.
+    pub img: RgbaImage,
+    /// Image pixels per playfield pixel.
+    pub scale: f32,
+}
+
+impl Picture {
+    /// Wraps `img`, a picture of the whole playfield at any size.
+    pub fn new(img: RgbaImage) -> Picture {
+        let scale = img.width() as f32 / 800.0;
+        Picture { img, scale }
+    }
+
+    /// The pixel at playfield point (`x`, `y`).
+    pub fn at(&self, x: f32, y: f32) -> [u8; 4] {
+        let (w, h) = self.img.dimensions();
+        self.img
+            .get_pixel(
+                ((x * self.scale) as u32).min(w - 1),
+                ((y * self.scale) as u32).min(h - 1),
+            )
+            .0
+    }
+}
+
+/// Checks every cell of `level` in `pic`; returns one line per problem.
+pub fn grid_problems(level: &Level, pic: &Picture) -> Vec<String> {
+    let (cell_w, cell_h) = (800.0 / level.cols as f32, 300.0 / level.rows as f32);
+    let mut problems = Vec::new();
+    for row in 0..level.rows {
+        for col in 0..level.cols {
+            let (x0, y0) = (col as f32 * cell_w, row as f32 * cell_h);
+            let centre = (x0 + cell_w / 2.0, y0 + cell_h / 2.0);
+            match level.get(row, col) {
+                Some(kind) => {
+                    // A power-up glows in the middle of its brick: look at the brick beside it.
+                    let has_powerup = level.extras(row, col).is_some_and(|e| e.powerup.is_some());
+                    let (x, y) = if has_powerup {
+                        (x0 + cell_w * 0.2, centre.1)
+                    } else {
+                        centre
+                    };
+                    let (p, e) = (pic.at(x, y), expected_colour(kind));
+                    if colour_distance(p, e) > TOLERANCE {
+                        problems.push(format!(
+                            "({row},{col}) {kind:?} at ({x},{y}): got {p:?}, expected ≈{e:?}"
+                        ));
+                    }
+                }
+                None => {
+                    let p = pic.at(centre.0, centre.1);
+                    if luminance(p) >= 0.25 {
+                        problems.push(format!("({row},{col}) empty: bright {p:?}"));
+                    }
+                }
+            }
+        }
+    }
+    problems
 }
