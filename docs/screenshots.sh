@@ -16,11 +16,12 @@ printf '[powerups]\ngood_chance = 0.15\nbad_chance = 0.0\n' > "$tmp/showcase.tom
 # A one-row level the bot clears in a few seconds, for the win screen.
 printf '@name: Showcase\n0 2 3 4 5 4 3 2 0\n' > "$tmp/showcase.lvl"
 
-# Frame counts, not seconds: the game runs at several hundred frames per second under Xvfb, so the
-# counts are large enough for the bot to get somewhere (the win screen stays up once reached).
-run --frames 40 --screenshot "$out/menu.png"
-run --level 04-rainbow --autoplay --seed 5 --config "$tmp/showcase.toml" --frames 2500 --screenshot "$out/play.png"
-run --level 03-fortress --autoplay --seed 2 --effect chaos --frames 600 --screenshot "$out/chaos.png"
-run --level "$tmp/showcase.lvl" --autoplay --seed 1 --frames 12000 --screenshot "$out/won.png"
-run --level 02-gates --autoplay --seed 3 --collision swept --debug-overlay --frames 2000 --screenshot "$out/overlay.png"
+# Each frame advances the game by 1/60 s (--frame-time), so a frame count is a game time and the
+# pictures are the same on every run and machine: 240 frames = 4 s of play.
+ft=(--frame-time 0.0166667)
+run "${ft[@]}" --frames 40 --screenshot "$out/menu.png"
+run --level 04-rainbow --autoplay --seed 5 --config "$tmp/showcase.toml" "${ft[@]}" --frames 240 --screenshot "$out/play.png"
+run --level 03-fortress --autoplay --seed 2 --effect chaos "${ft[@]}" --frames 150 --screenshot "$out/chaos.png"
+run --level "$tmp/showcase.lvl" --autoplay --seed 1 "${ft[@]}" --frames 2400 --screenshot "$out/won.png"
+run --level 02-gates --autoplay --seed 3 --collision swept --debug-overlay "${ft[@]}" --frames 240 --screenshot "$out/overlay.png"
 echo "screenshots written to $out/"
