@@ -146,24 +146,21 @@ impl GameOptions {
 const MAX_BALL_SPEED: f32 = 1_000_000.0;
 
 fn parse_speed(s: &str) -> Result<f32, String> {
-    let v: f32 = s.parse().map_err(|_| format!("'{s}' is not a number"))?;
-    if v.is_finite() && v > 0.0 && v <= MAX_BALL_SPEED {
-        Ok(v)
-    } else {
-        Err(format!(
-            "must be a speed in pixels/second, above 0 and at most {MAX_BALL_SPEED}"
-        ))
-    }
+    parse_positive(s, MAX_BALL_SPEED, "a speed in pixels/second", "")
 }
 
 fn parse_frame_time(s: &str) -> Result<f32, String> {
+    let why = " (the longest frame the game accepts)";
+    parse_positive(s, MAX_FRAME_TIME, "a time in seconds", why)
+}
+
+/// `s` as a number above 0 and at most `max`; the error says it must be `what`, then `why`.
+fn parse_positive(s: &str, max: f32, what: &str, why: &str) -> Result<f32, String> {
     let v: f32 = s.parse().map_err(|_| format!("'{s}' is not a number"))?;
-    if v.is_finite() && v > 0.0 && v <= MAX_FRAME_TIME {
+    if v.is_finite() && v > 0.0 && v <= max {
         Ok(v)
     } else {
-        Err(format!(
-            "must be a time in seconds, above 0 and at most {MAX_FRAME_TIME} (the longest frame the game accepts)"
-        ))
+        Err(format!("must be {what}, above 0 and at most {max}{why}"))
     }
 }
 
