@@ -22,17 +22,26 @@ impl Game {
     /// A ball whose centre was inside a brick is moved out to free space, possibly a long way
     /// and into bricks it was not touching: those are resolved at once, in another pass (at most
     /// [`MAX_BURIED_PASSES`]), not left for the next sub-step — the continuous integrator has
-    /// none, and its casts ignore surfaces the ball already touches.
+    /// none, and its casts ignore surfaces the ball already touches. A brick is hit once per
+    /// sub-step however many passes touch it (the exit leaves the ball touching the face it left
+    /// by, which a later pass may count again by rounding: a two-hit brick destroyed by one
+    /// contact).
     pub(super) fn collide_bricks(&mut self, ball: &mut Ball) {
+        let mut already_hit = Vec::new();
         for _ in 0..MAX_BURIED_PASSES {
-            if !self.collide_bricks_pass(ball) {
+            if !self.collide_bricks_pass(ball, &mut already_hit) {
                 return;
             }
         }
     }
 
-    /// One pass of [`Game::collide_bricks`]; true if the ball's centre was inside a brick.
-    fn collide_bricks_pass(&mut self, ball: &mut Ball) -> bool {
+    /// One pass of [`Game::collide_bricks`]: hits the bricks touched that are not in
+    /// `already_hit` (and adds them); true if the ball's centre was inside a brick.
+    fn collide_bricks_pass(
+        &mut self,
+        ball: &mut Ball,
+        already_hit: &mut Vec<(usize, usize)>,
+    ) -> bool {
         let r = Vec2::splat(ball.radius);
         let area = Aabb {
             min: ball.pos - r,
@@ -112,7 +121,10 @@ impl Game {
             self.loop_breaker(ball, &normals);
         }
         for &(row, col, _) in &hits {
-            self.hit_brick(row, col);
+            if !already_hit.contains(&(row, col)) {
+                already_hit.push((row, col));
+                self.hit_brick(row, col);
+            }
         }
         buried
     }
