@@ -37,7 +37,9 @@ impl Game {
                     contact.normal = (a.vel - b.vel).try_normalize().unwrap_or(contact.normal);
                 }
                 let parting = (a.vel - b.vel).dot(contact.normal);
-                if parting * BALL_OVERLAP_GRACE_SECONDS >= contact.depth {
+                if parting > 0.0
+                    && parting >= BALL_PARTING_FRACTION * a.vel.length().max(b.vel.length())
+                {
                     // Separating fast enough that their own motion soon ends the overlap (a
                     // split): a push would only make them jump, a split's balls by a whole
                     // radius, in a direction nothing chose (into a brick beside them, once).

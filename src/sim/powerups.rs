@@ -27,6 +27,11 @@ pub const MAX_PADDLE_WIDTH: f32 = 250.0;
 pub const MAX_LIVES: u32 = 9;
 /// Angle of the two extra balls of multiball from the original ball's direction, degrees.
 pub const MULTIBALL_SPREAD_DEG: f32 = 25.0;
+/// Least angle between any two of the three balls of a split, degrees. Why: the balls start on
+/// one point and must part on their own (see [`super::tuning::BALL_PARTING_FRACTION`]); the
+/// anti-loop limits can fold a turned direction back next to another one (a ball 26° from
+/// horizontal turned 25° down comes out at 20°), so such a turn is replaced.
+pub const MULTIBALL_MIN_SEPARATION_DEG: f32 = 12.5;
 
 /// Spawn chances and durations; the `[powerups]` section of `breakout.toml`. Chances are per
 /// destroyed brick (one roll per power-up kind, as in LearnOpenGL), durations in seconds.
@@ -265,21 +270,42 @@ impl Game {
     }
 
     /// Two extra balls leave the first ball in play at ±[`MULTIBALL_SPREAD_DEG`] from its
-    /// direction (from the paddle, going up, if every ball is on it).
+    /// direction (from the paddle, going up, if every ball is on it), within the anti-loop limits
+    /// and at least [`MULTIBALL_MIN_SEPARATION_DEG`] from each other and the first ball: where the
+    /// limits fold one turn onto another direction, twice the spread is used instead.
     fn spawn_multiball(&mut self) {
         let speed = self.config.launch_speed * self.effects.speed_multiplier;
         let (pos, vel) = match self.balls.iter().find(|b| !b.stuck) {
             Some(b) => (b.pos, b.vel),
             None => (Ball::rest_position(&self.paddle), Vec2::new(0.0, -speed)),
         };
-        for sign in [-1.0f32, 1.0] {
-            let v = Vec2::from_angle(sign * MULTIBALL_SPREAD_DEG.to_radians()).rotate(vel);
-            let side = if pos.x < PLAYFIELD_WIDTH / 2.0 {
-                1.0
-            } else {
-                -1.0
-            };
-            self.add_ball(pos, super::ball::clamp_direction(v, side));
+        let side = if pos.x < PLAYFIELD_WIDTH / 2.0 {
+            1.0
+        } else {
+            -1.0
+        };
+        let turned = |k: f32| {
+            let v = Vec2::from_angle((k * MULTIBALL_SPREAD_DEG).to_radians()).rotate(vel);
+            super::ball::clamp_direction(v, side)
+        };
+        let apart = |a: Vec2, b: Vec2| {
+            a.angle_to(b).abs().to_degrees() >= MULTIBALL_MIN_SEPARATION_DEG - 1e-3
+        };
+        let mut dirs: Vec<Vec2> = Vec::with_capacity(2);
+        for k in [-1.0, 1.0, -2.0, 2.0] {
+            let v = turned(k);
+            if dirs.len() < 2 && apart(v, vel) && dirs.iter().all(|&d| apart(v, d)) {
+                dirs.push(v);
+            }
+        }
+        // Not seen for any direction within the limits (a property test sweeps them all).
+        for k in [-1.0, 1.0] {
+            if dirs.len() < 2 {
+                dirs.push(turned(k));
+            }
+        }
+        for v in dirs {
+            self.add_ball(pos, v);
         }
     }
 
@@ -323,6 +349,7 @@ impl Game {
 mod tests {
     use super::*;
     use crate::level::Level;
+    use crate::sim::ball::clamp_direction;
     use crate::sim::tuning::START_LIVES;
     use crate::sim::{GameConfig, GameState, Input};
 
@@ -506,26 +533,43 @@ mod tests {
         );
     }
 
-    /// Regression: the three balls of a split start on one point, and ball–ball push-out moved
-    /// them apart by a whole radius at once, along +x (the convention for coincident centres):
-    /// a visible jump, and on 08-citadel a jump into the solid wall beside a ball in a
-    /// one-brick-wide channel. They now fan out from the point by their own motion.
-    #[test]
-    fn multiball_split_fans_out_from_one_point_without_a_jump() {
-        let mut g = game("2 2 2 2");
-        let start = Vec2::new(400.0, 450.0);
-        g.set_ball(start, Vec2::new(120.0, -430.0));
-        g.collect(PowerUpKind::Multiball);
-        let vels: Vec<Vec2> = g.balls().iter().map(|b| b.vel).collect();
-        for s in 1..=6 {
-            g.step(&Input::default());
-            for (b, v) in g.balls().iter().zip(&vels) {
-                let expected = start + *v * FIXED_TIMESTEP * s as f32;
-                assert!(
-                    b.pos.distance(expected) < 1e-2,
-                    "step {s}: {:?}, expected {expected:?} (straight from the split point)",
-                    b.pos
-                );
+    proptest::proptest! {
+        /// Regression: the three balls of a split start on one point, and ball–ball push-out
+        /// moved them apart by a whole radius at once, along +x (the convention for coincident
+        /// centres): a visible jump, and on 08-citadel a jump into the solid wall beside a ball in
+        /// a one-brick-wide channel. Also when the anti-loop limits folded one new ball back next
+        /// to the first (a ball 26° from horizontal turned 25° down comes out at 20°). For any
+        /// direction and speed: the three are at least 12.5° apart, keep the speed and the
+        /// limits, and fan out from the point by their own motion.
+        #[test]
+        fn multiball_split_fans_out_from_one_point_without_a_jump(
+            deg in 0.0f32..360.0, speed in 100.0f32..2000.0,
+        ) {
+            let mut g = game("2 2 2 2");
+            let start = Vec2::new(400.0, 450.0);
+            let vel = clamp_direction(Vec2::from_angle(deg.to_radians()) * speed, 1.0);
+            g.set_ball(start, vel);
+            g.collect(PowerUpKind::Multiball);
+            let vels: Vec<Vec2> = g.balls().iter().map(|b| b.vel).collect();
+            proptest::prop_assert_eq!(vels.len(), 3);
+            for (i, a) in vels.iter().enumerate() {
+                proptest::prop_assert!((a.length() / speed - 1.0).abs() < 1e-4, "speed {:?}", a);
+                let h = a.y.abs().atan2(a.x.abs()).to_degrees();
+                proptest::prop_assert!((20.0 - 1e-3..=80.0 + 1e-3).contains(&h), "{}° from horizontal", h);
+                for b in &vels[i + 1..] {
+                    let apart = a.angle_to(*b).abs().to_degrees();
+                    proptest::prop_assert!(apart >= 12.5 - 1e-2, "{:?} and {:?}: {}°", a, b, apart);
+                }
+            }
+            for s in 1..=6 {
+                g.step(&Input::default());
+                for (b, v) in g.balls().iter().zip(&vels) {
+                    let expected = start + *v * FIXED_TIMESTEP * s as f32;
+                    proptest::prop_assert!(
+                        b.pos.distance(expected) < 1e-2,
+                        "step {}: {:?}, expected {:?} (straight from the split point)", s, b.pos, expected
+                    );
+                }
             }
         }
     }

@@ -47,12 +47,13 @@ pub const MAX_SUBSTEP_FRACTION: f32 = 0.5;
 /// (a "ghost vertex" in a flat wall). Far below anything visible, far above f32 noise at
 /// playfield scale.
 pub const CONTACT_DEPTH_TIE: f32 = 1e-3;
-/// Two overlapping balls already moving apart fast enough to part within this time, seconds,
-/// are left to part by their own motion instead of being pushed apart. Why: multiball starts its
-/// balls on top of each other, 25° apart at launch speed: they part in ~0.13 s, while a push-out
-/// made them jump a whole radius sideways at once (into a brick beside them, once). Pairs that
-/// would take longer (moving in step) are still pushed apart.
-pub const BALL_OVERLAP_GRACE_SECONDS: f32 = 0.25;
+/// Two overlapping balls already moving apart along the contact normal at no less than this
+/// fraction of the faster one's speed are left to part by their own motion instead of being
+/// pushed apart. Why: multiball starts its balls on one point, at least
+/// `MULTIBALL_MIN_SEPARATION_DEG` (12.5°) apart, so parting at 2·sin(6.25°) = 0.22 of their
+/// speed or more, at any speed; a push-out made them jump a whole radius sideways at once (into a
+/// brick beside them, once). Pairs parting slower (moving nearly in step) are still pushed apart.
+pub const BALL_PARTING_FRACTION: f32 = 0.2;
 
 /// Outgoing angle from vertical when the ball hits the very end of the paddle, degrees.
 /// The centre sends the ball straight up; in between it varies linearly (Arkanoid-style control).
