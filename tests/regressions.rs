@@ -401,6 +401,37 @@ fn ball_pushed_into_a_brick_wall_leaves_by_the_free_side_not_into_the_next_brick
     }
 }
 
+/// The CI failure itself (bot game on 08-citadel, seed 4030552459196826832, clamp mode, power-ups
+/// on, step 19883): multiball collected with the ball in the keep's channel (column 4, between
+/// the solid walls of columns 3 and 5), 4.5 px from the left wall's face. On the shipped level,
+/// the three balls of that split, in every mode: no ball ever ends a step inside a brick
+/// (`cross` within its 2 px), none leaves the playfield.
+#[test]
+fn multiball_split_in_the_citadel_keep_never_buries_a_ball() {
+    let pos = Vec2::new(217.04651, 167.1188);
+    for mode in CollisionMode::ALL.iter().copied() {
+        let mut game = Game::new(&shipped("08-citadel"), config(mode));
+        game.set_ball(pos, Vec2::new(109.11684, 436.57013));
+        game.add_ball(pos, Vec2::new(283.39594, 349.55212));
+        game.add_ball(pos, Vec2::new(-85.609085, 441.78168));
+        let tol = if mode == CollisionMode::Cross {
+            2.0
+        } else {
+            0.5
+        };
+        for s in 0..240 {
+            game.step(&Input::default());
+            game.drain_events().for_each(drop);
+            for (i, ball) in game.balls().iter().enumerate() {
+                assert!(
+                    !overlaps_a_brick(&game, ball.pos, tol) && outside_walls(ball.pos).is_none(),
+                    "{mode}, step {s}: ball {i} in a brick or out: {ball:?}"
+                );
+            }
+        }
+    }
+}
+
 /// A random brick field (each cell live with probability ~0.6, solid or not) with one live
 /// brick at (`row`, `col`) and the ball's centre at `frac` of the way across it.
 fn buried_ball() -> impl Strategy<Value = (String, usize, usize, Vec2, Vec2)> {
