@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 /// frames through the whole pipeline covering 0.08 s of game time on any machine, so the ball
 /// (launched by the bot after 0.6 s) is still on the paddle and every brick is in place.
 const FRAMES: &str = "8";
+/// Game time per frame, seconds (`--frame-time`).
 const FRAME_TIME: &str = "0.01";
 fn require_display() {
     assert!(
@@ -193,10 +194,10 @@ fn learnopengl_quirk_fixtures_are_drawn_as_their_grid() {
     }
 }
 
-/// `--frame-time`: the game advances by a fixed time per frame, so two runs of the same
-/// `--frames` cover the same game time (`game_steps` in `--stats`: frames × frame time, in fixed
-/// steps) and end on the same picture, pixel for pixel, however fast each one rendered (the
-/// README's screenshots rely on it). Three seconds of play: the ball launched, bricks hit,
+/// `--frame-time`: the game advances by a fixed time per frame, not by the clock, so two runs of
+/// the same `--frames` cover the same game time (`game_steps` in `--stats`: frames × frame time,
+/// in fixed steps) and end on the same picture, pixel for pixel (the README's screenshots rely on
+/// it). Without the option the game time follows the clock: 21 steps instead of 720 here. Three seconds of play: the ball launched, bricks hit,
 /// particles flying.
 #[test]
 fn fixed_frame_time_gives_the_same_game_time_and_picture_on_every_run() {

@@ -222,6 +222,7 @@ impl BrickField {
                 })
             })
             .min_by(|a, b| a.depth.total_cmp(&b.depth))
+            // Never taken (the downward run always ends below the grid); total all the same.
             .unwrap_or_else(|| inside_contact(circle, rect, velocity))
     }
 
