@@ -12,7 +12,8 @@ impl Game {
     /// depth and turned by the equal-mass elastic response, but keeps its own speed — the plain
     /// response swaps the velocity components along the normal, which can stop a ball dead in
     /// mid-air (all its motion given to the other) or speed it up. See [`ball_ball_velocity`].
-    /// Balls on the paddle take no part.
+    /// A pair already parting at [`BALL_PARTING_FRACTION`] of its speed or faster (a multiball
+    /// split) is left alone. Balls on the paddle take no part.
     pub(super) fn collide_balls(&mut self) {
         for i in 0..self.balls.len() {
             for j in i + 1..self.balls.len() {
