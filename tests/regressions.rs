@@ -354,7 +354,7 @@ fn overlaps_a_brick(game: &Game, center: Vec2, tol: f32) -> bool {
 fn centre_in_a_brick(game: &Game, center: Vec2) -> bool {
     game.bricks()
         .iter_live()
-        .any(|(_, _, b)| center.cmpge(b.rect.min).all() && center.cmple(b.rect.max).all())
+        .any(|(_, _, b)| b.rect.contains(center))
 }
 
 /// 08-citadel's left tower wall (column 3, solid from row 1 to row 7) with the keep's open
