@@ -2,8 +2,7 @@
 //! `cargo bench --bench step`).
 //!
 //! The level is `levels/04-rainbow.lvl` (16×8 bricks of 50×37.5 px), else the one of `levels/`
-//! with the most destructible bricks, else
-//! `/work/shared/compat/learnopengl-levels/one.lvl`, else LearnOpenGL's level one embedded below
+//! with the most destructible bricks, else LearnOpenGL's level one embedded below
 //! (15×8 bricks of 53.3×37.5 px). For each mode and launch speed the game (seed 7, infinite lives
 //! as in `simulate`) is warmed up for [`WARMUP_STEPS`] steps with the bot. Random power-ups are
 //! off (`PowerUpSettings::none()`): there is always one ball of the same size, so the modes are
@@ -87,10 +86,6 @@ fn load_level() -> Level {
                 best = Some((path, level));
             }
         }
-    }
-    if best.is_none() {
-        let compat = PathBuf::from("/work/shared/compat/learnopengl-levels/one.lvl");
-        best = Level::load(&compat).ok().map(|level| (compat, level));
     }
     match best {
         Some((path, level)) => {

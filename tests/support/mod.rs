@@ -117,3 +117,20 @@ pub fn grid_problems(level: &Level, pic: &Picture) -> Vec<String> {
     }
     problems
 }
+
+/// The LearnOpenGL tutorial's four level files, kept outside this repository (their licence is
+/// not ours): `BREAKOUT_LEARNOPENGL_LEVELS` if set, else `../shared/compat/learnopengl-levels`
+/// beside the repository. Panics with what is missing, so a test that needs them fails (they are
+/// `#[ignore]`d, and `.ci/run` runs them when the directory is there).
+pub fn learnopengl_levels() -> std::path::PathBuf {
+    let dir = match std::env::var_os("BREAKOUT_LEARNOPENGL_LEVELS") {
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => Path::new(ROOT).join("../shared/compat/learnopengl-levels"),
+    };
+    assert!(
+        dir.join("one.lvl").is_file(),
+        "the LearnOpenGL levels are not at {} (set BREAKOUT_LEARNOPENGL_LEVELS)",
+        dir.display()
+    );
+    dir
+}
