@@ -117,7 +117,6 @@ fn prepare(level: &Level, mode: CollisionMode, speed: f32) -> (Game, Vec<Input>)
     for _ in 0..WARMUP_STEPS {
         let input = bot.input(&game);
         game.step(&input);
-        game.drain_events().for_each(drop);
     }
     let start = game.clone();
     let mut inputs = Vec::with_capacity(STEPS);
@@ -125,7 +124,6 @@ fn prepare(level: &Level, mode: CollisionMode, speed: f32) -> (Game, Vec<Input>)
         let input = bot.input(&game);
         inputs.push(input);
         game.step(&input);
-        game.drain_events().for_each(drop);
     }
     let stats = game.stats();
     eprintln!(
@@ -156,7 +154,6 @@ fn bench_step(c: &mut Criterion<BenchClock>) {
                     |mut game| {
                         for input in &inputs {
                             game.step(black_box(input));
-                            game.drain_events().for_each(drop);
                         }
                         game
                     },

@@ -174,7 +174,8 @@ fn solid_shield_runs() {
                 let input = bot.input(&game);
                 game.step(&input);
                 solid_hits += game
-                    .drain_events()
+                    .events()
+                    .iter()
                     .filter(|e| matches!(e, GameEvent::SolidHit { .. }))
                     .count() as u64;
                 if game.state() != GameState::Playing {

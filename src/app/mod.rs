@@ -339,11 +339,11 @@ impl App {
             game.step(&input);
             self.game_steps += 1;
             self.accumulator -= FIXED_TIMESTEP;
-            let events: Vec<_> = game.drain_events().collect();
+            let events = game.events();
             if let Some(audio) = &self.audio {
-                audio.handle_events(&events);
+                audio.handle_events(events);
             }
-            for event in &events {
+            for event in events {
                 self.effects.handle_event(event);
             }
         }

@@ -53,7 +53,6 @@ pub fn simulate(level: &Level, steps: u64, config: GameConfig) -> SimulateReport
     for _ in 0..steps {
         let input = bot.input(&game);
         game.step(&input);
-        game.drain_events().for_each(drop);
         if game.state() != GameState::Playing {
             break;
         }

@@ -388,7 +388,6 @@ fn detour(game: &Game, ball_x: f32) -> Option<f32> {
 /// misses, or [`LOOKAHEAD_STEPS`] pass.
 fn look_ahead(game: &Game, aim: f32) -> Outcome {
     let mut sim = game.clone();
-    sim.drain_events().for_each(drop);
     let lost_before = sim.stats().balls_lost;
     let bricks_bottom = PLAYFIELD_HEIGHT * BRICK_AREA_FRACTION;
     let mut returned = false;
@@ -398,7 +397,7 @@ fn look_ahead(game: &Game, aim: f32) -> Outcome {
             ..Input::default()
         };
         sim.step(&input);
-        for event in sim.drain_events() {
+        for &event in sim.events() {
             match event {
                 GameEvent::PaddleHit => returned = true,
                 GameEvent::BrickDestroyed { .. } if returned => return Outcome::Destroys(step),
@@ -476,7 +475,7 @@ mod tests {
         for _ in 0..steps {
             let input = input(game);
             game.step(&input);
-            for event in game.drain_events() {
+            for &event in game.events() {
                 if let GameEvent::PowerUpCollected { kind } = event {
                     collected.push(kind);
                 }

@@ -3,7 +3,7 @@
 use glam::Vec2;
 
 /// Something that happened during a simulation step. The simulation records them in order;
-/// consumers (audio, effects, statistics) read them with [`crate::sim::Game::drain_events`].
+/// consumers (audio, effects, statistics) read them with [`crate::sim::Game::events`] after each step.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum GameEvent {
     /// A destructible brick was destroyed. `position` is the brick's centre (playfield pixels);

@@ -186,14 +186,17 @@ impl Game {
         &self.effects
     }
 
-    /// Takes the events recorded since the last call, oldest first.
-    pub fn drain_events(&mut self) -> std::vec::Drain<'_, GameEvent> {
-        self.events.drain(..)
+    /// The events of the last [`Game::step`], oldest first. Each step starts by clearing them,
+    /// so nothing piles up when nobody reads them: a consumer reads them after every step.
+    pub fn events(&self) -> &[GameEvent] {
+        &self.events
     }
 
-    /// Advances the game by one fixed time step of [`FIXED_TIMESTEP`] seconds.
+    /// Advances the game by one fixed time step of [`FIXED_TIMESTEP`] seconds; its events are
+    /// then in [`Game::events`] until the next step.
     /// Does nothing but count the step once the level is cleared or the game is over.
     pub fn step(&mut self, input: &Input) {
+        self.events.clear();
         self.stats.steps += 1;
         if self.state != GameState::Playing {
             return;

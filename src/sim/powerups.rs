@@ -422,14 +422,15 @@ mod tests {
             (left - g.config().powerups.confuse_seconds).abs() < 1e-3,
             "restarted: {left}"
         );
-        g.drain_events().for_each(drop);
         let steps = (g.config().powerups.confuse_seconds / FIXED_TIMESTEP).ceil() as usize + 2;
+        let mut events = Vec::new();
         for _ in 0..steps {
             g.step(&Input::default());
+            events.extend_from_slice(g.events());
         }
         assert!(!g.active_effects().has(PowerUpKind::Confuse));
-        let ended = g
-            .drain_events()
+        let ended = events
+            .iter()
             .filter(|e| {
                 matches!(
                     e,
@@ -601,7 +602,7 @@ mod tests {
                 paddle_target_x: Some(brick.center().x),
                 ..Input::default()
             });
-            if g.drain_events().any(|e| {
+            if g.events().iter().any(|e| {
                 matches!(
                     e,
                     GameEvent::PowerUpReleased {
