@@ -452,7 +452,12 @@ fn check_binary_exits_2_for_a_missing_file_even_among_invalid_ones() {
 fn check_binary_accepts_the_learnopengl_tutorial_levels() {
     let dir = support::learnopengl_levels();
     let files = lvl_files(&dir);
-    assert_eq!(files.len(), 4, "{} holds the tutorial's four levels", dir.display());
+    assert_eq!(
+        files.len(),
+        4,
+        "{} holds the tutorial's four levels",
+        dir.display()
+    );
     let (code, stdout) = run_check(&files);
     assert_eq!(code, 0, "stdout: {stdout}");
 }
