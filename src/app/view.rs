@@ -1,6 +1,7 @@
 //! What the app shows: the sprite batch of each screen and the window title.
 
-use super::{screens, App, Screen};
+use super::{App, Screen};
+use crate::render::hud;
 use crate::render::{scene, SpriteBatch};
 use crate::sim::tuning::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 
@@ -23,7 +24,7 @@ impl App {
                 if let Some((_, Some(field))) = &self.menu_preview {
                     scene::bricks(&mut batch.backdrop, field, 0.35);
                 }
-                screens::menu(
+                hud::menu(
                     &mut batch.text,
                     &self.menu_names,
                     self.menu_selected,
@@ -37,15 +38,15 @@ impl App {
                 if self.debug_overlay {
                     crate::render::debug_overlay::overlay(&mut batch.text, game);
                 }
-                screens::hud(&mut batch.text, game);
+                hud::hud(&mut batch.text, game);
                 if let Some(error) = &self.reload_error {
-                    screens::reload_error(&mut batch.text, error);
+                    hud::reload_error(&mut batch.text, error);
                 }
                 match screen {
                     Screen::Paused => {
-                        screens::message(&mut batch.text, "PAUSED", "P to resume  ESC menu")
+                        hud::message(&mut batch.text, "PAUSED", "P to resume  ESC menu")
                     }
-                    Screen::LevelCleared { .. } => screens::message(
+                    Screen::LevelCleared { .. } => hud::message(
                         &mut batch.text,
                         "LEVEL CLEARED",
                         &format!(
@@ -54,7 +55,7 @@ impl App {
                             self.best_line()
                         ),
                     ),
-                    Screen::Won { .. } => screens::message(
+                    Screen::Won { .. } => hud::message(
                         &mut batch.text,
                         "YOU WIN!",
                         &format!(
@@ -63,7 +64,7 @@ impl App {
                             self.best_line()
                         ),
                     ),
-                    Screen::GameOver { .. } => screens::message(
+                    Screen::GameOver { .. } => hud::message(
                         &mut batch.text,
                         "GAME OVER",
                         &format!(

@@ -32,7 +32,7 @@ pub fn preview(
     let mut batch = SpriteBatch::default();
     scene::backdrop(&mut batch.backdrop, &game);
     scene::world(&mut batch.world, &game, 1.0);
-    crate::app::screens::hud(&mut batch.text, &game);
+    crate::render::hud::hud(&mut batch.text, &game);
     renderer.render_offscreen(&context, size, &batch)?;
     renderer.save_screenshot(out)?;
     Ok(())
