@@ -1,26 +1,27 @@
-//! The playable game: window, fixed-timestep loop with interpolation, screens, input, audio.
+//! The playable game: the window, its event loop, and the scenes (one per screen, see
+//! [`scenes`]) that it updates, gives input to and draws each frame.
 //!
-//! Data flows one way: window events update [`InputState`]; each fixed step turns it into a
-//! [`crate::sim::Input`] for [`Game::step`]; the game's events go to the audio layer; the renderer
-//! reads the game state to draw.
+//! Data flows one way: window events update [`InputState`]; each fixed step of the play scene
+//! turns it into a [`crate::sim::Input`] for [`crate::sim::Game::step`]; the game's events go to
+//! the audio and effects layers (and tell the play scene when the level ends); the renderer reads
+//! the scenes' sprite batches, built from the game state, to draw.
 
 pub mod input;
 pub mod reload;
-pub mod screens;
+pub mod scenes;
 pub mod stats;
-mod view;
+pub mod timestep;
 
 pub use input::InputState;
-pub use screens::Screen;
 
 use crate::assets::{asset_root, LevelEntry};
 use crate::audio::Audio;
-use crate::cli::PlayArgs;
+use crate::cli::{ForcedEffect, PlayArgs};
 use crate::level::Level;
 use crate::render::context::create_window;
-use crate::render::{letterbox, Renderer};
-use crate::sim::tuning::{FIXED_TIMESTEP, MAX_FRAME_TIME, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
-use crate::sim::{Bot, Game, GameConfig, GameState};
+use crate::render::{letterbox, Renderer, SpriteBatch};
+use crate::sim::tuning::{MAX_FRAME_TIME, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use crate::sim::GameConfig;
 use anyhow::Context as _;
 use glium::backend::glutin::Display;
 use glium::glutin::surface::WindowSurface;
@@ -29,14 +30,13 @@ use glium::winit::event::{ElementState, MouseButton, WindowEvent};
 use glium::winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
 use glium::winit::window::{Window, WindowId};
+use scenes::menu::MenuScene;
+use scenes::play::{Campaign, PlayScene};
+use scenes::stack::Flow;
+use scenes::{Context, SceneStack};
 use stats::FrameStats;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
-
-/// Seconds the autoplay bot waits before launching, so a viewer sees the start of each ball.
-const AUTOPLAY_LAUNCH_DELAY: f32 = 0.6;
-/// Seconds autoplay lingers on the menu and on end-of-level screens before moving on.
-const AUTOPLAY_SCREEN_DELAY: f32 = 1.5;
 
 /// Runs the game in a window until the player quits (or `--frames` is reached).
 ///
@@ -76,8 +76,9 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let effects = crate::effects::Effects::new(game_config.seed, file_config.effects);
     let mut app = App::new(args, game_config, root, menu, audio, effects);
     if let Some((path, level)) = start {
-        app.campaign = vec![path.clone()];
-        app.start_level(&path, level);
+        let campaign = Campaign::new(vec![path]);
+        let play = PlayScene::new(&mut app.ctx, campaign, &level);
+        app.scenes.push(Box::new(play));
     }
     event_loop
         .run_app(&mut app)
@@ -92,52 +93,24 @@ struct Gfx {
     renderer: Renderer,
 }
 
+/// The window, the scenes, and what they share.
 struct App {
-    args: PlayArgs,
-    /// Simulation settings from the command line and config file.
-    game_config: GameConfig,
-    /// The collision mode in use; `C` cycles it, and it carries over to the next level.
-    collision: crate::collision::CollisionMode,
-    /// `F1`: draw the collision debug overlay.
-    debug_overlay: bool,
-    /// Watches the file of the level being played (live reload).
-    watcher: Option<reload::FileWatcher>,
-    /// Why the last reload failed (file:line:column lines), shown until the file is fixed.
-    reload_error: Option<String>,
-    /// Particles and post-processing state.
-    effects: crate::effects::Effects,
-    /// Best score per level (none if the platform has no data directory).
-    scores: Option<crate::highscores::HighScores>,
-    /// The level's best before the current result, and whether the result beat it.
-    last_result: Option<(Option<u32>, bool)>,
+    /// What the scenes share: settings, input, audio, effects, high scores.
+    ctx: Context,
+    /// The screens: the menu at the bottom, the one shown on top.
+    scenes: SceneStack,
+    /// Where shaders and textures are read from.
     root: PathBuf,
-    menu_levels: Vec<PathBuf>,
-    menu_names: Vec<String>,
-    menu_selected: usize,
-    menu_error: Option<String>,
-    /// Levels of the current run, in order; `campaign[current]` is being played.
-    campaign: Vec<PathBuf>,
-    current: usize,
-    screen: Screen,
-    game: Option<Game>,
-    bot: Option<Bot>,
-    input: InputState,
-    audio: Option<Audio>,
     gfx: Option<Gfx>,
-    accumulator: f32,
     last_frame: Option<Instant>,
     first_frame: Option<Instant>,
+    /// Measured time of each frame drawn, seconds (for `--stats`).
     frame_times: Vec<f64>,
-    /// Simulation steps run, over every level (for `--stats`).
-    game_steps: u64,
     /// Particles drawn, summed over frames (for `--stats`).
     particles_drawn: u64,
     minimised: bool,
     title: String,
     error: Option<anyhow::Error>,
-    menu_seconds: f32,
-    /// The selected menu level laid out as bricks (index, field), loaded once per selection.
-    menu_preview: Option<(usize, Option<crate::sim::BrickField>)>,
 }
 
 impl App {
@@ -149,240 +122,54 @@ impl App {
         audio: Option<Audio>,
         effects: crate::effects::Effects,
     ) -> App {
-        let menu_names = menu.iter().map(|e| e.name.clone()).collect();
-        let menu_levels = menu.into_iter().map(|e| e.path).collect();
-        App {
+        let ctx = Context {
             collision: game_config.collision,
             debug_overlay: args.debug_overlay,
-            watcher: None,
-            reload_error: None,
             effects,
             scores: crate::highscores::HighScores::default_path()
                 .map(|p| crate::highscores::HighScores::load(&p)),
-            last_result: None,
             game_config,
             args,
-            root,
-            menu_levels,
-            menu_names,
-            menu_selected: 0,
-            menu_error: None,
-            campaign: Vec::new(),
-            current: 0,
-            screen: Screen::Menu,
-            game: None,
-            bot: None,
             input: InputState::default(),
             audio,
+            level_error: None,
+            game_steps: 0,
+        };
+        App {
+            ctx,
+            scenes: SceneStack::new(Box::new(MenuScene::new(menu))),
+            root,
             gfx: None,
-            accumulator: 0.0,
             last_frame: None,
             first_frame: None,
             frame_times: Vec::new(),
             particles_drawn: 0,
-            game_steps: 0,
             minimised: false,
             title: String::new(),
             error: None,
-            menu_seconds: 0.0,
-            menu_preview: None,
         }
     }
 
-    fn config(&self) -> GameConfig {
-        GameConfig {
-            collision: self.collision,
-            ..self.game_config
-        }
+    /// Everything to draw this frame: the scenes' sprites and the post-processing effects.
+    fn batch(&self) -> SpriteBatch {
+        let mut batch = SpriteBatch::default();
+        let forced = self.ctx.args.effect;
+        batch.effects = self.ctx.effects.post(
+            forced == Some(ForcedEffect::Confuse),
+            forced == Some(ForcedEffect::Chaos),
+        );
+        self.scenes.draw(&self.ctx, &mut batch);
+        batch
     }
 
-    /// Starts playing `level`, read from `path`, with a fresh game (full lives, score 0), and
-    /// watches the file so that saving it reloads the level.
-    fn start_level(&mut self, path: &Path, level: Level) {
-        self.reload_error = None;
-        self.watcher = match reload::FileWatcher::new(path) {
-            Ok(watcher) => Some(watcher),
-            Err(e) => {
-                log::warn!("{}: live reload is off: {e}", path.display());
-                None
+    /// Sets the window title to the top scene's, when it changed.
+    fn update_title(&mut self) {
+        let title = self.scenes.title();
+        if title != self.title {
+            if let Some(gfx) = &self.gfx {
+                gfx.window.set_title(&title);
             }
-        };
-        self.game = Some(Game::new(&level, self.config()));
-        self.bot = self
-            .args
-            .autoplay
-            .then(|| Bot::new(self.game_config.seed, AUTOPLAY_LAUNCH_DELAY));
-        self.screen = Screen::Playing;
-        self.accumulator = 0.0;
-        self.input.release_all();
-        self.effects.clear();
-    }
-
-    /// Loads `campaign[current]` and plays it; on failure goes back to the menu showing why.
-    fn start_current(&mut self) {
-        let Some(path) = self.campaign.get(self.current).cloned() else {
-            self.screen = Screen::Menu;
-            return;
-        };
-        match Level::load(&path) {
-            Ok(level) => {
-                self.menu_error = None;
-                self.start_level(&path, level);
-            }
-            Err(e) => {
-                log::error!("{e}");
-                self.menu_error = Some(e.to_string());
-                self.game = None;
-                self.screen = Screen::Menu;
-            }
-        }
-    }
-
-    fn start_from_menu(&mut self) {
-        if self.menu_levels.is_empty() {
-            return;
-        }
-        self.campaign = self.menu_levels[self.menu_selected..].to_vec();
-        self.current = 0;
-        self.start_current();
-    }
-
-    fn open_menu(&mut self) {
-        self.effects.clear();
-        self.watcher = None;
-        self.reload_error = None;
-        self.screen = Screen::Menu;
-        self.menu_seconds = 0.0;
-        self.game = None;
-    }
-
-    /// Live reload: if the level file was saved, re-reads it. A valid level replaces the bricks
-    /// (paddle, lives and score stay); an invalid one keeps the last good level and shows why.
-    fn reload_if_changed(&mut self) {
-        let Some(watcher) = self.watcher.as_mut() else {
-            return;
-        };
-        if !watcher.poll() {
-            return;
-        }
-        let path = watcher.path().to_path_buf();
-        match Level::load(&path) {
-            Ok(level) => {
-                log::info!("{}: reloaded", path.display());
-                self.reload_error = None;
-                if let Some(game) = &mut self.game {
-                    game.replace_level(&level);
-                    if matches!(
-                        self.screen,
-                        Screen::LevelCleared { .. } | Screen::Won { .. }
-                    ) {
-                        self.screen = Screen::Playing;
-                    }
-                }
-            }
-            Err(e) => {
-                log::warn!("{e}");
-                self.reload_error = Some(e.to_string());
-            }
-        }
-    }
-
-    /// Advances screens and the simulation by `dt` seconds of real time.
-    fn update(&mut self, dt: f32) {
-        self.reload_if_changed();
-        let end_of_run = matches!(self.screen, Screen::Won { .. } | Screen::GameOver { .. });
-        match &mut self.screen {
-            Screen::Menu => {
-                self.menu_seconds += dt;
-                if self.menu_preview.as_ref().map(|(i, _)| *i) != Some(self.menu_selected) {
-                    // A broken level simply shows no preview; choosing it shows the error.
-                    let field = self
-                        .menu_levels
-                        .get(self.menu_selected)
-                        .and_then(|p| Level::load(p).ok());
-                    self.menu_preview = Some((
-                        self.menu_selected,
-                        field.map(|l| crate::sim::BrickField::new(&l)),
-                    ));
-                }
-                if self.args.autoplay && self.menu_seconds >= AUTOPLAY_SCREEN_DELAY {
-                    self.start_from_menu();
-                }
-            }
-            Screen::Paused => {}
-            Screen::LevelCleared { seconds }
-            | Screen::Won { seconds }
-            | Screen::GameOver { seconds } => {
-                *seconds += dt;
-                // Autoplay moves on by itself, except at the end of a run started with --level:
-                // there the result stays on screen (demo mode from the menu loops forever).
-                let waited = *seconds >= AUTOPLAY_SCREEN_DELAY;
-                if self.args.autoplay && waited && !(end_of_run && self.args.level.is_some()) {
-                    self.advance();
-                }
-            }
-            Screen::Playing => self.step_game(dt),
-        }
-    }
-
-    /// Fixed-timestep update: feeds real time into the accumulator and runs whole steps.
-    fn step_game(&mut self, dt: f32) {
-        let Some(game) = self.game.as_mut() else {
-            return;
-        };
-        self.accumulator += dt;
-        while self.accumulator >= FIXED_TIMESTEP {
-            let input = match self.bot.as_mut() {
-                Some(bot) => bot.input(game),
-                None => self.input.take_step_input(),
-            };
-            game.step(&input);
-            self.game_steps += 1;
-            self.accumulator -= FIXED_TIMESTEP;
-            let events = game.events();
-            if let Some(audio) = &self.audio {
-                audio.handle_events(events);
-            }
-            for event in events {
-                self.effects.handle_event(event);
-            }
-        }
-        let (level, score) = (game.level_name().to_string(), game.score());
-        match game.state() {
-            GameState::Playing => return,
-            GameState::LevelCleared if self.current + 1 >= self.campaign.len() => {
-                self.screen = Screen::Won { seconds: 0.0 }
-            }
-            GameState::LevelCleared => self.screen = Screen::LevelCleared { seconds: 0.0 },
-            GameState::GameOver => self.screen = Screen::GameOver { seconds: 0.0 },
-        }
-        self.record_score(&level, score);
-    }
-
-    /// Records the score of a finished level in the high-score table and saves it.
-    fn record_score(&mut self, level: &str, score: u32) {
-        let Some(scores) = self.scores.as_mut() else {
-            return;
-        };
-        let previous = scores.best(level);
-        let is_best = scores.record(level, score);
-        if is_best {
-            if let Err(e) = scores.save() {
-                log::warn!("cannot save high scores: {e}");
-            }
-        }
-        self.last_result = Some((previous, is_best));
-    }
-
-    /// Leaves an end-of-level screen: next level, or the menu.
-    fn advance(&mut self) {
-        match self.screen {
-            Screen::LevelCleared { .. } => {
-                self.current += 1;
-                self.start_current();
-            }
-            Screen::Won { .. } | Screen::GameOver { .. } => self.open_menu(),
-            _ => {}
+            self.title = title;
         }
     }
 
@@ -394,24 +181,24 @@ impl App {
             .min(MAX_FRAME_TIME);
         self.last_frame = Some(now);
         // --frame-time: game time advances by a fixed amount per frame (reproducible runs).
-        let dt = self.args.frame_time.unwrap_or(measured);
+        let dt = self.ctx.args.frame_time.unwrap_or(measured);
         self.first_frame.get_or_insert(now);
-        self.update(dt);
-        let playing = matches!(self.screen, Screen::Playing);
-        self.effects
-            .update(dt, self.game.as_ref().filter(|_| playing));
-        if self.args.effect == Some(crate::cli::ForcedEffect::Shake) {
-            self.effects.shake();
+        if self.scenes.update(&mut self.ctx, dt) == Flow::Quit {
+            return self.quit(event_loop);
         }
-        let alpha = (self.accumulator / FIXED_TIMESTEP).clamp(0.0, 1.0);
-        let batch = self.batch(alpha);
+        self.ctx.effects.update(dt, self.scenes.live_game());
+        if self.ctx.args.effect == Some(ForcedEffect::Shake) {
+            self.ctx.effects.shake();
+        }
+        let batch = self.batch();
         self.update_title();
         let Some(gfx) = self.gfx.as_mut() else { return };
         let size = gfx.display.get_framebuffer_dimensions();
         // A screenshot is composed offscreen: only the frame that will be saved pays for it
         // (every frame when the run has no --frames end, since any may be the last).
-        let capture = self.args.screenshot.is_some()
+        let capture = self.ctx.args.screenshot.is_some()
             && self
+                .ctx
                 .args
                 .frames
                 .is_none_or(|n| gfx.renderer.stats().frames + 1 >= n);
@@ -436,6 +223,7 @@ impl App {
             self.particles_drawn += batch.particles.len() as u64;
         }
         if self
+            .ctx
             .args
             .frames
             .is_some_and(|n| gfx.renderer.stats().frames >= n)
@@ -444,69 +232,19 @@ impl App {
         }
     }
 
+    /// A key event: F1 and M are the app's own (debug overlay, mute); every other goes to the
+    /// top scene.
     fn key(&mut self, event_loop: &ActiveEventLoop, key: PhysicalKey, pressed: bool, repeat: bool) {
-        if matches!(self.screen, Screen::Playing) && self.input.key(key, pressed) {
-            return;
-        }
-        if !pressed
-            || repeat
-                && !matches!(
-                    key,
-                    PhysicalKey::Code(KeyCode::ArrowUp | KeyCode::ArrowDown)
-                )
-        {
-            return;
-        }
-        let PhysicalKey::Code(code) = key else { return };
-        if code == KeyCode::F1 {
-            self.debug_overlay = !self.debug_overlay;
-            return;
-        }
-        if code == KeyCode::KeyM {
-            if let Some(audio) = &mut self.audio {
-                audio.set_muted(!audio.is_muted());
+        match scenes::press(key, pressed, repeat) {
+            Some(KeyCode::F1) => self.ctx.debug_overlay = !self.ctx.debug_overlay,
+            Some(KeyCode::KeyM) => {
+                if let Some(audio) = &mut self.ctx.audio {
+                    audio.set_muted(!audio.is_muted());
+                }
             }
-            return;
-        }
-        let confirm = matches!(code, KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space);
-        match self.screen {
-            Screen::Menu => match code {
-                KeyCode::Escape => self.quit(event_loop),
-                KeyCode::ArrowUp | KeyCode::KeyW => {
-                    self.menu_selected = self.menu_selected.saturating_sub(1)
-                }
-                KeyCode::ArrowDown | KeyCode::KeyS => {
-                    self.menu_selected =
-                        (self.menu_selected + 1).min(self.menu_names.len().saturating_sub(1))
-                }
-                _ if confirm => self.start_from_menu(),
-                _ => {}
-            },
-            Screen::Playing => match code {
-                KeyCode::Escape => self.open_menu(),
-                KeyCode::KeyP => self.screen = Screen::Paused,
-                KeyCode::KeyC => {
-                    self.collision = self.collision.next();
-                    if let Some(game) = &mut self.game {
-                        game.set_collision_mode(self.collision);
-                    }
-                    log::info!("collision mode: {}", self.collision);
-                }
-                _ => {}
-            },
-            Screen::Paused => match code {
-                KeyCode::Escape => self.open_menu(),
-                KeyCode::KeyP | KeyCode::Space => {
-                    self.screen = Screen::Playing;
-                    self.input.release_all();
-                }
-                _ => {}
-            },
-            Screen::LevelCleared { .. } | Screen::Won { .. } | Screen::GameOver { .. } => {
-                match code {
-                    KeyCode::Escape => self.open_menu(),
-                    _ if confirm => self.advance(),
-                    _ => {}
+            _ => {
+                if self.scenes.key(&mut self.ctx, key, pressed, repeat) == Flow::Quit {
+                    self.quit(event_loop);
                 }
             }
         }
@@ -519,7 +257,7 @@ impl App {
 
     /// Saves the screenshot (if asked) while the GL context is alive, then stops the loop.
     fn quit(&mut self, event_loop: &ActiveEventLoop) {
-        if let (Some(path), Some(gfx)) = (self.args.screenshot.take(), &self.gfx) {
+        if let (Some(path), Some(gfx)) = (self.ctx.args.screenshot.take(), &self.gfx) {
             if let Err(e) = gfx.renderer.save_screenshot(&path) {
                 self.error.get_or_insert(e.into());
             } else {
@@ -534,7 +272,7 @@ impl App {
         if let Some(e) = self.error {
             return Err(e);
         }
-        if self.args.stats {
+        if self.ctx.args.stats {
             let seconds = self.first_frame.map_or(0.0, |t| t.elapsed().as_secs_f64());
             let render = self
                 .gfx
@@ -545,7 +283,7 @@ impl App {
                 seconds,
                 render,
                 self.particles_drawn,
-                self.game_steps,
+                self.ctx.game_steps,
             );
             println!("{}", serde_json::to_string(&stats)?);
         }
@@ -558,7 +296,7 @@ impl ApplicationHandler for App {
         if self.gfx.is_some() {
             return;
         }
-        let vsync = !self.args.no_vsync;
+        let vsync = !self.ctx.args.no_vsync;
         let created = create_window(
             event_loop,
             "Breakout",
@@ -598,7 +336,7 @@ impl ApplicationHandler for App {
                 }
             }
             WindowEvent::Occluded(occluded) => self.minimised = occluded,
-            WindowEvent::Focused(false) => self.input.release_all(),
+            WindowEvent::Focused(false) => self.ctx.input.release_all(),
             WindowEvent::KeyboardInput { event, .. } => self.key(
                 event_loop,
                 event.physical_key,
@@ -610,7 +348,8 @@ impl ApplicationHandler for App {
                     let (w, h) = g.display.get_framebuffer_dimensions();
                     letterbox(w, h)
                 }) {
-                    self.input
+                    self.ctx
+                        .input
                         .mouse_moved(viewport.to_playfield(position.x, position.y).0);
                 }
             }
@@ -618,7 +357,11 @@ impl ApplicationHandler for App {
                 state: ElementState::Pressed,
                 button: MouseButton::Left,
                 ..
-            } if self.screen == Screen::Playing => self.input.clicked(),
+            } => {
+                if self.scenes.click(&mut self.ctx) == Flow::Quit {
+                    self.quit(event_loop);
+                }
+            }
             WindowEvent::RedrawRequested if !self.minimised => self.frame(event_loop),
             _ => {}
         }

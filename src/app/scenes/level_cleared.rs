@@ -1,0 +1,78 @@
+//! The level-cleared screen, pushed over the game when its events say the level was cleared and
+//! the run has more levels.
+
+use super::play::{Campaign, PlayScene};
+use super::{
+    close_game, is_confirm, press, Context, Outcome, Scene, Transition, AUTOPLAY_SCREEN_DELAY,
+};
+use crate::render::{hud, SpriteBatch};
+use glium::winit::keyboard::{KeyCode, PhysicalKey};
+
+/// The level was cleared. Enter/Space plays the next level, Esc goes back to the menu; autoplay
+/// moves on by itself.
+pub struct LevelClearedScene {
+    outcome: Outcome,
+    /// The run, at the next level.
+    next: Campaign,
+    /// Seconds this screen has been shown.
+    seconds: f32,
+}
+
+impl LevelClearedScene {
+    /// The screen for a level that ended with `outcome`; `next` is the run at its next level.
+    pub fn new(outcome: Outcome, next: Campaign) -> LevelClearedScene {
+        LevelClearedScene {
+            outcome,
+            next,
+            seconds: 0.0,
+        }
+    }
+
+    /// Replaces the cleared game with the next level's; if that level does not load, goes back
+    /// to the menu, which shows why.
+    fn advance(&mut self, ctx: &mut Context) -> Transition {
+        match PlayScene::load(ctx, self.next.clone()) {
+            Some(play) => {
+                Transition::Sequence(vec![Transition::Pop, Transition::Replace(Box::new(play))])
+            }
+            None => Transition::Sequence(vec![Transition::Pop, Transition::Pop]),
+        }
+    }
+}
+
+impl Scene for LevelClearedScene {
+    fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
+        self.seconds += dt;
+        if ctx.args.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY {
+            return self.advance(ctx);
+        }
+        Transition::None
+    }
+
+    fn key(
+        &mut self,
+        ctx: &mut Context,
+        key: PhysicalKey,
+        pressed: bool,
+        repeat: bool,
+    ) -> Transition {
+        match press(key, pressed, repeat) {
+            Some(KeyCode::Escape) => close_game(ctx),
+            Some(code) if is_confirm(code) => self.advance(ctx),
+            _ => Transition::None,
+        }
+    }
+
+    fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
+        let hint = format!(
+            "score {}  {}  -  SPACE next level",
+            self.outcome.score,
+            self.outcome.best_line()
+        );
+        hud::message(&mut batch.text, "LEVEL CLEARED", &hint);
+    }
+
+    fn is_overlay(&self) -> bool {
+        true
+    }
+}

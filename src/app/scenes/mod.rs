@@ -1,0 +1,175 @@
+//! Scenes: each screen of the game is its own type, owning its state, with its own update, input,
+//! drawing and window title; it answers with a [`Transition`] (as tetra's `Scene` and
+//! `Transition`, see `examples/tetras.rs` in 17cupsofcoffee/tetra, with Amethyst's sequences of
+//! transitions and its "shadow" update of covered scenes).
+//!
+//! The app keeps a [`SceneStack`]: the menu at the bottom, the game pushed over it, the pause and
+//! end-of-level screens pushed over the game (so the game keeps its state and is drawn under
+//! them). What every scene shares (input, audio, effects, config, high scores) is in a
+//! [`Context`] lent to each call.
+//!
+//! Adding a screen: a new file here with a type implementing [`Scene`], pushed (or swapped in)
+//! by the transition of the screen it is reached from. No other screen changes.
+
+mod context;
+pub mod game_over;
+pub mod level_cleared;
+pub mod menu;
+pub mod pause;
+pub mod play;
+pub mod stack;
+pub mod won;
+
+pub use context::Context;
+pub use stack::SceneStack;
+
+use crate::render::SpriteBatch;
+use crate::sim::Game;
+use glium::winit::keyboard::{KeyCode, PhysicalKey};
+
+/// Seconds autoplay lingers on the menu and on end-of-level screens before moving on.
+pub const AUTOPLAY_SCREEN_DELAY: f32 = 1.5;
+
+/// What the scene stack does after a scene's update or input.
+pub enum Transition {
+    /// Stay on this scene.
+    None,
+    /// Put a scene on top of this one (which keeps its state, and is drawn under the new one if
+    /// that is an overlay).
+    Push(Box<dyn Scene>),
+    /// Remove the top scene; the one under it carries on.
+    Pop,
+    /// Swap the top scene for another.
+    Replace(Box<dyn Scene>),
+    /// Several transitions in order, e.g. an overlay closing itself and the game under it.
+    Sequence(Vec<Transition>),
+    /// Leave the game.
+    Quit,
+}
+
+/// One screen of the game. Only the top scene of the stack is updated, given input and asked
+/// for its title; scenes it covers get [`Scene::update_covered`] and, under an overlay, are
+/// drawn.
+pub trait Scene {
+    /// Advances the scene by `dt` seconds of game time (capped real time, or `--frame-time`).
+    fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition;
+
+    /// Runs each frame while another scene is on top (before the top scene's update), for work
+    /// that goes on underneath, such as the game's live reload. Returns `true` to close every
+    /// scene above this one (e.g. a saved level file makes a cleared level playable again).
+    fn update_covered(&mut self, _ctx: &mut Context, _dt: f32) -> bool {
+        false
+    }
+
+    /// A key went down (`pressed`, with `repeat` for auto-repeat) or up. Every key event comes
+    /// here, except the app's own keys (F1, M); [`press`] picks out the presses.
+    fn key(
+        &mut self,
+        ctx: &mut Context,
+        key: PhysicalKey,
+        pressed: bool,
+        repeat: bool,
+    ) -> Transition;
+
+    /// The left mouse button went down.
+    fn click(&mut self, _ctx: &mut Context) -> Transition {
+        Transition::None
+    }
+
+    /// Appends this scene's sprites to `batch` (playfield pixels). `covered`: another scene
+    /// (an overlay) is drawn over this one. `batch.effects` comes in with the forced effects and
+    /// the shake set; a scene may switch on the post-processing effects it shows.
+    fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, covered: bool);
+
+    /// Whether the scene is drawn over the scene under it (a message box over the game) rather
+    /// than on its own.
+    fn is_overlay(&self) -> bool {
+        false
+    }
+
+    /// The window title while this scene is on top; `None` keeps the title of the scene under
+    /// it (the bottom scene's `None` is plain "Breakout").
+    fn title(&self) -> Option<String> {
+        None
+    }
+
+    /// The game running on this scene while it is on top: its moving balls leave particle
+    /// trails. `None` for screens where no game runs.
+    fn live_game(&self) -> Option<&Game> {
+        None
+    }
+}
+
+/// The key of a key event that counts as a press for menus and screens: a new press, or an
+/// auto-repeat of the Up or Down arrow (to scroll lists). `None` for releases, other repeats
+/// and keys winit cannot name.
+pub fn press(key: PhysicalKey, pressed: bool, repeat: bool) -> Option<KeyCode> {
+    let PhysicalKey::Code(code) = key else {
+        return None;
+    };
+    let repeats = matches!(code, KeyCode::ArrowUp | KeyCode::ArrowDown);
+    (pressed && (!repeat || repeats)).then_some(code)
+}
+
+/// Whether `code` confirms a choice: Enter or Space.
+pub fn is_confirm(code: KeyCode) -> bool {
+    matches!(code, KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space)
+}
+
+/// An end-of-level screen going back to the menu: it closes itself and the game under it (the
+/// particles go too).
+pub fn close_game(ctx: &mut Context) -> Transition {
+    ctx.effects.clear();
+    Transition::Sequence(vec![Transition::Pop, Transition::Pop])
+}
+
+/// How a level ended, for the end-of-level screens: the score and the high-score news.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcome {
+    /// The final score of the level.
+    pub score: u32,
+    /// From the high-score table (none without one): the level's best before this result, and
+    /// whether this result beat it.
+    pub best: Option<(Option<u32>, bool)>,
+}
+
+impl Outcome {
+    /// The high-score line: "NEW BEST!", "best N", or empty.
+    pub fn best_line(&self) -> String {
+        match self.best {
+            Some((_, true)) => "NEW BEST!".to_string(),
+            Some((Some(best), false)) => format!("best {best}"),
+            _ => String::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presses_are_new_presses_and_arrow_repeats() {
+        let key = |c| PhysicalKey::Code(c);
+        assert_eq!(
+            press(key(KeyCode::Enter), true, false),
+            Some(KeyCode::Enter)
+        );
+        assert_eq!(press(key(KeyCode::Enter), true, true), None);
+        assert_eq!(press(key(KeyCode::KeyS), true, true), None);
+        assert_eq!(
+            press(key(KeyCode::ArrowDown), true, true),
+            Some(KeyCode::ArrowDown)
+        );
+        assert_eq!(press(key(KeyCode::ArrowDown), false, false), None);
+    }
+
+    #[test]
+    fn best_line_says_new_best_or_the_old_one() {
+        let outcome = |best| Outcome { score: 10, best };
+        assert_eq!(outcome(Some((Some(5), true))).best_line(), "NEW BEST!");
+        assert_eq!(outcome(Some((Some(50), false))).best_line(), "best 50");
+        assert_eq!(outcome(Some((None, true))).best_line(), "NEW BEST!");
+        assert_eq!(outcome(None).best_line(), "");
+    }
+}

@@ -1,0 +1,40 @@
+//! The pause screen, pushed over the game by P: the game stands still under a message box.
+
+use super::{close_game, press, Context, Scene, Transition};
+use crate::render::{hud, SpriteBatch};
+use glium::winit::keyboard::{KeyCode, PhysicalKey};
+
+/// Play paused. P or Space resumes, Esc goes back to the menu.
+pub struct PauseScene;
+
+impl Scene for PauseScene {
+    fn update(&mut self, _ctx: &mut Context, _dt: f32) -> Transition {
+        Transition::None
+    }
+
+    fn key(
+        &mut self,
+        ctx: &mut Context,
+        key: PhysicalKey,
+        pressed: bool,
+        repeat: bool,
+    ) -> Transition {
+        match press(key, pressed, repeat) {
+            Some(KeyCode::Escape) => close_game(ctx),
+            Some(KeyCode::KeyP | KeyCode::Space) => {
+                // Keys let go while paused were not seen: start again from none held.
+                ctx.input.release_all();
+                Transition::Pop
+            }
+            _ => Transition::None,
+        }
+    }
+
+    fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
+        hud::message(&mut batch.text, "PAUSED", "P to resume  ESC menu");
+    }
+
+    fn is_overlay(&self) -> bool {
+        true
+    }
+}

@@ -1,0 +1,289 @@
+//! The game in play: a level of a run, stepped at a fixed rate, with live reload of its file.
+//! When the game's events say the level was cleared or lost, it pushes the matching end-of-level
+//! screen over itself.
+
+use super::game_over::GameOverScene;
+use super::level_cleared::LevelClearedScene;
+use super::pause::PauseScene;
+use super::won::WonScene;
+use super::{press, Context, Outcome, Scene, Transition};
+use crate::app::reload::FileWatcher;
+use crate::app::timestep::FixedTimestep;
+use crate::level::{Level, PowerUpKind};
+use crate::render::{hud, scene, SpriteBatch};
+use crate::sim::tuning::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use crate::sim::{Bot, Game, GameEvent};
+use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use std::path::{Path, PathBuf};
+
+/// Seconds the autoplay bot waits before launching, so a viewer sees the start of each ball.
+const AUTOPLAY_LAUNCH_DELAY: f32 = 0.6;
+
+/// The levels of one run, in order, and which one is being played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Campaign {
+    levels: Vec<PathBuf>,
+    current: usize,
+}
+
+impl Campaign {
+    /// A run through `levels` from the first.
+    pub fn new(levels: Vec<PathBuf>) -> Campaign {
+        Campaign { levels, current: 0 }
+    }
+
+    /// The level file being played (`None` past the end).
+    pub fn path(&self) -> Option<&Path> {
+        self.levels.get(self.current).map(PathBuf::as_path)
+    }
+
+    /// Whether the current level is the run's last.
+    pub fn is_last(&self) -> bool {
+        self.current + 1 >= self.levels.len()
+    }
+
+    /// The same run, one level on.
+    pub fn next(&self) -> Campaign {
+        Campaign {
+            levels: self.levels.clone(),
+            current: self.current + 1,
+        }
+    }
+}
+
+/// How the level ended, once the game said so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ended {
+    /// Every destructible brick destroyed ([`GameEvent::LevelCleared`]).
+    Cleared,
+    /// No lives left ([`GameEvent::GameOver`]).
+    Over,
+}
+
+/// A level in play. Arrows/A/D or the mouse move the paddle, Space or a click launches, P
+/// pauses, C cycles the collision mode, Esc goes back to the menu.
+pub struct PlayScene {
+    game: Game,
+    /// Plays instead of the player with `--autoplay`.
+    bot: Option<Bot>,
+    /// Real time to game steps.
+    clock: FixedTimestep,
+    /// The run this level belongs to.
+    campaign: Campaign,
+    /// Watches the level's file (live reload); none if the OS refused the watch.
+    watcher: Option<FileWatcher>,
+    /// Why the last reload failed (file:line:column lines), shown until the file is fixed.
+    reload_error: Option<String>,
+    /// Set when the game's events said the level ended (an end-of-level screen covers this one).
+    ended: Option<Ended>,
+}
+
+impl PlayScene {
+    /// Loads the campaign's current level and starts it. A level that does not load is logged
+    /// and left in [`Context::level_error`] (for the menu), and gives `None`.
+    pub fn load(ctx: &mut Context, campaign: Campaign) -> Option<PlayScene> {
+        let path = campaign.path()?.to_path_buf();
+        match Level::load(&path) {
+            Ok(level) => {
+                ctx.level_error = None;
+                Some(PlayScene::new(ctx, campaign, &level))
+            }
+            Err(e) => {
+                log::error!("{e}");
+                ctx.level_error = Some(e.to_string());
+                None
+            }
+        }
+    }
+
+    /// Starts playing `level`, the campaign's current level, with a fresh game (full lives,
+    /// score 0), and watches its file so that saving it reloads the level.
+    pub fn new(ctx: &mut Context, campaign: Campaign, level: &Level) -> PlayScene {
+        let watcher = campaign
+            .path()
+            .and_then(|path| match FileWatcher::new(path) {
+                Ok(watcher) => Some(watcher),
+                Err(e) => {
+                    log::warn!("{}: live reload is off: {e}", path.display());
+                    None
+                }
+            });
+        ctx.input.release_all();
+        ctx.effects.clear();
+        PlayScene {
+            game: Game::new(level, ctx.config()),
+            bot: ctx
+                .args
+                .autoplay
+                .then(|| Bot::new(ctx.game_config.seed, AUTOPLAY_LAUNCH_DELAY)),
+            clock: FixedTimestep::default(),
+            campaign,
+            watcher,
+            reload_error: None,
+            ended: None,
+        }
+    }
+
+    /// Live reload: if the level file was saved, re-reads it. A valid level replaces the bricks
+    /// (paddle, lives and score stay); an invalid one keeps the last good level and shows why.
+    /// Returns `true` if a cleared level became playable again.
+    fn reload_if_changed(&mut self) -> bool {
+        let Some(watcher) = self.watcher.as_mut() else {
+            return false;
+        };
+        if !watcher.poll() {
+            return false;
+        }
+        let path = watcher.path().to_path_buf();
+        match Level::load(&path) {
+            Ok(level) => {
+                log::info!("{}: reloaded", path.display());
+                self.reload_error = None;
+                self.game.replace_level(&level);
+                if self.ended == Some(Ended::Cleared) {
+                    self.ended = None;
+                    return true;
+                }
+            }
+            Err(e) => {
+                log::warn!("{e}");
+                self.reload_error = Some(e.to_string());
+            }
+        }
+        false
+    }
+
+    /// Runs the fixed steps that `dt` seconds hold, feeding each step's events to audio and
+    /// effects. Returns how the level ended if one of the events said so.
+    fn run_steps(&mut self, ctx: &mut Context, dt: f32) -> Option<Ended> {
+        let mut ended = None;
+        self.clock.accumulate(dt);
+        while self.clock.step() {
+            let input = match self.bot.as_mut() {
+                Some(bot) => bot.input(&self.game),
+                None => ctx.input.take_step_input(),
+            };
+            self.game.step(&input);
+            ctx.game_steps += 1;
+            let events = self.game.events();
+            if let Some(audio) = &ctx.audio {
+                audio.handle_events(events);
+            }
+            for event in events {
+                ctx.effects.handle_event(event);
+                match event {
+                    GameEvent::LevelCleared => ended = Some(Ended::Cleared),
+                    GameEvent::GameOver => ended = Some(Ended::Over),
+                    _ => {}
+                }
+            }
+        }
+        ended
+    }
+
+    /// The end-of-level screen for `ended`, after recording the score.
+    fn end_screen(&mut self, ctx: &mut Context, ended: Ended) -> Box<dyn Scene> {
+        self.ended = Some(ended);
+        let score = self.game.score();
+        let outcome = Outcome {
+            score,
+            best: ctx.record_score(self.game.level_name(), score),
+        };
+        match ended {
+            Ended::Cleared if self.campaign.is_last() => Box::new(WonScene::new(outcome)),
+            Ended::Cleared => Box::new(LevelClearedScene::new(outcome, self.campaign.next())),
+            Ended::Over => Box::new(GameOverScene::new(outcome)),
+        }
+    }
+}
+
+impl Scene for PlayScene {
+    fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
+        self.reload_if_changed();
+        match self.run_steps(ctx, dt) {
+            Some(ended) => Transition::Push(self.end_screen(ctx, ended)),
+            None => Transition::None,
+        }
+    }
+
+    fn update_covered(&mut self, _ctx: &mut Context, _dt: f32) -> bool {
+        self.reload_if_changed()
+    }
+
+    fn key(
+        &mut self,
+        ctx: &mut Context,
+        key: PhysicalKey,
+        pressed: bool,
+        repeat: bool,
+    ) -> Transition {
+        if ctx.input.key(key, pressed) {
+            return Transition::None;
+        }
+        match press(key, pressed, repeat) {
+            Some(KeyCode::Escape) => {
+                ctx.effects.clear();
+                Transition::Pop
+            }
+            Some(KeyCode::KeyP) => Transition::Push(Box::new(PauseScene)),
+            Some(KeyCode::KeyC) => {
+                ctx.collision = ctx.collision.next();
+                self.game.set_collision_mode(ctx.collision);
+                log::info!("collision mode: {}", ctx.collision);
+                Transition::None
+            }
+            _ => Transition::None,
+        }
+    }
+
+    fn click(&mut self, ctx: &mut Context) -> Transition {
+        ctx.input.clicked();
+        Transition::None
+    }
+
+    fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, covered: bool) {
+        let game = &self.game;
+        scene::backdrop(&mut batch.backdrop, game);
+        scene::world(&mut batch.world, game, self.clock.blend());
+        ctx.effects.particle_sprites(&mut batch.particles);
+        if ctx.debug_overlay {
+            crate::render::debug_overlay::overlay(&mut batch.text, game);
+        }
+        hud::hud(&mut batch.text, game);
+        if let Some(error) = &self.reload_error {
+            hud::reload_error(&mut batch.text, error);
+        }
+        if !covered && self.bot.is_none() && game.balls().iter().any(|b| b.stuck) {
+            crate::render::text::layout_centered(
+                &mut batch.text,
+                "SPACE to launch",
+                PLAYFIELD_WIDTH / 2.0,
+                PLAYFIELD_HEIGHT * 0.7,
+                16.0,
+                [1.0, 1.0, 1.0, 0.8],
+            );
+        }
+        // The power-ups' screen effects last while the level does (paused too), not on its
+        // end-of-level screen.
+        if self.ended.is_none() {
+            let active = game.active_effects();
+            batch.effects.confuse |= active.has(PowerUpKind::Confuse);
+            batch.effects.chaos |= active.has(PowerUpKind::Chaos);
+        }
+    }
+
+    fn title(&self) -> Option<String> {
+        let game = &self.game;
+        Some(format!(
+            "Breakout — {} — score {} — lives {} — collision: {}",
+            game.level_name(),
+            game.score(),
+            game.lives(),
+            game.config().collision
+        ))
+    }
+
+    fn live_game(&self) -> Option<&Game> {
+        Some(&self.game)
+    }
+}

@@ -1,0 +1,269 @@
+//! The stack of scenes and how transitions change it.
+
+use super::{Context, Scene, Transition};
+use crate::render::SpriteBatch;
+use crate::sim::Game;
+use glium::winit::keyboard::PhysicalKey;
+
+/// Whether the app goes on after a transition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep running.
+    Continue,
+    /// A scene asked to quit, or the last scene was closed.
+    Quit,
+}
+
+/// The scenes, bottom first; the top one is the screen the player is on.
+pub struct SceneStack {
+    scenes: Vec<Box<dyn Scene>>,
+}
+
+impl SceneStack {
+    /// A stack holding `root` (the menu).
+    pub fn new(root: Box<dyn Scene>) -> SceneStack {
+        SceneStack { scenes: vec![root] }
+    }
+
+    /// Puts `scene` on top (e.g. a game started from the command line, over the menu).
+    pub fn push(&mut self, scene: Box<dyn Scene>) {
+        self.scenes.push(scene);
+    }
+
+    /// Scenes on the stack.
+    pub fn len(&self) -> usize {
+        self.scenes.len()
+    }
+
+    /// Whether no scene is left (the app then quits).
+    pub fn is_empty(&self) -> bool {
+        self.scenes.is_empty()
+    }
+
+    /// Advances the scenes by `dt` seconds: the covered ones bottom-up (one of them may close
+    /// the scenes above it), then the top one, whose transition is applied.
+    pub fn update(&mut self, ctx: &mut Context, dt: f32) -> Flow {
+        let Some(top) = self.scenes.len().checked_sub(1) else {
+            return Flow::Quit;
+        };
+        for i in 0..top {
+            if self.scenes[i].update_covered(ctx, dt) {
+                self.scenes.truncate(i + 1);
+                break;
+            }
+        }
+        let transition = match self.scenes.last_mut() {
+            Some(scene) => scene.update(ctx, dt),
+            None => Transition::Quit,
+        };
+        self.apply(transition)
+    }
+
+    /// Gives a key event to the top scene and applies its transition.
+    pub fn key(
+        &mut self,
+        ctx: &mut Context,
+        key: PhysicalKey,
+        pressed: bool,
+        repeat: bool,
+    ) -> Flow {
+        let transition = match self.scenes.last_mut() {
+            Some(scene) => scene.key(ctx, key, pressed, repeat),
+            None => Transition::Quit,
+        };
+        self.apply(transition)
+    }
+
+    /// Gives a left click to the top scene and applies its transition.
+    pub fn click(&mut self, ctx: &mut Context) -> Flow {
+        let transition = match self.scenes.last_mut() {
+            Some(scene) => scene.click(ctx),
+            None => Transition::Quit,
+        };
+        self.apply(transition)
+    }
+
+    /// Draws the top scene into `batch`, over the scenes under it as long as they are overlays
+    /// (from the highest scene that is not one).
+    pub fn draw(&self, ctx: &Context, batch: &mut SpriteBatch) {
+        let base = self
+            .scenes
+            .iter()
+            .rposition(|s| !s.is_overlay())
+            .unwrap_or(0);
+        let top = self.scenes.len().saturating_sub(1);
+        for (i, scene) in self.scenes.iter().enumerate().skip(base) {
+            scene.draw(ctx, batch, i < top);
+        }
+    }
+
+    /// The window title: the top scene's, else that of the highest scene under it that has one,
+    /// else "Breakout".
+    pub fn title(&self) -> String {
+        self.scenes
+            .iter()
+            .rev()
+            .find_map(|s| s.title())
+            .unwrap_or_else(|| "Breakout".to_string())
+    }
+
+    /// The game running on the top scene, if any (see [`Scene::live_game`]).
+    pub fn live_game(&self) -> Option<&Game> {
+        self.scenes.last().and_then(|s| s.live_game())
+    }
+
+    /// Changes the stack as `transition` says.
+    pub fn apply(&mut self, transition: Transition) -> Flow {
+        match transition {
+            Transition::None => {}
+            Transition::Push(scene) => self.scenes.push(scene),
+            Transition::Pop => {
+                self.scenes.pop();
+            }
+            Transition::Replace(scene) => {
+                self.scenes.pop();
+                self.scenes.push(scene);
+            }
+            Transition::Sequence(transitions) => {
+                for t in transitions {
+                    if self.apply(t) == Flow::Quit {
+                        return Flow::Quit;
+                    }
+                }
+            }
+            Transition::Quit => return Flow::Quit,
+        }
+        if self.scenes.is_empty() {
+            Flow::Quit
+        } else {
+            Flow::Continue
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    /// A scene that logs what happens to it and answers with a scripted transition.
+    struct Probe {
+        name: &'static str,
+        overlay: bool,
+        log: Rc<RefCell<Vec<String>>>,
+        next: Option<Transition>,
+        uncover: bool,
+    }
+
+    impl Probe {
+        fn boxed(name: &'static str, overlay: bool, log: &Rc<RefCell<Vec<String>>>) -> Box<Probe> {
+            Box::new(Probe {
+                name,
+                overlay,
+                log: log.clone(),
+                next: None,
+                uncover: false,
+            })
+        }
+    }
+
+    impl Scene for Probe {
+        fn update(&mut self, _ctx: &mut Context, _dt: f32) -> Transition {
+            self.log.borrow_mut().push(format!("update {}", self.name));
+            self.next.take().unwrap_or(Transition::None)
+        }
+        fn update_covered(&mut self, _ctx: &mut Context, _dt: f32) -> bool {
+            self.log.borrow_mut().push(format!("covered {}", self.name));
+            self.uncover
+        }
+        fn key(&mut self, _: &mut Context, _: PhysicalKey, _: bool, _: bool) -> Transition {
+            Transition::None
+        }
+        fn draw(&self, _ctx: &Context, _batch: &mut SpriteBatch, covered: bool) {
+            self.log
+                .borrow_mut()
+                .push(format!("draw {} covered={covered}", self.name));
+        }
+        fn is_overlay(&self) -> bool {
+            self.overlay
+        }
+        fn title(&self) -> Option<String> {
+            (!self.overlay).then(|| self.name.to_string())
+        }
+    }
+
+    fn context() -> Context {
+        let game_config = crate::sim::GameConfig::default();
+        Context {
+            args: <crate::cli::Cli as clap::Parser>::parse_from(["breakout"]).play,
+            collision: game_config.collision,
+            game_config,
+            debug_overlay: false,
+            input: Default::default(),
+            audio: None,
+            effects: crate::effects::Effects::new(1, Default::default()),
+            scores: None,
+            level_error: None,
+            game_steps: 0,
+        }
+    }
+
+    #[test]
+    fn overlays_are_drawn_over_the_scene_under_them_and_keep_its_title() {
+        let log = Rc::new(RefCell::new(Vec::new()));
+        let mut stack = SceneStack::new(Probe::boxed("menu", false, &log));
+        stack.push(Probe::boxed("game", false, &log));
+        stack.push(Probe::boxed("pause", true, &log));
+        let ctx = context();
+        stack.draw(&ctx, &mut SpriteBatch::default());
+        assert_eq!(
+            *log.borrow(),
+            ["draw game covered=true", "draw pause covered=false"]
+        );
+        assert_eq!(stack.title(), "game");
+    }
+
+    #[test]
+    fn transitions_change_the_stack_and_quit_when_it_empties() {
+        let log = Rc::new(RefCell::new(Vec::new()));
+        let mut ctx = context();
+        let mut stack = SceneStack::new(Probe::boxed("menu", false, &log));
+        let flow = stack.apply(Transition::Push(Probe::boxed("game", false, &log)));
+        assert_eq!((flow, stack.len()), (Flow::Continue, 2));
+        stack.apply(Transition::Push(Probe::boxed("over", true, &log)));
+        let flow = stack.apply(Transition::Sequence(vec![
+            Transition::Pop,
+            Transition::Replace(Probe::boxed("next", false, &log)),
+        ]));
+        assert_eq!((flow, stack.len()), (Flow::Continue, 2));
+        assert_eq!(stack.title(), "next");
+        let mut quitter = Probe::boxed("quitter", false, &log);
+        quitter.next = Some(Transition::Quit);
+        stack.apply(Transition::Push(quitter));
+        assert_eq!(stack.update(&mut ctx, 0.1), Flow::Quit);
+        let flow = stack.apply(Transition::Sequence(Vec::new()));
+        assert_eq!(flow, Flow::Continue);
+        let pops = (0..3).map(|_| Transition::Pop).collect();
+        assert_eq!(stack.apply(Transition::Sequence(pops)), Flow::Quit);
+        assert!(stack.is_empty());
+    }
+
+    #[test]
+    fn a_covered_scene_updates_first_and_can_close_the_scenes_above_it() {
+        let log = Rc::new(RefCell::new(Vec::new()));
+        let mut ctx = context();
+        let mut stack = SceneStack::new(Probe::boxed("menu", false, &log));
+        let mut game = Probe::boxed("game", false, &log);
+        game.uncover = true;
+        stack.push(game);
+        stack.push(Probe::boxed("cleared", true, &log));
+        assert_eq!(stack.update(&mut ctx, 0.1), Flow::Continue);
+        assert_eq!(
+            *log.borrow(),
+            ["covered menu", "covered game", "update game"],
+            "the cleared screen was closed before the top's update"
+        );
+        assert_eq!(stack.len(), 2);
+    }
+}
