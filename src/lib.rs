@@ -8,7 +8,7 @@
 //! * [`collision`] holds the collision algorithms the simulation dispatches to.
 //! * [`render`] only reads game state and draws it through glium.
 //! * [`audio`] consumes events and plays sounds through rodio.
-//! * [`app`] ties them together: window, fixed-timestep loop, screens.
+//! * [`app`] ties them together: the window and its scenes (one type per screen, `app/scenes/`).
 //!
 //! Coordinates everywhere in the simulation are playfield pixels: origin at the top-left corner
 //! of the 800×600 playfield, x to the right, y **down**.

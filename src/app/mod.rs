@@ -243,10 +243,16 @@ impl App {
                 }
             }
             _ => {
-                if self.scenes.key(&mut self.ctx, key, pressed, repeat) == Flow::Quit {
-                    self.quit(event_loop);
-                }
+                let flow = self.scenes.key(&mut self.ctx, key, pressed, repeat);
+                self.follow(event_loop, flow);
             }
+        }
+    }
+
+    /// Quits if a scene's transition said so.
+    fn follow(&mut self, event_loop: &ActiveEventLoop, flow: Flow) {
+        if flow == Flow::Quit {
+            self.quit(event_loop);
         }
     }
 
@@ -358,9 +364,8 @@ impl ApplicationHandler for App {
                 button: MouseButton::Left,
                 ..
             } => {
-                if self.scenes.click(&mut self.ctx) == Flow::Quit {
-                    self.quit(event_loop);
-                }
+                let flow = self.scenes.click(&mut self.ctx);
+                self.follow(event_loop, flow);
             }
             WindowEvent::RedrawRequested if !self.minimised => self.frame(event_loop),
             _ => {}

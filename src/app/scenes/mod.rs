@@ -144,6 +144,24 @@ impl Outcome {
     }
 }
 
+/// A context for tests: default settings (no autoplay), no audio, no high-score table.
+#[cfg(test)]
+pub(crate) fn test_context() -> Context {
+    let game_config = crate::sim::GameConfig::default();
+    Context {
+        args: <crate::cli::Cli as clap::Parser>::parse_from(["breakout"]).play,
+        collision: game_config.collision,
+        game_config,
+        debug_overlay: false,
+        input: Default::default(),
+        audio: None,
+        effects: crate::effects::Effects::new(1, Default::default()),
+        scores: None,
+        level_error: None,
+        game_steps: 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

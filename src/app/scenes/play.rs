@@ -287,3 +287,79 @@ impl Scene for PlayScene {
         Some(&self.game)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::scenes::stack::Flow;
+    use crate::app::scenes::{test_context, SceneStack};
+    use std::time::{Duration, Instant};
+
+    /// A one-level run of `text` in a temporary file, played by the bot (seed 1).
+    fn autoplayed(name: &str, text: &str) -> (Context, SceneStack, PathBuf) {
+        let path = std::env::temp_dir().join(format!(
+            "breakout-play-scene-{}-{name}.lvl",
+            std::process::id()
+        ));
+        std::fs::write(&path, text).expect("write the level");
+        let mut ctx = test_context();
+        ctx.args.autoplay = true;
+        let level = Level::load(&path).expect("valid level");
+        let play = PlayScene::new(&mut ctx, Campaign::new(vec![path.clone()]), &level);
+        let stack = SceneStack::new(Box::new(play));
+        (ctx, stack, path)
+    }
+
+    /// Runs frames of `dt` until the stack holds `len` scenes; returns the frames run.
+    fn run_until(ctx: &mut Context, stack: &mut SceneStack, dt: f32, len: usize) -> u32 {
+        for frame in 0..2000 {
+            if stack.len() == len {
+                return frame;
+            }
+            assert_eq!(stack.update(ctx, dt), Flow::Continue, "frame {frame}");
+        }
+        panic!("the stack never held {len} scenes");
+    }
+
+    #[test]
+    fn the_cleared_event_covers_the_game_with_its_end_screen_and_a_saved_file_uncovers_it() {
+        let (mut ctx, mut stack, path) = autoplayed("cleared", "0 0 2 0\n0 0 0 0\n");
+        run_until(&mut ctx, &mut stack, 0.1, 2);
+        assert!(ctx.game_steps > 0);
+        assert!(
+            stack.title().starts_with("Breakout — ") && !stack.title().contains("score 0 "),
+            "the game's title stays under its end screen: {}",
+            stack.title()
+        );
+        // Saving the level file makes the cleared level playable again: the end screen goes.
+        std::fs::write(&path, "2 2 2 2\n0 0 0 0\n").expect("rewrite the level");
+        let start = Instant::now();
+        while stack.len() == 2 && start.elapsed() < Duration::from_secs(5) {
+            stack.update(&mut ctx, 0.0);
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(stack.len(), 1, "still covered 5 s after the save");
+    }
+
+    #[test]
+    fn autoplay_leaves_the_winning_screen_of_a_menu_run_and_closes_the_game() {
+        let (mut ctx, mut stack, path) = autoplayed("won", "0 2 0 0\n0 0 0 0\n");
+        let _ = std::fs::remove_file(&path);
+        let steps_before_end = {
+            run_until(&mut ctx, &mut stack, 0.1, 2);
+            ctx.game_steps
+        };
+        // The won screen waits AUTOPLAY_SCREEN_DELAY, then closes itself and the game; the game
+        // under it no longer steps.
+        let mut frames = 0;
+        while stack.update(&mut ctx, 0.1) == Flow::Continue {
+            frames += 1;
+            assert!(frames < 100, "the won screen stayed");
+        }
+        // 1.5 s in frames of 0.1 s: 15 frames, or 16 if the sum of 0.1s falls just short.
+        assert!((14..=15).contains(&frames), "{frames} frames");
+        assert_eq!(stack.len(), 0);
+        assert_eq!(ctx.game_steps, steps_before_end);
+    }
+}

@@ -193,29 +193,13 @@ mod tests {
         }
     }
 
-    fn context() -> Context {
-        let game_config = crate::sim::GameConfig::default();
-        Context {
-            args: <crate::cli::Cli as clap::Parser>::parse_from(["breakout"]).play,
-            collision: game_config.collision,
-            game_config,
-            debug_overlay: false,
-            input: Default::default(),
-            audio: None,
-            effects: crate::effects::Effects::new(1, Default::default()),
-            scores: None,
-            level_error: None,
-            game_steps: 0,
-        }
-    }
-
     #[test]
     fn overlays_are_drawn_over_the_scene_under_them_and_keep_its_title() {
         let log = Rc::new(RefCell::new(Vec::new()));
         let mut stack = SceneStack::new(Probe::boxed("menu", false, &log));
         stack.push(Probe::boxed("game", false, &log));
         stack.push(Probe::boxed("pause", true, &log));
-        let ctx = context();
+        let ctx = crate::app::scenes::test_context();
         stack.draw(&ctx, &mut SpriteBatch::default());
         assert_eq!(
             *log.borrow(),
@@ -227,7 +211,7 @@ mod tests {
     #[test]
     fn transitions_change_the_stack_and_quit_when_it_empties() {
         let log = Rc::new(RefCell::new(Vec::new()));
-        let mut ctx = context();
+        let mut ctx = crate::app::scenes::test_context();
         let mut stack = SceneStack::new(Probe::boxed("menu", false, &log));
         let flow = stack.apply(Transition::Push(Probe::boxed("game", false, &log)));
         assert_eq!((flow, stack.len()), (Flow::Continue, 2));
@@ -252,7 +236,7 @@ mod tests {
     #[test]
     fn a_covered_scene_updates_first_and_can_close_the_scenes_above_it() {
         let log = Rc::new(RefCell::new(Vec::new()));
-        let mut ctx = context();
+        let mut ctx = crate::app::scenes::test_context();
         let mut stack = SceneStack::new(Probe::boxed("menu", false, &log));
         let mut game = Probe::boxed("game", false, &log);
         game.uncover = true;
