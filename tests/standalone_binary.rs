@@ -244,3 +244,49 @@ fn an_override_texture_replaces_the_built_in_one() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Live reload still works for a level file on disk given by path: the game is started on a
+/// file, the file is rewritten once the window is up, and the last frame shows the new level.
+/// Game time barely moves (3000 frames of 10 µs: the bot never launches), while the real time
+/// of 3000 rendered frames (seconds) leaves the watcher ample time to report the save.
+#[test]
+fn a_level_file_given_by_path_still_reloads_live() {
+    use std::io::{BufRead, BufReader};
+    require_display();
+    let dir = sandbox("reload");
+    let file = dir.join("live.lvl");
+    std::fs::write(&file, "2 2 2 2\n0 0 0 0\n").unwrap();
+    let out = dir.join("out.png");
+    let mut child = Command::new(dir.join("breakout"))
+        .arg("--level")
+        .arg(&file)
+        .args(["--autoplay", "--frames", "3000", "--frame-time", "0.00001"])
+        .args(["--mute", "--no-vsync", "--screenshot"])
+        .arg(&out)
+        .env("RUST_LOG", "info")
+        .env_remove("BREAKOUT_ASSETS")
+        .current_dir(&dir)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run breakout");
+    let stderr = child.stderr.take().expect("stderr");
+    let mut log = String::new();
+    let mut rewritten = false;
+    for line in BufReader::new(stderr).lines() {
+        let line = line.expect("stderr line");
+        // Logged when the window's GL context exists, after the level started (and its watch).
+        if !rewritten && line.contains("offscreen textures") {
+            std::fs::write(&file, "@name: Edited\n5 5 5 5\n3 3 3 3\n").unwrap();
+            rewritten = true;
+        }
+        log.push_str(&line);
+        log.push('\n');
+    }
+    let status = child.wait().expect("wait");
+    assert!(status.success() && rewritten, "{log}");
+    assert!(log.contains("live.lvl: reloaded"), "{log}");
+    let edited = Level::load(&file).expect("edited level");
+    let problems = grid_problems(&edited, &Picture::new(take_png(&out)));
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
