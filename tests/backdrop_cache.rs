@@ -95,12 +95,10 @@ fn check_sizes(sizes: &[(u32, u32)]) {
 type Gl = (Rc<Context>, RawGl);
 
 fn renderer((context, raw_gl): &Gl) -> Renderer {
-    let root = Path::new(ROOT);
     Renderer::new(
         context,
         raw_gl.clone(),
-        &root.join("shaders"),
-        &root.join("textures"),
+        &breakout::assets::Assets::built_in(),
     )
     .expect("renderer")
 }

@@ -13,7 +13,7 @@ mod view;
 pub use input::InputState;
 pub use screens::Screen;
 
-use crate::assets::{asset_root, LevelEntry};
+use crate::assets::{Assets, LevelEntry, LevelSource};
 use crate::audio::Audio;
 use crate::cli::PlayArgs;
 use crate::level::Level;
@@ -30,7 +30,6 @@ use glium::winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
 use glium::winit::window::{Window, WindowId};
 use stats::FrameStats;
-use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Seconds the autoplay bot waits before launching, so a viewer sees the start of each ball.
@@ -45,16 +44,14 @@ const AUTOPLAY_SCREEN_DELAY: f32 = 1.5;
 /// or broken shader or texture, or a screenshot that cannot be written — each message names the
 /// file or the step.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
-    let root = asset_root();
-    let mut level_dirs = vec![root.join("levels")];
-    level_dirs.extend(crate::assets::user_levels_dir());
-    let menu = crate::assets::menu_levels(&level_dirs);
+    let assets = Assets::from_env()?;
+    let menu = crate::assets::menu_levels(&assets);
     // Load a --level argument before opening a window, so a typo is a one-line error.
     let start = match &args.level {
         Some(arg) => {
-            let path = crate::commands::resolve_level_arg(arg)?;
-            let level = Level::load(&path)?;
-            Some((path, level))
+            let source = crate::assets::resolve_level_arg(&assets, arg)?;
+            let level = source.load()?;
+            Some((source, level))
         }
         None => None,
     };
@@ -65,7 +62,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let audio = if args.mute {
         None
     } else {
-        match Audio::new(&root.join("audio"), file_config.audio) {
+        match Audio::new(&assets, file_config.audio) {
             Ok(audio) => Some(audio),
             Err(e) => {
                 log::warn!("{e}");
@@ -74,10 +71,10 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         }
     };
     let effects = crate::effects::Effects::new(game_config.seed, file_config.effects);
-    let mut app = App::new(args, game_config, root, menu, audio, effects);
-    if let Some((path, level)) = start {
-        app.campaign = vec![path.clone()];
-        app.start_level(&path, level);
+    let mut app = App::new(args, game_config, assets, menu, audio, effects);
+    if let Some((source, level)) = start {
+        app.campaign = vec![source.clone()];
+        app.start_level(&source, level);
     }
     event_loop
         .run_app(&mut app)
@@ -110,13 +107,13 @@ struct App {
     scores: Option<crate::highscores::HighScores>,
     /// The level's best before the current result, and whether the result beat it.
     last_result: Option<(Option<u32>, bool)>,
-    root: PathBuf,
-    menu_levels: Vec<PathBuf>,
+    assets: Assets,
+    menu_levels: Vec<LevelSource>,
     menu_names: Vec<String>,
     menu_selected: usize,
     menu_error: Option<String>,
     /// Levels of the current run, in order; `campaign[current]` is being played.
-    campaign: Vec<PathBuf>,
+    campaign: Vec<LevelSource>,
     current: usize,
     screen: Screen,
     game: Option<Game>,
@@ -144,13 +141,13 @@ impl App {
     fn new(
         args: PlayArgs,
         game_config: GameConfig,
-        root: PathBuf,
+        assets: Assets,
         menu: Vec<LevelEntry>,
         audio: Option<Audio>,
         effects: crate::effects::Effects,
     ) -> App {
         let menu_names = menu.iter().map(|e| e.name.clone()).collect();
-        let menu_levels = menu.into_iter().map(|e| e.path).collect();
+        let menu_levels = menu.into_iter().map(|e| e.source).collect();
         App {
             collision: game_config.collision,
             debug_overlay: args.debug_overlay,
@@ -162,7 +159,7 @@ impl App {
             last_result: None,
             game_config,
             args,
-            root,
+            assets,
             menu_levels,
             menu_names,
             menu_selected: 0,
@@ -196,14 +193,15 @@ impl App {
         }
     }
 
-    /// Starts playing `level`, read from `path`, with a fresh game (full lives, score 0), and
-    /// watches the file so that saving it reloads the level.
-    fn start_level(&mut self, path: &Path, level: Level) {
+    /// Starts playing `level`, read from `source`, with a fresh game (full lives, score 0), and
+    /// watches its file (if it is one on disk) so that saving it reloads the level.
+    fn start_level(&mut self, source: &LevelSource, level: Level) {
         self.reload_error = None;
-        self.watcher = match reload::FileWatcher::new(path) {
-            Ok(watcher) => Some(watcher),
-            Err(e) => {
-                log::warn!("{}: live reload is off: {e}", path.display());
+        self.watcher = match source.path().map(reload::FileWatcher::new) {
+            None => None,
+            Some(Ok(watcher)) => Some(watcher),
+            Some(Err(e)) => {
+                log::warn!("{source}: live reload is off: {e}");
                 None
             }
         };
@@ -220,14 +218,14 @@ impl App {
 
     /// Loads `campaign[current]` and plays it; on failure goes back to the menu showing why.
     fn start_current(&mut self) {
-        let Some(path) = self.campaign.get(self.current).cloned() else {
+        let Some(source) = self.campaign.get(self.current).cloned() else {
             self.screen = Screen::Menu;
             return;
         };
-        match Level::load(&path) {
+        match source.load() {
             Ok(level) => {
                 self.menu_error = None;
-                self.start_level(&path, level);
+                self.start_level(&source, level);
             }
             Err(e) => {
                 log::error!("{e}");
@@ -299,7 +297,7 @@ impl App {
                     let field = self
                         .menu_levels
                         .get(self.menu_selected)
-                        .and_then(|p| Level::load(p).ok());
+                        .and_then(|source| source.load().ok());
                     self.menu_preview = Some((
                         self.menu_selected,
                         field.map(|l| crate::sim::BrickField::new(&l)),
@@ -567,12 +565,7 @@ impl ApplicationHandler for App {
         )
         .map_err(anyhow::Error::msg)
         .and_then(|(window, display, raw_gl)| {
-            let renderer = Renderer::new(
-                &display,
-                raw_gl,
-                &self.root.join("shaders"),
-                &self.root.join("textures"),
-            )?;
+            let renderer = Renderer::new(&display, raw_gl, &self.assets)?;
             Ok(Gfx {
                 window,
                 display,

@@ -33,7 +33,7 @@ impl App {
             (screen, Some(game)) => {
                 scene::backdrop(&mut batch.backdrop, game);
                 scene::world(&mut batch.world, game, alpha);
-                self.effects.particle_sprites(&mut batch.particles);
+                scene::particles(&mut batch.particles, &self.effects.particles);
                 if self.debug_overlay {
                     crate::render::debug_overlay::overlay(&mut batch.text, game);
                 }
