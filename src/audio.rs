@@ -3,14 +3,15 @@
 //! With no audio device (or `--mute`) the game runs silently: [`Audio::new`] logs why once and
 //! every later call is a no-op.
 
+use crate::assets::Assets;
 use crate::config::AudioConfig;
 use crate::sim::GameEvent;
 use rodio::{Decoder, OutputStream, OutputStreamBuilder, Sink, Source};
 use std::collections::HashMap;
 use std::io::Cursor;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-/// A sound effect, one WAV file in `audio/`.
+/// A sound effect, one WAV file in `audio/` (built in, see [`crate::assets`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Sound {
     /// A destructible brick destroyed: `brick.wav`.
@@ -73,13 +74,11 @@ pub enum AudioError {
     /// No output device could be opened.
     #[error("no audio output device ({0}); playing silently")]
     NoDevice(#[from] rodio::StreamError),
-    /// A sound file is missing or unreadable.
-    #[error("{}: cannot read sound file: {source}", path.display())]
-    Read {
-        /// The file.
+    /// A sound is not among the assets (a programming error: they are all built in).
+    #[error("{}: no such sound", path.display())]
+    Missing {
+        /// The asset's name.
         path: PathBuf,
-        /// The underlying error.
-        source: std::io::Error,
     },
     /// A sound file is not a valid WAV.
     #[error("{}: cannot decode sound file: {source}", path.display())]
@@ -101,22 +100,21 @@ pub struct Audio {
 }
 
 impl Audio {
-    /// Opens the default output device, decodes every effect in `audio_dir` and starts the music.
+    /// Opens the default output device, decodes every effect of `assets` (`audio/*.wav`, built
+    /// in or overridden) and starts the music.
     ///
     /// # Errors
-    /// [`AudioError::NoDevice`] without a device; a missing or broken effect file is an error
-    /// naming the file. A missing music file only disables the music (logged).
+    /// [`AudioError::NoDevice`] without a device; a broken effect file is an error naming the
+    /// file. A broken music file only disables the music (logged).
     /// Volumes come from the config file's `[audio]` section (linear gain, 0–1).
-    pub fn new(audio_dir: &Path, volumes: AudioConfig) -> Result<Audio, AudioError> {
+    pub fn new(assets: &Assets, volumes: AudioConfig) -> Result<Audio, AudioError> {
         let mut stream = OutputStreamBuilder::open_default_stream()?;
         stream.log_on_drop(false);
         let mut effects = HashMap::new();
         for sound in Sound::ALL {
-            let path = audio_dir.join(sound.file_name());
-            effects.insert(sound, decode_file(&path)?);
+            effects.insert(sound, decode(assets, sound.file_name())?);
         }
-        let music_path = audio_dir.join("music.wav");
-        let music = match decode_file(&music_path) {
+        let music = match decode(assets, "music.wav") {
             Ok(buffer) => {
                 let sink = Sink::connect_new(stream.mixer());
                 sink.set_volume(volumes.music_volume);
@@ -177,14 +175,16 @@ impl Audio {
     }
 }
 
-/// Reads and fully decodes a WAV file into memory, so playing it costs no I/O or decoding.
-fn decode_file(path: &Path) -> Result<rodio::buffer::SamplesBuffer, AudioError> {
-    let bytes = std::fs::read(path).map_err(|source| AudioError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
+/// Fully decodes the WAV file `audio/<file_name>` of `assets` into memory, so playing it costs
+/// no I/O or decoding.
+fn decode(assets: &Assets, file_name: &str) -> Result<rodio::buffer::SamplesBuffer, AudioError> {
+    let name = format!("audio/{file_name}");
+    let asset = assets
+        .get(&name)
+        .ok_or_else(|| AudioError::Missing { path: name.into() })?;
+    let bytes = asset.bytes.into_owned();
     let decoder = Decoder::new(Cursor::new(bytes)).map_err(|source| AudioError::Decode {
-        path: path.to_path_buf(),
+        path: asset.origin,
         source,
     })?;
     let channels = decoder.channels();

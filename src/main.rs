@@ -1,7 +1,8 @@
 //! The `breakout` executable: parses the command line and runs the game or a subcommand.
 
+use breakout::assets::{load_level_arg, Assets};
 use breakout::cli::{Cli, Command};
-use breakout::commands::{check::check, load_level_arg, preview::preview, simulate::simulate};
+use breakout::commands::{check::check, preview::preview, simulate::simulate};
 use clap::Parser;
 use std::process::ExitCode;
 
@@ -13,8 +14,9 @@ fn main() -> ExitCode {
             let status = check(&args.files, args.strict, &mut std::io::stdout());
             ExitCode::from(status as u8)
         }
-        Some(Command::Simulate(args)) => match load_level_arg(&args.level)
+        Some(Command::Simulate(args)) => match Assets::from_env()
             .map_err(anyhow::Error::from)
+            .and_then(|assets| Ok(load_level_arg(&assets, &args.level)?))
             .and_then(|level| Ok((level, args.game.game_config()?)))
         {
             Ok((level, config)) => {
@@ -30,15 +32,11 @@ fn main() -> ExitCode {
             Err(e) => fail(&e.to_string()),
         },
         Some(Command::Preview(args)) => {
-            let result = load_level_arg(&args.level)
+            let result = Assets::from_env()
                 .map_err(anyhow::Error::from)
-                .and_then(|level| {
-                    preview(
-                        &level,
-                        args.size,
-                        &breakout::assets::asset_root(),
-                        &args.output,
-                    )
+                .and_then(|assets| {
+                    let level = load_level_arg(&assets, &args.level)?;
+                    preview(&level, args.size, &assets, &args.output)
                 });
             match result {
                 Ok(()) => ExitCode::SUCCESS,

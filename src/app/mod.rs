@@ -14,10 +14,9 @@ pub mod timestep;
 
 pub use input::InputState;
 
-use crate::assets::{asset_root, LevelEntry};
+use crate::assets::{Assets, LevelEntry};
 use crate::audio::Audio;
 use crate::cli::{ForcedEffect, PlayArgs};
-use crate::level::Level;
 use crate::render::context::create_window;
 use crate::render::{letterbox, Renderer, SpriteBatch};
 use crate::sim::tuning::{MAX_FRAME_TIME, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
@@ -35,7 +34,6 @@ use scenes::play::{Campaign, PlayScene};
 use scenes::stack::Flow;
 use scenes::{Context, SceneStack};
 use stats::FrameStats;
-use std::path::PathBuf;
 use std::time::Instant;
 
 /// Runs the game in a window until the player quits (or `--frames` is reached).
@@ -45,16 +43,14 @@ use std::time::Instant;
 /// or broken shader or texture, or a screenshot that cannot be written — each message names the
 /// file or the step.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
-    let root = asset_root();
-    let mut level_dirs = vec![root.join("levels")];
-    level_dirs.extend(crate::assets::user_levels_dir());
-    let menu = crate::assets::menu_levels(&level_dirs);
+    let assets = Assets::from_env()?;
+    let menu = crate::assets::menu_levels(&assets);
     // Load a --level argument before opening a window, so a typo is a one-line error.
     let start = match &args.level {
         Some(arg) => {
-            let path = crate::commands::resolve_level_arg(arg)?;
-            let level = Level::load(&path)?;
-            Some((path, level))
+            let source = crate::assets::resolve_level_arg(&assets, arg)?;
+            let level = source.load()?;
+            Some((source, level))
         }
         None => None,
     };
@@ -65,7 +61,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let audio = if args.mute {
         None
     } else {
-        match Audio::new(&root.join("audio"), file_config.audio) {
+        match Audio::new(&assets, file_config.audio) {
             Ok(audio) => Some(audio),
             Err(e) => {
                 log::warn!("{e}");
@@ -74,9 +70,9 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         }
     };
     let effects = crate::effects::Effects::new(game_config.seed, file_config.effects);
-    let mut app = App::new(args, game_config, root, menu, audio, effects);
-    if let Some((path, level)) = start {
-        let campaign = Campaign::new(vec![path]);
+    let mut app = App::new(args, game_config, assets, menu, audio, effects);
+    if let Some((source, level)) = start {
+        let campaign = Campaign::new(vec![source]);
         let play = PlayScene::new(&mut app.ctx, campaign, &level);
         app.scenes.push(Box::new(play));
     }
@@ -99,8 +95,8 @@ struct App {
     ctx: Context,
     /// The screens: the menu at the bottom, the one shown on top.
     scenes: SceneStack,
-    /// Where shaders and textures are read from.
-    root: PathBuf,
+    /// The shaders, textures and sounds: built in, or overridden by the modder's files.
+    assets: Assets,
     gfx: Option<Gfx>,
     last_frame: Option<Instant>,
     first_frame: Option<Instant>,
@@ -117,7 +113,7 @@ impl App {
     fn new(
         args: PlayArgs,
         game_config: GameConfig,
-        root: PathBuf,
+        assets: Assets,
         menu: Vec<LevelEntry>,
         audio: Option<Audio>,
         effects: crate::effects::Effects,
@@ -138,7 +134,7 @@ impl App {
         App {
             ctx,
             scenes: SceneStack::new(Box::new(MenuScene::new(menu))),
-            root,
+            assets,
             gfx: None,
             last_frame: None,
             first_frame: None,
@@ -311,12 +307,7 @@ impl ApplicationHandler for App {
         )
         .map_err(anyhow::Error::msg)
         .and_then(|(window, display, raw_gl)| {
-            let renderer = Renderer::new(
-                &display,
-                raw_gl,
-                &self.root.join("shaders"),
-                &self.root.join("textures"),
-            )?;
+            let renderer = Renderer::new(&display, raw_gl, &self.assets)?;
             Ok(Gfx {
                 window,
                 display,

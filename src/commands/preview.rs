@@ -1,6 +1,7 @@
 //! `breakout preview <LEVEL> -o <PNG>`: renders a level as it looks when play starts, through
 //! the game's own renderer, with no window or display server (headless EGL).
 
+use crate::assets::Assets;
 use crate::level::Level;
 use crate::render::headless::headless_context;
 use crate::render::{scene, Renderer, SpriteBatch};
@@ -8,26 +9,16 @@ use crate::sim::{Game, GameConfig};
 use anyhow::Context as _;
 use std::path::Path;
 
-/// Renders `level` at `size` pixels (width, height) into the PNG file `out`, using shaders and
-/// textures under `asset_root`.
+/// Renders `level` at `size` pixels (width, height) into the PNG file `out`, using the shaders
+/// and textures of `assets`.
 ///
 /// # Errors
 /// No headless OpenGL, a missing shader or texture (named), or an unwritable output file (named).
-pub fn preview(
-    level: &Level,
-    size: (u32, u32),
-    asset_root: &Path,
-    out: &Path,
-) -> anyhow::Result<()> {
+pub fn preview(level: &Level, size: (u32, u32), assets: &Assets, out: &Path) -> anyhow::Result<()> {
     let (context, raw_gl) = headless_context(size)
         .map_err(anyhow::Error::msg)
         .context("cannot render without a display")?;
-    let mut renderer = Renderer::new(
-        &context,
-        raw_gl,
-        &asset_root.join("shaders"),
-        &asset_root.join("textures"),
-    )?;
+    let mut renderer = Renderer::new(&context, raw_gl, assets)?;
     let game = Game::new(level, GameConfig::default());
     let mut batch = SpriteBatch::default();
     scene::backdrop(&mut batch.backdrop, &game);

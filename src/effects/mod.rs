@@ -1,13 +1,15 @@
 //! The effects layer: consumes the simulation's events and state and produces what is purely
 //! visual — particles (a trail behind each ball, a burst for each destroyed brick) and the
-//! post-processing state (shake on a solid hit; confuse and chaos). It never changes the game.
+//! post-processing state (shake on a solid hit; confuse and chaos). It never changes the game,
+//! and it draws nothing itself: the renderer reads its state ([`Effects::particles`],
+//! [`Effects::post`]) and builds the sprites (`render::scene::particles`), so the dependency
+//! points from `render` to `effects`, never back.
 
 pub mod particles;
 
+use crate::assets::palette::brick_color;
 use crate::config::EffectsConfig;
 use crate::level::BrickKind;
-use crate::render::scene::brick_color;
-use crate::render::{PostEffects, SpriteInstance};
 use crate::sim::{Game, GameEvent};
 use particles::ParticlePool;
 
@@ -15,6 +17,20 @@ use particles::ParticlePool;
 pub const MAX_PARTICLES: usize = 2000;
 /// How long the frame shakes after a solid brick is hit, seconds (LearnOpenGL: 0.05).
 const SHAKE_SECONDS: f32 = 0.15;
+
+/// Post-processing effects for one frame (LearnOpenGL's shake, confuse and chaos): state the
+/// effects layer keeps and the renderer reads (see [`Effects::post`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PostEffects {
+    /// Shake strength, 0 (off) to 1: the frame jitters and blurs (a solid brick was hit).
+    pub shake: f32,
+    /// Confuse: the frame is flipped both ways and its colours inverted.
+    pub confuse: bool,
+    /// Chaos: edge detection and a swirling frame.
+    pub chaos: bool,
+    /// Seconds, driving the shake and swirl animation.
+    pub time: f32,
+}
 
 /// Visual effects state.
 #[derive(Clone, Debug)]
@@ -80,11 +96,6 @@ impl Effects {
     pub fn clear(&mut self) {
         self.particles.clear();
         self.shake_left = 0.0;
-    }
-
-    /// Appends the particles' sprites.
-    pub fn particle_sprites(&self, out: &mut Vec<SpriteInstance>) {
-        self.particles.sprites(out);
     }
 
     /// Post-processing for this frame; `confuse` and `chaos` come from active power-ups (or a

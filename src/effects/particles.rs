@@ -1,7 +1,6 @@
 //! A pooled particle system: a fixed-capacity pool that recycles the oldest particle when full,
 //! so emitting never allocates during play and the particle count is bounded.
 
-use crate::render::sprite::{Layer, SpriteInstance};
 use glam::Vec2;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
@@ -116,18 +115,9 @@ impl ParticlePool {
         self.next = 0;
     }
 
-    /// One sprite per live particle: fading (alpha ∝ life left) and shrinking.
-    pub fn sprites(&self, out: &mut Vec<SpriteInstance>) {
-        for p in self.particles.iter().filter(|p| p.life > 0.0) {
-            let t = (p.life / p.max_life).clamp(0.0, 1.0);
-            let size = p.size * (0.4 + 0.6 * t);
-            let [r, g, b, a] = p.color;
-            out.push(SpriteInstance::new(
-                Layer::Particle,
-                [p.pos.x - size / 2.0, p.pos.y - size / 2.0, size, size],
-                [r, g, b, a * t],
-            ));
-        }
+    /// The particles, dead ones (life ≤ 0) included; the renderer draws the live ones.
+    pub fn particles(&self) -> &[Particle] {
+        &self.particles
     }
 }
 
@@ -142,9 +132,7 @@ mod tests {
             pool.emit_burst(Vec2::ZERO, [1.0; 4], 1);
         }
         assert_eq!(pool.alive(), 10);
-        let mut sprites = Vec::new();
-        pool.sprites(&mut sprites);
-        assert_eq!(sprites.len(), 10);
+        assert_eq!(pool.particles().len(), 10);
     }
 
     #[test]

@@ -1,35 +1,44 @@
-//! Reading the renderer's assets from disk: shader sources, linked programs, texture layers.
-//! Every error names the file.
+//! Reading the renderer's assets (built in, or an override file, see [`crate::assets`]): shader
+//! sources, linked programs, texture layers. Every error names the file.
 
 use super::text::LAYER_SIZE;
 use super::RenderError;
+use crate::assets::{Asset, Assets, BUILT_IN_PREFIX};
 use glium::backend::Facade;
 use glium::program::ProgramCreationInput;
 use glium::texture::RawImage2d;
 use glium::Program;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Reads a shader source file.
-pub(super) fn load_source(path: &Path) -> Result<String, RenderError> {
-    std::fs::read_to_string(path).map_err(|source| RenderError::Read {
-        path: path.to_path_buf(),
-        source,
+/// The asset `name` (`"shaders/post.frag"`), or [`RenderError::Read`] if it is not built in.
+fn get<'a>(assets: &'a Assets, name: &str) -> Result<Asset<'a>, RenderError> {
+    assets.get(name).ok_or_else(|| RenderError::Read {
+        path: Path::new(BUILT_IN_PREFIX).join(name),
+        source: std::io::Error::new(std::io::ErrorKind::NotFound, "no such built-in asset"),
     })
 }
 
-/// Reads `<dir>/<vert>.vert` and `<dir>/<frag>.frag` and links them; `point_size` if the vertex
-/// shader sets `gl_PointSize` (glium then enables `GL_PROGRAM_POINT_SIZE` for it).
+/// A shader's source text (`name` as `"shaders/post.frag"`) and the path naming it.
+pub(super) fn load_source(assets: &Assets, name: &str) -> Result<(String, PathBuf), RenderError> {
+    let asset = get(assets, name)?;
+    let text = String::from_utf8(asset.bytes.into_owned()).map_err(|e| RenderError::Read {
+        path: asset.origin.clone(),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+    })?;
+    Ok((text, asset.origin))
+}
+
+/// Reads `shaders/<vert>.vert` and `shaders/<frag>.frag` and links them; `point_size` if the
+/// vertex shader sets `gl_PointSize` (glium then enables `GL_PROGRAM_POINT_SIZE` for it).
 pub(super) fn load_program(
     facade: &impl Facade,
-    dir: &Path,
+    assets: &Assets,
     vert: &str,
     frag: &str,
     point_size: bool,
 ) -> Result<Program, RenderError> {
-    let vertex_path = dir.join(format!("{vert}.vert"));
-    let fragment_path = dir.join(format!("{frag}.frag"));
-    let vertex = load_source(&vertex_path)?;
-    let fragment = load_source(&fragment_path)?;
+    let (vertex, vertex_path) = load_source(assets, &format!("shaders/{vert}.vert"))?;
+    let (fragment, fragment_path) = load_source(assets, &format!("shaders/{frag}.frag"))?;
     let input = ProgramCreationInput::SourceCode {
         vertex_shader: &vertex,
         tessellation_control_shader: None,
@@ -49,13 +58,15 @@ pub(super) fn load_program(
     })
 }
 
-/// Loads one PNG as a texture-array layer, resized to `LAYER_SIZE` square if needed.
-pub(super) fn load_layer(path: &Path) -> Result<RawImage2d<'static, u8>, RenderError> {
-    let bytes = std::fs::read(path).map_err(|source| RenderError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    let image = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
+/// Loads the PNG `name` (`"textures/ball.png"`) as a texture-array layer, resized to
+/// `LAYER_SIZE` square if needed.
+pub(super) fn load_layer(
+    assets: &Assets,
+    name: &str,
+) -> Result<RawImage2d<'static, u8>, RenderError> {
+    let asset = get(assets, name)?;
+    let path = asset.origin.as_path();
+    let image = image::load_from_memory_with_format(&asset.bytes, image::ImageFormat::Png)
         .map_err(|source| RenderError::Image {
             path: path.to_path_buf(),
             source,

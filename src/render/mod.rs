@@ -37,6 +37,7 @@ pub mod text;
 pub use letterbox::{letterbox, Viewport};
 pub use sprite::{Layer, PostEffects, SpriteBatch, SpriteInstance};
 
+use crate::assets::Assets;
 use glium::backend::Facade;
 use glium::framebuffer::SimpleFrameBuffer;
 use glium::texture::{MipmapsOption, RawImage2d, Texture2d, Texture2dArray};
@@ -52,7 +53,7 @@ use text::LAYER_SIZE;
 /// Errors from setting up or using the renderer; each names the file or step involved.
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
-    /// A shader or texture file could not be read.
+    /// A shader or texture could not be read (an unknown name, a shader that is not UTF-8).
     #[error("{}: cannot read: {source}", path.display())]
     Read {
         /// The file.
@@ -191,27 +192,28 @@ pub struct Renderer {
 }
 
 impl Renderer {
-    /// Loads the shaders from `shader_dir` and the textures from `texture_dir` (see [`Layer`]),
-    /// builds the glyph atlas, and creates the GL objects. `raw_gl` holds the functions of the
-    /// same context as `facade` (see [`offscreen`]).
+    /// Builds the shaders (`shaders/*`) and textures (`textures/*`, see [`Layer`]) of `assets`
+    /// (built in, or a modder's override files), builds the glyph atlas, and creates the GL
+    /// objects. `raw_gl` holds the functions of the same context as `facade` (see
+    /// [`offscreen`]).
     ///
     /// # Errors
-    /// [`RenderError`] naming the missing or broken file, or the GL step that failed.
+    /// [`RenderError`] naming the broken file (`<built-in>/…` or the override's path), or the GL
+    /// step that failed.
     pub fn new(
         facade: &impl Facade,
         raw_gl: RawGl,
-        shader_dir: &Path,
-        texture_dir: &Path,
+        assets: &Assets,
     ) -> Result<Renderer, RenderError> {
-        let sprite_program = load_program(facade, shader_dir, "sprite", "sprite", false)?;
-        let particle_program = load_program(facade, shader_dir, "particle", "particle", true)?;
-        let post = PostPrograms::new(facade, shader_dir)?;
+        let sprite_program = load_program(facade, assets, "sprite", "sprite", false)?;
+        let particle_program = load_program(facade, assets, "particle", "particle", true)?;
+        let post = PostPrograms::new(facade, assets)?;
         let corners =
             [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]].map(|corner| QuadVertex { corner });
         let quad = VertexBuffer::new(facade, &corners).map_err(gl_err)?;
         let mut layers = Vec::new();
         for (_, file) in Layer::FILES {
-            layers.push(load_layer(&texture_dir.join(file))?);
+            layers.push(load_layer(assets, &format!("textures/{file}"))?);
         }
         layers.push(RawImage2d::from_raw_rgba_reversed(
             &text::glyph_atlas_rgba(),

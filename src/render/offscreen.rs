@@ -18,6 +18,15 @@
 //!
 //! Where the driver refuses the BGRA allocation, [`ensure_texture`] falls back to glium's own
 //! texture: the blits stay correct, only slower.
+//!
+//! **Chosen at run time.** The BGRA allocation pays only on Mesa's software rasterisers, so it is
+//! used only there: [`OffscreenPath::detect`] reads `GL_RENDERER` when the context is created
+//! and picks [`OffscreenPath::Bgra`] for `llvmpipe`, `softpipe` and `swrast`, and
+//! [`OffscreenPath::Plain`] (glium's own textures, no raw GL call at all) for anything else, a
+//! GPU driver in particular. The environment variable [`OFFSCREEN_ENV`]
+//! (`BREAKOUT_OFFSCREEN=bgra|plain|auto`) forces either path, for tests and measurements; the
+//! choice is logged once per context. Both paths give the same pixels
+//! (`tests/offscreen_paths.rs`).
 
 use super::{gl_err, RenderError};
 use glium::backend::Facade;
@@ -29,11 +38,52 @@ use glow::HasContext;
 use std::ffi::{c_void, CStr};
 use std::rc::Rc;
 
+/// Environment variable that forces the offscreen path: `bgra`, `plain`, or `auto` (the default:
+/// chosen from `GL_RENDERER`, see the module docs).
+pub const OFFSCREEN_ENV: &str = "BREAKOUT_OFFSCREEN";
+
+/// How offscreen textures are allocated (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OffscreenPath {
+    /// `glTexImage2D` with a BGRA upload format through `glow`: blits into an X11 window are
+    /// memory copies on Mesa's software rasterisers.
+    Bgra,
+    /// glium's own `Texture2d`: no raw GL call; what a GPU driver gets.
+    Plain,
+}
+
+impl OffscreenPath {
+    /// The path for a driver whose `GL_RENDERER` string is `renderer`, unless `forced` (the value
+    /// of [`OFFSCREEN_ENV`], case-insensitive) says `bgra` or `plain`. An unknown forced value is
+    /// ignored with a warning.
+    pub fn detect(renderer: &str, forced: Option<&str>) -> OffscreenPath {
+        match forced.map(|f| f.trim().to_ascii_lowercase()).as_deref() {
+            Some("bgra") => return OffscreenPath::Bgra,
+            Some("plain") => return OffscreenPath::Plain,
+            None | Some("auto") | Some("") => {}
+            Some(other) => log::warn!(
+                "{OFFSCREEN_ENV}={other}: unknown value (bgra, plain or auto); choosing by driver"
+            ),
+        }
+        let renderer = renderer.to_ascii_lowercase();
+        if ["llvmpipe", "softpipe", "swrast"]
+            .iter()
+            .any(|soft| renderer.contains(soft))
+        {
+            OffscreenPath::Bgra
+        } else {
+            OffscreenPath::Plain
+        }
+    }
+}
+
 /// Function pointers of one OpenGL context, for the calls glium does not offer (glium makes no
-/// raw GL call available, so the context's creator loads them alongside it). Clones share them.
+/// raw GL call available, so the context's creator loads them alongside it), and the
+/// [`OffscreenPath`] chosen for that context. Clones share them.
 #[derive(Clone)]
 pub struct RawGl {
     gl: Rc<glow::Context>,
+    path: OffscreenPath,
 }
 
 impl RawGl {
@@ -42,10 +92,34 @@ impl RawGl {
     /// # Safety
     /// The context glium uses must be current on this thread, and `loader` must return that
     /// context's functions (or null for missing ones).
+    /// Chooses the [`OffscreenPath`] from the context's `GL_RENDERER` and [`OFFSCREEN_ENV`], and
+    /// logs the choice.
     pub unsafe fn load(loader: impl FnMut(&CStr) -> *const c_void) -> RawGl {
+        let gl = glow::Context::from_loader_function_cstr(loader);
+        let renderer = gl.get_parameter_string(glow::RENDERER);
+        let forced = std::env::var(OFFSCREEN_ENV).ok();
+        let path = OffscreenPath::detect(&renderer, forced.as_deref());
+        log::info!(
+            "offscreen textures: {} (GL_RENDERER \"{renderer}\"{})",
+            match path {
+                OffscreenPath::Bgra => "BGRA",
+                OffscreenPath::Plain => "plain glium",
+            },
+            if forced.is_some() {
+                format!(", {OFFSCREEN_ENV} set")
+            } else {
+                String::new()
+            }
+        );
         RawGl {
-            gl: Rc::new(glow::Context::from_loader_function_cstr(loader)),
+            gl: Rc::new(gl),
+            path,
         }
+    }
+
+    /// The offscreen path chosen for this context.
+    pub fn path(&self) -> OffscreenPath {
+        self.path
     }
 
     /// A `size`-pixel (width, height) RGBA8 texture stored in BGRA order, contents undefined, one
@@ -142,9 +216,9 @@ impl RawGl {
     }
 }
 
-/// Makes sure `slot` holds an offscreen texture of exactly `size` pixels (width, height): stored
-/// in BGRA order if the driver allows it (see the module's docs), else glium's RGBA8 texture.
-/// Contents are undefined after a (re)allocation.
+/// Makes sure `slot` holds an offscreen texture of exactly `size` pixels (width, height): on the
+/// [`OffscreenPath::Bgra`] path stored in BGRA order if the driver allows it (see the module's
+/// docs), else glium's RGBA8 texture. Contents are undefined after a (re)allocation.
 ///
 /// # Errors
 /// [`RenderError::Gl`] if neither texture can be created.
@@ -158,12 +232,19 @@ pub fn ensure_texture(
         return Ok(());
     }
     *slot = None; // free the old one first: a resize should not hold two frames' worth
-    let texture = match raw_gl.bgra_texture(facade, size) {
-        Ok(texture) => texture,
-        Err(e) => {
-            log::warn!("{e}; using an RGBA texture (its blits become shader passes)");
-            Texture2d::empty(facade, size.0, size.1).map_err(gl_err)?
-        }
+    let bgra = match raw_gl.path {
+        OffscreenPath::Bgra => match raw_gl.bgra_texture(facade, size) {
+            Ok(texture) => Some(texture),
+            Err(e) => {
+                log::warn!("{e}; using an RGBA texture (its blits become shader passes)");
+                None
+            }
+        },
+        OffscreenPath::Plain => None,
+    };
+    let texture = match bgra {
+        Some(texture) => texture,
+        None => Texture2d::empty(facade, size.0, size.1).map_err(gl_err)?,
     };
     *slot = Some(texture);
     Ok(())
@@ -236,4 +317,33 @@ pub fn blit(
         MagnifySamplerFilter::Nearest,
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OffscreenPath::{Bgra, Plain};
+    use super::*;
+
+    #[test]
+    fn software_rasterisers_get_bgra_and_everything_else_plain() {
+        let llvmpipe = "llvmpipe (LLVM 15.0.6, 256 bits)";
+        assert_eq!(OffscreenPath::detect(llvmpipe, None), Bgra);
+        assert_eq!(OffscreenPath::detect("softpipe", None), Bgra);
+        assert_eq!(OffscreenPath::detect("Mesa swrast", None), Bgra);
+        assert_eq!(
+            OffscreenPath::detect("NVIDIA GeForce RTX 3060/PCIe/SSE2", None),
+            Plain
+        );
+        assert_eq!(
+            OffscreenPath::detect("AMD Radeon RX 6600 (radeonsi)", None),
+            Plain
+        );
+        assert_eq!(OffscreenPath::detect(llvmpipe, Some("plain")), Plain);
+        assert_eq!(
+            OffscreenPath::detect("Mesa Intel(R) UHD", Some("BGRA")),
+            Bgra
+        );
+        assert_eq!(OffscreenPath::detect(llvmpipe, Some("auto")), Bgra);
+        assert_eq!(OffscreenPath::detect(llvmpipe, Some("nonsense")), Bgra);
+    }
 }

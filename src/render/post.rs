@@ -10,9 +10,9 @@
 use super::loading::load_source;
 use super::sprite::PostEffects;
 use super::RenderError;
+use crate::assets::Assets;
 use glium::backend::Facade;
 use glium::Program;
-use std::path::Path;
 
 /// The effects one post-processing variant applies; the key of [`PostPrograms`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -100,16 +100,14 @@ pub struct PostPrograms {
 }
 
 impl PostPrograms {
-    /// Compiles `<shader_dir>/post.vert` and `post.frag` once per [`PostVariant`].
+    /// Compiles `shaders/post.vert` and `post.frag` of `assets` once per [`PostVariant`].
     ///
     /// # Errors
-    /// [`RenderError::Read`] naming a missing file, [`RenderError::Shader`] with the driver's log
-    /// (and the variant's defines) if a variant fails to build.
-    pub fn new(facade: &impl Facade, shader_dir: &Path) -> Result<PostPrograms, RenderError> {
-        let vert_path = shader_dir.join("post.vert");
-        let frag_path = shader_dir.join("post.frag");
-        let vertex = load_source(&vert_path)?;
-        let fragment = load_source(&frag_path)?;
+    /// [`RenderError::Read`] naming a file that is not UTF-8, [`RenderError::Shader`] with the
+    /// driver's log (and the variant's defines) if a variant fails to build.
+    pub fn new(facade: &impl Facade, assets: &Assets) -> Result<PostPrograms, RenderError> {
+        let (vertex, vert_path) = load_source(assets, "shaders/post.vert")?;
+        let (fragment, frag_path) = load_source(assets, "shaders/post.frag")?;
         let programs = PostVariant::ALL
             .iter()
             .map(|variant| {

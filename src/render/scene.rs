@@ -1,21 +1,12 @@
 //! Turns game state into sprites. Pure functions: no GL here, so what is drawn is testable.
 
 use super::sprite::{Layer, SpriteInstance};
-use crate::level::{BrickKind, PowerUpKind};
+use crate::effects::particles::ParticlePool;
+use crate::level::PowerUpKind;
 use crate::sim::tuning::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::sim::{BrickField, Game};
 
-/// Tint of a brick, linear RGBA (LearnOpenGL's palette: solid grey-beige, then blue, green,
-/// yellow, orange — far apart in hue so players and the screenshot test tell them apart).
-pub fn brick_color(kind: BrickKind) -> [f32; 4] {
-    match kind {
-        BrickKind::Solid => [0.8, 0.8, 0.7, 1.0],
-        BrickKind::Destructible(2) => [0.2, 0.6, 1.0, 1.0],
-        BrickKind::Destructible(3) => [0.0, 0.7, 0.0, 1.0],
-        BrickKind::Destructible(4) => [0.8, 0.8, 0.4, 1.0],
-        BrickKind::Destructible(_) => [1.0, 0.5, 0.0, 1.0],
-    }
-}
+pub use crate::assets::palette::brick_color;
 
 /// Paddle tint, linear RGBA.
 pub const PADDLE_COLOR: [f32; 4] = [0.85, 0.9, 1.0, 1.0];
@@ -141,5 +132,52 @@ pub fn world(out: &mut Vec<SpriteInstance>, game: &Game, alpha: f32) {
             [p.x - r, p.y - r, 2.0 * r, 2.0 * r],
             BALL_COLOR,
         ));
+    }
+}
+
+/// One sprite per live particle of `pool`: fading (alpha ∝ life left) and shrinking to 40 % of
+/// its size at birth, centred on the particle (playfield pixels). Drawn as point sprites.
+pub fn particles(out: &mut Vec<SpriteInstance>, pool: &ParticlePool) {
+    for p in pool.particles().iter().filter(|p| p.life > 0.0) {
+        let t = (p.life / p.max_life).clamp(0.0, 1.0);
+        let size = p.size * (0.4 + 0.6 * t);
+        let [r, g, b, a] = p.color;
+        out.push(SpriteInstance::new(
+            Layer::Particle,
+            [p.pos.x - size / 2.0, p.pos.y - size / 2.0, size, size],
+            [r, g, b, a * t],
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Vec2;
+
+    #[test]
+    fn live_particles_become_fading_centred_sprites() {
+        let mut pool = ParticlePool::new(10, 1);
+        pool.emit_burst(Vec2::new(100.0, 50.0), [1.0, 0.5, 0.0, 1.0], 3);
+        let mut sprites = Vec::new();
+        particles(&mut sprites, &pool);
+        assert_eq!(sprites.len(), 3);
+        for s in &sprites {
+            let [x, y, w, h] = s.i_rect;
+            assert_eq!(w, h);
+            assert!((x + w / 2.0 - 100.0).abs() < 1e-3 && (y + h / 2.0 - 50.0).abs() < 1e-3);
+            assert_eq!(s.i_layer, Layer::Particle as u32 as f32);
+            assert!((s.i_color[3] - 0.9).abs() < 1e-6, "{:?}", s.i_color);
+        }
+        pool.update(0.2);
+        sprites.clear();
+        particles(&mut sprites, &pool);
+        assert!(sprites
+            .iter()
+            .all(|s| s.i_color[3] < 0.9 && s.i_rect[2] > 0.0));
+        pool.update(1.0);
+        sprites.clear();
+        particles(&mut sprites, &pool);
+        assert!(sprites.is_empty());
     }
 }

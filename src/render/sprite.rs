@@ -1,5 +1,6 @@
 //! Sprite instances: the data the renderer uploads, one per quad drawn.
 
+pub use crate::effects::PostEffects;
 use glium::implement_vertex;
 
 /// A layer of the texture array (all textures are 256×256 and live in one `Texture2dArray`, so
@@ -61,19 +62,6 @@ impl SpriteInstance {
             i_layer: layer as u32 as f32,
         }
     }
-}
-
-/// Post-processing effects for one frame (LearnOpenGL's shake, confuse and chaos).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct PostEffects {
-    /// Shake strength, 0 (off) to 1: the frame jitters and blurs (a solid brick was hit).
-    pub shake: f32,
-    /// Confuse: the frame is flipped both ways and its colours inverted.
-    pub confuse: bool,
-    /// Chaos: edge detection and a swirling frame.
-    pub chaos: bool,
-    /// Seconds, driving the shake and swirl animation.
-    pub time: f32,
 }
 
 /// Everything to draw in one frame, built from game state by [`crate::render::scene`] and the

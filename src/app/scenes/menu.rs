@@ -3,20 +3,18 @@
 
 use super::play::{Campaign, PlayScene};
 use super::{is_confirm, press, Context, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
-use crate::assets::LevelEntry;
-use crate::level::Level;
+use crate::assets::{LevelEntry, LevelSource};
 use crate::render::{hud, scene, SpriteBatch};
 use crate::sim::BrickField;
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
-use std::path::PathBuf;
 
 /// Brightness of the preview bricks behind the list (1 is as in play).
 const PREVIEW_DIM: f32 = 0.35;
 
 /// The level list. Up/Down (W/S) choose, Enter/Space play from the chosen level on, Esc quits.
 pub struct MenuScene {
-    /// Level files, in the list's order.
-    levels: Vec<PathBuf>,
+    /// Where each level is read from, in the list's order.
+    levels: Vec<LevelSource>,
     /// Their shown names.
     names: Vec<String>,
     /// Index of the chosen level.
@@ -31,7 +29,7 @@ pub struct MenuScene {
 impl MenuScene {
     /// A menu listing `entries`, the first one chosen.
     pub fn new(entries: Vec<LevelEntry>) -> MenuScene {
-        let (levels, names) = entries.into_iter().map(|e| (e.path, e.name)).unzip();
+        let (levels, names) = entries.into_iter().map(|e| (e.source, e.name)).unzip();
         MenuScene {
             levels,
             names,
@@ -66,7 +64,7 @@ impl Scene for MenuScene {
             let field = self
                 .levels
                 .get(self.selected)
-                .and_then(|p| Level::load(p).ok());
+                .and_then(|source| source.load().ok());
             self.preview = Some((self.selected, field.map(|l| BrickField::new(&l))));
         }
         if ctx.args.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY {

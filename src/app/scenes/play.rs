@@ -9,12 +9,12 @@ use super::won::WonScene;
 use super::{press, Context, Outcome, Scene, Transition};
 use crate::app::reload::FileWatcher;
 use crate::app::timestep::FixedTimestep;
+use crate::assets::LevelSource;
 use crate::level::{Level, PowerUpKind};
 use crate::render::{hud, scene, SpriteBatch};
 use crate::sim::tuning::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::sim::{Bot, Game, GameEvent};
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
-use std::path::{Path, PathBuf};
 
 /// Seconds the autoplay bot waits before launching, so a viewer sees the start of each ball.
 const AUTOPLAY_LAUNCH_DELAY: f32 = 0.6;
@@ -22,19 +22,19 @@ const AUTOPLAY_LAUNCH_DELAY: f32 = 0.6;
 /// The levels of one run, in order, and which one is being played.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Campaign {
-    levels: Vec<PathBuf>,
+    levels: Vec<LevelSource>,
     current: usize,
 }
 
 impl Campaign {
     /// A run through `levels` from the first.
-    pub fn new(levels: Vec<PathBuf>) -> Campaign {
+    pub fn new(levels: Vec<LevelSource>) -> Campaign {
         Campaign { levels, current: 0 }
     }
 
-    /// The level file being played (`None` past the end).
-    pub fn path(&self) -> Option<&Path> {
-        self.levels.get(self.current).map(PathBuf::as_path)
+    /// Where the level being played is read from (`None` past the end).
+    pub fn source(&self) -> Option<&LevelSource> {
+        self.levels.get(self.current)
     }
 
     /// Whether the current level is the run's last.
@@ -82,8 +82,8 @@ impl PlayScene {
     /// Loads the campaign's current level and starts it. A level that does not load is logged
     /// and left in [`Context::level_error`] (for the menu), and gives `None`.
     pub fn load(ctx: &mut Context, campaign: Campaign) -> Option<PlayScene> {
-        let path = campaign.path()?.to_path_buf();
-        match Level::load(&path) {
+        let source = campaign.source()?.clone();
+        match source.load() {
             Ok(level) => {
                 ctx.level_error = None;
                 Some(PlayScene::new(ctx, campaign, &level))
@@ -97,10 +97,12 @@ impl PlayScene {
     }
 
     /// Starts playing `level`, the campaign's current level, with a fresh game (full lives,
-    /// score 0), and watches its file so that saving it reloads the level.
+    /// score 0), and watches its file (a level on disk, not a built-in one) so that saving it
+    /// reloads the level.
     pub fn new(ctx: &mut Context, campaign: Campaign, level: &Level) -> PlayScene {
         let watcher = campaign
-            .path()
+            .source()
+            .and_then(LevelSource::path)
             .and_then(|path| match FileWatcher::new(path) {
                 Ok(watcher) => Some(watcher),
                 Err(e) => {
@@ -245,7 +247,7 @@ impl Scene for PlayScene {
         let game = &self.game;
         scene::backdrop(&mut batch.backdrop, game);
         scene::world(&mut batch.world, game, self.clock.blend());
-        ctx.effects.particle_sprites(&mut batch.particles);
+        scene::particles(&mut batch.particles, &ctx.effects.particles);
         if ctx.debug_overlay {
             crate::render::debug_overlay::overlay(&mut batch.text, game);
         }
@@ -293,6 +295,7 @@ mod tests {
     use super::*;
     use crate::app::scenes::stack::Flow;
     use crate::app::scenes::{test_context, SceneStack};
+    use std::path::PathBuf;
     use std::time::{Duration, Instant};
 
     /// A one-level run of `text` in a temporary file, played by the bot (seed 1).
@@ -305,7 +308,11 @@ mod tests {
         let mut ctx = test_context();
         ctx.args.autoplay = true;
         let level = Level::load(&path).expect("valid level");
-        let play = PlayScene::new(&mut ctx, Campaign::new(vec![path.clone()]), &level);
+        let play = PlayScene::new(
+            &mut ctx,
+            Campaign::new(vec![LevelSource::File(path.clone())]),
+            &level,
+        );
         let stack = SceneStack::new(Box::new(play));
         (ctx, stack, path)
     }
