@@ -2,7 +2,7 @@
 
 use super::sprite::{Layer, SpriteInstance};
 use crate::level::{BrickKind, PowerUpKind};
-use crate::sim::tuning::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::sim::{BrickField, Game};
 
 /// Tint of a brick, linear RGBA (LearnOpenGL's palette: solid grey-beige, then blue, green,

@@ -1,8 +1,8 @@
 //! The level's bricks laid out on the playfield, with a uniform-grid broad phase.
 
-use super::tuning::{BRICK_AREA_FRACTION, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::collision::{inside_contact, inside_contact_through, Aabb, Circle, Contact, Exits};
 use crate::level::{BrickKind, Level, PowerUpKind};
+use crate::playfield;
 use glam::Vec2;
 
 /// One brick on the playfield.
@@ -42,7 +42,7 @@ pub enum HitOutcome {
 }
 
 /// The bricks of a level on a uniform grid that fills the playfield's width and the upper
-/// [`BRICK_AREA_FRACTION`] of its height. Cell sizes are computed in floating point, so bricks
+/// [`playfield::BRICK_AREA_FRACTION`] of its height ([`playfield::cell_size`]). Cell sizes are computed in floating point, so bricks
 /// tile the area exactly with no truncation gaps (LearnOpenGL truncates to integers).
 ///
 /// The grid doubles as the broad phase: [`BrickField::cells_overlapping`] returns only the cells
@@ -61,10 +61,7 @@ impl BrickField {
     pub fn new(level: &Level) -> BrickField {
         let cols = level.cols.max(1);
         let rows = level.rows.max(1);
-        let cell_size = Vec2::new(
-            PLAYFIELD_WIDTH / cols as f32,
-            PLAYFIELD_HEIGHT * BRICK_AREA_FRACTION / rows as f32,
-        );
+        let cell_size = playfield::cell_size(rows, cols);
         let mut cells = Vec::with_capacity(rows * cols);
         for row in 0..rows {
             for col in 0..cols {

@@ -3,12 +3,9 @@
 //! Coordinates are playfield pixels (origin top-left, y down); times in seconds; speeds in
 //! pixels/second; angles in degrees unless the name says radians.
 
-/// Playfield width in pixels. Everything is laid out in this logical space; the renderer scales it.
-pub const PLAYFIELD_WIDTH: f32 = 800.0;
-/// Playfield height in pixels.
-pub const PLAYFIELD_HEIGHT: f32 = 600.0;
-/// Fraction of the playfield height the brick grid fills (LearnOpenGL: the upper half).
-pub const BRICK_AREA_FRACTION: f32 = 0.5;
+// The playfield geometry lives in the leaf module `crate::playfield` (the level lint and the
+// renderer use it too); re-exported here so the simulation's constants stay in one list.
+pub use crate::playfield::{BALL_RADIUS, BRICK_AREA_FRACTION, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 
 /// Fixed simulation time step in seconds: 240 Hz. At the launch speed the ball moves under 2 px
 /// a step, far below its radius, and the step divides the common 60/120/144/240 Hz displays.
@@ -30,8 +27,6 @@ pub const PADDLE_SPEED: f32 = 600.0;
 /// bounded so a teleporting paddle cannot swallow the ball.
 pub const PADDLE_FOLLOW_SPEED: f32 = 2400.0;
 
-/// Ball radius in pixels (LearnOpenGL: 12.5).
-pub const BALL_RADIUS: f32 = 12.5;
 /// Ball speed at launch, pixels/second. Speed is preserved by every bounce.
 pub const BALL_LAUNCH_SPEED: f32 = 450.0;
 /// Largest random deviation of the launch direction from straight up, degrees.
