@@ -18,7 +18,7 @@ use glam::Vec2;
 
 /// An axis-aligned bounding box in playfield pixels; `min` is the top-left corner (smallest x and
 /// y, since y points down) and `max` the bottom-right one. `min <= max` on both axes.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Aabb {
     /// Top-left corner, pixels.
     pub min: Vec2,

@@ -9,7 +9,7 @@ use crate::collision::{Aabb, Contact};
 use glam::Vec2;
 
 /// A ball: a circle with a velocity.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Ball {
     /// Centre, playfield pixels.
     pub pos: Vec2,
@@ -63,7 +63,7 @@ impl Ball {
 }
 
 /// The player's paddle.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Paddle {
     /// Top-left corner, playfield pixels.
     pub pos: Vec2,

@@ -6,7 +6,7 @@ use crate::playfield;
 use glam::Vec2;
 
 /// One brick on the playfield.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Brick {
     /// What kind of brick it is.
     pub kind: BrickKind,
@@ -47,13 +47,14 @@ pub enum HitOutcome {
 ///
 /// The grid doubles as the broad phase: [`BrickField::cells_overlapping`] returns only the cells
 /// a box touches, so a collision query costs a few cells instead of every brick.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct BrickField {
     rows: usize,
     cols: usize,
     cell_size: Vec2,
-    cells: Vec<Option<Brick>>,
-    destructible_left: usize,
+    // Visible to the rest of `sim` for the state-hash tests, which change them as a bug would.
+    pub(super) cells: Vec<Option<Brick>>,
+    pub(super) destructible_left: usize,
 }
 
 impl BrickField {

@@ -9,7 +9,7 @@ use crate::collision::Aabb;
 use crate::level::PowerUpKind;
 use glam::Vec2;
 use rand::Rng;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// Size of a falling power-up, pixels (LearnOpenGL: 60×20).
 pub const POWERUP_SIZE: Vec2 = Vec2::new(60.0, 20.0);
@@ -35,7 +35,7 @@ pub const MULTIBALL_MIN_SEPARATION_DEG: f32 = 12.5;
 
 /// Spawn chances and durations; the `[powerups]` section of `breakout.toml`. Chances are per
 /// destroyed brick (one roll per power-up kind, as in LearnOpenGL), durations in seconds.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct PowerUpSettings {
     /// Chance of each good power-up (speed, sticky, pass-through, pad size, multiball, extra life)
@@ -107,7 +107,7 @@ pub fn is_bad(kind: PowerUpKind) -> bool {
 }
 
 /// A power-up falling towards the paddle.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct FallingPowerUp {
     /// Which power-up.
     pub kind: PowerUpKind,
@@ -135,7 +135,7 @@ impl FallingPowerUp {
 }
 
 /// A power-up in effect, with the seconds left for timed ones.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct ActiveEffect {
     /// Which power-up.
     pub kind: PowerUpKind,
@@ -144,7 +144,7 @@ pub struct ActiveEffect {
 }
 
 /// The power-ups in effect.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct ActiveEffects {
     /// Timed effects (sticky, pass-through, confuse, chaos): at most one entry per kind;
     /// collecting one again restarts its timer instead of stacking.
