@@ -1,5 +1,6 @@
 //! The level's bricks laid out on the playfield, with a uniform-grid broad phase.
 
+use super::brick_kinds;
 use crate::collision::{inside_contact, inside_contact_through, Aabb, Circle, Contact, Exits};
 use crate::level::{BrickKind, Level, PowerUpKind};
 use crate::playfield;
@@ -68,10 +69,11 @@ impl BrickField {
             for col in 0..cols {
                 let extras = level.extras(row, col);
                 cells.push(level.get(row, col).map(|kind| {
-                    let hits = if kind.is_destructible() {
-                        extras.map_or(1, |e| e.hits.max(1))
-                    } else {
+                    let info = brick_kinds::info(kind);
+                    let hits = if info.solid {
                         0
+                    } else {
+                        extras.map_or(info.hits, |e| e.hits.max(1))
                     };
                     Brick {
                         kind,
@@ -84,12 +86,17 @@ impl BrickField {
                 }));
             }
         }
+        let destructible_left = cells
+            .iter()
+            .flatten()
+            .filter(|b| brick_kinds::info(b.kind).counts_for_clear)
+            .count();
         BrickField {
             rows,
             cols,
             cell_size,
             cells,
-            destructible_left: level.destructible_count(),
+            destructible_left,
         }
     }
 
@@ -130,8 +137,9 @@ impl BrickField {
         }
     }
 
-    /// The ball hit the brick at `row`, `col`: a destructible brick loses one hit and is
-    /// destroyed when none are left; a solid one is unchanged.
+    /// The ball hit the brick at `row`, `col`: its kind's behaviour says what happens
+    /// ([`brick_kinds::BrickKindInfo::on_hit`]: a destructible brick loses one hit and is
+    /// destroyed when none are left; a solid one is unchanged). A brick already gone is solid.
     pub fn hit(&mut self, row: usize, col: usize) -> HitOutcome {
         let Some(brick) = self
             .cells
@@ -140,23 +148,15 @@ impl BrickField {
         else {
             return HitOutcome::Solid;
         };
-        match brick.kind {
-            BrickKind::Destructible(code) if brick.alive => {
-                brick.hits_left = brick.hits_left.saturating_sub(1);
-                if brick.hits_left > 0 {
-                    return HitOutcome::Damaged {
-                        hits_left: brick.hits_left,
-                    };
-                }
-                brick.alive = false;
-                self.destructible_left -= 1;
-                HitOutcome::Destroyed {
-                    code,
-                    powerup: brick.powerup,
-                }
-            }
-            _ => HitOutcome::Solid,
+        if !brick.alive {
+            return HitOutcome::Solid;
         }
+        let info = brick_kinds::info(brick.kind);
+        let outcome = (info.on_hit)(brick);
+        if info.counts_for_clear && matches!(outcome, HitOutcome::Destroyed { .. }) {
+            self.destructible_left -= 1;
+        }
+        outcome
     }
 
     /// The contact that takes a ball whose centre is inside the live brick at `row`, `col` (put
@@ -224,7 +224,7 @@ impl BrickField {
             .unwrap_or_else(|| inside_contact(circle, rect, velocity))
     }
 
-    /// Destructible bricks still alive.
+    /// Bricks still alive that count for clearing the level (the destructible ones).
     pub fn destructible_left(&self) -> usize {
         self.destructible_left
     }

@@ -81,12 +81,4 @@ pub const LOOP_BREAKER_MAX_TURN_DEG: f32 = 12.0;
 /// Lives at the start of a game.
 pub const START_LIVES: u32 = 3;
 
-/// Score for destroying a brick of the given level-file number (2–5); rarer colours score more.
-pub fn brick_score(code: u8) -> u32 {
-    match code {
-        2 => 10,
-        3 => 20,
-        4 => 30,
-        _ => 40,
-    }
-}
+// Brick scores are in the brick kinds' table, `super::brick_kinds`.
