@@ -4,6 +4,20 @@
 //! configured [`CollisionMode`] and records [`GameEvent`]s. It knows nothing of OpenGL, windows
 //! or sound, and is deterministic: the same level, [`GameConfig`] (seed included) and inputs give
 //! the same game, bit for bit.
+//!
+//! Where things are, for a newcomer:
+//!
+//! * `mod.rs` — [`Game`]: its state, its public API and [`Game::step`], which borrows the parts a
+//!   moving ball may touch into a `BallWorld` and moves each ball in place;
+//! * `motion.rs` — one ball through one step: discrete sub-steps, walls, paddle, loop breaker;
+//! * `brick_collisions.rs` — **the ball bouncing off bricks**, hits and destruction, and the
+//!   post-bounce routine shared with `swept.rs` (the continuous integrator);
+//! * `ball_collisions.rs` — ball against ball (multiball);
+//! * [`brick_kinds`] — the table of brick kinds (hits, solid, score, behaviour on a hit);
+//! * [`powerups`] and [`powerups::table`] — falling and active power-ups, and the table of
+//!   power-up kinds (good or bad, duration, behaviour when collected);
+//! * [`state_hash`] — the hash of the whole state, by serialisation;
+//! * [`tuning`] — every constant with its unit; [`crate::playfield`] the shared geometry.
 
 pub mod ball;
 mod ball_collisions;

@@ -80,7 +80,7 @@ impl FnvSerializer {
     }
 }
 
-impl<'a> ser::Serializer for &'a mut FnvSerializer {
+impl ser::Serializer for &mut FnvSerializer {
     type Ok = ();
     type Error = Never;
     type SerializeSeq = Self;
@@ -238,7 +238,7 @@ impl<'a> ser::Serializer for &'a mut FnvSerializer {
 /// Elements of a sequence, tuple or variant: each value in turn.
 macro_rules! elements {
     ($($trait:ident :: $method:ident),*) => {$(
-        impl<'a> ser::$trait for &'a mut FnvSerializer {
+        impl ser::$trait for &mut FnvSerializer {
             type Ok = ();
             type Error = Never;
             fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Never> {
@@ -261,7 +261,7 @@ elements!(
 /// nothing.
 macro_rules! fields {
     ($($trait:ident),*) => {$(
-        impl<'a> ser::$trait for &'a mut FnvSerializer {
+        impl ser::$trait for &mut FnvSerializer {
             type Ok = ();
             type Error = Never;
             fn serialize_field<T: Serialize + ?Sized>(
@@ -279,7 +279,7 @@ macro_rules! fields {
 }
 fields!(SerializeStruct, SerializeStructVariant);
 
-impl<'a> ser::SerializeMap for &'a mut FnvSerializer {
+impl ser::SerializeMap for &mut FnvSerializer {
     type Ok = ();
     type Error = Never;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Never> {
