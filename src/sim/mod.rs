@@ -224,7 +224,7 @@ impl Game {
             return;
         }
         let dt = FIXED_TIMESTEP;
-        self.move_paddle(input, dt);
+        move_paddle(&mut self.paddle, input, dt);
         // Ball–ball first: its push-out may move a ball into a brick (never past a wall: see
         // `push_apart`), which the balls' own collisions below then resolve, so no step ends with
         // a ball inside a brick.
@@ -269,18 +269,6 @@ impl Game {
         if self.state == GameState::Playing && self.bricks.destructible_left() == 0 {
             self.state = GameState::LevelCleared;
             self.events.push(GameEvent::LevelCleared);
-        }
-    }
-
-    fn move_paddle(&mut self, input: &Input, dt: f32) {
-        self.paddle.prev_x = self.paddle.pos.x;
-        let keys = input.right as i32 - input.left as i32;
-        if keys != 0 {
-            self.paddle.move_by(keys as f32 * PADDLE_SPEED * dt);
-        } else if let Some(target) = input.paddle_target_x.filter(|t| t.is_finite()) {
-            let max_step = PADDLE_FOLLOW_SPEED * dt;
-            let dx = (target - self.paddle.center_x()).clamp(-max_step, max_step);
-            self.paddle.move_by(dx);
         }
     }
 
@@ -348,4 +336,19 @@ fn launch_velocity(rng: &mut Pcg32, launch_speed: f32, speed_multiplier: f32) ->
     let angle = rng.random_range(-spread..=spread);
     let vel = Vec2::new(angle.sin(), -angle.cos()) * launch_speed * speed_multiplier;
     ball::clamp_direction(vel, if angle < 0.0 { -1.0 } else { 1.0 })
+}
+
+/// Moves the paddle for one step of `dt` seconds: at [`PADDLE_SPEED`] while a key is held, else
+/// towards `input.paddle_target_x` at no more than [`PADDLE_FOLLOW_SPEED`] (pixels/second);
+/// records the previous x for render interpolation.
+fn move_paddle(paddle: &mut Paddle, input: &Input, dt: f32) {
+    paddle.prev_x = paddle.pos.x;
+    let keys = input.right as i32 - input.left as i32;
+    if keys != 0 {
+        paddle.move_by(keys as f32 * PADDLE_SPEED * dt);
+    } else if let Some(target) = input.paddle_target_x.filter(|t| t.is_finite()) {
+        let max_step = PADDLE_FOLLOW_SPEED * dt;
+        let dx = (target - paddle.center_x()).clamp(-max_step, max_step);
+        paddle.move_by(dx);
+    }
 }
