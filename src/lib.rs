@@ -2,9 +2,13 @@
 //!
 //! The crate is split so that data flows one way:
 //!
+//! * [`playfield`] is the leaf every layer shares: playfield size, brick area, cell size, ball
+//!   radius. It depends on nothing.
 //! * [`level`] parses level files (the LearnOpenGL text format) into a [`level::Level`].
 //! * [`sim`] owns the game state ([`sim::Game`]): it takes an [`sim::Input`] and a fixed time step
 //!   and emits [`sim::GameEvent`]s. It knows nothing of OpenGL, windows or sound.
+//!   **The ball bounces off a brick in `src/sim/brick_collisions.rs`** (discrete modes) and
+//!   `src/sim/swept.rs` (continuous mode); both end in one post-bounce routine there.
 //! * [`collision`] holds the collision algorithms the simulation dispatches to.
 //! * [`render`] only reads game state and draws it through glium.
 //! * [`audio`] consumes events and plays sounds through rodio.
@@ -23,5 +27,6 @@ pub mod config;
 pub mod effects;
 pub mod highscores;
 pub mod level;
+pub mod playfield;
 pub mod render;
 pub mod sim;

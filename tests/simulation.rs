@@ -7,7 +7,8 @@
 //! * no tunnelling at very high speed through a row of solid bricks (sub-steps);
 //! * no stuck or escaped balls, no NaN, constant speed, for the bot on every shipped level (in
 //!   every collision mode);
-//! * determinism: equal seeds give equal `state_hash`es, different seeds different ones, and the
+//! * determinism: a game cloned mid-play replays exactly while one different input diverges,
+//!   different seeds give different `state_hash`es, and the
 //!   `simulate` binary prints the same JSON line twice, equal to an in-process replay;
 //! * lives, `LifeLost`/`GameOver` events, `BrickDestroyed` events and score, `LevelCleared`;
 //! * the bot clears every shipped level.
@@ -698,15 +699,57 @@ fn hashes(lvl: &Level, seed: u64, steps: u32) -> Vec<u64> {
     out
 }
 
+/// Replaces the old "same seed twice in one process gives the same hash" test, which could
+/// hardly fail: two runs of the same code in the same process share every hidden input. Here a
+/// game is cloned mid-play, and the clone and the original (each with its own copy of the bot)
+/// must then agree at every checkpoint — an input the state hash missed (an address, a global, an
+/// iteration order) would part them — while a game given one different input (no launch on its
+/// first step, so the ball leaves one step later) must end with a different hash, which proves
+/// the comparison can see a divergence.
 #[test]
-fn same_seed_gives_the_same_state_hash_at_every_checkpoint() {
+fn a_game_cloned_mid_play_replays_exactly_and_one_different_input_diverges() {
     for file in shipped_levels() {
         let lvl = Level::load(&file).unwrap();
         for seed in [0, 1, 42, u64::MAX] {
-            assert_eq!(
-                hashes(&lvl, seed, 6000),
-                hashes(&lvl, seed, 6000),
-                "{file:?} seed {seed}"
+            let config = GameConfig {
+                infinite_lives: true,
+                ..config_as_played(seed)
+            };
+            let mut game = Game::new(&lvl, config);
+            let mut bot = Bot::new(seed, 0.0);
+            let mut late = Game::new(&lvl, config);
+            let mut late_bot = Bot::new(seed, 0.0);
+            let input = bot.input(&game);
+            game.step(&input);
+            late.step(&Input::default());
+            for _ in 1..3000 {
+                let input = bot.input(&game);
+                game.step(&input);
+                let input = late_bot.input(&late);
+                late.step(&input);
+            }
+            let (mut replay, mut replay_bot) = (game.clone(), bot.clone());
+            for s in 3000..6000 {
+                let input = bot.input(&game);
+                game.step(&input);
+                let input = replay_bot.input(&replay);
+                replay.step(&input);
+                let input = late_bot.input(&late);
+                late.step(&input);
+                if s % 500 == 0 {
+                    assert_eq!(
+                        game.state_hash(),
+                        replay.state_hash(),
+                        "{file:?} seed {seed}, {} steps after the clone",
+                        s - 3000
+                    );
+                }
+            }
+            assert_eq!(late.stats().steps, game.stats().steps);
+            assert_ne!(
+                game.state_hash(),
+                late.state_hash(),
+                "{file:?} seed {seed}: a launch one step later must show in the hash"
             );
         }
     }

@@ -18,7 +18,7 @@ use glam::Vec2;
 
 /// An axis-aligned bounding box in playfield pixels; `min` is the top-left corner (smallest x and
 /// y, since y points down) and `max` the bottom-right one. `min <= max` on both axes.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Aabb {
     /// Top-left corner, pixels.
     pub min: Vec2,
@@ -78,18 +78,10 @@ pub struct Contact {
 }
 
 /// The collision algorithm used for ball–box tests; chosen by configuration (`--collision`,
-/// `[collision] mode` in `breakout.toml`, the `C` key in game).
+/// `[collision] mode` in `breakout.toml`, the `C` key in game). The command line maps its own
+/// enum onto it (`crate::cli`), so this module knows nothing of clap.
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    clap::ValueEnum,
-    serde::Deserialize,
-    serde::Serialize,
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize,
 )]
 #[serde(rename_all = "lowercase")]
 pub enum CollisionMode {

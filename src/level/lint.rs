@@ -2,7 +2,7 @@
 
 use super::parse::Positions;
 use super::{Diagnostic, Level};
-use crate::sim::tuning::{BALL_RADIUS, BRICK_AREA_FRACTION, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use crate::playfield::{self, BALL_RADIUS, BRICK_AREA_FRACTION, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use std::collections::VecDeque;
 
 /// Warnings for a valid `level` whose cells were at `positions` (line, column) in its file:
@@ -18,8 +18,8 @@ pub fn warnings(level: &Level, positions: &Positions) -> Vec<Diagnostic> {
     if rows == 0 || cols == 0 || positions.len() != rows * cols {
         return out;
     }
-    let brick_w = PLAYFIELD_WIDTH / cols as f32;
-    let brick_h = PLAYFIELD_HEIGHT * BRICK_AREA_FRACTION / rows as f32;
+    let cell = playfield::cell_size(rows, cols);
+    let (brick_w, brick_h) = (cell.x, cell.y);
     let diameter = 2.0 * BALL_RADIUS;
     if brick_w < diameter {
         out.push(Diagnostic {

@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 pub const MAX_GRID_DIMENSION: usize = 64;
 
 /// One brick of a level grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum BrickKind {
     /// `1` in the file: never destroyed; the ball bounces off it.
     Solid,
@@ -64,7 +64,7 @@ impl BrickKind {
 
 /// A power-up a level places in a brick (`+X` after a coloured brick's number). It is released
 /// when the brick is destroyed. The letters are the level format's; the effects are the game's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub enum PowerUpKind {
     /// `S`: ball speed ×1.2.
     Speed,

@@ -2,10 +2,10 @@
 //! the menu and the live-reload error. Coordinates are playfield pixels (origin top-left, y down).
 
 use crate::level::PowerUpKind;
+use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::render::scene::powerup_color;
 use crate::render::sprite::SpriteInstance;
 use crate::render::text::{layout, layout_centered, panel, text_width};
-use crate::sim::tuning::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::sim::Game;
 
 const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
@@ -83,7 +83,7 @@ pub fn active_powerups(out: &mut Vec<SpriteInstance>, game: &Game) {
     let size = 8.0;
     let mut x = 8.0;
     // Just below the brick area (the grid always ends at half height), clear of the paddle.
-    let y = PLAYFIELD_HEIGHT * crate::sim::tuning::BRICK_AREA_FRACTION + 6.0;
+    let y = PLAYFIELD_HEIGHT * crate::playfield::BRICK_AREA_FRACTION + 6.0;
     for (text, color) in items {
         layout(out, &text, x, y, size, color);
         x += text_width(&text, size) + 2.0 * size;

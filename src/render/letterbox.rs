@@ -1,6 +1,6 @@
 //! Fitting the 800×600 playfield into a window of any size, keeping its aspect ratio.
 
-use crate::sim::tuning::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 
 /// A rectangle of the window's framebuffer in physical pixels, origin top-left, y down.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -164,8 +164,8 @@ struct Backdrop {
 
 /// The playfield's size in pixels, `[width, height]`: what every viewport shows.
 const PLAYFIELD: [f32; 2] = [
-    crate::sim::tuning::PLAYFIELD_WIDTH,
-    crate::sim::tuning::PLAYFIELD_HEIGHT,
+    crate::playfield::PLAYFIELD_WIDTH,
+    crate::playfield::PLAYFIELD_HEIGHT,
 ];
 
 /// The game's renderer. Create it once per GL context.

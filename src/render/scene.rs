@@ -3,7 +3,7 @@
 use super::sprite::{Layer, SpriteInstance};
 use crate::effects::particles::ParticlePool;
 use crate::level::PowerUpKind;
-use crate::sim::tuning::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::sim::{BrickField, Game};
 
 pub use crate::assets::palette::brick_color;

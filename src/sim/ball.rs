@@ -9,7 +9,7 @@ use crate::collision::{Aabb, Contact};
 use glam::Vec2;
 
 /// A ball: a circle with a velocity.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Ball {
     /// Centre, playfield pixels.
     pub pos: Vec2,
@@ -32,6 +32,19 @@ pub struct Ball {
 }
 
 impl Ball {
+    /// A ball in play at `pos` (playfield pixels) moving at `vel` (pixels/second).
+    pub fn in_play(pos: Vec2, vel: Vec2) -> Ball {
+        Ball {
+            pos,
+            prev_pos: pos,
+            vel,
+            radius: BALL_RADIUS,
+            stuck: false,
+            stick_offset: 0.0,
+            idle_steps: 0,
+        }
+    }
+
     /// A ball stuck on top of the paddle, centred.
     pub fn on_paddle(paddle: &Paddle) -> Ball {
         let pos = Self::rest_position(paddle);
@@ -63,7 +76,7 @@ impl Ball {
 }
 
 /// The player's paddle.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Paddle {
     /// Top-left corner, playfield pixels.
     pub pos: Vec2,

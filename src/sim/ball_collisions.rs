@@ -3,68 +3,66 @@
 //! speed.
 
 use super::tuning::*;
-use super::{ball, Ball, Game};
+use super::{ball, Ball};
 use crate::collision::{circle_circle, Circle};
 use glam::Vec2;
 
-impl Game {
-    /// Ball–ball collisions (circle–circle): each ball is pushed out by half the penetration
-    /// depth and turned by the equal-mass elastic response, but keeps its own speed — the plain
-    /// response swaps the velocity components along the normal, which can stop a ball dead in
-    /// mid-air (all its motion given to the other) or speed it up. See [`ball_ball_velocity`].
-    /// A pair already parting at [`BALL_PARTING_FRACTION`] of its speed or faster (a multiball
-    /// split) is left alone. Balls on the paddle take no part.
-    pub(super) fn collide_balls(&mut self) {
-        for i in 0..self.balls.len() {
-            for j in i + 1..self.balls.len() {
-                let (a, b) = (self.balls[i], self.balls[j]);
-                if a.stuck || b.stuck {
-                    continue;
-                }
-                let ca = Circle {
-                    center: a.pos,
-                    radius: a.radius,
-                };
-                let cb = Circle {
-                    center: b.pos,
-                    radius: b.radius,
-                };
-                let Some(mut contact) = circle_circle::contact(ca, cb) else {
-                    continue;
-                };
-                if a.pos == b.pos {
-                    // Coincident centres (a multiball split) have no normal of their own: the
-                    // balls part along their relative velocity.
-                    contact.normal = (a.vel - b.vel).try_normalize().unwrap_or(contact.normal);
-                }
-                let parting = (a.vel - b.vel).dot(contact.normal);
-                if parting > 0.0
-                    && parting >= BALL_PARTING_FRACTION * a.vel.length().max(b.vel.length())
-                {
-                    // Separating fast enough that their own motion soon ends the overlap (a
-                    // split): a push would only make them jump, a split's balls by a whole
-                    // radius, in a direction nothing chose (into a brick beside them, once).
-                    continue;
-                }
-                let (va, vb) = circle_circle::elastic_response(a.vel, b.vel, contact.normal);
-                let (pa, pb) = push_apart(a, b, contact.normal * (contact.depth / 2.0));
-                self.balls[i].pos = pa;
-                self.balls[j].pos = pb;
-                if parting >= 0.0 {
-                    continue; // already separating, only too slowly: pushed apart, not turned
-                }
-                let (mut va, mut vb) = (
-                    ball_ball_velocity(va, a.vel, contact.normal, self.balls[i].pos),
-                    ball_ball_velocity(vb, b.vel, -contact.normal, self.balls[j].pos),
-                );
-                if (va - vb).dot(contact.normal) < 0.0 {
-                    // Rescaling left them approaching: each mirrors off the other instead.
-                    va = ball_ball_velocity(Vec2::ZERO, a.vel, contact.normal, self.balls[i].pos);
-                    vb = ball_ball_velocity(Vec2::ZERO, b.vel, -contact.normal, self.balls[j].pos);
-                }
-                self.balls[i].vel = va;
-                self.balls[j].vel = vb;
+/// Ball–ball collisions (circle–circle): each ball is pushed out by half the penetration
+/// depth and turned by the equal-mass elastic response, but keeps its own speed — the plain
+/// response swaps the velocity components along the normal, which can stop a ball dead in
+/// mid-air (all its motion given to the other) or speed it up. See [`ball_ball_velocity`].
+/// A pair already parting at [`BALL_PARTING_FRACTION`] of its speed or faster (a multiball
+/// split) is left alone. Balls on the paddle take no part.
+pub(super) fn collide_balls(balls: &mut [Ball]) {
+    for i in 0..balls.len() {
+        for j in i + 1..balls.len() {
+            let (a, b) = (balls[i], balls[j]);
+            if a.stuck || b.stuck {
+                continue;
             }
+            let ca = Circle {
+                center: a.pos,
+                radius: a.radius,
+            };
+            let cb = Circle {
+                center: b.pos,
+                radius: b.radius,
+            };
+            let Some(mut contact) = circle_circle::contact(ca, cb) else {
+                continue;
+            };
+            if a.pos == b.pos {
+                // Coincident centres (a multiball split) have no normal of their own: the
+                // balls part along their relative velocity.
+                contact.normal = (a.vel - b.vel).try_normalize().unwrap_or(contact.normal);
+            }
+            let parting = (a.vel - b.vel).dot(contact.normal);
+            if parting > 0.0
+                && parting >= BALL_PARTING_FRACTION * a.vel.length().max(b.vel.length())
+            {
+                // Separating fast enough that their own motion soon ends the overlap (a
+                // split): a push would only make them jump, a split's balls by a whole
+                // radius, in a direction nothing chose (into a brick beside them, once).
+                continue;
+            }
+            let (va, vb) = circle_circle::elastic_response(a.vel, b.vel, contact.normal);
+            let (pa, pb) = push_apart(a, b, contact.normal * (contact.depth / 2.0));
+            balls[i].pos = pa;
+            balls[j].pos = pb;
+            if parting >= 0.0 {
+                continue; // already separating, only too slowly: pushed apart, not turned
+            }
+            let (mut va, mut vb) = (
+                ball_ball_velocity(va, a.vel, contact.normal, balls[i].pos),
+                ball_ball_velocity(vb, b.vel, -contact.normal, balls[j].pos),
+            );
+            if (va - vb).dot(contact.normal) < 0.0 {
+                // Rescaling left them approaching: each mirrors off the other instead.
+                va = ball_ball_velocity(Vec2::ZERO, a.vel, contact.normal, balls[i].pos);
+                vb = ball_ball_velocity(Vec2::ZERO, b.vel, -contact.normal, balls[j].pos);
+            }
+            balls[i].vel = va;
+            balls[j].vel = vb;
         }
     }
 }

@@ -2,18 +2,118 @@
 //! separation of overlaps it did not cause: contacts from the configured mode (the one dispatch
 //! point is [`crate::collision::circle_aabb_contact`]), resolved deepest first; a ball whose
 //! centre is inside a brick leaves by a face that leads to free space
-//! ([`BrickField::exit_contact`](super::BrickField::exit_contact)); hits, damage and destruction.
+//! ([`BrickField::exit_contact`]); hits, damage and destruction ([`hit_brick`], by the brick
+//! kinds' table, [`super::brick_kinds`]).
+//!
+//! **This is where the ball bounces off a brick**: [`resolve`](ball::resolve) reflects it, and
+//! [`after_brick_bounce`] — shared with the continuous integrator (`swept.rs`) — applies the
+//! anti-loop angle limits and the loop breaker.
 
+use super::brick_kinds;
+use super::motion::{loop_breaker, BallWorld};
 use super::tuning::*;
-use super::{ball, Ball, FallingPowerUp, Game, GameEvent, HitOutcome};
+use super::PowerUpSettings;
+use super::{ball, Ball, BrickField, FallingPowerUp, GameEvent, GameStats, HitOutcome};
 use crate::collision::{circle_aabb_contact, Aabb, Circle, Contact};
 use glam::Vec2;
+use rand_pcg::Pcg32;
 
-/// Upper bound on ball–brick passes in one sub-step (see [`Game::collide_bricks`]): a buried
-/// ball is out after the first, the second resolves what it touches there, the third is spare.
+/// Upper bound on ball–brick passes in one sub-step (see [`BallWorld::collide_bricks`]): a
+/// buried ball is out after the first, the second resolves what it touches there, the third is
+/// spare.
 const MAX_BURIED_PASSES: u32 = 3;
 
-impl Game {
+/// What destroying a brick changes besides the brick field: the score, the statistics and the
+/// falling power-ups (borrowed from the game for one step).
+pub(super) struct Tally<'a> {
+    /// The game's score, points.
+    pub score: &'a mut u32,
+    /// The game's statistics counters.
+    pub stats: &'a mut GameStats,
+    /// Power-ups falling towards the paddle.
+    pub falling: &'a mut Vec<FallingPowerUp>,
+    /// Spawn chances of random power-ups.
+    pub powerups: &'a PowerUpSettings,
+}
+
+/// The post-bounce routine of a ball that hit bricks, shared by the discrete and the continuous
+/// integrators: when the ball was `reflected`, its direction is kept within the anti-loop limits
+/// ([`ball::clamp_direction`], towards the middle for a zero x); touching a destructible brick
+/// restarts its loop-breaker timer, otherwise a reflection off solid ones (unit `normals`) may
+/// nudge it ([`loop_breaker`]).
+pub(super) fn after_brick_bounce(
+    ball: &mut Ball,
+    reflected: bool,
+    normals: &[Vec2],
+    touched_destructible: bool,
+    rng: &mut Pcg32,
+) {
+    if reflected {
+        let side = if ball.pos.x < PLAYFIELD_WIDTH / 2.0 {
+            1.0
+        } else {
+            -1.0
+        };
+        ball.vel = ball::clamp_direction(ball.vel, side);
+    }
+    if touched_destructible {
+        ball.idle_steps = 0;
+    } else if reflected {
+        loop_breaker(ball, normals, rng);
+    }
+}
+
+/// A brick was hit: what happens is its kind's behaviour ([`brick_kinds::BrickKindInfo::on_hit`]):
+/// a coloured one loses a hit and, with none left, is destroyed (its kind's score, events, its
+/// power-up released — placed by the level, else rolled with `rng`); a solid one reports a
+/// solid hit.
+pub(super) fn hit_brick(
+    bricks: &mut BrickField,
+    row: usize,
+    col: usize,
+    tally: &mut Tally<'_>,
+    rng: &mut Pcg32,
+    events: &mut Vec<GameEvent>,
+) {
+    let position = bricks
+        .live(row, col)
+        .map(|b| b.rect.center())
+        .unwrap_or_default();
+    match bricks.hit(row, col) {
+        HitOutcome::Destroyed { code, powerup } => {
+            let points = brick_kinds::score(code);
+            *tally.score += points;
+            tally.stats.bricks_destroyed += 1;
+            events.push(GameEvent::BrickDestroyed {
+                row,
+                col,
+                code,
+                position,
+                points,
+            });
+            // A power-up the level placed in the brick, else LearnOpenGL's random roll.
+            if let Some(kind) = powerup.or_else(|| tally.powerups.roll(rng)) {
+                tally.falling.push(FallingPowerUp::new(kind, position));
+                events.push(GameEvent::PowerUpReleased { kind, position });
+            }
+        }
+        HitOutcome::Damaged { hits_left } => events.push(GameEvent::BrickDamaged {
+            row,
+            col,
+            hits_left,
+        }),
+        HitOutcome::Solid => events.push(GameEvent::SolidHit { row, col }),
+    }
+}
+
+/// True if the live brick at `row`, `col` can be destroyed (its kind is not solid).
+pub(super) fn is_destructible(bricks: &BrickField, row: usize, col: usize) -> bool {
+    bricks
+        .live(row, col)
+        .is_some_and(|b| !brick_kinds::info(b.kind).solid)
+}
+
+impl BallWorld<'_> {
     /// Ball–brick collisions for one sub-step: the broad phase gives the grid cells under the
     /// ball; every live brick there that the ball overlaps is hit (destroyed if destructible).
     /// Contacts are resolved deepest first, each re-tested after the previous push-out, so the
@@ -26,7 +126,7 @@ impl Game {
     /// sub-step however many passes touch it (the exit leaves the ball touching the face it left
     /// by, which a later pass may count again by rounding: a two-hit brick destroyed by one
     /// contact).
-    pub(super) fn collide_bricks(&mut self, ball: &mut Ball) {
+    pub fn collide_bricks(&mut self, ball: &mut Ball) {
         let mut already_hit = Vec::new();
         for _ in 0..MAX_BURIED_PASSES {
             if !self.collide_bricks_pass(ball, &mut already_hit) {
@@ -35,7 +135,7 @@ impl Game {
         }
     }
 
-    /// One pass of [`Game::collide_bricks`]: hits the bricks touched that are not in
+    /// One pass of [`BallWorld::collide_bricks`]: hits the bricks touched that are not in
     /// `already_hit` (and adds them); true if the ball's centre was inside a brick.
     fn collide_bricks_pass(
         &mut self,
@@ -107,23 +207,19 @@ impl Game {
                 }
             }
         }
-        if reflected {
-            let side = if ball.pos.x < PLAYFIELD_WIDTH / 2.0 {
-                1.0
-            } else {
-                -1.0
-            };
-            ball.vel = ball::clamp_direction(ball.vel, side);
-        }
-        if hits.iter().any(|h| self.is_destructible(h.0, h.1)) {
-            ball.idle_steps = 0;
-        } else if reflected {
-            self.loop_breaker(ball, &normals);
-        }
+        let touched_destructible = hits.iter().any(|h| is_destructible(self.bricks, h.0, h.1));
+        after_brick_bounce(ball, reflected, &normals, touched_destructible, self.rng);
         for &(row, col, _) in &hits {
             if !already_hit.contains(&(row, col)) {
                 already_hit.push((row, col));
-                self.hit_brick(row, col);
+                hit_brick(
+                    self.bricks,
+                    row,
+                    col,
+                    &mut self.tally,
+                    self.rng,
+                    self.events,
+                );
             }
         }
         buried
@@ -142,65 +238,31 @@ impl Game {
             radius: ball.radius,
         };
         let buried = rect.contains(ball.pos);
-        let contact = circle_aabb_contact(self.config.collision, circle, rect, ball.vel);
+        let contact = circle_aabb_contact(self.mode, circle, rect, ball.vel);
         if buried || contact.is_some_and(|c| c.depth >= ball.radius) {
             return Some(self.bricks.exit_contact(row, col, circle, ball.vel));
         }
         contact
     }
 
-    /// A brick was hit: a coloured one loses a hit and, with none left, is destroyed (score,
-    /// events, its power-up released); a solid one reports a solid hit.
-    pub(super) fn hit_brick(&mut self, row: usize, col: usize) {
-        let position = self
-            .bricks
-            .live(row, col)
-            .map(|b| b.rect.center())
-            .unwrap_or_default();
-        match self.bricks.hit(row, col) {
-            HitOutcome::Destroyed { code, powerup } => {
-                let points = brick_score(code);
-                self.score += points;
-                self.stats.bricks_destroyed += 1;
-                self.events.push(GameEvent::BrickDestroyed {
-                    row,
-                    col,
-                    code,
-                    position,
-                    points,
-                });
-                // A power-up the level placed in the brick, else LearnOpenGL's random roll.
-                if let Some(kind) = powerup.or_else(|| self.config.powerups.roll(&mut self.rng)) {
-                    self.falling.push(FallingPowerUp::new(kind, position));
-                    self.events
-                        .push(GameEvent::PowerUpReleased { kind, position });
-                }
-            }
-            HitOutcome::Damaged { hits_left } => self.events.push(GameEvent::BrickDamaged {
-                row,
-                col,
-                hits_left,
-            }),
-            HitOutcome::Solid => self.events.push(GameEvent::SolidHit { row, col }),
-        }
-    }
-
     /// Pass-through: the ball breaks the brick whatever hits it had left (a multi-hit brick
     /// that only lost one hit would otherwise stay, with the ball inside it).
-    pub(super) fn break_through(&mut self, row: usize, col: usize) {
-        while self
-            .bricks
-            .live(row, col)
-            .is_some_and(|b| b.kind.is_destructible())
-        {
-            self.hit_brick(row, col);
+    pub fn break_through(&mut self, row: usize, col: usize) {
+        while is_destructible(self.bricks, row, col) {
+            hit_brick(
+                self.bricks,
+                row,
+                col,
+                &mut self.tally,
+                self.rng,
+                self.events,
+            );
         }
     }
 
-    /// True if the live brick at `row`, `col` is a destructible one.
-    pub(super) fn is_destructible(&self, row: usize, col: usize) -> bool {
-        self.bricks
-            .live(row, col)
-            .is_some_and(|b| b.kind.is_destructible())
+    /// Pass-through: true if the ball goes through the brick at `row`, `col` (a destructible
+    /// brick while the power-up runs).
+    pub fn passes_through(&self, row: usize, col: usize) -> bool {
+        self.pass_through && is_destructible(self.bricks, row, col)
     }
 }

@@ -1,12 +1,13 @@
 //! The level's bricks laid out on the playfield, with a uniform-grid broad phase.
 
-use super::tuning::{BRICK_AREA_FRACTION, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use super::brick_kinds;
 use crate::collision::{inside_contact, inside_contact_through, Aabb, Circle, Contact, Exits};
 use crate::level::{BrickKind, Level, PowerUpKind};
+use crate::playfield;
 use glam::Vec2;
 
 /// One brick on the playfield.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Brick {
     /// What kind of brick it is.
     pub kind: BrickKind,
@@ -42,18 +43,19 @@ pub enum HitOutcome {
 }
 
 /// The bricks of a level on a uniform grid that fills the playfield's width and the upper
-/// [`BRICK_AREA_FRACTION`] of its height. Cell sizes are computed in floating point, so bricks
+/// [`playfield::BRICK_AREA_FRACTION`] of its height ([`playfield::cell_size`]). Cell sizes are computed in floating point, so bricks
 /// tile the area exactly with no truncation gaps (LearnOpenGL truncates to integers).
 ///
 /// The grid doubles as the broad phase: [`BrickField::cells_overlapping`] returns only the cells
 /// a box touches, so a collision query costs a few cells instead of every brick.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct BrickField {
     rows: usize,
     cols: usize,
     cell_size: Vec2,
-    cells: Vec<Option<Brick>>,
-    destructible_left: usize,
+    // Visible to the rest of `sim` for the state-hash tests, which change them as a bug would.
+    pub(super) cells: Vec<Option<Brick>>,
+    pub(super) destructible_left: usize,
 }
 
 impl BrickField {
@@ -61,19 +63,17 @@ impl BrickField {
     pub fn new(level: &Level) -> BrickField {
         let cols = level.cols.max(1);
         let rows = level.rows.max(1);
-        let cell_size = Vec2::new(
-            PLAYFIELD_WIDTH / cols as f32,
-            PLAYFIELD_HEIGHT * BRICK_AREA_FRACTION / rows as f32,
-        );
+        let cell_size = playfield::cell_size(rows, cols);
         let mut cells = Vec::with_capacity(rows * cols);
         for row in 0..rows {
             for col in 0..cols {
                 let extras = level.extras(row, col);
                 cells.push(level.get(row, col).map(|kind| {
-                    let hits = if kind.is_destructible() {
-                        extras.map_or(1, |e| e.hits.max(1))
-                    } else {
+                    let info = brick_kinds::info(kind);
+                    let hits = if info.solid {
                         0
+                    } else {
+                        extras.map_or(info.hits, |e| e.hits.max(1))
                     };
                     Brick {
                         kind,
@@ -86,12 +86,17 @@ impl BrickField {
                 }));
             }
         }
+        let destructible_left = cells
+            .iter()
+            .flatten()
+            .filter(|b| brick_kinds::info(b.kind).counts_for_clear)
+            .count();
         BrickField {
             rows,
             cols,
             cell_size,
             cells,
-            destructible_left: level.destructible_count(),
+            destructible_left,
         }
     }
 
@@ -132,8 +137,9 @@ impl BrickField {
         }
     }
 
-    /// The ball hit the brick at `row`, `col`: a destructible brick loses one hit and is
-    /// destroyed when none are left; a solid one is unchanged.
+    /// The ball hit the brick at `row`, `col`: its kind's behaviour says what happens
+    /// ([`brick_kinds::BrickKindInfo::on_hit`]: a destructible brick loses one hit and is
+    /// destroyed when none are left; a solid one is unchanged). A brick already gone is solid.
     pub fn hit(&mut self, row: usize, col: usize) -> HitOutcome {
         let Some(brick) = self
             .cells
@@ -142,23 +148,15 @@ impl BrickField {
         else {
             return HitOutcome::Solid;
         };
-        match brick.kind {
-            BrickKind::Destructible(code) if brick.alive => {
-                brick.hits_left = brick.hits_left.saturating_sub(1);
-                if brick.hits_left > 0 {
-                    return HitOutcome::Damaged {
-                        hits_left: brick.hits_left,
-                    };
-                }
-                brick.alive = false;
-                self.destructible_left -= 1;
-                HitOutcome::Destroyed {
-                    code,
-                    powerup: brick.powerup,
-                }
-            }
-            _ => HitOutcome::Solid,
+        if !brick.alive {
+            return HitOutcome::Solid;
         }
+        let info = brick_kinds::info(brick.kind);
+        let outcome = (info.on_hit)(brick);
+        if info.counts_for_clear && matches!(outcome, HitOutcome::Destroyed { .. }) {
+            self.destructible_left -= 1;
+        }
+        outcome
     }
 
     /// The contact that takes a ball whose centre is inside the live brick at `row`, `col` (put
@@ -226,7 +224,7 @@ impl BrickField {
             .unwrap_or_else(|| inside_contact(circle, rect, velocity))
     }
 
-    /// Destructible bricks still alive.
+    /// Bricks still alive that count for clearing the level (the destructible ones).
     pub fn destructible_left(&self) -> usize {
         self.destructible_left
     }

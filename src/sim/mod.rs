@@ -4,15 +4,32 @@
 //! configured [`CollisionMode`] and records [`GameEvent`]s. It knows nothing of OpenGL, windows
 //! or sound, and is deterministic: the same level, [`GameConfig`] (seed included) and inputs give
 //! the same game, bit for bit.
+//!
+//! Where things are, for a newcomer:
+//!
+//! * `mod.rs` — [`Game`]: its state, its public API and [`Game::step`], which borrows the parts a
+//!   moving ball may touch into a `BallWorld` and moves each ball in place;
+//! * `motion.rs` — one ball through one step: discrete sub-steps, walls, paddle, loop breaker;
+//! * `brick_collisions.rs` — **the ball bouncing off bricks**, hits and destruction, and the
+//!   post-bounce routine shared with `swept.rs` (the continuous integrator);
+//! * `ball_collisions.rs` — ball against ball (multiball);
+//! * [`brick_kinds`] — the table of brick kinds (hits, solid, score, behaviour on a hit);
+//! * [`powerups`] and [`powerups::table`] — falling and active power-ups, and the table of
+//!   power-up kinds (good or bad, duration, behaviour when collected);
+//! * [`state_hash`] — the hash of the whole state, by serialisation;
+//! * [`tuning`] — every constant with its unit; [`crate::playfield`] the shared geometry.
 
 pub mod ball;
 mod ball_collisions;
 pub mod bot;
 mod brick_collisions;
+pub mod brick_kinds;
 pub mod bricks;
 pub mod events;
 pub mod input;
+mod motion;
 pub mod powerups;
+pub mod state_hash;
 mod swept;
 pub mod tuning;
 
@@ -23,18 +40,17 @@ pub use events::GameEvent;
 pub use input::Input;
 pub use powerups::{ActiveEffects, FallingPowerUp, PowerUpSettings};
 
-use crate::collision::{circle_aabb_contact, Circle, CollisionMode};
-use crate::level::Level;
+use crate::collision::CollisionMode;
+use crate::level::{Level, PowerUpKind};
+use brick_collisions::Tally;
 use glam::Vec2;
+use motion::BallWorld;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use tuning::*;
 
-/// Upper bound on discrete sub-steps per step (reached only above ~300,000 pixels/second).
-const MAX_SUBSTEPS: u32 = 10_000;
-
 /// Settings fixed for the life of a [`Game`].
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct GameConfig {
     /// Seed of the game's random generator (launch directions).
     pub seed: u64,
@@ -61,7 +77,7 @@ impl Default for GameConfig {
 }
 
 /// Where the game is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum GameState {
     /// Balls in play (or waiting on the paddle).
     Playing,
@@ -72,7 +88,7 @@ pub enum GameState {
 }
 
 /// Counters kept for statistics and the `simulate` command.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct GameStats {
     /// Fixed steps simulated.
     pub steps: u64,
@@ -87,7 +103,10 @@ pub struct GameStats {
 }
 
 /// A game of Breakout on one level: bricks, paddle, balls, lives, score and state.
-#[derive(Clone, Debug)]
+///
+/// Everything it holds is serialised into [`Game::state_hash`]: a new field is covered without
+/// more code; one deliberately left out needs `#[serde(skip)]` and its reason.
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct Game {
     level_name: String,
     config: GameConfig,
@@ -98,6 +117,9 @@ pub struct Game {
     score: u32,
     state: GameState,
     rng: Pcg32,
+    /// Left out of the state hash: the output of the last step, cleared when the next one
+    /// starts, so it never influences the game (and the app's view of the events is not state).
+    #[serde(skip)]
     events: Vec<GameEvent>,
     stats: GameStats,
     falling: Vec<FallingPowerUp>,
@@ -202,28 +224,44 @@ impl Game {
             return;
         }
         let dt = FIXED_TIMESTEP;
-        self.move_paddle(input, dt);
+        move_paddle(&mut self.paddle, input, dt);
         // Ball–ball first: its push-out may move a ball into a brick (never past a wall: see
         // `push_apart`), which the balls' own collisions below then resolve, so no step ends with
         // a ball inside a brick.
-        self.collide_balls();
+        ball_collisions::collide_balls(&mut self.balls);
 
-        for i in 0..self.balls.len() {
-            let mut ball = self.balls[i];
+        // Each ball moves in place, seeing only what a moving ball may touch (`BallWorld`).
+        let (launch_speed, speed_multiplier) =
+            (self.config.launch_speed, self.effects.speed_multiplier);
+        let mut world = BallWorld {
+            mode: self.config.collision,
+            paddle: &self.paddle,
+            sticky: self.effects.has(PowerUpKind::Sticky),
+            pass_through: self.effects.has(PowerUpKind::PassThrough),
+            bricks: &mut self.bricks,
+            tally: Tally {
+                score: &mut self.score,
+                stats: &mut self.stats,
+                falling: &mut self.falling,
+                powerups: &self.config.powerups,
+            },
+            rng: &mut self.rng,
+            events: &mut self.events,
+        };
+        for ball in &mut self.balls {
             ball.prev_pos = ball.pos;
             if ball.stuck {
                 ball.idle_steps = 0;
-                ball.pos = ball.stuck_position(&self.paddle);
+                ball.pos = ball.stuck_position(world.paddle);
                 if input.launch {
                     ball.stuck = false;
-                    ball.vel = self.launch_velocity();
-                    self.events.push(GameEvent::BallLaunched);
+                    ball.vel = launch_velocity(world.rng, launch_speed, speed_multiplier);
+                    world.events.push(GameEvent::BallLaunched);
                 }
             } else {
                 ball.idle_steps = ball.idle_steps.saturating_add(1);
-                self.advance_ball(&mut ball, dt);
+                world.advance(ball, dt);
             }
-            self.balls[i] = ball;
         }
         self.update_powerups(dt);
         self.remove_lost_balls();
@@ -234,136 +272,10 @@ impl Game {
         }
     }
 
-    fn move_paddle(&mut self, input: &Input, dt: f32) {
-        self.paddle.prev_x = self.paddle.pos.x;
-        let keys = input.right as i32 - input.left as i32;
-        if keys != 0 {
-            self.paddle.move_by(keys as f32 * PADDLE_SPEED * dt);
-        } else if let Some(target) = input.paddle_target_x.filter(|t| t.is_finite()) {
-            let max_step = PADDLE_FOLLOW_SPEED * dt;
-            let dx = (target - self.paddle.center_x()).clamp(-max_step, max_step);
-            self.paddle.move_by(dx);
-        }
-    }
-
-    fn launch_velocity(&mut self) -> Vec2 {
-        let spread = LAUNCH_SPREAD_DEG.to_radians();
-        let angle = self.rng.random_range(-spread..=spread);
-        let vel = Vec2::new(angle.sin(), -angle.cos())
-            * self.config.launch_speed
-            * self.effects.speed_multiplier;
-        ball::clamp_direction(vel, if angle < 0.0 { -1.0 } else { 1.0 })
-    }
-
-    /// Moves one ball through one step with the configured mode's integrator, then counts (and
-    /// repairs) any escape from the playfield.
-    fn advance_ball(&mut self, ball: &mut Ball, dt: f32) {
-        if self.config.collision.is_continuous() {
-            self.advance_ball_swept(ball, dt);
-        } else {
-            self.advance_ball_substeps(ball, dt);
-        }
-        if ball.pos.x < 0.0
-            || ball.pos.x > PLAYFIELD_WIDTH
-            || ball.pos.y < 0.0
-            || !ball.pos.is_finite()
-        {
-            self.stats.balls_escaped += 1;
-            ball.pos = ball.pos.clamp(
-                Vec2::splat(ball.radius),
-                Vec2::new(PLAYFIELD_WIDTH - ball.radius, PLAYFIELD_HEIGHT),
-            );
-        }
-    }
-
-    /// Discrete modes: moves the ball in sub-steps no longer than [`MAX_SUBSTEP_FRACTION`] ×
-    /// radius, resolving walls, paddle and bricks after each, so it cannot step over anything
-    /// thicker than half its radius at any speed.
-    fn advance_ball_substeps(&mut self, ball: &mut Ball, dt: f32) {
-        let travel = ball.vel.length() * dt;
-        let max_move = MAX_SUBSTEP_FRACTION * ball.radius;
-        let substeps = ((travel / max_move).ceil() as u32).clamp(1, MAX_SUBSTEPS);
-        let sub_dt = dt / substeps as f32;
-        for _ in 0..substeps {
-            ball.pos += ball.vel * sub_dt;
-            self.collide_walls(ball);
-            self.collide_paddle(ball);
-            self.collide_bricks(ball);
-            if ball.pos.y - ball.radius > PLAYFIELD_HEIGHT {
-                break;
-            }
-        }
-    }
-
-    /// Discrete wall bounce ([`ball::collide_walls`]) with its event and the loop breaker.
-    fn collide_walls(&mut self, ball: &mut Ball) {
-        if ball::collide_walls(ball) {
-            self.events.push(GameEvent::WallHit);
-            // A wall bounce keeps the sign of the velocity along the wall and leaves the ball
-            // moving away from it; `nudge_direction` keeps both signs, so no normal is needed.
-            self.loop_breaker(ball, &[]);
-        }
-    }
-
-    /// Loop breaker, called after `ball` bounced off a wall or a solid brick (contact resolved,
-    /// `surfaces` the unit normals of what it bounced off): if it has gone
-    /// [`LOOP_BREAKER_STEPS`] without touching the paddle or a destructible brick, turns its
-    /// velocity by a random angle between [`LOOP_BREAKER_MIN_TURN_DEG`] and
-    /// [`LOOP_BREAKER_MAX_TURN_DEG`] (the game's seeded generator: still deterministic) and
-    /// restarts the timer, so a loop that persists is nudged again every
-    /// [`LOOP_BREAKER_SECONDS`].
-    fn loop_breaker(&mut self, ball: &mut Ball, surfaces: &[Vec2]) {
-        if ball.idle_steps < LOOP_BREAKER_STEPS {
-            return;
-        }
-        let turn = self
-            .rng
-            .random_range(LOOP_BREAKER_MIN_TURN_DEG..=LOOP_BREAKER_MAX_TURN_DEG);
-        let turn = if self.rng.random::<bool>() {
-            turn
-        } else {
-            -turn
-        };
-        if let Some(vel) = ball::nudge_direction(ball.vel, turn, surfaces) {
-            ball.vel = vel;
-            ball.idle_steps = 0;
-        }
-    }
-
-    fn collide_paddle(&mut self, ball: &mut Ball) {
-        let circle = Circle {
-            center: ball.pos,
-            radius: ball.radius,
-        };
-        let Some(contact) =
-            circle_aabb_contact(self.config.collision, circle, self.paddle.rect(), ball.vel)
-        else {
-            return;
-        };
-        ball.pos += contact.normal * contact.depth;
-        ball.idle_steps = 0;
-        // A paddle moving sideways into a ball beside it pushes the ball; against a side wall it
-        // must not push it through (the ball is squeezed, and rises free or falls).
-        ball.pos.x = ball.pos.x.clamp(ball.radius, PLAYFIELD_WIDTH - ball.radius);
-        if ball.vel.y > 0.0 {
-            ball.vel = ball::paddle_bounce(ball.pos.x, ball.vel.length(), &self.paddle);
-            self.events.push(GameEvent::PaddleHit);
-            self.catch_if_sticky(ball);
-        }
-    }
-
     /// Puts a ball in play at `pos` (playfield pixels) with velocity `vel` (pixels/second).
-    /// For tests and tools; multiball power-ups will use it too.
+    /// For tests and tools (multiball uses [`Ball::in_play`] directly).
     pub fn add_ball(&mut self, pos: Vec2, vel: Vec2) {
-        self.balls.push(Ball {
-            pos,
-            prev_pos: pos,
-            vel,
-            radius: BALL_RADIUS,
-            stuck: false,
-            stick_offset: 0.0,
-            idle_steps: 0,
-        });
+        self.balls.push(Ball::in_play(pos, vel));
     }
 
     /// Replaces every ball (in play or on the paddle) with one ball in play at `pos` (playfield
@@ -406,61 +318,37 @@ impl Game {
         self.balls.push(Ball::on_paddle(&self.paddle));
     }
 
-    /// A 64-bit FNV-1a hash of the whole game state (bricks, paddle, balls, lives, score, state,
-    /// step count, generator state). Identical runs give identical hashes; any divergence in
-    /// the simulation changes it.
+    /// A 64-bit FNV-1a hash of the whole game state: everything [`Game`] holds (level name,
+    /// configuration, bricks, paddle, balls, lives, score, state, generator, statistics, falling
+    /// power-ups, active effects and their timers) but the last step's events, by way of its
+    /// serialisation ([`state_hash::hash_of`]). Identical runs give identical hashes; any
+    /// divergence in the simulation changes it.
     pub fn state_hash(&self) -> u64 {
-        let mut h = Fnv1a::new();
-        h.write_u64(self.stats.steps);
-        h.write_u64(self.score as u64);
-        h.write_u64(self.lives as u64);
-        h.write_u64(self.state as u64);
-        h.write_f32(self.paddle.pos.x);
-        for b in &self.balls {
-            for v in [b.pos.x, b.pos.y, b.vel.x, b.vel.y] {
-                h.write_f32(v);
-            }
-            h.write_u64(b.stuck as u64);
-            h.write_u64(b.idle_steps as u64);
-        }
-        for row in 0..self.bricks.rows() {
-            for col in 0..self.bricks.cols() {
-                h.write_u64(
-                    self.bricks
-                        .live(row, col)
-                        .map_or(0, |b| 1 + b.hits_left as u64),
-                );
-            }
-        }
-        h.write_u64(self.stats.powerups_collected as u64);
-        h.write_f32(self.paddle.size.x);
-        for p in &self.falling {
-            h.write_u64(p.kind as u64);
-            h.write_f32(p.pos.y);
-        }
-        let mut rng = self.rng.clone();
-        h.write_u64(rng.random::<u64>());
-        h.finish()
+        state_hash::hash_of(self)
     }
 }
 
-/// FNV-1a, 64 bits: a tiny, stable hash (std's `DefaultHasher` may change between releases).
-struct Fnv1a(u64);
+/// Velocity of a ball launched from the paddle: up, turned by a random angle within
+/// ±[`LAUNCH_SPREAD_DEG`] (drawn from `rng`), at `launch_speed` × `speed_multiplier`
+/// pixels/second, within the anti-loop limits.
+fn launch_velocity(rng: &mut Pcg32, launch_speed: f32, speed_multiplier: f32) -> Vec2 {
+    let spread = LAUNCH_SPREAD_DEG.to_radians();
+    let angle = rng.random_range(-spread..=spread);
+    let vel = Vec2::new(angle.sin(), -angle.cos()) * launch_speed * speed_multiplier;
+    ball::clamp_direction(vel, if angle < 0.0 { -1.0 } else { 1.0 })
+}
 
-impl Fnv1a {
-    fn new() -> Self {
-        Fnv1a(0xcbf2_9ce4_8422_2325)
-    }
-    fn write_u64(&mut self, v: u64) {
-        for byte in v.to_le_bytes() {
-            self.0 ^= byte as u64;
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    fn write_f32(&mut self, v: f32) {
-        self.write_u64(v.to_bits() as u64);
-    }
-    fn finish(&self) -> u64 {
-        self.0
+/// Moves the paddle for one step of `dt` seconds: at [`PADDLE_SPEED`] while a key is held, else
+/// towards `input.paddle_target_x` at no more than [`PADDLE_FOLLOW_SPEED`] (pixels/second);
+/// records the previous x for render interpolation.
+fn move_paddle(paddle: &mut Paddle, input: &Input, dt: f32) {
+    paddle.prev_x = paddle.pos.x;
+    let keys = input.right as i32 - input.left as i32;
+    if keys != 0 {
+        paddle.move_by(keys as f32 * PADDLE_SPEED * dt);
+    } else if let Some(target) = input.paddle_target_x.filter(|t| t.is_finite()) {
+        let max_step = PADDLE_FOLLOW_SPEED * dt;
+        let dx = (target - paddle.center_x()).clamp(-max_step, max_step);
+        paddle.move_by(dx);
     }
 }

@@ -1,12 +1,15 @@
-//! The continuous (swept) integrator of [`Game`]: each step, the ball moves to its earliest time
+//! The continuous (swept) integrator of a ball ([`BallWorld`]): each step, the ball moves to its earliest time
 //! of impact with a wall, the paddle or a brick (Ericson, *Real-Time Collision Detection*,
 //! §5.5.7, via [`crate::collision::swept_circle_aabb`]), that contact is resolved, and the rest of
 //! the step continues from there. Used when the collision mode is
 //! [`CollisionMode::Swept`](crate::collision::CollisionMode::Swept); the discrete modes sub-step
-//! in `mod.rs`.
+//! in `motion.rs`. A brick bounce ends in the post-bounce routine shared with them,
+//! [`after_brick_bounce`].
 
+use super::brick_collisions::{after_brick_bounce, hit_brick, is_destructible};
+use super::motion::{catch_if_sticky, loop_breaker, BallWorld};
 use super::tuning::*;
-use super::{ball, Ball, Game, GameEvent};
+use super::{ball, Ball, GameEvent};
 use crate::collision::swept_circle_aabb::{time_of_impact, Impact};
 use crate::collision::{Aabb, Circle, Contact};
 use glam::Vec2;
@@ -34,17 +37,15 @@ enum ImpactTarget {
     Brick(usize, usize),
 }
 
-impl Game {
+impl BallWorld<'_> {
     /// Continuous mode: finds the earliest time of impact along the ball's motion over walls,
     /// paddle and the bricks the swept path overlaps (Ericson §5.5.7), moves the ball there,
     /// resolves that one contact and continues with the rest of the step.
-    pub(super) fn advance_ball_swept(&mut self, ball: &mut Ball, dt: f32) {
+    pub(super) fn advance_swept(&mut self, ball: &mut Ball, dt: f32) {
         // Separate overlaps that motion did not cause (the paddle moved into the ball, another
         // ball pushed it), in the discrete modes' order: walls, paddle, bricks. The casts below
         // only find surfaces the ball is not yet touching.
-        self.collide_walls(ball);
-        self.collide_paddle(ball);
-        self.collide_bricks(ball);
+        self.separate(ball);
         let mut remaining = dt;
         for _ in 0..MAX_IMPACTS_PER_STEP {
             let motion = ball.vel * remaining;
@@ -59,14 +60,14 @@ impl Game {
                 ImpactTarget::Wall => {
                     ball::resolve(ball, &touching(&impact));
                     self.events.push(GameEvent::WallHit);
-                    self.loop_breaker(ball, &[impact.normal]);
+                    loop_breaker(ball, &[impact.normal], self.rng);
                 }
                 ImpactTarget::Paddle => {
                     ball.idle_steps = 0;
                     if impact.normal.y < 0.0 && ball.vel.y > 0.0 {
-                        ball.vel = ball::paddle_bounce(ball.pos.x, ball.vel.length(), &self.paddle);
+                        ball.vel = ball::paddle_bounce(ball.pos.x, ball.vel.length(), self.paddle);
                         self.events.push(GameEvent::PaddleHit);
-                        if self.catch_if_sticky(ball) {
+                        if catch_if_sticky(ball, self.paddle, self.sticky) {
                             return;
                         }
                     } else {
@@ -81,18 +82,16 @@ impl Game {
                 }
                 ImpactTarget::Brick(row, col) => {
                     ball::resolve(ball, &touching(&impact));
-                    let side = if ball.pos.x < PLAYFIELD_WIDTH / 2.0 {
-                        1.0
-                    } else {
-                        -1.0
-                    };
-                    ball.vel = ball::clamp_direction(ball.vel, side);
-                    if self.is_destructible(row, col) {
-                        ball.idle_steps = 0;
-                    } else {
-                        self.loop_breaker(ball, &[impact.normal]);
-                    }
-                    self.hit_brick(row, col);
+                    let destructible = is_destructible(self.bricks, row, col);
+                    after_brick_bounce(ball, true, &[impact.normal], destructible, self.rng);
+                    hit_brick(
+                        self.bricks,
+                        row,
+                        col,
+                        &mut self.tally,
+                        self.rng,
+                        self.events,
+                    );
                 }
             }
             if remaining <= 0.0 {

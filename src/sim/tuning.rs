@@ -3,12 +3,9 @@
 //! Coordinates are playfield pixels (origin top-left, y down); times in seconds; speeds in
 //! pixels/second; angles in degrees unless the name says radians.
 
-/// Playfield width in pixels. Everything is laid out in this logical space; the renderer scales it.
-pub const PLAYFIELD_WIDTH: f32 = 800.0;
-/// Playfield height in pixels.
-pub const PLAYFIELD_HEIGHT: f32 = 600.0;
-/// Fraction of the playfield height the brick grid fills (LearnOpenGL: the upper half).
-pub const BRICK_AREA_FRACTION: f32 = 0.5;
+// The playfield geometry lives in the leaf module `crate::playfield` (the level lint and the
+// renderer use it too); re-exported here so the simulation's constants stay in one list.
+pub use crate::playfield::{BALL_RADIUS, BRICK_AREA_FRACTION, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 
 /// Fixed simulation time step in seconds: 240 Hz. At the launch speed the ball moves under 2 px
 /// a step, far below its radius, and the step divides the common 60/120/144/240 Hz displays.
@@ -30,8 +27,6 @@ pub const PADDLE_SPEED: f32 = 600.0;
 /// bounded so a teleporting paddle cannot swallow the ball.
 pub const PADDLE_FOLLOW_SPEED: f32 = 2400.0;
 
-/// Ball radius in pixels (LearnOpenGL: 12.5).
-pub const BALL_RADIUS: f32 = 12.5;
 /// Ball speed at launch, pixels/second. Speed is preserved by every bounce.
 pub const BALL_LAUNCH_SPEED: f32 = 450.0;
 /// Largest random deviation of the launch direction from straight up, degrees.
@@ -86,12 +81,4 @@ pub const LOOP_BREAKER_MAX_TURN_DEG: f32 = 12.0;
 /// Lives at the start of a game.
 pub const START_LIVES: u32 = 3;
 
-/// Score for destroying a brick of the given level-file number (2–5); rarer colours score more.
-pub fn brick_score(code: u8) -> u32 {
-    match code {
-        2 => 10,
-        3 => 20,
-        4 => 30,
-        _ => 40,
-    }
-}
+// Brick scores are in the brick kinds' table, `super::brick_kinds`.

@@ -11,8 +11,8 @@ use crate::app::reload::FileWatcher;
 use crate::app::timestep::FixedTimestep;
 use crate::assets::LevelSource;
 use crate::level::{Level, PowerUpKind};
+use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::render::{hud, scene, SpriteBatch};
-use crate::sim::tuning::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::sim::{Bot, Game, GameEvent};
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
 

@@ -1,0 +1,165 @@
+//! One ball's motion through one fixed step, as small systems that take only what they use.
+//!
+//! [`Game::step`](super::Game::step) borrows the parts of the game a moving ball may read or
+//! change into a [`BallWorld`] and hands each ball to [`BallWorld::advance`]:
+//!
+//! * the discrete modes sub-step here ([`BallWorld::advance_substeps`]): walls
+//!   ([`collide_walls`]), paddle ([`collide_paddle`]), bricks
+//!   ([`BallWorld::collide_bricks`](super::brick_collisions));
+//! * the continuous mode casts to the earliest impact ([`super::swept`]);
+//! * both end a brick bounce in the one post-bounce routine,
+//!   [`after_brick_bounce`](super::brick_collisions::after_brick_bounce), and a wall or solid
+//!   bounce in the [`loop_breaker`].
+//!
+//! Coordinates are playfield pixels (origin top-left, y down), velocities pixels/second, times
+//! seconds.
+
+use super::brick_collisions::Tally;
+use super::tuning::*;
+use super::{ball, Ball, BrickField, GameEvent, Paddle};
+use crate::collision::{circle_aabb_contact, Circle, CollisionMode};
+use glam::Vec2;
+use rand::Rng;
+use rand_pcg::Pcg32;
+
+/// Upper bound on discrete sub-steps per step (reached only above ~300,000 pixels/second).
+const MAX_SUBSTEPS: u32 = 10_000;
+
+/// What a moving ball may read and change during one step, borrowed from the game: nothing else
+/// (not the other balls, the lives or the game state) is within its reach.
+pub(super) struct BallWorld<'a> {
+    /// The configured ball–box collision algorithm.
+    pub mode: CollisionMode,
+    /// The paddle (read only: the paddle moved before the balls).
+    pub paddle: &'a Paddle,
+    /// True while a sticky-paddle power-up runs: the paddle catches the ball.
+    pub sticky: bool,
+    /// True while a pass-through power-up runs: coloured bricks break without deflecting.
+    pub pass_through: bool,
+    /// The bricks, hit and destroyed.
+    pub bricks: &'a mut BrickField,
+    /// Score, statistics and released power-ups.
+    pub tally: Tally<'a>,
+    /// The game's seeded generator (loop breaker, power-up rolls).
+    pub rng: &'a mut Pcg32,
+    /// Event sink of this step.
+    pub events: &'a mut Vec<GameEvent>,
+}
+
+impl BallWorld<'_> {
+    /// Moves one ball in play through one step of `dt` seconds with the configured mode's
+    /// integrator, then counts (and repairs) any escape from the playfield.
+    pub fn advance(&mut self, ball: &mut Ball, dt: f32) {
+        if self.mode.is_continuous() {
+            self.advance_swept(ball, dt);
+        } else {
+            self.advance_substeps(ball, dt);
+        }
+        if ball.pos.x < 0.0
+            || ball.pos.x > PLAYFIELD_WIDTH
+            || ball.pos.y < 0.0
+            || !ball.pos.is_finite()
+        {
+            self.tally.stats.balls_escaped += 1;
+            ball.pos = ball.pos.clamp(
+                Vec2::splat(ball.radius),
+                Vec2::new(PLAYFIELD_WIDTH - ball.radius, PLAYFIELD_HEIGHT),
+            );
+        }
+    }
+
+    /// Discrete modes: moves the ball in sub-steps no longer than [`MAX_SUBSTEP_FRACTION`] ×
+    /// radius, resolving walls, paddle and bricks after each, so it cannot step over anything
+    /// thicker than half its radius at any speed.
+    fn advance_substeps(&mut self, ball: &mut Ball, dt: f32) {
+        let travel = ball.vel.length() * dt;
+        let max_move = MAX_SUBSTEP_FRACTION * ball.radius;
+        let substeps = ((travel / max_move).ceil() as u32).clamp(1, MAX_SUBSTEPS);
+        let sub_dt = dt / substeps as f32;
+        for _ in 0..substeps {
+            ball.pos += ball.vel * sub_dt;
+            self.separate(ball);
+            if ball.pos.y - ball.radius > PLAYFIELD_HEIGHT {
+                break;
+            }
+        }
+    }
+
+    /// Resolves every overlap of the ball, in order: walls, paddle, bricks. The discrete modes'
+    /// sub-step, and the continuous integrator's separation of overlaps motion did not cause.
+    pub fn separate(&mut self, ball: &mut Ball) {
+        collide_walls(ball, self.events, self.rng);
+        collide_paddle(ball, self.paddle, self.mode, self.sticky, self.events);
+        self.collide_bricks(ball);
+    }
+}
+
+/// Discrete wall bounce ([`ball::collide_walls`]) with its event and the loop breaker.
+pub(super) fn collide_walls(ball: &mut Ball, events: &mut Vec<GameEvent>, rng: &mut Pcg32) {
+    if ball::collide_walls(ball) {
+        events.push(GameEvent::WallHit);
+        // A wall bounce keeps the sign of the velocity along the wall and leaves the ball
+        // moving away from it; `nudge_direction` keeps both signs, so no normal is needed.
+        loop_breaker(ball, &[], rng);
+    }
+}
+
+/// Loop breaker, called after `ball` bounced off a wall or a solid brick (contact resolved,
+/// `surfaces` the unit normals of what it bounced off): if it has gone
+/// [`LOOP_BREAKER_STEPS`] without touching the paddle or a destructible brick, turns its
+/// velocity by a random angle between [`LOOP_BREAKER_MIN_TURN_DEG`] and
+/// [`LOOP_BREAKER_MAX_TURN_DEG`] (the game's seeded generator: still deterministic) and
+/// restarts the timer, so a loop that persists is nudged again every
+/// [`LOOP_BREAKER_SECONDS`].
+pub(super) fn loop_breaker(ball: &mut Ball, surfaces: &[Vec2], rng: &mut Pcg32) {
+    if ball.idle_steps < LOOP_BREAKER_STEPS {
+        return;
+    }
+    let turn = rng.random_range(LOOP_BREAKER_MIN_TURN_DEG..=LOOP_BREAKER_MAX_TURN_DEG);
+    let turn = if rng.random::<bool>() { turn } else { -turn };
+    if let Some(vel) = ball::nudge_direction(ball.vel, turn, surfaces) {
+        ball.vel = vel;
+        ball.idle_steps = 0;
+    }
+}
+
+/// Ball against the paddle, discrete: the mode's contact pushes the ball out; a falling ball
+/// leaves by the paddle's angle rule ([`ball::paddle_bounce`]) and is caught when `sticky`.
+pub(super) fn collide_paddle(
+    ball: &mut Ball,
+    paddle: &Paddle,
+    mode: CollisionMode,
+    sticky: bool,
+    events: &mut Vec<GameEvent>,
+) {
+    let circle = Circle {
+        center: ball.pos,
+        radius: ball.radius,
+    };
+    let Some(contact) = circle_aabb_contact(mode, circle, paddle.rect(), ball.vel) else {
+        return;
+    };
+    ball.pos += contact.normal * contact.depth;
+    ball.idle_steps = 0;
+    // A paddle moving sideways into a ball beside it pushes the ball; against a side wall it
+    // must not push it through (the ball is squeezed, and rises free or falls).
+    ball.pos.x = ball.pos.x.clamp(ball.radius, PLAYFIELD_WIDTH - ball.radius);
+    if ball.vel.y > 0.0 {
+        ball.vel = ball::paddle_bounce(ball.pos.x, ball.vel.length(), paddle);
+        events.push(GameEvent::PaddleHit);
+        catch_if_sticky(ball, paddle, sticky);
+    }
+}
+
+/// Sticky paddle: a ball that just bounced off the paddle is caught, where it landed, when
+/// `sticky` (the power-up runs). Returns true if it was caught.
+pub(super) fn catch_if_sticky(ball: &mut Ball, paddle: &Paddle, sticky: bool) -> bool {
+    if !sticky {
+        return false;
+    }
+    ball.stuck = true;
+    ball.stick_offset = ball.pos.x - paddle.center_x();
+    ball.vel = Vec2::ZERO;
+    ball.pos = ball.stuck_position(paddle);
+    true
+}
