@@ -1,7 +1,7 @@
 //! The player's (or the bot's) intent for one simulation step.
 
 /// Input for one fixed step, in the simulation's terms. Window events only update an
-/// [`crate::app::InputState`], which produces this; the simulation never sees raw key codes.
+/// `app::InputState`, which produces this; the simulation never sees raw key codes.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Input {
     /// Move the paddle left at [`crate::sim::tuning::PADDLE_SPEED`].
