@@ -12,7 +12,14 @@
 //! * [`collision`] holds the collision algorithms the simulation dispatches to.
 //! * [`render`] only reads game state and draws it through glium.
 //! * [`audio`] consumes events and plays sounds through rodio.
+//! * [`effects`] consumes events too: particles and post-processing state, read by the renderer.
+//! * [`assets`] holds the shaders, textures, sounds and shipped levels, built into the binary,
+//!   and finds the modder's override files and level files on disk.
+//! * [`commands`] are the window-less subcommands (`check`, `preview`, `simulate`).
 //! * [`app`] ties them together: the window and its scenes (one type per screen, `app/scenes/`).
+//!
+//! No module imports one above it: [`playfield`] depends on nothing, [`level`] only on it,
+//! [`sim`] on neither [`app`] nor [`render`], and [`effects`] not on [`render`].
 //!
 //! Coordinates everywhere in the simulation are playfield pixels: origin at the top-left corner
 //! of the 800×600 playfield, x to the right, y **down**.
