@@ -1264,7 +1264,9 @@ fn check_one_sweep(s: Sweep) {
 }
 
 /// Regression, found by this oracle: a 3.6 px ball grazing a corner 4e-3 px deep after 475 px.
-/// The f32 discriminant b² − a·c cancelled (both ~1e11) and the mode reported a miss.
+/// The f32 discriminant b² − a·c cancelled (both ~1e11) and the mode reported a miss. Fixed by
+/// 2987983. (These three stay beside the oracle, not in `tests/regressions/`: they are checked by
+/// its machinery.)
 #[test]
 fn swept_grazing_corner_hit_from_afar() {
     check_one_sweep(Sweep {
@@ -1282,7 +1284,7 @@ fn swept_grazing_corner_hit_from_afar() {
 }
 
 /// Regression, found by this oracle: the same cancellation put this corner impact 0.063 px late
-/// along the normal (a 3.3 px ball, 1950 px in one step).
+/// along the normal (a 3.3 px ball, 1950 px in one step). Fixed by 2987983.
 #[test]
 fn swept_fast_corner_hit_time_of_impact() {
     check_one_sweep(Sweep {
@@ -1301,7 +1303,7 @@ fn swept_fast_corner_hit_time_of_impact() {
 
 /// Regression, found by the long run: hitting the top face right at the top-left corner, where
 /// the box grown along y has its (interior) left face tangent to the corner disc, rounding let
-/// that face win the tie and the normal came out as -x instead of -y.
+/// that face win the tie and the normal came out as -x instead of -y. Fixed by 2987983.
 #[test]
 fn swept_face_hit_at_the_corner_tangent_point() {
     check_one_sweep(Sweep {

@@ -148,10 +148,11 @@ fn pass_through_breaks_coloured_bricks_without_bouncing_but_solid_ones_still_bou
     assert_eq!(g.state(), GameState::Playing);
 }
 
+/// Regression: pass-through took one hit per step off a multi-hit brick and let the ball into
+/// it. Fixed by a67f783. (Not in `tests/regressions/`: it collects a power-up directly, which
+/// is crate-private.)
 #[test]
 fn pass_through_breaks_a_multi_hit_brick_at_once_instead_of_entering_it() {
-    // Regression: pass-through took one hit per step off a multi-hit brick and let the ball
-    // into it.
     let mut g = game("0 0 0 5\n0 4*9 0 0\n0 0 0 0");
     g.collect(PowerUpKind::PassThrough);
     let brick = g.bricks().live(1, 1).unwrap().rect;
@@ -195,7 +196,8 @@ proptest::proptest! {
     /// a one-brick-wide channel. Also when the anti-loop limits folded one new ball back next
     /// to the first (a ball 26° from horizontal turned 25° down comes out at 20°). For any
     /// direction and speed: the three are at least 12.5° apart, keep the speed and the
-    /// limits, and fan out from the point by their own motion.
+    /// limits, and fan out from the point by their own motion. Fixed by 0e0e6b0. (Not in
+    /// `tests/regressions/`: it collects a power-up directly, which is crate-private.)
     #[test]
     fn multiball_split_fans_out_from_one_point_without_a_jump(
         deg in 0.0f32..360.0, speed in 100.0f32..2000.0,

@@ -5,6 +5,7 @@ use std::process::Command;
 /// Regression: `--config missing.toml` printed the OS error twice (`… cannot read config file:
 /// No such file or directory (os error 2): No such file or directory (os error 2)`), because the
 /// error names its cause in its message and `{:#}` appended the same cause again.
+/// Fixed by 7de3f07.
 #[test]
 fn missing_config_file_error_names_the_file_and_the_os_error_once() {
     let path = std::env::temp_dir().join(format!("breakout-no-such-{}.toml", std::process::id()));
