@@ -212,14 +212,7 @@ impl BallWorld<'_> {
         for &(row, col, _) in &hits {
             if !already_hit.contains(&(row, col)) {
                 already_hit.push((row, col));
-                hit_brick(
-                    self.bricks,
-                    row,
-                    col,
-                    &mut self.tally,
-                    self.rng,
-                    self.events,
-                );
+                self.hit(row, col);
             }
         }
         buried
@@ -249,15 +242,21 @@ impl BallWorld<'_> {
     /// that only lost one hit would otherwise stay, with the ball inside it).
     pub fn break_through(&mut self, row: usize, col: usize) {
         while is_destructible(self.bricks, row, col) {
-            hit_brick(
-                self.bricks,
-                row,
-                col,
-                &mut self.tally,
-                self.rng,
-                self.events,
-            );
+            self.hit(row, col);
         }
+    }
+
+    /// The ball hit the live brick at `row`, `col`: [`hit_brick`] with this world's tally,
+    /// generator and event list.
+    pub(super) fn hit(&mut self, row: usize, col: usize) {
+        hit_brick(
+            self.bricks,
+            row,
+            col,
+            &mut self.tally,
+            self.rng,
+            self.events,
+        );
     }
 
     /// Pass-through: true if the ball goes through the brick at `row`, `col` (a destructible

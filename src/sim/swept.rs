@@ -6,7 +6,7 @@
 //! in `motion.rs`. A brick bounce ends in the post-bounce routine shared with them,
 //! [`after_brick_bounce`].
 
-use super::brick_collisions::{after_brick_bounce, hit_brick, is_destructible};
+use super::brick_collisions::{after_brick_bounce, is_destructible};
 use super::motion::{catch_if_sticky, loop_breaker, BallWorld};
 use super::tuning::*;
 use super::{ball, Ball, GameEvent};
@@ -84,14 +84,7 @@ impl BallWorld<'_> {
                     ball::resolve(ball, &touching(&impact));
                     let destructible = is_destructible(self.bricks, row, col);
                     after_brick_bounce(ball, true, &[impact.normal], destructible, self.rng);
-                    hit_brick(
-                        self.bricks,
-                        row,
-                        col,
-                        &mut self.tally,
-                        self.rng,
-                        self.events,
-                    );
+                    self.hit(row, col);
                 }
             }
             if remaining <= 0.0 {
