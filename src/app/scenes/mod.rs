@@ -12,13 +12,12 @@
 //! by the transition of the screen it is reached from. No other screen changes.
 
 mod context;
-pub mod game_over;
 pub mod level_cleared;
 pub mod menu;
 pub mod pause;
 pub mod play;
+pub mod run_over;
 pub mod stack;
-pub mod won;
 
 pub use context::Context;
 pub use stack::SceneStack;

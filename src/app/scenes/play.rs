@@ -2,10 +2,9 @@
 //! When the game's events say the level was cleared or lost, it pushes the matching end-of-level
 //! screen over itself.
 
-use super::game_over::GameOverScene;
 use super::level_cleared::LevelClearedScene;
 use super::pause::PauseScene;
-use super::won::WonScene;
+use super::run_over::{RunEnd, RunOverScene};
 use super::{press, Context, Outcome, Scene, Transition};
 use crate::app::reload::FileWatcher;
 use crate::app::timestep::FixedTimestep;
@@ -192,9 +191,11 @@ impl PlayScene {
             best: ctx.record_score(self.game.level_name(), score),
         };
         match ended {
-            Ended::Cleared if self.campaign.is_last() => Box::new(WonScene::new(outcome)),
+            Ended::Cleared if self.campaign.is_last() => {
+                Box::new(RunOverScene::new(RunEnd::Won, outcome))
+            }
             Ended::Cleared => Box::new(LevelClearedScene::new(outcome, self.campaign.next())),
-            Ended::Over => Box::new(GameOverScene::new(outcome)),
+            Ended::Over => Box::new(RunOverScene::new(RunEnd::GameOver, outcome)),
         }
     }
 }

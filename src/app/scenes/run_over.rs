@@ -1,0 +1,94 @@
+//! The end of a run: the winning screen (every level of the run cleared) and the game-over
+//! screen (no lives left), pushed over the game when its events say so. The two differ only in
+//! their words, so they are one scene type with a [`RunEnd`].
+
+use super::{
+    close_game, is_confirm, press, Context, Outcome, Scene, Transition, AUTOPLAY_SCREEN_DELAY,
+};
+use crate::render::{hud, SpriteBatch};
+use glium::winit::keyboard::{KeyCode, PhysicalKey};
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunEnd {
+    /// The run's last level was cleared ([`crate::sim::GameEvent::LevelCleared`]).
+    Won,
+    /// The last life was lost ([`crate::sim::GameEvent::GameOver`]).
+    GameOver,
+}
+
+impl RunEnd {
+    /// The screen's title.
+    fn title(self) -> &'static str {
+        match self {
+            RunEnd::Won => "YOU WIN!",
+            RunEnd::GameOver => "GAME OVER",
+        }
+    }
+
+    /// The words before the score on the hint line.
+    fn score_label(self) -> &'static str {
+        match self {
+            RunEnd::Won => "final score",
+            RunEnd::GameOver => "score",
+        }
+    }
+}
+
+/// The run is over. Enter/Space or Esc go back to the menu. Autoplay goes back by itself,
+/// except at the end of a run started with `--level`, where the result stays on screen.
+pub struct RunOverScene {
+    end: RunEnd,
+    outcome: Outcome,
+    /// Seconds this screen has been shown.
+    seconds: f32,
+}
+
+impl RunOverScene {
+    /// The screen for a run that ended as `end`, its last level with `outcome`.
+    pub fn new(end: RunEnd, outcome: Outcome) -> RunOverScene {
+        RunOverScene {
+            end,
+            outcome,
+            seconds: 0.0,
+        }
+    }
+}
+
+impl Scene for RunOverScene {
+    fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
+        self.seconds += dt;
+        // Demo mode from the menu loops forever; a run of one --level stops here.
+        if ctx.args.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY && ctx.args.level.is_none() {
+            return close_game(ctx);
+        }
+        Transition::None
+    }
+
+    fn key(
+        &mut self,
+        ctx: &mut Context,
+        key: PhysicalKey,
+        pressed: bool,
+        repeat: bool,
+    ) -> Transition {
+        match press(key, pressed, repeat) {
+            Some(code) if code == KeyCode::Escape || is_confirm(code) => close_game(ctx),
+            _ => Transition::None,
+        }
+    }
+
+    fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
+        let hint = format!(
+            "{} {}  {}  -  SPACE menu",
+            self.end.score_label(),
+            self.outcome.score,
+            self.outcome.best_line()
+        );
+        hud::message(&mut batch.text, self.end.title(), &hint);
+    }
+
+    fn is_overlay(&self) -> bool {
+        true
+    }
+}
