@@ -16,6 +16,9 @@
 //! * `breakout check`: every error of a file listed with exit 1; warnings alone exit 0, or 1 with
 //!   `--strict`; an unreadable file exits 2;
 //! * `breakout::app::reload::FileWatcher` reports a saved file within a second, once.
+//!
+//! Over 600 lines on purpose: it is the one suite of the format's extensions, with its own oracle
+//! parser, and its tests share that oracle and their generators.
 
 use breakout::app::reload::FileWatcher;
 use breakout::level::{BrickKind, CellExtras, Diagnostic, Level, PowerUpKind};

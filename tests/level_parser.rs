@@ -15,6 +15,8 @@
 //!   reference parser on strings of digits and whitespace; any valid grid laid out with random
 //!   whitespace, line endings, BOM and blank lines parses back exactly; `to_text` round-trips; a
 //!   single corrupted token is reported at exactly its line and column.
+//!
+//! Over 600 lines on purpose: one suite of the base format's parser, its oracle and generators.
 
 use breakout::level::{BrickKind, Diagnostic, Level, LevelErrors, LoadError, MAX_GRID_DIMENSION};
 use proptest::prelude::*;

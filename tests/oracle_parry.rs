@@ -33,6 +33,9 @@
 //! The normal run tests 200,000 pairs per mode; the long run (10,000,000 per mode) is ignored by
 //! default: `cargo test --release --test oracle_parry -- --ignored --nocapture`. Measured numbers
 //! are in `docs/collision.md`, "Oracle: agreement with parry2d".
+//!
+//! Over 600 lines on purpose: the oracle's machinery (generators, conversions, the exact f64
+//! reference) and every check against it belong together; no test here is independent of them.
 
 use breakout::collision::{
     aabb_aabb, aabb_circle_clamp, circle_box_cross, circle_box_zones, circle_circle,
