@@ -16,38 +16,26 @@
 //! Scenarios are built from level strings and placed with `Game::set_ball`. Playfield pixels,
 //! origin top-left, y down.
 
+mod support;
+
 use breakout::collision::CollisionMode;
 use breakout::level::{BrickKind, Level};
-use breakout::sim::tuning::{
-    BALL_LAUNCH_SPEED, BALL_RADIUS, FIXED_TIMESTEP, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH,
-};
-use breakout::sim::{Bot, Game, GameConfig, GameEvent, GameState, Input, PowerUpSettings};
+use breakout::sim::tuning::{BALL_LAUNCH_SPEED, FIXED_TIMESTEP, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use breakout::sim::{Bot, Game, GameConfig, GameEvent, GameState, Input};
 use glam::Vec2;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use support::sim::{
+    aim, angle_from_horizontal_deg, clamp_config, destroyed, from_vertical, level,
+    overlaps_a_brick, seam_step, step_idle, step_until_balls_turn, R, SEAM_FACE_Y, SEAM_LEVEL,
+    SEAM_X,
+};
 
 // ---------------------------------------------------------------------------------------------
-// Helpers
+// Helpers (those shared with `tests/regressions/` are in `tests/support/sim.rs`)
 // ---------------------------------------------------------------------------------------------
-
-const R: f32 = BALL_RADIUS;
-
-fn level(text: &str) -> Level {
-    Level::parse(text, "test").unwrap_or_else(|e| panic!("test level: {e}"))
-}
-
-/// A quiet game for exact scenarios: clamp mode, launch speed, three lives, no random power-ups
-/// (the test levels place none), so nothing but the collisions under test changes the ball.
-fn config(seed: u64) -> GameConfig {
-    GameConfig {
-        seed,
-        collision: CollisionMode::Clamp,
-        powerups: PowerUpSettings::none(),
-        ..GameConfig::default()
-    }
-}
 
 /// The game as played: default settings, random power-ups included, clamp mode.
 fn config_as_played(seed: u64) -> GameConfig {
@@ -69,22 +57,6 @@ fn cell(rows: usize, cols: usize, row: usize, col: usize) -> (Vec2, Vec2) {
     )
 }
 
-/// Steps once with no input (the paddle stays put) and returns the events of that step.
-fn step_idle(game: &mut Game) -> Vec<GameEvent> {
-    game.step(&Input::default());
-    game.events().to_vec()
-}
-
-fn destroyed(events: &[GameEvent]) -> BTreeSet<(usize, usize)> {
-    events
-        .iter()
-        .filter_map(|e| match *e {
-            GameEvent::BrickDestroyed { row, col, .. } => Some((row, col)),
-            _ => None,
-        })
-        .collect()
-}
-
 fn solid_hits(events: &[GameEvent]) -> BTreeSet<(usize, usize)> {
     events
         .iter()
@@ -93,26 +65,6 @@ fn solid_hits(events: &[GameEvent]) -> BTreeSet<(usize, usize)> {
             _ => None,
         })
         .collect()
-}
-
-/// Unit direction at `deg` degrees from straight up, positive to the right.
-fn from_vertical(deg: f32) -> Vec2 {
-    let a = deg.to_radians();
-    Vec2::new(a.sin(), -a.cos())
-}
-
-/// Places the single ball so that after exactly one fixed step (one sub-step at launch speed)
-/// its centre is at `target`.
-fn aim(game: &mut Game, target: Vec2, vel: Vec2) {
-    game.set_ball(target - vel * FIXED_TIMESTEP, vel);
-}
-
-/// True if the circle overlaps any live brick by more than `tol` pixels.
-fn overlaps_a_brick(game: &Game, center: Vec2, tol: f32) -> bool {
-    game.bricks().iter_live().any(|(_, _, b)| {
-        let q = center.clamp(b.rect.min, b.rect.max);
-        center.distance(q) < R - tol
-    })
 }
 
 fn shipped_levels() -> Vec<PathBuf> {
@@ -140,7 +92,7 @@ fn bricks_tile_the_upper_half_of_the_playfield_exactly() {
         let text: String = (0..rows)
             .map(|_| vec!["2"; cols].join(" ") + "\n")
             .collect();
-        let game = Game::new(&level(&text), config(0));
+        let game = Game::new(&level(&text), clamp_config(0));
         for (row, col, brick) in game.bricks().iter_live() {
             let (min, max) = cell(rows, cols, row, col);
             assert!(
@@ -168,28 +120,6 @@ fn bricks_tile_the_upper_half_of_the_playfield_exactly() {
 // ---------------------------------------------------------------------------------------------
 // Single reflections: seam, wall of bricks, inside corner
 // ---------------------------------------------------------------------------------------------
-
-/// Two destructible bricks side by side: (2,3) spans x 300..400, (2,4) x 400..500, both
-/// y 150..225. The seam is at x = 400 on the shared bottom face y = 225.
-const SEAM_LEVEL: &str = "2 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0\n0 0 0 3 4 0 0 0\n0 0 0 0 0 0 0 0\n";
-const SEAM_X: f32 = 400.0;
-const SEAM_FACE_Y: f32 = 225.0;
-
-/// Runs one step of a ball moving at `deg` from vertical that, after the step's move, is at
-/// `offset` px right of the seam and `pen` px into the bottom face. Returns the velocity before,
-/// the velocity after, the ball's centre after, and the bricks destroyed.
-fn seam_step(deg: f32, offset: f32, pen: f32) -> (Vec2, Vec2, Vec2, BTreeSet<(usize, usize)>) {
-    let mut game = Game::new(&level(SEAM_LEVEL), config(1));
-    let vel = from_vertical(deg) * BALL_LAUNCH_SPEED;
-    aim(
-        &mut game,
-        Vec2::new(SEAM_X + offset, SEAM_FACE_Y + R - pen),
-        vel,
-    );
-    let events = step_idle(&mut game);
-    let ball = game.balls()[0];
-    (vel, ball.vel, ball.pos, destroyed(&events))
-}
 
 /// Straight up into the seam: one reflection too, but the result is then kept 10° off vertical
 /// by the anti-loop rule (a vertical ball could bounce forever in one column), so vx changes.
@@ -264,7 +194,7 @@ proptest! {
         let vel = Vec2::new(a.cos(), if up { -a.sin() } else { a.sin() }) * BALL_LAUNCH_SPEED;
         let pen = (pen_frac * vel.x * FIXED_TIMESTEP).min(1.5);
         let y = seam as f32 * 75.0 + offset;
-        let mut game = Game::new(&level(WALL_LEVEL), config(2));
+        let mut game = Game::new(&level(WALL_LEVEL), clamp_config(2));
         aim(&mut game, Vec2::new(WALL_X - R + pen, y), vel);
         let events = step_idle(&mut game);
         let ball = game.balls()[0];
@@ -288,7 +218,7 @@ fn ball_into_an_inside_corner_reflects_off_both_faces_in_one_step() {
     // Touching both faces at once (1 px into each): the deeper contact is resolved first, the
     // other re-tested and resolved too: vx and vy both flip, like a retro-reflector.
     let vel = Vec2::new(300.0, -300.0);
-    let mut game = Game::new(&level(CORNER_LEVEL), config(3));
+    let mut game = Game::new(&level(CORNER_LEVEL), clamp_config(3));
     aim(&mut game, INSIDE_CORNER + Vec2::new(-R + 1.0, R - 1.0), vel);
     let events = step_idle(&mut game);
     let ball = game.balls()[0];
@@ -315,7 +245,7 @@ proptest! {
         let dir = Vec2::new(a.cos(), -a.sin());
         let touching_both = INSIDE_CORNER + Vec2::new(-R, R);
         let start = touching_both - dir * dist + dir.perp() * jitter;
-        let mut game = Game::new(&level(CORNER_LEVEL), config(4));
+        let mut game = Game::new(&level(CORNER_LEVEL), clamp_config(4));
         game.set_ball(start, dir * BALL_LAUNCH_SPEED);
         let (mut flips_x, mut flips_y) = (0, 0);
         let mut prev = game.balls()[0].vel;
@@ -341,23 +271,6 @@ proptest! {
 // Ball against ball (multiball)
 // ---------------------------------------------------------------------------------------------
 
-fn angle_from_horizontal_deg(v: Vec2) -> f32 {
-    v.y.abs().atan2(v.x.abs()).to_degrees()
-}
-
-/// Steps (at most 3 times) until some ball's velocity changes: the balls, placed to overlap
-/// after one move, have met (whenever in the step the simulation resolves ball against ball).
-fn step_until_balls_turn(game: &mut Game) -> bool {
-    let initial: Vec<Vec2> = game.balls().iter().map(|b| b.vel).collect();
-    for _ in 0..3 {
-        step_idle(game);
-        if game.balls().iter().zip(&initial).any(|(b, v)| b.vel != *v) {
-            return true;
-        }
-    }
-    false
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
@@ -373,7 +286,7 @@ proptest! {
         prop_assume!((va - vb).dot(n) < -1.0, "approaching along the normal");
         let a_end = Vec2::new(400.0, 420.0);
         let b_end = a_end - n * (2.0 * R - depth);
-        let mut game = Game::new(&level(SEAM_LEVEL), config(13));
+        let mut game = Game::new(&level(SEAM_LEVEL), clamp_config(13));
         aim(&mut game, a_end, va);
         game.add_ball(b_end - vb * FIXED_TIMESTEP, vb);
         prop_assert!(step_until_balls_turn(&mut game), "the balls met");
@@ -431,7 +344,7 @@ fn very_fast_ball_never_tunnels_through_a_row_of_solid_bricks() {
                     &level(ROOF_LEVEL),
                     GameConfig {
                         launch_speed: speed,
-                        ..config(5)
+                        ..clamp_config(5)
                     },
                 );
                 game.set_ball(Vec2::new(x, 400.0), from_vertical(deg) * speed);
@@ -454,7 +367,7 @@ proptest! {
     /// The bot playing with a 20,000 px/s launch speed (83 px per step) for 10 s of game time.
     #[test]
     fn bot_at_20000_px_per_second_never_gets_above_the_roof(seed in any::<u64>()) {
-        let cfg = GameConfig { launch_speed: 20_000.0, infinite_lives: true, ..config(seed) };
+        let cfg = GameConfig { launch_speed: 20_000.0, infinite_lives: true, ..clamp_config(seed) };
         let mut game = Game::new(&level(ROOF_LEVEL), cfg);
         let mut bot = Bot::new(seed, 0.0);
         let mut roof_hits = 0;
@@ -485,7 +398,7 @@ proptest! {
         let files = shipped_levels();
         let file = &files[pick.index(files.len())];
         let lvl = Level::load(file).unwrap();
-        let cfg = if powerups { config_as_played(seed) } else { config(seed) };
+        let cfg = if powerups { config_as_played(seed) } else { clamp_config(seed) };
         let mut game = Game::new(&lvl, GameConfig { infinite_lives: true, collision: mode, ..cfg });
         // The cross test works in whole pixels: it notices a corner up to 2 px late
         // (docs/collision.md); every other mode resolves each overlap in the sub-step it starts.
@@ -610,11 +523,11 @@ fn different_seeds_give_different_state_hashes() {
 #[test]
 fn state_hash_changes_when_the_game_changes() {
     let lvl = level(SEAM_LEVEL);
-    let mut game = Game::new(&lvl, config(9));
+    let mut game = Game::new(&lvl, clamp_config(9));
     let h0 = game.state_hash();
     assert_eq!(
         h0,
-        Game::new(&lvl, config(9)).state_hash(),
+        Game::new(&lvl, clamp_config(9)).state_hash(),
         "a pure function of the state"
     );
     game.step(&Input::default());
@@ -719,7 +632,7 @@ fn simulate_binary_is_deterministic_and_matches_an_in_process_replay() {
 
 #[test]
 fn missed_balls_cost_a_life_each_and_the_third_ends_the_game() {
-    let mut game = Game::new(&level(SEAM_LEVEL), config(6));
+    let mut game = Game::new(&level(SEAM_LEVEL), clamp_config(6));
     let paddle_x = game.paddle().pos.x;
     let mut events = Vec::new();
     for life in 0..3 {
@@ -798,7 +711,7 @@ fn infinite_lives_count_lost_balls_without_spending_lives() {
         &level(SEAM_LEVEL),
         GameConfig {
             infinite_lives: true,
-            ..config(6)
+            ..clamp_config(6)
         },
     );
     for _ in 0..5 {
@@ -926,7 +839,7 @@ fn brick_destroyed_events_and_score_match_the_bricks_destroyed() {
 fn bot_clears_a_one_brick_level_and_level_cleared_is_emitted_once() {
     let lvl = level("0 0 0 0 0 0 0 0\n0 0 0 0 0 4 0 0\n0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0\n");
     for seed in 0..8 {
-        let mut game = Game::new(&lvl, config(seed));
+        let mut game = Game::new(&lvl, clamp_config(seed));
         let mut bot = Bot::new(seed, 0.0);
         let mut events = Vec::new();
         let mut cleared_at = None;

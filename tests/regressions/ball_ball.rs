@@ -1,29 +1,13 @@
 //! Ball against ball (multiball): the response and the push-out. (The push-out pushing a ball
 //! into a wall is in [`crate::walls`].)
 
-use crate::helpers::{
-    clamp_config, from_vertical, level, overlaps_a_brick, step_idle, R, SEAM_FACE_Y, SEAM_LEVEL,
+use crate::support::sim::{
+    angle_from_horizontal_deg, clamp_config, from_vertical, level, overlaps_a_brick, step_idle,
+    step_until_balls_turn, R, SEAM_FACE_Y, SEAM_LEVEL,
 };
 use breakout::sim::tuning::{BALL_LAUNCH_SPEED, FIXED_TIMESTEP};
 use breakout::sim::Game;
 use glam::Vec2;
-
-fn angle_from_horizontal_deg(v: Vec2) -> f32 {
-    v.y.abs().atan2(v.x.abs()).to_degrees()
-}
-
-/// Steps (at most 3 times) until some ball's velocity changes: the balls, placed to overlap
-/// after one move, have met (whenever in the step the simulation resolves ball against ball).
-fn step_until_balls_turn(game: &mut Game) -> bool {
-    let initial: Vec<Vec2> = game.balls().iter().map(|b| b.vel).collect();
-    for _ in 0..3 {
-        step_idle(game);
-        if game.balls().iter().zip(&initial).any(|(b, v)| b.vel != *v) {
-            return true;
-        }
-    }
-    false
-}
 
 /// Regression: ball–ball collisions used the plain equal-mass elastic response, which swaps the
 /// velocity components along the contact normal. A ball moving left into the side of a ball

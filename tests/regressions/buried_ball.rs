@@ -4,8 +4,9 @@
 //! The property test's saved cases are in `buried_ball.proptest-regressions`, beside this file.
 
 use crate::helpers::{
-    centre_in_a_brick, config, outside_walls, overlaps_a_brick, proptest_config, shipped, R,
+    after_split, centre_in_a_brick, config, outside_walls, proptest_config, shipped,
 };
+use crate::support::sim::{named_level, overlaps_a_brick, R};
 use breakout::collision::CollisionMode;
 use breakout::level::Level;
 use breakout::sim::tuning::{BALL_LAUNCH_SPEED, FIXED_TIMESTEP};
@@ -17,7 +18,8 @@ use proptest::prelude::*;
 /// channel to its right (column 4, empty); cells 50 × 33.3 px. The far brick keeps the level
 /// from being cleared.
 fn tower_wall_level() -> Level {
-    Level::parse(
+    named_level(
+        "tower-wall",
         "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 2\n\
          0 0 0 1 0 0 0 0 0 0 0 0 0 0 0 0\n\
          0 0 0 1 0 0 0 0 0 0 0 0 0 0 0 0\n\
@@ -27,9 +29,7 @@ fn tower_wall_level() -> Level {
          0 0 0 1 0 0 0 0 0 0 0 0 0 0 0 0\n\
          0 0 0 1 0 0 0 0 0 0 0 0 0 0 0 0\n\
          0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n",
-        "tower-wall",
     )
-    .unwrap()
 }
 
 /// Regression (CI's bot game on 08-citadel with power-ups, step 19884): a multiball split in
@@ -68,11 +68,13 @@ fn ball_pushed_into_a_brick_wall_leaves_by_the_free_side_not_into_the_next_brick
 #[test]
 fn multiball_split_in_the_citadel_keep_never_buries_a_ball() {
     let pos = Vec2::new(217.04651, 167.1188);
+    let vels = [
+        Vec2::new(109.11684, 436.57013),
+        Vec2::new(283.39594, 349.55212),
+        Vec2::new(-85.609085, 441.78168),
+    ];
     for mode in CollisionMode::ALL.iter().copied() {
-        let mut game = Game::new(&shipped("08-citadel"), config(mode));
-        game.set_ball(pos, Vec2::new(109.11684, 436.57013));
-        game.add_ball(pos, Vec2::new(283.39594, 349.55212));
-        game.add_ball(pos, Vec2::new(-85.609085, 441.78168));
+        let mut game = after_split(&shipped("08-citadel"), mode, pos, vels);
         let tol = if mode == CollisionMode::Cross {
             2.0
         } else {

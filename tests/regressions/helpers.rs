@@ -1,17 +1,16 @@
-//! Helpers shared by the regression tests: configurations, levels, and the checks "inside the
-//! walls" and "inside a brick".
+//! Helpers of the regression tests alone: configurations, levels, and the checks "inside the
+//! walls" and "inside a brick". The helpers they share with `tests/simulation.rs` are in
+//! `tests/support/sim.rs` ([`crate::support::sim`]).
 
+use crate::support::sim::{level, R};
 use breakout::collision::CollisionMode;
 use breakout::level::Level;
-use breakout::sim::tuning::{BALL_RADIUS, FIXED_TIMESTEP, PLAYFIELD_WIDTH};
-use breakout::sim::{Game, GameConfig, GameEvent, Input, PowerUpSettings};
+use breakout::sim::tuning::PLAYFIELD_WIDTH;
+use breakout::sim::{Game, GameConfig, Input, PowerUpSettings};
 use glam::Vec2;
 use proptest::test_runner::{Config as ProptestConfig, FileFailurePersistence};
-use std::collections::BTreeSet;
 use std::path::Path;
 
-/// The ball's radius.
-pub const R: f32 = BALL_RADIUS;
 /// Slack for "inside the walls": the continuous integrator stops balls 1e-3 px off a surface.
 const WALL_TOL: f32 = 1e-2;
 
@@ -41,22 +40,6 @@ pub fn config(mode: CollisionMode) -> GameConfig {
     }
 }
 
-/// A quiet game for exact scenarios: clamp mode, launch speed, three lives, no random power-ups
-/// (the test levels place none), so nothing but the collisions under test changes the ball.
-pub fn clamp_config(seed: u64) -> GameConfig {
-    GameConfig {
-        seed,
-        collision: CollisionMode::Clamp,
-        powerups: PowerUpSettings::none(),
-        ..GameConfig::default()
-    }
-}
-
-/// A level from its text.
-pub fn level(text: &str) -> Level {
-    Level::parse(text, "test").unwrap_or_else(|e| panic!("test level: {e}"))
-}
-
 /// A shipped level, `levels/<name>.lvl`.
 pub fn shipped(name: &str) -> Level {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -65,51 +48,21 @@ pub fn shipped(name: &str) -> Level {
     Level::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+/// A game of `level` in `mode` (see [`config`]) just after a multiball split: the balls all at
+/// `pos`, with the velocities `vels` (the first is the ball's that collected the power-up).
+pub fn after_split(level: &Level, mode: CollisionMode, pos: Vec2, vels: [Vec2; 3]) -> Game {
+    let mut game = Game::new(level, config(mode));
+    game.set_ball(pos, vels[0]);
+    for vel in &vels[1..] {
+        game.add_ball(pos, *vel);
+    }
+    game
+}
+
 /// One brick in the bottom-left cell of the brick area, far from the balls of these scenarios,
 /// so the level is not cleared.
 pub fn far_brick_level() -> Level {
-    Level::parse(
-        "0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0\n2 0 0 0 0 0 0 0\n",
-        "test",
-    )
-    .unwrap()
-}
-
-/// Two destructible bricks side by side: (2,3) spans x 300..400, (2,4) x 400..500, both
-/// y 150..225. The seam is at x = 400 on the shared bottom face y = 225.
-pub const SEAM_LEVEL: &str = "2 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0\n0 0 0 3 4 0 0 0\n0 0 0 0 0 0 0 0\n";
-/// The seam's x in [`SEAM_LEVEL`].
-pub const SEAM_X: f32 = 400.0;
-/// The bottom face's y in [`SEAM_LEVEL`].
-pub const SEAM_FACE_Y: f32 = 225.0;
-
-/// Steps once with no input (the paddle stays put) and returns the events of that step.
-pub fn step_idle(game: &mut Game) -> Vec<GameEvent> {
-    game.step(&Input::default());
-    game.events().to_vec()
-}
-
-/// The bricks destroyed in `events`.
-pub fn destroyed(events: &[GameEvent]) -> BTreeSet<(usize, usize)> {
-    events
-        .iter()
-        .filter_map(|e| match *e {
-            GameEvent::BrickDestroyed { row, col, .. } => Some((row, col)),
-            _ => None,
-        })
-        .collect()
-}
-
-/// Unit direction at `deg` degrees from straight up, positive to the right.
-pub fn from_vertical(deg: f32) -> Vec2 {
-    let a = deg.to_radians();
-    Vec2::new(a.sin(), -a.cos())
-}
-
-/// Places the single ball so that after exactly one fixed step (one sub-step at launch speed)
-/// its centre is at `target`.
-pub fn aim(game: &mut Game, target: Vec2, vel: Vec2) {
-    game.set_ball(target - vel * FIXED_TIMESTEP, vel);
+    level("0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0\n2 0 0 0 0 0 0 0\n")
 }
 
 /// Why `ball` (a centre) is outside the walls, if it is. A ball is inside the playfield's walls
@@ -141,14 +94,6 @@ pub fn assert_balls_stay_inside_walls(game: &mut Game, steps: usize, what: &str)
         }
         assert_eq!(game.stats().balls_escaped, 0, "{what}, step {s}");
     }
-}
-
-/// Is `center` (a ball's) deeper than `tol` pixels into a live brick?
-pub fn overlaps_a_brick(game: &Game, center: Vec2, tol: f32) -> bool {
-    game.bricks().iter_live().any(|(_, _, b)| {
-        let q = center.clamp(b.rect.min, b.rect.max);
-        center.distance(q) < R - tol
-    })
 }
 
 /// Is `center` inside (or on) a live brick?

@@ -2,6 +2,7 @@
 //! the loop breaker).
 
 use crate::helpers::config;
+use crate::support::sim::named_level;
 use breakout::collision::CollisionMode;
 use breakout::level::Level;
 use breakout::sim::tuning::LOOP_BREAKER_STEPS;
@@ -13,7 +14,8 @@ use glam::Vec2;
 /// 50 × 33.3 px) is closed by the left wall, the ceiling and solid bricks but for a notch at
 /// row 2, column 1 into the tower below, whose doors open at the bottom.
 fn citadel_at_step_17000() -> Level {
-    Level::parse(
+    named_level(
+        "08-citadel-step-17000",
         "0 0 0 0 0 0 0 0 0 0 0 0 0 0 2 0\n\
          0 0 0 1 0 0 0 0 0 0 0 0 1 0 0 2\n\
          1 0 1 1 0 0 0 0 0 0 0 0 1 1 0 1\n\
@@ -23,9 +25,7 @@ fn citadel_at_step_17000() -> Level {
          1 0 0 1 0 0 0 0 0 0 0 0 1 0 0 1\n\
          1 0 0 1 0 0 0 0 0 0 0 0 1 0 0 1\n\
          0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n",
-        "08-citadel-step-17000",
     )
-    .unwrap()
 }
 
 /// Regression (`simulate --level 08-citadel --seed 5 --ball-speed 900`, clamp and zones modes:

@@ -12,7 +12,8 @@
 //! * [`closest_point`]: the circle–box closest point's f32 rounding.
 //! * [`cli`]: the binary's error line.
 //!
-//! Shared helpers are in [`helpers`]. Playfield pixels, origin top-left, y down.
+//! Their own helpers are in [`helpers`]; those they share with `tests/simulation.rs` in
+//! `tests/support/sim.rs` ([`support::sim`]). Playfield pixels, origin top-left, y down.
 //!
 //! Property tests here keep their saved cases beside their source file
 //! (`tests/regressions/<file>.proptest-regressions`): see [`helpers::proptest_config`].
@@ -37,4 +38,6 @@ mod helpers;
 mod loop_breaker;
 mod paddle;
 mod seams;
+#[path = "../support/mod.rs"]
+mod support;
 mod walls;

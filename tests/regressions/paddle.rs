@@ -1,6 +1,6 @@
 //! The paddle pushing the ball.
 
-use crate::helpers::{clamp_config, level, R, SEAM_LEVEL};
+use crate::support::sim::{clamp_config, level, R, SEAM_LEVEL};
 use breakout::sim::tuning::PLAYFIELD_WIDTH;
 use breakout::sim::{Game, Input};
 use glam::Vec2;

@@ -1,30 +1,10 @@
 //! A ball hitting the seam between two horizontally adjacent bricks: the seam must act as one
 //! flat face.
 
-use crate::helpers::{
-    aim, clamp_config, destroyed, from_vertical, level, step_idle, R, SEAM_FACE_Y, SEAM_LEVEL,
-    SEAM_X,
-};
+use crate::support::sim::{seam_step, R, SEAM_FACE_Y, SEAM_X};
 use breakout::sim::tuning::{BALL_LAUNCH_SPEED, FIXED_TIMESTEP};
-use breakout::sim::Game;
 use glam::Vec2;
 use std::collections::BTreeSet;
-
-/// Runs one step of a ball moving at `deg` from vertical that, after the step's move, is at
-/// `offset` px right of the seam and `pen` px into the bottom face. Returns the velocity before,
-/// the velocity after, the ball's centre after, and the bricks destroyed.
-fn seam_step(deg: f32, offset: f32, pen: f32) -> (Vec2, Vec2, Vec2, BTreeSet<(usize, usize)>) {
-    let mut game = Game::new(&level(SEAM_LEVEL), clamp_config(1));
-    let vel = from_vertical(deg) * BALL_LAUNCH_SPEED;
-    aim(
-        &mut game,
-        Vec2::new(SEAM_X + offset, SEAM_FACE_Y + R - pen),
-        vel,
-    );
-    let events = step_idle(&mut game);
-    let ball = game.balls()[0];
-    (vel, ball.vel, ball.pos, destroyed(&events))
-}
 
 /// Regression: the seam between two horizontally adjacent bricks must act as one flat face. A
 /// naive resolver reflects once per touched brick, flipping vy twice (no bounce at all). The

@@ -3,9 +3,10 @@
 //! lost (fixed by a0cd478).
 
 use crate::helpers::{
-    assert_balls_stay_inside_walls, config, far_brick_level, outside_walls, proptest_config,
-    shipped, R,
+    after_split, assert_balls_stay_inside_walls, config, far_brick_level, outside_walls,
+    proptest_config, shipped,
 };
+use crate::support::sim::R;
 use breakout::collision::CollisionMode;
 use breakout::sim::tuning::{BALL_LAUNCH_SPEED, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use breakout::sim::{Game, Input};
@@ -22,11 +23,13 @@ use proptest::prelude::*;
 #[test]
 fn swept_multiball_ball_never_escapes_through_wall() {
     let pos = Vec2::new(774.6552, 459.61237);
+    let vels = [
+        Vec2::new(-163.1334, -419.38943),
+        Vec2::new(-325.0907, -311.1527),
+        Vec2::new(78.1417, -443.16348),
+    ];
     for mode in CollisionMode::ALL.iter().copied() {
-        let mut game = Game::new(&shipped("04-rainbow"), config(mode));
-        game.set_ball(pos, Vec2::new(-163.1334, -419.38943));
-        game.add_ball(pos, Vec2::new(-325.0907, -311.1527));
-        game.add_ball(pos, Vec2::new(78.1417, -443.16348));
+        let mut game = after_split(&shipped("04-rainbow"), mode, pos, vels);
         assert_balls_stay_inside_walls(&mut game, 240, &format!("{mode}"));
     }
 }

@@ -1,7 +1,11 @@
-//! Pixel helpers shared by the tests that check rendered pictures (`end_to_end`, `preview`).
+//! Helpers shared by the test crates (each includes this module with `mod support;`).
+//!
+//! Here: pixel helpers for the tests that check rendered pictures (`end_to_end`, `preview`).
 //! The expected brick colour is computed independently of the renderer: the tint the game
 //! documents for each brick number times the texture's own centre pixel, read from the PNG.
 #![allow(dead_code)] // each test file uses its own subset
+
+pub mod sim;
 
 use breakout::level::{BrickKind, Level};
 use breakout::render::scene::brick_color;
