@@ -80,6 +80,18 @@ impl FnvSerializer {
     }
 }
 
+/// `serialize_*` methods that write a number's little-endian bytes, one per `name: type` pair.
+macro_rules! le_bytes {
+    ($($name:ident: $ty:ty),* $(,)?) => {
+        $(
+            fn $name(self, v: $ty) -> Result<(), Never> {
+                self.0.write(&v.to_le_bytes());
+                Ok(())
+            }
+        )*
+    };
+}
+
 impl ser::Serializer for &mut FnvSerializer {
     type Ok = ();
     type Error = Never;
@@ -95,45 +107,12 @@ impl ser::Serializer for &mut FnvSerializer {
         self.0.write(&[v as u8]);
         Ok(())
     }
-    fn serialize_i8(self, v: i8) -> Result<(), Never> {
-        self.0.write(&v.to_le_bytes());
-        Ok(())
-    }
-    fn serialize_i16(self, v: i16) -> Result<(), Never> {
-        self.0.write(&v.to_le_bytes());
-        Ok(())
-    }
-    fn serialize_i32(self, v: i32) -> Result<(), Never> {
-        self.0.write(&v.to_le_bytes());
-        Ok(())
-    }
-    fn serialize_i64(self, v: i64) -> Result<(), Never> {
-        self.0.write(&v.to_le_bytes());
-        Ok(())
-    }
-    fn serialize_i128(self, v: i128) -> Result<(), Never> {
-        self.0.write(&v.to_le_bytes());
-        Ok(())
-    }
-    fn serialize_u8(self, v: u8) -> Result<(), Never> {
-        self.0.write(&[v]);
-        Ok(())
-    }
-    fn serialize_u16(self, v: u16) -> Result<(), Never> {
-        self.0.write(&v.to_le_bytes());
-        Ok(())
-    }
-    fn serialize_u32(self, v: u32) -> Result<(), Never> {
-        self.0.write(&v.to_le_bytes());
-        Ok(())
-    }
-    fn serialize_u64(self, v: u64) -> Result<(), Never> {
-        self.u64(v);
-        Ok(())
-    }
-    fn serialize_u128(self, v: u128) -> Result<(), Never> {
-        self.0.write(&v.to_le_bytes());
-        Ok(())
+    // Integers as their little-endian bytes; floats as their bits' (so -0.0 and 0.0, and
+    // every NaN payload, hash apart: the state is compared bit for bit).
+    le_bytes! {
+        serialize_i8: i8, serialize_i16: i16, serialize_i32: i32, serialize_i64: i64,
+        serialize_i128: i128, serialize_u8: u8, serialize_u16: u16, serialize_u32: u32,
+        serialize_u64: u64, serialize_u128: u128
     }
     fn serialize_f32(self, v: f32) -> Result<(), Never> {
         self.0.write(&v.to_bits().to_le_bytes());
