@@ -43,8 +43,9 @@ pub enum HitOutcome {
 }
 
 /// The bricks of a level on a uniform grid that fills the playfield's width and the upper
-/// [`playfield::BRICK_AREA_FRACTION`] of its height ([`playfield::cell_size`]). Cell sizes are computed in floating point, so bricks
-/// tile the area exactly with no truncation gaps (LearnOpenGL truncates to integers).
+/// [`playfield::BRICK_AREA_FRACTION`] of its height ([`playfield::cell_size`]). Cell sizes are
+/// computed in floating point, so bricks tile the area exactly with no truncation gaps
+/// (LearnOpenGL truncates to integers).
 ///
 /// The grid doubles as the broad phase: [`BrickField::cells_overlapping`] returns only the cells
 /// a box touches, so a collision query costs a few cells instead of every brick.
