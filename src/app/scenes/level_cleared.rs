@@ -2,11 +2,9 @@
 //! the run has more levels.
 
 use super::play::{Campaign, PlayScene};
-use super::{
-    close_game, is_confirm, press, Context, Outcome, Scene, Transition, AUTOPLAY_SCREEN_DELAY,
-};
+use super::{close_game, is_confirm, Context, Outcome, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
 use crate::render::{hud, SpriteBatch};
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use glium::winit::keyboard::KeyCode;
 
 /// The level was cleared. Enter/Space plays the next level, Esc goes back to the menu; autoplay
 /// moves on by itself.
@@ -49,16 +47,10 @@ impl Scene for LevelClearedScene {
         Transition::None
     }
 
-    fn key(
-        &mut self,
-        ctx: &mut Context,
-        key: PhysicalKey,
-        pressed: bool,
-        repeat: bool,
-    ) -> Transition {
-        match press(key, pressed, repeat) {
-            Some(KeyCode::Escape) => close_game(ctx),
-            Some(code) if is_confirm(code) => self.advance(ctx),
+    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        match code {
+            KeyCode::Escape => close_game(ctx),
+            code if is_confirm(code) => self.advance(ctx),
             _ => Transition::None,
         }
     }

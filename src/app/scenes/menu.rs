@@ -2,11 +2,11 @@
 //! scene; the game is pushed over it and closing the game comes back here.
 
 use super::play::{Campaign, PlayScene};
-use super::{is_confirm, press, Context, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
+use super::{is_confirm, Context, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
 use crate::assets::{LevelEntry, LevelSource};
 use crate::render::{hud, scene, SpriteBatch};
 use crate::sim::BrickField;
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use glium::winit::keyboard::KeyCode;
 
 /// Brightness of the preview bricks behind the list (1 is as in play).
 const PREVIEW_DIM: f32 = 0.35;
@@ -73,24 +73,18 @@ impl Scene for MenuScene {
         Transition::None
     }
 
-    fn key(
-        &mut self,
-        ctx: &mut Context,
-        key: PhysicalKey,
-        pressed: bool,
-        repeat: bool,
-    ) -> Transition {
-        match press(key, pressed, repeat) {
-            Some(KeyCode::Escape) => Transition::Quit,
-            Some(KeyCode::ArrowUp | KeyCode::KeyW) => {
+    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        match code {
+            KeyCode::Escape => Transition::Quit,
+            KeyCode::ArrowUp | KeyCode::KeyW => {
                 self.selected = self.selected.saturating_sub(1);
                 Transition::None
             }
-            Some(KeyCode::ArrowDown | KeyCode::KeyS) => {
+            KeyCode::ArrowDown | KeyCode::KeyS => {
                 self.selected = (self.selected + 1).min(self.names.len().saturating_sub(1));
                 Transition::None
             }
-            Some(code) if is_confirm(code) => self.start(ctx),
+            code if is_confirm(code) => self.start(ctx),
             _ => Transition::None,
         }
     }

@@ -60,15 +60,18 @@ pub trait Scene {
         false
     }
 
-    /// A key went down (`pressed`, with `repeat` for auto-repeat) or up. Every key event comes
-    /// here, except the app's own keys (F1, M); [`press`] picks out the presses.
-    fn key(
-        &mut self,
-        ctx: &mut Context,
-        key: PhysicalKey,
-        pressed: bool,
-        repeat: bool,
-    ) -> Transition;
+    /// A key went down (`pressed`) or up: every key event comes here first, except the app's
+    /// own keys (F1, M), for scenes that track held keys (the game's paddle). Returns `true` if
+    /// the scene used the event up, so that it is not also a [`Scene::key_press`].
+    fn key_event(&mut self, _ctx: &mut Context, _key: PhysicalKey, _pressed: bool) -> bool {
+        false
+    }
+
+    /// A key press, as [`press`] picks them out of the key events (new presses, and the arrows'
+    /// auto-repeats) and the scene did not use up in [`Scene::key_event`].
+    fn key_press(&mut self, _ctx: &mut Context, _code: KeyCode) -> Transition {
+        Transition::None
+    }
 
     /// The left mouse button went down.
     fn click(&mut self, _ctx: &mut Context) -> Transition {

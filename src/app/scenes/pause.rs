@@ -1,8 +1,8 @@
 //! The pause screen, pushed over the game by P: the game stands still under a message box.
 
-use super::{close_game, press, Context, Scene, Transition};
+use super::{close_game, Context, Scene, Transition};
 use crate::render::{hud, SpriteBatch};
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use glium::winit::keyboard::KeyCode;
 
 /// Play paused. P or Space resumes, Esc goes back to the menu.
 pub struct PauseScene;
@@ -12,16 +12,10 @@ impl Scene for PauseScene {
         Transition::None
     }
 
-    fn key(
-        &mut self,
-        ctx: &mut Context,
-        key: PhysicalKey,
-        pressed: bool,
-        repeat: bool,
-    ) -> Transition {
-        match press(key, pressed, repeat) {
-            Some(KeyCode::Escape) => close_game(ctx),
-            Some(KeyCode::KeyP | KeyCode::Space) => {
+    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        match code {
+            KeyCode::Escape => close_game(ctx),
+            KeyCode::KeyP | KeyCode::Space => {
                 // Keys let go while paused were not seen: start again from none held.
                 ctx.input.release_all();
                 Transition::Pop

@@ -5,7 +5,7 @@
 use super::level_cleared::LevelClearedScene;
 use super::pause::PauseScene;
 use super::run_over::{RunEnd, RunOverScene};
-use super::{press, Context, Outcome, Scene, Transition};
+use super::{Context, Outcome, Scene, Transition};
 use crate::app::reload::FileWatcher;
 use crate::app::timestep::FixedTimestep;
 use crate::assets::LevelSource;
@@ -213,23 +213,18 @@ impl Scene for PlayScene {
         self.reload_if_changed()
     }
 
-    fn key(
-        &mut self,
-        ctx: &mut Context,
-        key: PhysicalKey,
-        pressed: bool,
-        repeat: bool,
-    ) -> Transition {
-        if ctx.input.key(key, pressed) {
-            return Transition::None;
-        }
-        match press(key, pressed, repeat) {
-            Some(KeyCode::Escape) => {
+    fn key_event(&mut self, ctx: &mut Context, key: PhysicalKey, pressed: bool) -> bool {
+        ctx.input.key(key, pressed)
+    }
+
+    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        match code {
+            KeyCode::Escape => {
                 ctx.effects.clear();
                 Transition::Pop
             }
-            Some(KeyCode::KeyP) => Transition::Push(Box::new(PauseScene)),
-            Some(KeyCode::KeyC) => {
+            KeyCode::KeyP => Transition::Push(Box::new(PauseScene)),
+            KeyCode::KeyC => {
                 ctx.collision = ctx.collision.next();
                 self.game.set_collision_mode(ctx.collision);
                 log::info!("collision mode: {}", ctx.collision);

@@ -2,11 +2,9 @@
 //! screen (no lives left), pushed over the game when its events say so. The two differ only in
 //! their words, so they are one scene type with a [`RunEnd`].
 
-use super::{
-    close_game, is_confirm, press, Context, Outcome, Scene, Transition, AUTOPLAY_SCREEN_DELAY,
-};
+use super::{close_game, is_confirm, Context, Outcome, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
 use crate::render::{hud, SpriteBatch};
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use glium::winit::keyboard::KeyCode;
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,15 +63,9 @@ impl Scene for RunOverScene {
         Transition::None
     }
 
-    fn key(
-        &mut self,
-        ctx: &mut Context,
-        key: PhysicalKey,
-        pressed: bool,
-        repeat: bool,
-    ) -> Transition {
-        match press(key, pressed, repeat) {
-            Some(code) if code == KeyCode::Escape || is_confirm(code) => close_game(ctx),
+    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        match code {
+            code if code == KeyCode::Escape || is_confirm(code) => close_game(ctx),
             _ => Transition::None,
         }
     }

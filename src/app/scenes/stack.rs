@@ -1,6 +1,6 @@
 //! The stack of scenes and how transitions change it.
 
-use super::{Context, Scene, Transition};
+use super::{press, Context, Scene, Transition};
 use crate::render::SpriteBatch;
 use crate::sim::Game;
 use glium::winit::keyboard::PhysicalKey;
@@ -59,7 +59,8 @@ impl SceneStack {
         self.apply(transition)
     }
 
-    /// Gives a key event to the top scene and applies its transition.
+    /// Gives a key event to the top scene ([`Scene::key_event`], then [`Scene::key_press`] if
+    /// it is a press the scene did not use up) and applies its transition.
     pub fn key(
         &mut self,
         ctx: &mut Context,
@@ -68,7 +69,16 @@ impl SceneStack {
         repeat: bool,
     ) -> Flow {
         let transition = match self.scenes.last_mut() {
-            Some(scene) => scene.key(ctx, key, pressed, repeat),
+            Some(scene) => {
+                if scene.key_event(ctx, key, pressed) {
+                    Transition::None
+                } else {
+                    match press(key, pressed, repeat) {
+                        Some(code) => scene.key_press(ctx, code),
+                        None => Transition::None,
+                    }
+                }
+            }
             None => Transition::Quit,
         };
         self.apply(transition)
@@ -144,6 +154,7 @@ impl SceneStack {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use glium::winit::keyboard::KeyCode;
     use std::cell::RefCell;
     use std::rc::Rc;
 
@@ -177,9 +188,6 @@ mod tests {
             self.log.borrow_mut().push(format!("covered {}", self.name));
             self.uncover
         }
-        fn key(&mut self, _: &mut Context, _: PhysicalKey, _: bool, _: bool) -> Transition {
-            Transition::None
-        }
         fn draw(&self, _ctx: &Context, _batch: &mut SpriteBatch, covered: bool) {
             self.log
                 .borrow_mut()
@@ -191,6 +199,40 @@ mod tests {
         fn title(&self) -> Option<String> {
             (!self.overlay).then(|| self.name.to_string())
         }
+        /// Uses up the A key (as the game uses the paddle keys).
+        fn key_event(&mut self, _ctx: &mut Context, key: PhysicalKey, pressed: bool) -> bool {
+            self.log
+                .borrow_mut()
+                .push(format!("event {key:?} {pressed}"));
+            key == PhysicalKey::Code(KeyCode::KeyA)
+        }
+        fn key_press(&mut self, _ctx: &mut Context, code: KeyCode) -> Transition {
+            self.log.borrow_mut().push(format!("press {code:?}"));
+            Transition::None
+        }
+    }
+
+    #[test]
+    fn key_events_reach_the_top_scene_and_only_presses_it_did_not_use_become_presses() {
+        let log = Rc::new(RefCell::new(Vec::new()));
+        let mut ctx = crate::app::scenes::test_context();
+        let mut stack = SceneStack::new(Probe::boxed("menu", false, &log));
+        stack.push(Probe::boxed("game", false, &log));
+        let key = |c| PhysicalKey::Code(c);
+        stack.key(&mut ctx, key(KeyCode::KeyA), true, false); // used up by the scene
+        stack.key(&mut ctx, key(KeyCode::KeyP), true, false); // a press
+        stack.key(&mut ctx, key(KeyCode::KeyP), true, true); // a repeat: no press
+        stack.key(&mut ctx, key(KeyCode::KeyP), false, false); // a release: no press
+        assert_eq!(
+            *log.borrow(),
+            [
+                "event Code(KeyA) true",
+                "event Code(KeyP) true",
+                "press KeyP",
+                "event Code(KeyP) true",
+                "event Code(KeyP) false",
+            ]
+        );
     }
 
     #[test]
