@@ -193,10 +193,11 @@ fn as_oracle(level: &Level) -> OracleLevel {
                 .map(|c| match level.get(r, c) {
                     None => Cell::Empty,
                     Some(BrickKind::Solid) => Cell::Solid,
-                    Some(BrickKind::Destructible(n)) => {
+                    Some(BrickKind::Plain(n)) => {
                         let e = level.extras(r, c);
                         Cell::Colour(n, e.map_or(1, |e| e.hits), e.and_then(|e| e.powerup))
                     }
+                    Some(other) => panic!("the oracle reads numbered bricks only, not {other:?}"),
                 })
                 .collect()
         })
@@ -220,9 +221,16 @@ fn to_level(o: &OracleLevel, name: &str) -> Level {
             Cell::Solid => Some(BrickKind::Solid),
             Cell::Colour(n, hits, powerup) => {
                 if hits > 1 || powerup.is_some() {
-                    extras.insert(i, CellExtras { hits, powerup });
+                    extras.insert(
+                        i,
+                        CellExtras {
+                            hits,
+                            powerup,
+                            colour: None,
+                        },
+                    );
                 }
-                Some(BrickKind::Destructible(n))
+                Some(BrickKind::Plain(n))
             }
         });
     }
@@ -234,6 +242,7 @@ fn to_level(o: &OracleLevel, name: &str) -> Level {
         cols,
         cells,
         extras,
+        ..Level::default()
     }
 }
 
@@ -468,14 +477,15 @@ fn star_n_sets_the_hits_a_brick_takes_and_it_breaks_on_the_nth() {
             level.extras(0, col),
             Some(&CellExtras {
                 hits,
-                powerup: None
+                powerup: None,
+                colour: None,
             }),
             "col {col}"
         );
     }
     let mut field = BrickField::new(&level);
     for (col, hits) in [(0usize, 1u8), (1, 2), (2, 3), (3, 9)] {
-        let code = level.get(0, col).unwrap().code();
+        let kind = level.get(0, col).unwrap();
         for left in (1..hits).rev() {
             assert_eq!(
                 field.hit(0, col),
@@ -490,7 +500,7 @@ fn star_n_sets_the_hits_a_brick_takes_and_it_breaks_on_the_nth() {
         assert_eq!(
             field.hit(0, col),
             HitOutcome::Destroyed {
-                code,
+                kind,
                 powerup: None
             },
             "col {col} breaks on hit {hits}"
@@ -510,7 +520,8 @@ fn every_power_up_letter_works_in_both_cases_and_is_released_by_its_brick() {
                 level.extras(0, 1),
                 Some(&CellExtras {
                     hits: 1,
-                    powerup: Some(kind)
+                    powerup: Some(kind),
+                    colour: None,
                 }),
                 "{text}"
             );
@@ -518,7 +529,7 @@ fn every_power_up_letter_works_in_both_cases_and_is_released_by_its_brick() {
             assert_eq!(
                 field.hit(0, 1),
                 HitOutcome::Destroyed {
-                    code: 4,
+                    kind: BrickKind::Plain(4),
                     powerup: Some(kind)
                 },
                 "{text}"
@@ -534,14 +545,16 @@ fn hits_and_power_up_combine_with_hits_first() {
         level.extras(0, 0),
         Some(&CellExtras {
             hits: 3,
-            powerup: Some(PowerUpKind::ExtraLife)
+            powerup: Some(PowerUpKind::ExtraLife),
+            colour: None,
         })
     );
     assert_eq!(
         level.extras(0, 1),
         Some(&CellExtras {
             hits: 2,
-            powerup: Some(PowerUpKind::Multiball)
+            powerup: Some(PowerUpKind::Multiball),
+            colour: None,
         })
     );
     let mut field = BrickField::new(&level);
@@ -550,7 +563,7 @@ fn hits_and_power_up_combine_with_hits_first() {
     assert_eq!(
         field.hit(0, 0),
         HitOutcome::Destroyed {
-            code: 4,
+            kind: BrickKind::Plain(4),
             powerup: Some(PowerUpKind::ExtraLife)
         }
     );
@@ -590,8 +603,8 @@ fn comments_run_to_the_end_of_the_line_on_their_own_or_after_a_row() {
     let text = "# a whole-line comment with digits 1 2 3\n2 3 4   # after a row: 9 9 9\n   # indented comment\n5 0 1\t#tab before\n";
     let level = Level::parse(text, "c").unwrap();
     assert_eq!((level.rows, level.cols), (2, 3));
-    assert_eq!(level.get(0, 2), Some(BrickKind::Destructible(4)));
-    assert_eq!(level.get(1, 0), Some(BrickKind::Destructible(5)));
+    assert_eq!(level.get(0, 2), Some(BrickKind::Plain(4)));
+    assert_eq!(level.get(1, 0), Some(BrickKind::Plain(5)));
     assert_eq!(level.get(1, 2), Some(BrickKind::Solid));
 }
 
@@ -600,7 +613,7 @@ fn a_hash_inside_a_row_token_ends_the_row_there() {
     // "2#3 4": the comment starts right after the "2" — one cell, not "2#3" as a bad token.
     let level = Level::parse("2#3 4\n3\n", "h").unwrap();
     assert_eq!((level.rows, level.cols), (2, 1));
-    assert_eq!(level.get(0, 0), Some(BrickKind::Destructible(2)));
+    assert_eq!(level.get(0, 0), Some(BrickKind::Plain(2)));
     // Also after a suffix: "4*2#x" is "4*2".
     let level = Level::parse("4*2#x 9 9\n", "h").unwrap();
     assert_eq!(level.cols, 1);
@@ -608,7 +621,8 @@ fn a_hash_inside_a_row_token_ends_the_row_there() {
         level.extras(0, 0),
         Some(&CellExtras {
             hits: 2,
-            powerup: None
+            powerup: None,
+            colour: None,
         })
     );
     // And a comment-only line between rows does not count as a row or break rectangularity.

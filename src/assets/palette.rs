@@ -4,14 +4,43 @@
 
 use crate::level::BrickKind;
 
-/// Tint of a brick, linear RGBA (LearnOpenGL's palette: solid grey-beige, then blue, green,
-/// yellow, orange — far apart in hue so players and the screenshot test tell them apart).
-pub fn brick_color(kind: BrickKind) -> [f32; 4] {
+/// Tint of a brick, linear RGBA: its own colour when the level gives one (`:RRGGBB`, sRGB bytes
+/// taken as they are, like the palette below), else its kind's. LearnOpenGL's palette for
+/// `1`–`6` (solid grey-beige, blue, green, yellow, orange, then white for anything above 5),
+/// then red, purple and grey, the colours other Breakouts add; far apart in hue so players and
+/// the screenshot test tell them apart. The lettered kinds have their own tints; their textures
+/// (`textures/`) mark them further.
+pub fn brick_color(kind: BrickKind, colour: Option<[u8; 3]>) -> [f32; 4] {
+    if let Some([r, g, b]) = colour {
+        return [r, g, b].map(|c| f32::from(c) / 255.0).into_rgba();
+    }
     match kind {
         BrickKind::Solid => [0.8, 0.8, 0.7, 1.0],
-        BrickKind::Destructible(2) => [0.2, 0.6, 1.0, 1.0],
-        BrickKind::Destructible(3) => [0.0, 0.7, 0.0, 1.0],
-        BrickKind::Destructible(4) => [0.8, 0.8, 0.4, 1.0],
-        BrickKind::Destructible(_) => [1.0, 0.5, 0.0, 1.0],
+        BrickKind::Plain(2) => [0.2, 0.6, 1.0, 1.0],
+        BrickKind::Plain(3) => [0.0, 0.7, 0.0, 1.0],
+        BrickKind::Plain(4) => [0.8, 0.8, 0.4, 1.0],
+        BrickKind::Plain(5) => [1.0, 0.5, 0.0, 1.0],
+        BrickKind::Plain(6) => [0.95, 0.95, 0.95, 1.0],
+        BrickKind::Plain(7) => [0.9, 0.15, 0.15, 1.0],
+        BrickKind::Plain(8) => [0.7, 0.3, 0.9, 1.0],
+        BrickKind::Plain(_) => [0.55, 0.55, 0.6, 1.0],
+        BrickKind::Metal => [0.6, 0.65, 0.75, 1.0],
+        BrickKind::Chaotic => [0.75, 0.5, 0.8, 1.0],
+        BrickKind::Explosive => [1.0, 0.3, 0.1, 1.0],
+        BrickKind::Invisible => [0.5, 0.6, 0.8, 1.0],
+        BrickKind::Hidden => [0.6, 0.7, 0.6, 1.0],
+        BrickKind::Regenerating => [0.3, 0.85, 0.5, 1.0],
+        BrickKind::Growing => [0.9, 0.8, 0.2, 1.0],
+    }
+}
+
+/// An RGB triple with full opacity.
+trait IntoRgba {
+    fn into_rgba(self) -> [f32; 4];
+}
+
+impl IntoRgba for [f32; 3] {
+    fn into_rgba(self) -> [f32; 4] {
+        [self[0], self[1], self[2], 1.0]
     }
 }

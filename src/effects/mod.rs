@@ -9,7 +9,6 @@ pub mod particles;
 
 use crate::assets::palette::brick_color;
 use crate::config::EffectsConfig;
-use crate::level::BrickKind;
 use crate::sim::{Game, GameEvent};
 use particles::ParticlePool;
 
@@ -64,11 +63,15 @@ impl Effects {
     /// Reacts to one game event: a burst for a destroyed brick, a shake for a solid hit.
     pub fn handle_event(&mut self, event: &GameEvent) {
         match *event {
-            GameEvent::BrickDestroyed { code, position, .. } => self.particles.emit_burst(
+            GameEvent::BrickDestroyed {
+                kind,
+                colour,
                 position,
-                brick_color(BrickKind::Destructible(code)),
-                self.burst_particles,
-            ),
+                ..
+            } => {
+                self.particles
+                    .emit_burst(position, brick_color(kind, colour), self.burst_particles)
+            }
             GameEvent::SolidHit { .. } => self.shake_left = SHAKE_SECONDS,
             _ => {}
         }

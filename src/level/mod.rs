@@ -1,6 +1,8 @@
 //! Level files: the LearnOpenGL "2D game" text format, with backward-compatible extensions
-//! (comments, `@name:`/`@author:`, multi-hit bricks `3*2`, placed power-ups `4+M`). The complete
-//! specification is `docs/levels.md`.
+//! (comments, `@name:`/`@author:`, multi-hit bricks `3*2`, placed power-ups `4+M`; version 2:
+//! more colours `6`–`9` and `:RRGGBB`, lettered brick kinds `M C X I H R G`, and the
+//! `@area:`/`@explosion:`/`@scoring:`/`@source:` headers). The complete specification is
+//! `docs/levels.md`.
 //!
 //! A level is a grid of bricks, one row per line, cells separated by whitespace (spaces or tabs):
 //!
@@ -8,7 +10,8 @@
 //! |--------|-----------------------------------------|
 //! | `0`    | empty cell                              |
 //! | `1`    | solid brick: indestructible             |
-//! | `2`–`5`| destructible brick, one colour per number |
+//! | `2`–`9`| plain brick, one colour per number      |
+//! | `M C X I H R G` | metal, chaotic, explosive, invisible, hidden, regenerating, growing |
 //!
 //! The parser accepts the files of the LearnOpenGL tutorial exactly as published (trailing spaces
 //! and tabs on every line, no final newline), CRLF line endings and a UTF-8 byte-order mark.
@@ -28,39 +31,216 @@ use std::path::{Path, PathBuf};
 /// across on the 800×600 playfield — certainly a mistake, and a cap keeps memory bounded.
 pub const MAX_GRID_DIMENSION: usize = 64;
 
-/// One brick of a level grid.
+/// One brick of a level grid: its kind, as the level file's cell writes it (a digit or a
+/// capital letter, see [`BrickKind::symbol`]). What each kind does in play is the simulation's
+/// brick-kind table (`sim::brick_kinds`); this module only knows the names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum BrickKind {
-    /// `1` in the file: never destroyed; the ball bounces off it.
+    /// `1`: a wall, never destroyed (not even by an energy ball); the ball bounces off it.
     Solid,
-    /// `2`–`5` in the file: destroyed when the ball touches it. The value is the file's number
-    /// (always in `2..=5`) and selects the brick's colour and score.
-    Destructible(u8),
+    /// `2`–`9`: a plain brick, destroyed when the ball has hit it enough times. The value is the
+    /// file's digit (always in `2..=9`) and selects its colour ([`PLAIN_COLOURS`]) and score.
+    Plain(u8),
+    /// `M`: metal (LBreakout2's `#`): indestructible except for an energy ball; does not count
+    /// for clearing the level.
+    Metal,
+    /// `C`: chaotic (LBreakout2's `@`): metal from which the ball leaves at a random angle.
+    Chaotic,
+    /// `X`: explosive: destroyed by one hit, it then destroys its neighbours (the level's
+    /// [`Explosion`] shape) after a short delay; explosive neighbours go off in turn.
+    Explosive,
+    /// `I`: invisible: not drawn and still solid until its first hit, then drawn; takes `*N`
+    /// hits (default 2).
+    Invisible,
+    /// `H`: hidden (KBreakOut's `h`): invisible, and not needed to clear the level until its
+    /// first hit reveals it; takes `*N` hits (default 2).
+    Hidden,
+    /// `R`: regenerating: below [`REGENERATION_CAP`] hits it regains one every few seconds.
+    Regenerating,
+    /// `G`: growing: when destroyed it fills the empty cells around it with plain bricks.
+    Growing,
 }
 
+/// Hits a regenerating brick grows back to (LBreakout2's `x`/`y`/`z` regain up to 3), unless it
+/// started with more.
+pub const REGENERATION_CAP: u8 = 3;
+
+/// Names of the plain brick colours `2`–`9`, index = digit − 2 (LearnOpenGL's four, then its
+/// "anything above 5 is white", then the colours other Breakouts add).
+pub const PLAIN_COLOURS: [&str; 8] = [
+    "blue", "green", "yellow", "orange", "white", "red", "purple", "grey",
+];
+
 impl BrickKind {
-    /// The brick number used in level files (`1`–`5`).
-    pub fn code(self) -> u8 {
+    /// Every kind a cell can name, plain colours once each, in the order of `docs/levels.md`.
+    pub const ALL: [BrickKind; 16] = [
+        BrickKind::Solid,
+        BrickKind::Plain(2),
+        BrickKind::Plain(3),
+        BrickKind::Plain(4),
+        BrickKind::Plain(5),
+        BrickKind::Plain(6),
+        BrickKind::Plain(7),
+        BrickKind::Plain(8),
+        BrickKind::Plain(9),
+        BrickKind::Metal,
+        BrickKind::Chaotic,
+        BrickKind::Explosive,
+        BrickKind::Invisible,
+        BrickKind::Hidden,
+        BrickKind::Regenerating,
+        BrickKind::Growing,
+    ];
+
+    /// The character that writes this kind in a level file: `1`–`9` or a capital letter.
+    pub fn symbol(self) -> char {
         match self {
-            BrickKind::Solid => 1,
-            BrickKind::Destructible(n) => n,
+            BrickKind::Solid => '1',
+            BrickKind::Plain(n) => char::from(b'0' + n.clamp(2, 9)),
+            BrickKind::Metal => 'M',
+            BrickKind::Chaotic => 'C',
+            BrickKind::Explosive => 'X',
+            BrickKind::Invisible => 'I',
+            BrickKind::Hidden => 'H',
+            BrickKind::Regenerating => 'R',
+            BrickKind::Growing => 'G',
         }
     }
 
-    /// Parses a level-file brick number; `0` (empty) and anything above 5 give `None`.
-    pub fn from_code(code: u8) -> Option<BrickKind> {
-        match code {
-            1 => Some(BrickKind::Solid),
-            2..=5 => Some(BrickKind::Destructible(code)),
+    /// The kind a level-file character writes; `0` (empty) and unknown characters give `None`.
+    pub fn from_symbol(c: char) -> Option<BrickKind> {
+        Some(match c {
+            '1' => BrickKind::Solid,
+            '2'..='9' => BrickKind::Plain(c as u8 - b'0'),
+            'M' => BrickKind::Metal,
+            'C' => BrickKind::Chaotic,
+            'X' => BrickKind::Explosive,
+            'I' => BrickKind::Invisible,
+            'H' => BrickKind::Hidden,
+            'R' => BrickKind::Regenerating,
+            'G' => BrickKind::Growing,
+            _ => return None,
+        })
+    }
+
+    /// The brick number of the core format (`1`–`9`) for a plain or solid brick; `None` for the
+    /// lettered kinds.
+    pub fn code(self) -> Option<u8> {
+        match self {
+            BrickKind::Solid => Some(1),
+            BrickKind::Plain(n) => Some(n),
             _ => None,
         }
     }
 
-    /// True for bricks the ball can destroy.
+    /// Parses a core-format brick number (`1`–`9`); `0` (empty) and anything above 9 give `None`.
+    pub fn from_code(code: u8) -> Option<BrickKind> {
+        match code {
+            1..=9 => BrickKind::from_symbol(char::from(b'0' + code)),
+            _ => None,
+        }
+    }
+
+    /// True for bricks a plain ball can destroy: every kind but walls, metal and chaotic ones.
     pub fn is_destructible(self) -> bool {
-        matches!(self, BrickKind::Destructible(_))
+        !matches!(
+            self,
+            BrickKind::Solid | BrickKind::Metal | BrickKind::Chaotic
+        )
+    }
+
+    /// True for bricks that must be gone to clear the level when play starts: the destructible
+    /// ones except hidden bricks (which count once revealed).
+    pub fn counts_for_clear(self) -> bool {
+        self.is_destructible() && self != BrickKind::Hidden
+    }
+
+    /// Hits a fresh brick of this kind takes when the file gives no `*N`: 2 for invisible and
+    /// hidden bricks (one to find it, one to break it), 1 for the other destructible kinds, 0
+    /// for indestructible ones.
+    pub fn default_hits(self) -> u8 {
+        match self {
+            BrickKind::Invisible | BrickKind::Hidden => 2,
+            k if k.is_destructible() => 1,
+            _ => 0,
+        }
     }
 }
+
+/// Which neighbours an explosive brick destroys (`@explosion:`): the 8 around it, as in
+/// LBreakout2, SDL-Ball and gnome-breakout, or the 4 sharing an edge, as in KBreakOut.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Explosion {
+    /// `@explosion: square` (the default): the 3×3 block around the brick.
+    #[default]
+    Square,
+    /// `@explosion: cross`: left, right, above and below.
+    Cross,
+}
+
+/// Whose points a level's bricks score (`@scoring:`): this game's own, or the rules of the game
+/// a level was imported from, so an imported set scores as it did there. The tables are the
+/// simulation's (`sim::brick_kinds::points`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Scoring {
+    /// `classic` (the default): 10–40 by colour for the first four colours, more for the rest
+    /// and the special kinds; a brick scores when it breaks.
+    #[default]
+    Classic,
+    /// `lbreakout2`: 100 per plain brick, 100 per hit of a strong one, 200 explosive/growing…
+    /// (`game/bricks.c` `brick_conv_table`).
+    LBreakout2,
+    /// `kbreakout`: 15 points per hit (`qml/globals.js`).
+    KBreakOut,
+    /// `sdlball`: 11 points per brick (`main.cpp` `brick::hit`, at the base multiplier).
+    SdlBall,
+    /// `gnome`: 20 per hit of a strong block, 50 for a block's last hit, 100 for an explosive
+    /// one (`src/block.c`).
+    Gnome,
+}
+
+impl Scoring {
+    /// Every rule set, in the order of `docs/levels.md`.
+    pub const ALL: [Scoring; 5] = [
+        Scoring::Classic,
+        Scoring::LBreakout2,
+        Scoring::KBreakOut,
+        Scoring::SdlBall,
+        Scoring::Gnome,
+    ];
+
+    /// The word that names it after `@scoring:`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scoring::Classic => "classic",
+            Scoring::LBreakout2 => "lbreakout2",
+            Scoring::KBreakOut => "kbreakout",
+            Scoring::SdlBall => "sdlball",
+            Scoring::Gnome => "gnome",
+        }
+    }
+}
+
+/// Where a level's brick grid lies on the playfield (`@area: LEFT TOP WIDTH HEIGHT`), whole
+/// playfield pixels (origin top-left, y down; the playfield is 800×600). Without it the grid
+/// fills the width and the upper half (LearnOpenGL's layout). Imported levels use it to keep the
+/// original's brick proportions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct BrickArea {
+    /// Left edge, pixels from the playfield's left.
+    pub left: u16,
+    /// Top edge, pixels from the playfield's top.
+    pub top: u16,
+    /// Width, pixels (≥ 1).
+    pub width: u16,
+    /// Height, pixels (≥ 1).
+    pub height: u16,
+}
+
+/// Lowest a brick area may reach, pixels from the top: the paddle needs the space below (it
+/// sits at 600 − 20 − paddle height; LBreakout2's bricks end at 79% of its field, SDL-Ball's at
+/// 75%).
+pub const MAX_AREA_BOTTOM: u16 = 500;
 
 /// A power-up a level places in a brick (`+X` after a coloured brick's number). It is released
 /// when the brick is destroyed. The letters are the level format's; the effects are the game's.
@@ -119,13 +299,15 @@ impl PowerUpKind {
     }
 }
 
-/// Extensions of one coloured brick: how many hits it takes and the power-up it holds.
+/// Extensions of one brick: its own colour, how many hits it takes and the power-up it holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CellExtras {
-    /// Hits needed to destroy it (`*N`, 2–9; 1 when only a power-up is set).
+    /// Hits needed to destroy it (`*N`, 2–9), else its kind's [`BrickKind::default_hits`].
     pub hits: u8,
     /// The power-up released when it is destroyed (`+X`).
     pub powerup: Option<PowerUpKind>,
+    /// Its own colour (`:RRGGBB`, sRGB bytes) instead of its kind's.
+    pub colour: Option<[u8; 3]>,
 }
 
 /// Most hits a multi-hit brick can take (`*9`): one digit keeps grids aligned.
@@ -148,8 +330,16 @@ pub struct Level {
     pub cols: usize,
     /// `rows * cols` cells, row-major; `None` is an empty cell.
     pub cells: Vec<Option<BrickKind>>,
-    /// Cells with extensions, by row-major index (`row * cols + col`); only coloured bricks.
+    /// Cells with extensions, by row-major index (`row * cols + col`); only bricks.
     pub extras: std::collections::BTreeMap<usize, CellExtras>,
+    /// `@source:` — where an imported level came from (game, set, level number).
+    pub source: Option<String>,
+    /// `@area:` — where the grid lies; `None` is the default layout.
+    pub area: Option<BrickArea>,
+    /// `@explosion:` — which neighbours explosive bricks destroy.
+    pub explosion: Explosion,
+    /// `@scoring:` — whose points the bricks score.
+    pub scoring: Scoring,
 }
 
 /// One problem found in a level file, at a 1-based line and column.
@@ -303,13 +493,24 @@ impl Level {
         }
     }
 
-    /// Number of destructible bricks (`2`–`5`).
+    /// Number of bricks that must be destroyed to clear the level when play starts
+    /// ([`BrickKind::counts_for_clear`]).
     pub fn destructible_count(&self) -> usize {
         self.cells
             .iter()
             .flatten()
-            .filter(|b| b.is_destructible())
+            .filter(|b| b.counts_for_clear())
             .count()
+    }
+
+    /// Hits the brick at `row`, `col` takes when play starts: its `*N`, else its kind's default;
+    /// 0 for an empty cell.
+    pub fn hits(&self, row: usize, col: usize) -> u8 {
+        let Some(kind) = self.get(row, col) else {
+            return 0;
+        };
+        self.extras(row, col)
+            .map_or(kind.default_hits(), |e| e.hits)
     }
 
     /// The name to show players: the `@name:` of the file, else the file stem.

@@ -1,9 +1,10 @@
 //! The level-file parser. Never panics; collects every problem with its line and column.
 
 use super::{
-    BrickKind, CellExtras, Diagnostic, Level, LevelErrors, PowerUpKind, MAX_GRID_DIMENSION,
-    MAX_HITS,
+    BrickArea, BrickKind, CellExtras, Diagnostic, Explosion, Level, LevelErrors, PowerUpKind,
+    Scoring, MAX_AREA_BOTTOM, MAX_GRID_DIMENSION, MAX_HITS,
 };
+use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use std::collections::BTreeMap;
 
 /// Where each cell's token was in the file: (line, column), 1-based, row-major like the cells.
@@ -17,8 +18,7 @@ pub(super) fn parse(text: &str, source_name: &str) -> Result<(Level, Positions),
     let mut cells = Vec::new();
     let mut extras = BTreeMap::new();
     let mut positions = Vec::new();
-    let mut title: Option<String> = None;
-    let mut author: Option<String> = None;
+    let mut headers = Headers::default();
     let mut rows = 0usize;
     // Width of the first row, and the line it was on (for messages).
     let mut width: Option<(usize, usize)> = None;
@@ -34,14 +34,7 @@ pub(super) fn parse(text: &str, source_name: &str) -> Result<(Level, Positions),
             continue;
         };
         if first.starts_with('@') {
-            directive(
-                line,
-                line_no,
-                first_column,
-                &mut title,
-                &mut author,
-                &mut diagnostics,
-            );
+            directive(line, line_no, first_column, &mut headers, &mut diagnostics);
             continue;
         }
         rows += 1;
@@ -113,11 +106,11 @@ pub(super) fn parse(text: &str, source_name: &str) -> Result<(Level, Positions),
             column: 1,
             message: "level is empty: write one row of brick numbers (0-5) per line".to_string(),
         });
-    } else if !cells.iter().flatten().any(|b| b.is_destructible()) && diagnostics.is_empty() {
+    } else if !cells.iter().flatten().any(|b| b.counts_for_clear()) && diagnostics.is_empty() {
         diagnostics.push(Diagnostic {
             line: 1,
             column: 1,
-            message: "level has no destructible brick (2-5), so it could never be cleared"
+            message: "level has no brick to clear (2-9, X, I, R or G), so it would be won at once"
                 .to_string(),
         });
     }
@@ -131,67 +124,139 @@ pub(super) fn parse(text: &str, source_name: &str) -> Result<(Level, Positions),
     debug_assert_eq!(cells.len(), rows * cols);
     let level = Level {
         name: source_name.to_string(),
-        title,
-        author,
+        title: headers.title,
+        author: headers.author,
         rows,
         cols,
         cells,
         extras,
+        source: headers.source,
+        area: headers.area,
+        explosion: headers.explosion.unwrap_or_default(),
+        scoring: headers.scoring.unwrap_or_default(),
     };
     Ok((level, positions))
 }
 
-/// Parses a `@key: value` line into `title` or `author`, reporting unknown keys, empty values and
+/// The `@key: value` headers of a file, each given at most once.
+#[derive(Default)]
+struct Headers {
+    title: Option<String>,
+    author: Option<String>,
+    source: Option<String>,
+    area: Option<BrickArea>,
+    explosion: Option<Explosion>,
+    scoring: Option<Scoring>,
+}
+
+/// The directives a file may use, for messages.
+const DIRECTIVES: &str = "@name, @author, @source, @area, @explosion and @scoring";
+
+/// Parses a `@key: value` line into `headers`, reporting unknown keys, empty or bad values and
 /// repeats.
 fn directive(
     line: &str,
     line_no: usize,
     column: usize,
-    title: &mut Option<String>,
-    author: &mut Option<String>,
+    headers: &mut Headers,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let body = line.trim_start().trim_start_matches('@');
-    let Some((key, value)) = body.split_once(':') else {
+    let mut report = |message: String| {
         diagnostics.push(Diagnostic {
             line: line_no,
             column,
-            message: "a directive is written '@key: value', e.g. '@name: The Fortress'".to_string(),
-        });
+            message,
+        })
+    };
+    let body = line.trim_start().trim_start_matches('@');
+    let Some((key, value)) = body.split_once(':') else {
+        report("a directive is written '@key: value', e.g. '@name: The Fortress'".to_string());
         return;
     };
     let key = key.trim();
     let value = value.trim();
-    let slot = match key {
-        "name" => title,
-        "author" => author,
+    let given = match key {
+        "name" => headers.title.is_some(),
+        "author" => headers.author.is_some(),
+        "source" => headers.source.is_some(),
+        "area" => headers.area.is_some(),
+        "explosion" => headers.explosion.is_some(),
+        "scoring" => headers.scoring.is_some(),
         _ => {
             let shown: String = key.chars().take(20).collect();
-            diagnostics.push(Diagnostic {
-                line: line_no,
-                column,
-                message: format!(
-                    "unknown directive '@{shown}': the directives are @name and @author"
-                ),
-            });
+            report(format!(
+                "unknown directive '@{shown}': the directives are {DIRECTIVES}"
+            ));
             return;
         }
     };
     if value.is_empty() {
-        diagnostics.push(Diagnostic {
-            line: line_no,
-            column,
-            message: format!("@{key} needs a value after ':'"),
-        });
-    } else if slot.is_some() {
-        diagnostics.push(Diagnostic {
-            line: line_no,
-            column,
-            message: format!("@{key} is given twice"),
-        });
-    } else {
-        *slot = Some(value.to_string());
+        report(format!("@{key} needs a value after ':'"));
+        return;
     }
+    if given {
+        report(format!("@{key} is given twice"));
+        return;
+    }
+    match key {
+        "name" => headers.title = Some(value.to_string()),
+        "author" => headers.author = Some(value.to_string()),
+        "source" => headers.source = Some(value.to_string()),
+        "area" => match parse_area(value) {
+            Ok(area) => headers.area = Some(area),
+            Err(message) => report(message),
+        },
+        "explosion" => match value {
+            "square" => headers.explosion = Some(Explosion::Square),
+            "cross" => headers.explosion = Some(Explosion::Cross),
+            _ => report(format!(
+                "@explosion is 'square' (the 8 neighbours) or 'cross' (the 4 beside), not '{}'",
+                value.chars().take(20).collect::<String>()
+            )),
+        },
+        _ => match Scoring::ALL.into_iter().find(|s| s.name() == value) {
+            Some(scoring) => headers.scoring = Some(scoring),
+            None => {
+                let names: Vec<&str> = Scoring::ALL.iter().map(|s| s.name()).collect();
+                report(format!(
+                    "@scoring is one of {}, not '{}'",
+                    names.join(", "),
+                    value.chars().take(20).collect::<String>()
+                ))
+            }
+        },
+    }
+}
+
+/// Parses `@area:`'s value, `LEFT TOP WIDTH HEIGHT` in whole playfield pixels: inside the
+/// 800×600 playfield, at least 1 pixel wide and high, ending at most [`MAX_AREA_BOTTOM`].
+fn parse_area(value: &str) -> Result<BrickArea, String> {
+    const HELP: &str = "@area is LEFT TOP WIDTH HEIGHT in whole pixels of the 800x600 playfield, e.g. '@area: 50 25 700 450'";
+    let numbers: Vec<Option<u16>> = value.split_whitespace().map(|n| n.parse().ok()).collect();
+    let [Some(left), Some(top), Some(width), Some(height)] = numbers[..] else {
+        return Err(HELP.to_string());
+    };
+    if width == 0 || height == 0 {
+        return Err(format!("{HELP}: the width and height must be at least 1"));
+    }
+    if f32::from(left) + f32::from(width) > PLAYFIELD_WIDTH {
+        return Err(format!(
+            "@area reaches x = {} but the playfield is {PLAYFIELD_WIDTH} px wide",
+            u32::from(left) + u32::from(width)
+        ));
+    }
+    let bottom = u32::from(top) + u32::from(height);
+    if bottom > u32::from(MAX_AREA_BOTTOM) || f32::from(top) >= PLAYFIELD_HEIGHT {
+        return Err(format!(
+            "@area reaches y = {bottom}: bricks must end by y = {MAX_AREA_BOTTOM}, to leave the paddle room"
+        ));
+    }
+    Ok(BrickArea {
+        left,
+        top,
+        width,
+        height,
+    })
 }
 
 /// Splits a line into `(1-based column, token)` pairs on any Unicode whitespace.
@@ -213,48 +278,69 @@ fn tokenize(line: &str) -> Vec<(usize, &str)> {
     tokens
 }
 
-const CELL_HELP: &str = "expected 0 (empty), 1 (solid) or 2-5 (coloured)";
+const CELL_HELP: &str =
+    "expected 0 (empty), 1 (solid), 2-9 (plain colours) or a brick letter M C X I H R G";
 
-/// Parses one cell token: `0`–`5`, then for `2`–`5` optionally `*N` (hits, 2–9) and `+X`
-/// (power-up letter), in that order.
-fn parse_cell(token: &str) -> Result<Option<(BrickKind, Option<CellExtras>)>, String> {
+/// A parsed cell: its brick, if any, and its extensions, if it has any.
+type Cell = Option<(BrickKind, Option<CellExtras>)>;
+
+/// Parses one cell token: `0`–`9` or a brick letter, then optionally `:RRGGBB` (colour, on any
+/// brick), `*N` (hits, 2–9, on destructible bricks) and `+X` (a power-up letter, on destructible
+/// bricks), in that order.
+fn parse_cell(token: &str) -> Result<Cell, String> {
     let shown: String = token.chars().take(20).collect();
-    let end = token.find(['*', '+']).unwrap_or(token.len());
-    let (number, suffix) = token.split_at(end);
-    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("'{shown}' is not a brick number: {CELL_HELP}"));
-    }
-    let kind = match number.parse::<u8>() {
-        Ok(0) => None,
-        Ok(code) if code <= 5 => BrickKind::from_code(code),
-        _ => {
-            return Err(format!(
-                "brick number {number} is out of range: {CELL_HELP}"
-            ))
+    let end = token.find([':', '*', '+']).unwrap_or(token.len());
+    let (head, mut suffix) = token.split_at(end);
+    let kind = if !head.is_empty() && head.bytes().all(|b| b.is_ascii_digit()) {
+        match head.parse::<u8>() {
+            Ok(0) => None,
+            Ok(code) if code <= 9 => BrickKind::from_code(code),
+            _ => return Err(format!("brick number {head} is out of range: {CELL_HELP}")),
+        }
+    } else {
+        let mut chars = head.chars();
+        match (chars.next().and_then(BrickKind::from_symbol), chars.next()) {
+            (Some(kind), None) => Some(kind),
+            _ => return Err(format!("'{shown}' is not a brick: {CELL_HELP}")),
         }
     };
     if suffix.is_empty() {
         return Ok(kind.map(|k| (k, None)));
     }
-    let Some(kind @ BrickKind::Destructible(_)) = kind else {
+    let Some(kind) = kind else {
         return Err(format!(
-            "'{shown}': only coloured bricks (2-5) take '*hits' or '+power-up'; {number} is {}",
-            if number.trim_start_matches('0').is_empty() {
-                "empty"
-            } else {
-                "solid"
-            }
+            "'{shown}': an empty cell (0) takes no ':colour', '*hits' or '+power-up'"
         ));
     };
+    let mut colour = None;
+    if let Some(rest) = suffix.strip_prefix(':') {
+        let end = rest.find(['*', '+', ':']).unwrap_or(rest.len());
+        let (hex, rest) = rest.split_at(end);
+        colour = Some(parse_colour(hex).ok_or_else(|| {
+            format!("'{shown}': after ':' comes a colour of 6 hex digits RRGGBB, e.g. 2:ff8000")
+        })?);
+        suffix = rest;
+    }
+    if suffix.starts_with(':') {
+        return Err(format!(
+            "'{shown}': write the colour first, then hits, then the power-up: 2:ff8000*2+M"
+        ));
+    }
+    if !suffix.is_empty() && !kind.is_destructible() {
+        return Err(format!(
+            "'{shown}': only bricks the ball can destroy take '*hits' or '+power-up'; {} is indestructible",
+            kind.symbol()
+        ));
+    }
     let (hits_part, powerup_part) = match suffix.split_once('+') {
         Some((hits, powerup)) => (hits, Some(powerup)),
         None => (suffix, None),
     };
     let hits = match hits_part.strip_prefix('*') {
-        None if hits_part.is_empty() => 1,
+        None if hits_part.is_empty() => kind.default_hits(),
         Some(n) => match n.parse::<u8>() {
-            Ok(h) if (2..=MAX_HITS).contains(&h) => h,
-            _ => return Err(format!("'{shown}': hits after '*' must be 2 to {MAX_HITS}")),
+            Ok(h) if (1..=MAX_HITS).contains(&h) => h,
+            _ => return Err(format!("'{shown}': hits after '*' must be 1 to {MAX_HITS}")),
         },
         None => {
             return Err(format!(
@@ -265,9 +351,9 @@ fn parse_cell(token: &str) -> Result<Option<(BrickKind, Option<CellExtras>)>, St
     let powerup = match powerup_part {
         None => None,
         // `3+M*2`: hits written after the power-up (suffixes split at '+', so the hits end up here).
-        Some(p) if p.contains('*') => {
+        Some(p) if p.contains(['*', ':']) => {
             return Err(format!(
-                "'{shown}': write hits before the power-up, e.g. 3*2+M"
+                "'{shown}': write the colour first, then hits, then the power-up: 2:ff8000*2+M"
             ))
         }
         Some(p) => {
@@ -286,5 +372,21 @@ fn parse_cell(token: &str) -> Result<Option<(BrickKind, Option<CellExtras>)>, St
             }
         }
     };
-    Ok(Some((kind, Some(CellExtras { hits, powerup }))))
+    // A suffix that only restates the defaults (`2*1`) is no extension: the level is the same.
+    let plain = hits == kind.default_hits() && powerup.is_none() && colour.is_none();
+    let extras = CellExtras {
+        hits,
+        powerup,
+        colour,
+    };
+    Ok(Some((kind, (!plain).then_some(extras))))
+}
+
+/// Six hex digits `RRGGBB` as bytes; `None` for anything else.
+fn parse_colour(hex: &str) -> Option<[u8; 3]> {
+    if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some([byte(0)?, byte(2)?, byte(4)?])
 }

@@ -40,17 +40,18 @@ pub fn powerup_color(kind: PowerUpKind) -> [f32; 4] {
 /// Size of a damage pip on a multi-hit brick, pixels.
 const PIP_SIZE: f32 = 6.0;
 
-/// One sprite per live brick, with `dim` (0–1) multiplying the colour (menus show the level
+/// One sprite per live, visible brick, with `dim` (0–1) multiplying the colour (menus show the level
 /// dimmed). A multi-hit brick darkens as it takes damage and shows one pip per hit left; a brick
 /// holding a power-up glows in the power-up's colour.
 pub fn bricks(out: &mut Vec<SpriteInstance>, bricks: &BrickField, dim: f32) {
-    for (_, _, brick) in bricks.iter_live() {
+    // Invisible and hidden bricks are not drawn until their first hit.
+    for (_, _, brick) in bricks.iter_live().filter(|(_, _, b)| b.visible) {
         let layer = if brick.kind.is_destructible() {
             Layer::Block
         } else {
             Layer::BlockSolid
         };
-        let [r, g, b, a] = brick_color(brick.kind);
+        let [r, g, b, a] = brick_color(brick.kind, brick.colour);
         let damage = if brick.hits_total > 1 {
             0.55 + 0.45 * brick.hits_left as f32 / brick.hits_total as f32
         } else {

@@ -9,7 +9,8 @@
 //! [`after_brick_bounce`] — shared with the continuous integrator (`swept.rs`) — applies the
 //! anti-loop angle limits and the loop breaker.
 
-use super::brick_kinds;
+use super::brick_effects::chaotic_direction;
+use super::brick_kinds::{self, Bounce};
 use super::motion::{loop_breaker, BallWorld};
 use super::tuning::*;
 use super::PowerUpSettings;
@@ -38,17 +39,22 @@ pub(super) struct Tally<'a> {
 
 /// The post-bounce routine of a ball that hit bricks, shared by the discrete and the continuous
 /// integrators: when the ball was `reflected`, its direction is kept within the anti-loop limits
-/// ([`ball::clamp_direction`], towards the middle for a zero x); touching a destructible brick
-/// restarts its loop-breaker timer, otherwise a reflection off solid ones (unit `normals`) may
-/// nudge it ([`loop_breaker`]).
+/// ([`ball::clamp_direction`], towards the middle for a zero x) — after leaving at a random
+/// angle when one of the bricks was `chaotic` ([`chaotic_direction`] about the first of the unit
+/// `normals`); touching a destructible brick restarts its loop-breaker timer, otherwise a
+/// reflection off solid ones may nudge it ([`loop_breaker`]).
 pub(super) fn after_brick_bounce(
     ball: &mut Ball,
     reflected: bool,
     normals: &[Vec2],
     touched_destructible: bool,
+    chaotic: bool,
     rng: &mut Pcg32,
 ) {
     if reflected {
+        if let (true, Some(&normal)) = (chaotic, normals.first()) {
+            ball.vel = chaotic_direction(normal, ball.vel.length(), rng);
+        }
         let side = if ball.pos.x < PLAYFIELD_WIDTH / 2.0 {
             1.0
         } else {
@@ -64,9 +70,9 @@ pub(super) fn after_brick_bounce(
 }
 
 /// A brick was hit: what happens is its kind's behaviour ([`brick_kinds::BrickKindInfo::on_hit`]):
-/// a coloured one loses a hit and, with none left, is destroyed (its kind's score, events, its
-/// power-up released — placed by the level, else rolled with `rng`); a solid one reports a
-/// solid hit.
+/// a destructible one loses a hit and, with none left, is destroyed (points by the level's
+/// scoring, events, its power-up released — placed by the level, else rolled with `rng` — and
+/// its aftermath queued: an explosion's fuse, a growth); a solid one reports a solid hit.
 pub(super) fn hit_brick(
     bricks: &mut BrickField,
     row: usize,
@@ -75,22 +81,26 @@ pub(super) fn hit_brick(
     rng: &mut Pcg32,
     events: &mut Vec<GameEvent>,
 ) {
-    let position = bricks
-        .live(row, col)
-        .map(|b| b.rect.center())
-        .unwrap_or_default();
-    match bricks.hit(row, col) {
-        HitOutcome::Destroyed { code, powerup } => {
-            let points = brick_kinds::score(code);
-            *tally.score += points;
+    let Some(&before) = bricks.live(row, col) else {
+        return;
+    };
+    let outcome = bricks.hit(row, col);
+    let destroyed = matches!(outcome, HitOutcome::Destroyed { .. });
+    let points = brick_kinds::points(bricks.scoring, before.kind, before.hits_total, destroyed);
+    *tally.score += points;
+    match outcome {
+        HitOutcome::Destroyed { kind, powerup } => {
+            let position = before.rect.center();
             tally.stats.bricks_destroyed += 1;
             events.push(GameEvent::BrickDestroyed {
                 row,
                 col,
-                code,
+                kind,
+                colour: before.colour,
                 position,
                 points,
             });
+            bricks.queue_aftermath(row, col, kind);
             // A power-up the level placed in the brick, else LearnOpenGL's random roll.
             if let Some(kind) = powerup.or_else(|| tally.powerups.roll(rng)) {
                 tally.falling.push(FallingPowerUp::new(kind, position));
@@ -104,6 +114,13 @@ pub(super) fn hit_brick(
         }),
         HitOutcome::Solid => events.push(GameEvent::SolidHit { row, col }),
     }
+}
+
+/// True if the live brick at `row`, `col` sends the ball off at random ([`Bounce::Random`]).
+pub(super) fn is_chaotic(bricks: &BrickField, row: usize, col: usize) -> bool {
+    bricks
+        .live(row, col)
+        .is_some_and(|b| brick_kinds::info(b.kind).bounce == Bounce::Random)
 }
 
 /// True if the live brick at `row`, `col` can be destroyed (its kind is not solid).
@@ -208,7 +225,15 @@ impl BallWorld<'_> {
             }
         }
         let touched_destructible = hits.iter().any(|h| is_destructible(self.bricks, h.0, h.1));
-        after_brick_bounce(ball, reflected, &normals, touched_destructible, self.rng);
+        let chaotic = hits.iter().any(|h| is_chaotic(self.bricks, h.0, h.1));
+        after_brick_bounce(
+            ball,
+            reflected,
+            &normals,
+            touched_destructible,
+            chaotic,
+            self.rng,
+        );
         for &(row, col, _) in &hits {
             if !already_hit.contains(&(row, col)) {
                 already_hit.push((row, col));

@@ -1,74 +1,187 @@
-//! Brick kinds as data: one row of [`BRICK_KINDS`] per kind says how many hits it takes, whether
-//! it is solid, whether it counts for clearing the level, its score, and what a hit does (its
-//! behaviour function, [`BrickKindInfo::on_hit`]).
+//! Brick kinds as data: one row of [`BRICK_KINDS`] per kind says whether the ball can destroy
+//! it, what else can (an energy ball, an explosion), whether it counts for clearing the level,
+//! whether it is drawn before its first hit, how the ball leaves it, and what a hit and its
+//! destruction do (its behaviour functions). Points are [`points`], by the level's
+//! [`Scoring`] rules.
 //!
 //! **Adding a brick kind** means one row here and, when no existing behaviour fits, one
-//! behaviour function below it; the level format gives it a code in [`crate::level::BrickKind`]
-//! (the file's number, parsed by the level module, which knows nothing of the simulation).
+//! behaviour function below it; the level format gives it a symbol in [`crate::level::BrickKind`]
+//! (parsed by the level module, which knows nothing of the simulation).
+//!
+//! Sources: LBreakout2 `game/bricks.c` (`brick_conv_table`, `brick_hit`, `brick_remove`,
+//! `bricks_update`), KBreakOut `src/qml/logic.js`, SDL-Ball `main.cpp` (`brick::hit`),
+//! gnome-breakout `src/block.c`; summarised in the research notes on foreign level formats.
 
 use super::bricks::{Brick, HitOutcome};
-use crate::level::BrickKind;
+use crate::level::{BrickKind, Scoring};
+
+/// What a destroyed brick sets off, after it is gone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aftermath {
+    /// Nothing.
+    None,
+    /// Its neighbours (the level's explosion shape) are destroyed after
+    /// [`super::tuning::EXPLOSION_DELAY`]; explosive ones go off in turn.
+    Explode,
+    /// The empty cells around it fill with plain bricks of random colours (not where a ball is).
+    Grow,
+}
+
+/// How the ball leaves a brick it bounced off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bounce {
+    /// Mirror reflection (the collision mode's contact normal).
+    Reflect,
+    /// A random direction away from the brick (seeded): LBreakout2's chaotic brick.
+    Random,
+}
 
 /// What the game knows about one kind of brick.
 #[derive(Clone, Copy, Debug)]
 pub struct BrickKindInfo {
-    /// Level-file number (`1`–`5`), the key of [`BrickKind::from_code`].
-    pub code: u8,
     /// Short name, for tools and docs.
     pub name: &'static str,
-    /// Hits a fresh brick of this kind takes to destroy (a level's `*N` suffix overrides it for
-    /// destructible kinds); 0 for solid ones.
-    pub hits: u8,
-    /// True if the ball can never destroy it: it bounces off.
+    /// True if a plain ball cannot destroy it: it bounces off unharmed.
     pub solid: bool,
-    /// True if the level is cleared only once every brick of this kind is gone.
+    /// True if an energy ball destroys it although it is solid (metal); walls resist everything.
+    pub energy_breaks: bool,
+    /// True if a neighbouring explosion destroys it (LBreakout2: everything but walls and metal).
+    pub explosion_breaks: bool,
+    /// True if the level is cleared only once every brick of this kind is gone (from the start;
+    /// a hidden brick counts once revealed).
     pub counts_for_clear: bool,
-    /// Points for destroying one.
-    pub score: u32,
+    /// True if it is drawn from the start; false: drawn only after its first hit.
+    pub visible: bool,
+    /// True if, below [`crate::level::REGENERATION_CAP`] hits, it regains one every
+    /// [`super::tuning::REGENERATION_SECONDS`].
+    pub regenerates: bool,
+    /// How the ball leaves it.
+    pub bounce: Bounce,
     /// What a hit by the ball does to a live brick of this kind; the brick field does the
     /// bookkeeping (bricks left) and the game the consequences (score, events, power-up).
     pub on_hit: fn(&mut Brick) -> HitOutcome,
+    /// What its destruction sets off.
+    pub aftermath: Aftermath,
 }
 
-/// Every brick kind, indexed by level-file number − 1 (see [`info`]). Rarer colours score more.
-pub const BRICK_KINDS: [BrickKindInfo; 5] = [
+/// A destructible kind that is drawn, reflects the ball and loses a hit per hit.
+const fn breakable(name: &'static str) -> BrickKindInfo {
     BrickKindInfo {
-        code: 1,
-        name: "solid",
-        hits: 0,
+        name,
+        solid: false,
+        energy_breaks: true,
+        explosion_breaks: true,
+        counts_for_clear: true,
+        visible: true,
+        regenerates: false,
+        bounce: Bounce::Reflect,
+        on_hit: lose_a_hit,
+        aftermath: Aftermath::None,
+    }
+}
+
+/// An indestructible kind the ball bounces off unharmed.
+const fn unbreakable(name: &'static str, energy_breaks: bool) -> BrickKindInfo {
+    BrickKindInfo {
+        name,
         solid: true,
+        energy_breaks,
+        explosion_breaks: false,
         counts_for_clear: false,
-        score: 0,
+        visible: true,
+        regenerates: false,
+        bounce: Bounce::Reflect,
         on_hit: bounce_unharmed,
+        aftermath: Aftermath::None,
+    }
+}
+
+/// Every brick kind, one row each, in [`row`] order (all plain colours share one row).
+pub const BRICK_KINDS: [BrickKindInfo; 9] = [
+    unbreakable("solid", false),
+    breakable("plain"),
+    unbreakable("metal", true),
+    BrickKindInfo {
+        bounce: Bounce::Random,
+        ..unbreakable("chaotic", true)
     },
-    coloured(2, "blue", 10),
-    coloured(3, "green", 20),
-    coloured(4, "yellow", 30),
-    coloured(5, "red", 40),
+    BrickKindInfo {
+        aftermath: Aftermath::Explode,
+        ..breakable("explosive")
+    },
+    BrickKindInfo {
+        visible: false,
+        ..breakable("invisible")
+    },
+    BrickKindInfo {
+        visible: false,
+        counts_for_clear: false,
+        ..breakable("hidden")
+    },
+    BrickKindInfo {
+        regenerates: true,
+        ..breakable("regenerating")
+    },
+    BrickKindInfo {
+        aftermath: Aftermath::Grow,
+        ..breakable("growing")
+    },
 ];
 
-/// A destructible one-hit brick of the given code, name and score.
-const fn coloured(code: u8, name: &'static str, score: u32) -> BrickKindInfo {
-    BrickKindInfo {
-        code,
-        name,
-        hits: 1,
-        solid: false,
-        counts_for_clear: true,
-        score,
-        on_hit: lose_a_hit,
+/// Index of `kind`'s row in [`BRICK_KINDS`].
+pub const fn row(kind: BrickKind) -> usize {
+    match kind {
+        BrickKind::Solid => 0,
+        BrickKind::Plain(_) => 1,
+        BrickKind::Metal => 2,
+        BrickKind::Chaotic => 3,
+        BrickKind::Explosive => 4,
+        BrickKind::Invisible => 5,
+        BrickKind::Hidden => 6,
+        BrickKind::Regenerating => 7,
+        BrickKind::Growing => 8,
     }
 }
 
 /// The table row of `kind`: a lookup by index, no search.
 pub fn info(kind: BrickKind) -> &'static BrickKindInfo {
-    &BRICK_KINDS[kind.code() as usize - 1]
+    &BRICK_KINDS[row(kind)]
 }
 
-/// Score for destroying a brick of the given level-file number (`2`–`5`), points; 0 for an
-/// unknown number.
-pub fn score(code: u8) -> u32 {
-    BrickKind::from_code(code).map_or(0, |kind| info(kind).score)
+/// Points for one hit on a brick, by the level's `scoring` rules: `destroyed` says whether the
+/// hit destroyed it; `hits_total` is the hits it took when the level started. (Sources: this
+/// game's own scale for [`Scoring::Classic`]; LBreakout2 `brick_conv_table`; KBreakOut
+/// `globals.js` without the decay over time; SDL-Ball at the base multiplier; gnome-breakout
+/// `block.c`.)
+pub fn points(scoring: Scoring, kind: BrickKind, hits_total: u8, destroyed: bool) -> u32 {
+    let hits = u32::from(hits_total.max(1));
+    match scoring {
+        Scoring::Classic if destroyed => match kind {
+            // The original scale: rarer colours score more.
+            BrickKind::Plain(n @ 2..=5) => 10 * (u32::from(n) - 1),
+            BrickKind::Plain(_) | BrickKind::Regenerating | BrickKind::Growing => 50,
+            BrickKind::Explosive => 50,
+            BrickKind::Invisible | BrickKind::Hidden => 60,
+            BrickKind::Metal | BrickKind::Chaotic => 100,
+            BrickKind::Solid => 0,
+        },
+        Scoring::LBreakout2 if destroyed => match kind {
+            BrickKind::Plain(_) | BrickKind::Invisible | BrickKind::Hidden => 100 * hits,
+            BrickKind::Regenerating => 200 * hits,
+            BrickKind::Explosive | BrickKind::Growing => 200,
+            BrickKind::Metal | BrickKind::Chaotic => 1000,
+            BrickKind::Solid => 0,
+        },
+        Scoring::KBreakOut if kind != BrickKind::Solid => 15,
+        Scoring::SdlBall if destroyed && kind != BrickKind::Solid => 11,
+        Scoring::Gnome => match (kind, destroyed) {
+            (BrickKind::Solid, _) => 0,
+            (BrickKind::Explosive, true) => 100,
+            (_, true) => 50,
+            (_, false) => 20,
+        },
+        _ => 0,
+    }
 }
 
 /// Behaviour of a solid brick: nothing changes.
@@ -76,10 +189,12 @@ pub fn bounce_unharmed(_brick: &mut Brick) -> HitOutcome {
     HitOutcome::Solid
 }
 
-/// Behaviour of a coloured brick: it loses one hit and is destroyed when none are left,
-/// releasing the power-up the level placed in it.
+/// Behaviour of a destructible brick: it is revealed if it was not drawn, loses one hit, and is
+/// destroyed when none are left, releasing the power-up the level placed in it.
 pub fn lose_a_hit(brick: &mut Brick) -> HitOutcome {
+    brick.visible = true;
     brick.hits_left = brick.hits_left.saturating_sub(1);
+    brick.regeneration = 0.0;
     if brick.hits_left > 0 {
         return HitOutcome::Damaged {
             hits_left: brick.hits_left,
@@ -87,7 +202,7 @@ pub fn lose_a_hit(brick: &mut Brick) -> HitOutcome {
     }
     brick.alive = false;
     HitOutcome::Destroyed {
-        code: brick.kind.code(),
+        kind: brick.kind,
         powerup: brick.powerup,
     }
 }
@@ -97,18 +212,42 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_row_is_found_by_its_own_code_and_agrees_with_the_level_format() {
-        for row in &BRICK_KINDS {
-            let kind = BrickKind::from_code(row.code).expect("a level-file code");
-            assert_eq!(info(kind).code, row.code);
-            assert_eq!(row.solid, !kind.is_destructible(), "{}", row.name);
-            assert_eq!(row.counts_for_clear, kind.is_destructible(), "{}", row.name);
+    fn each_kind_has_its_row_and_agrees_with_the_level_format() {
+        for kind in BrickKind::ALL {
+            let info = info(kind);
+            assert_eq!(info.solid, !kind.is_destructible(), "{}", info.name);
+            assert_eq!(
+                info.counts_for_clear,
+                kind.counts_for_clear(),
+                "{}",
+                info.name
+            );
         }
+        let rows: std::collections::BTreeSet<usize> = BrickKind::ALL.map(row).into();
+        assert_eq!(rows.len(), BRICK_KINDS.len(), "every row is some kind's");
     }
 
     #[test]
-    fn scores_match_the_original_scale() {
+    fn classic_scores_match_the_original_scale() {
         // The scores before the table (tuning::brick_score): 10, 20, 30, 40 for 2–5.
+        let score = |n| points(Scoring::Classic, BrickKind::Plain(n), 1, true);
         assert_eq!([2, 3, 4, 5].map(score), [10, 20, 30, 40]);
+        assert_eq!(
+            points(Scoring::Classic, BrickKind::Plain(3), 3, false),
+            0,
+            "classic bricks score when they break"
+        );
+    }
+
+    #[test]
+    fn walls_never_score_and_lbreakout2_strong_bricks_score_by_hits() {
+        for scoring in Scoring::ALL {
+            for destroyed in [false, true] {
+                assert_eq!(points(scoring, BrickKind::Solid, 0, destroyed), 0);
+            }
+        }
+        // LBreakout2's a/b/c: 100/200/300.
+        let strong = |h| points(Scoring::LBreakout2, BrickKind::Plain(2), h, true);
+        assert_eq!([1, 2, 3].map(strong), [100, 200, 300]);
     }
 }

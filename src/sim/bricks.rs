@@ -2,7 +2,7 @@
 
 use super::brick_kinds;
 use crate::collision::{inside_contact, inside_contact_through, Aabb, Circle, Contact, Exits};
-use crate::level::{BrickKind, Level, PowerUpKind};
+use crate::level::{BrickKind, Explosion, Level, PowerUpKind, Scoring};
 use crate::playfield;
 use glam::Vec2;
 
@@ -21,6 +21,52 @@ pub struct Brick {
     pub hits_total: u8,
     /// The power-up it releases when destroyed, if the level placed one.
     pub powerup: Option<PowerUpKind>,
+    /// True once it is drawn: from the start, or (invisible and hidden kinds) after its first
+    /// hit.
+    #[serde(skip_serializing_if = "is_true")]
+    pub visible: bool,
+    /// Its own colour from the level (`:RRGGBB`, sRGB bytes), else its kind's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colour: Option<[u8; 3]>,
+    /// Regenerating bricks: seconds since it last gained or lost a hit, while below its cap.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub regeneration: f32,
+}
+
+impl Brick {
+    /// A fresh brick of `kind` in `rect` taking `hits` hits (0 for indestructible kinds; at
+    /// least 1 for the others), drawn unless its kind hides it, with no power-up.
+    pub fn new(kind: BrickKind, rect: Aabb, hits: u8) -> Brick {
+        let info = brick_kinds::info(kind);
+        let hits = if info.solid { 0 } else { hits.max(1) };
+        Brick {
+            kind,
+            rect,
+            alive: true,
+            hits_left: hits,
+            hits_total: hits,
+            powerup: None,
+            visible: info.visible,
+            colour: None,
+            regeneration: 0.0,
+        }
+    }
+
+    /// True while it must be destroyed to clear the level: a kind that counts, or a hidden brick
+    /// once revealed.
+    pub fn counts(&self) -> bool {
+        brick_kinds::info(self.kind).counts_for_clear
+            || (self.kind == BrickKind::Hidden && self.visible)
+    }
+}
+
+/// For `skip_serializing_if`: leaves fields at their initial value out of the state hash, so
+/// the hash of a level without the newer brick kinds stays what it was.
+fn is_zero(x: &f32) -> bool {
+    *x == 0.0
+}
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 /// What a hit did to a brick.
@@ -35,8 +81,8 @@ pub enum HitOutcome {
     },
     /// The brick was destroyed.
     Destroyed {
-        /// Level-file number (2–5).
-        code: u8,
+        /// Its kind.
+        kind: BrickKind,
         /// The power-up it held.
         powerup: Option<PowerUpKind>,
     },
@@ -54,9 +100,49 @@ pub struct BrickField {
     rows: usize,
     cols: usize,
     cell_size: Vec2,
+    /// Top-left corner of the grid, playfield pixels (the level's `@area:`, else the origin).
+    #[serde(skip_serializing_if = "is_origin")]
+    origin: Vec2,
+    /// Whose points the bricks score.
+    #[serde(skip_serializing_if = "is_classic")]
+    pub(super) scoring: Scoring,
+    /// Which neighbours an explosion destroys.
+    #[serde(skip_serializing_if = "is_square")]
+    pub(super) explosion: Explosion,
+    /// Explosions under way: cells whose neighbours blow up when the time runs out.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) fuses: Vec<Fuse>,
+    /// Growing bricks destroyed this step, whose empty neighbours fill at the end of the step.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(super) growths: Vec<(usize, usize)>,
+    /// True if the level has regenerating bricks (the only ones that change with time alone).
+    #[serde(skip)]
+    pub(super) has_regenerating: bool,
     // Visible to the rest of `sim` for the state-hash tests, which change them as a bug would.
     pub(super) cells: Vec<Option<Brick>>,
     pub(super) destructible_left: usize,
+}
+
+/// An explosion under way: the neighbours of the cell at `row`, `col` are destroyed when
+/// `seconds` (left) reach zero.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Fuse {
+    /// Grid row of the brick that exploded.
+    pub row: usize,
+    /// Grid column of the brick that exploded.
+    pub col: usize,
+    /// Seconds until its neighbours go.
+    pub seconds: f32,
+}
+
+fn is_origin(v: &Vec2) -> bool {
+    *v == Vec2::ZERO
+}
+fn is_classic(s: &Scoring) -> bool {
+    *s == Scoring::Classic
+}
+fn is_square(e: &Explosion) -> bool {
+    *e == Explosion::Square
 }
 
 impl BrickField {
@@ -64,52 +150,75 @@ impl BrickField {
     pub fn new(level: &Level) -> BrickField {
         let cols = level.cols.max(1);
         let rows = level.rows.max(1);
-        let cell_size = playfield::cell_size(rows, cols);
+        let (origin, cell_size) = match level.area {
+            Some(a) => (
+                Vec2::new(f32::from(a.left), f32::from(a.top)),
+                Vec2::new(
+                    f32::from(a.width) / cols as f32,
+                    f32::from(a.height) / rows as f32,
+                ),
+            ),
+            None => (Vec2::ZERO, playfield::cell_size(rows, cols)),
+        };
         let mut cells = Vec::with_capacity(rows * cols);
         for row in 0..rows {
             for col in 0..cols {
                 let extras = level.extras(row, col);
                 cells.push(level.get(row, col).map(|kind| {
-                    let info = brick_kinds::info(kind);
-                    let hits = if info.solid {
-                        0
-                    } else {
-                        extras.map_or(info.hits, |e| e.hits.max(1))
-                    };
-                    Brick {
+                    let mut brick = Brick::new(
                         kind,
-                        rect: Self::cell_rect_for(cell_size, row, col),
-                        alive: true,
-                        hits_left: hits,
-                        hits_total: hits,
-                        powerup: extras.and_then(|e| e.powerup),
-                    }
+                        Self::cell_rect_for(origin, cell_size, row, col),
+                        level.hits(row, col),
+                    );
+                    brick.powerup = extras.and_then(|e| e.powerup);
+                    brick.colour = extras.and_then(|e| e.colour);
+                    brick
                 }));
             }
         }
-        let destructible_left = cells
+        let destructible_left = cells.iter().flatten().filter(|b| b.counts()).count();
+        let has_regenerating = cells
             .iter()
             .flatten()
-            .filter(|b| brick_kinds::info(b.kind).counts_for_clear)
-            .count();
+            .any(|b| brick_kinds::info(b.kind).regenerates);
         BrickField {
             rows,
             cols,
             cell_size,
+            origin,
+            scoring: level.scoring,
+            explosion: level.explosion,
+            fuses: Vec::new(),
+            growths: Vec::new(),
+            has_regenerating,
             cells,
             destructible_left,
         }
     }
 
-    fn cell_rect_for(cell_size: Vec2, row: usize, col: usize) -> Aabb {
-        let min = Vec2::new(col as f32 * cell_size.x, row as f32 * cell_size.y);
+    fn cell_rect_for(origin: Vec2, cell_size: Vec2, row: usize, col: usize) -> Aabb {
+        let min = origin + Vec2::new(col as f32 * cell_size.x, row as f32 * cell_size.y);
         // The far edge is computed from the next index (not min + size) so neighbours share edges
         // bit-for-bit: no sub-pixel gaps or overlaps for the ball to catch on.
-        let max = Vec2::new(
-            (col + 1) as f32 * cell_size.x,
-            (row + 1) as f32 * cell_size.y,
-        );
+        let max = origin
+            + Vec2::new(
+                (col + 1) as f32 * cell_size.x,
+                (row + 1) as f32 * cell_size.y,
+            );
         Aabb { min, max }
+    }
+
+    /// The box of the cell at `row`, `col`, playfield pixels (whether or not it holds a brick).
+    pub fn cell_rect(&self, row: usize, col: usize) -> Aabb {
+        Self::cell_rect_for(self.origin, self.cell_size, row, col)
+    }
+
+    /// The grid's box on the playfield, pixels.
+    pub fn area(&self) -> Aabb {
+        Aabb {
+            min: self.origin,
+            max: self.origin + Vec2::new(self.cols as f32, self.rows as f32) * self.cell_size,
+        }
     }
 
     /// Number of grid rows.
@@ -138,6 +247,29 @@ impl BrickField {
         }
     }
 
+    /// The live brick at `row`, `col`, to change.
+    pub(super) fn live_mut(&mut self, row: usize, col: usize) -> Option<&mut Brick> {
+        if row < self.rows && col < self.cols {
+            self.cells[row * self.cols + col]
+                .as_mut()
+                .filter(|b| b.alive)
+        } else {
+            None
+        }
+    }
+
+    /// Puts `brick` in the empty cell at `row`, `col` (a growing brick's growth); it counts for
+    /// clearing the level if its kind does. Does nothing to a live cell or outside the grid.
+    pub(super) fn place(&mut self, row: usize, col: usize, brick: Brick) {
+        if row >= self.rows || col >= self.cols || self.live(row, col).is_some() {
+            return;
+        }
+        if brick.counts() {
+            self.destructible_left += 1;
+        }
+        self.cells[row * self.cols + col] = Some(brick);
+    }
+
     /// The ball hit the brick at `row`, `col`: its kind's behaviour says what happens
     /// ([`brick_kinds::BrickKindInfo::on_hit`]: a destructible brick loses one hit and is
     /// destroyed when none are left; a solid one is unchanged). A brick already gone is solid.
@@ -152,10 +284,13 @@ impl BrickField {
         if !brick.alive {
             return HitOutcome::Solid;
         }
-        let info = brick_kinds::info(brick.kind);
-        let outcome = (info.on_hit)(brick);
-        if info.counts_for_clear && matches!(outcome, HitOutcome::Destroyed { .. }) {
-            self.destructible_left -= 1;
+        let counted = brick.counts();
+        let outcome = (brick_kinds::info(brick.kind).on_hit)(brick);
+        match (counted, brick.counts() && brick.alive) {
+            (true, false) => self.destructible_left -= 1,
+            // A hidden brick revealed by this hit now counts.
+            (false, true) => self.destructible_left += 1,
+            _ => {}
         }
         outcome
     }
@@ -171,11 +306,26 @@ impl BrickField {
     /// With none, the ball leaves along the row or column whose run of live bricks ends soonest
     /// in an empty cell: the shortest way out (the depth then spans the whole run).
     pub fn exit_contact(&self, row: usize, col: usize, circle: Circle, velocity: Vec2) -> Contact {
-        let rect = Self::cell_rect_for(self.cell_size, row, col);
+        let rect = self.cell_rect(row, col);
+        // Beside the grid is open playfield if the ball fits between grid and wall.
+        let area = self.area();
+        let room = 2.0 * circle.radius;
         let exits = Exits {
-            left: col > 0 && self.live(row, col - 1).is_none(),
-            right: col + 1 < self.cols && self.live(row, col + 1).is_none(),
-            top: row > 0 && self.live(row - 1, col).is_none(),
+            left: if col > 0 {
+                self.live(row, col - 1).is_none()
+            } else {
+                area.min.x >= room
+            },
+            right: if col + 1 < self.cols {
+                self.live(row, col + 1).is_none()
+            } else {
+                area.max.x <= playfield::PLAYFIELD_WIDTH - room
+            },
+            top: if row > 0 {
+                self.live(row - 1, col).is_none()
+            } else {
+                area.min.y >= room
+            },
             // Below the last row is open playfield.
             bottom: self.live(row + 1, col).is_none(),
         };
@@ -199,7 +349,7 @@ impl BrickField {
                     else {
                         return None;
                     };
-                    if nc >= self.cols {
+                    if nc >= self.cols || nr >= self.rows + 1 {
                         return None;
                     }
                     if self.live(nr, nc).is_none() {
@@ -207,7 +357,7 @@ impl BrickField {
                     }
                     (r, c) = (nr, nc);
                 }
-                let last = Self::cell_rect_for(self.cell_size, r, c);
+                let last = self.cell_rect(r, c);
                 let face = if normal.x + normal.y < 0.0 {
                     last.min
                 } else {
@@ -243,6 +393,11 @@ impl BrickField {
     /// whether or not it holds a brick. Empty when `area` is entirely outside the grid.
     pub fn cells_overlapping(&self, area: Aabb) -> impl Iterator<Item = (usize, usize)> {
         let grid_max = Vec2::new(self.cols as f32, self.rows as f32) * self.cell_size;
+        // Relative to the grid's corner (exact when it is the origin: x − 0 = x).
+        let area = Aabb {
+            min: area.min - self.origin,
+            max: area.max - self.origin,
+        };
         let outside = area.max.x < 0.0
             || area.max.y < 0.0
             || area.min.x > grid_max.x

@@ -6,15 +6,17 @@ use glam::Vec2;
 /// consumers (audio, effects, statistics) read them with [`crate::sim::Game::events`] after each step.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum GameEvent {
-    /// A destructible brick was destroyed. `position` is the brick's centre (playfield pixels);
-    /// `code` its level-file number (2–5); `points` the score it gave.
+    /// A destructible brick was destroyed (by the ball or an explosion). `position` is the
+    /// brick's centre (playfield pixels); `points` the score it gave.
     BrickDestroyed {
         /// Grid row (0 at the top).
         row: usize,
         /// Grid column (0 at the left).
         col: usize,
-        /// Level-file number of the brick (2–5).
-        code: u8,
+        /// Its kind.
+        kind: crate::level::BrickKind,
+        /// Its own colour from the level (`:RRGGBB`, sRGB bytes), if it had one.
+        colour: Option<[u8; 3]>,
         /// Centre of the brick, playfield pixels.
         position: Vec2,
         /// Score awarded.

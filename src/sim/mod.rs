@@ -23,6 +23,7 @@ pub mod ball;
 mod ball_collisions;
 pub mod bot;
 mod brick_collisions;
+mod brick_effects;
 pub mod brick_kinds;
 pub mod bricks;
 pub mod events;
@@ -267,6 +268,14 @@ impl Game {
                 world.advance(ball, dt);
             }
         }
+        brick_effects::update_bricks(
+            world.bricks,
+            &self.balls,
+            dt,
+            &mut world.tally,
+            world.rng,
+            world.events,
+        );
         self.update_powerups(dt);
         self.remove_lost_balls();
 

@@ -6,7 +6,7 @@
 //! in `motion.rs`. A brick bounce ends in the post-bounce routine shared with them,
 //! [`after_brick_bounce`].
 
-use super::brick_collisions::{after_brick_bounce, is_destructible};
+use super::brick_collisions::{after_brick_bounce, is_chaotic, is_destructible};
 use super::motion::{catch_if_sticky, loop_breaker, BallWorld};
 use super::tuning::*;
 use super::{ball, Ball, GameEvent};
@@ -83,7 +83,15 @@ impl BallWorld<'_> {
                 ImpactTarget::Brick(row, col) => {
                     ball::resolve(ball, &touching(&impact));
                     let destructible = is_destructible(self.bricks, row, col);
-                    after_brick_bounce(ball, true, &[impact.normal], destructible, self.rng);
+                    let chaotic = is_chaotic(self.bricks, row, col);
+                    after_brick_bounce(
+                        ball,
+                        true,
+                        &[impact.normal],
+                        destructible,
+                        chaotic,
+                        self.rng,
+                    );
                     self.hit(row, col);
                 }
             }

@@ -82,3 +82,14 @@ pub const LOOP_BREAKER_MAX_TURN_DEG: f32 = 12.0;
 pub const START_LIVES: u32 = 3;
 
 // Brick scores are in the brick kinds' table, `super::brick_kinds`.
+
+/// Seconds between an explosive brick's destruction and its neighbours' (LBreakout2: 150 ms,
+/// KBreakOut 100 ms): long enough that a chain is seen spreading, short enough to feel like one
+/// blast.
+pub const EXPLOSION_DELAY: f32 = 0.15;
+/// Seconds a regenerating brick below its cap takes to regain one hit (LBreakout2: 4 s at
+/// normal difficulty, `brick_loose_dur`).
+pub const REGENERATION_SECONDS: f32 = 4.0;
+/// Largest turn, degrees, of a ball leaving a chaotic brick at random away from the contact
+/// normal: ±70° keeps it clear of grazing the face it bounced off.
+pub const CHAOTIC_MAX_ANGLE_DEG: f32 = 70.0;

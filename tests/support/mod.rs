@@ -39,7 +39,7 @@ pub fn expected_colour(kind: BrickKind) -> [f32; 3] {
     } else {
         "block_solid.png"
     });
-    let tint = brick_color(kind);
+    let tint = brick_color(kind, None);
     [tex[0] * tint[0], tex[1] * tint[1], tex[2] * tint[2]]
 }
 
