@@ -5,6 +5,8 @@
 //! * [`playfield`] is the leaf every layer shares: playfield size, brick area, cell size, ball
 //!   radius. It depends on nothing.
 //! * [`level`] parses level files (the LearnOpenGL text format) into a [`level::Level`].
+//! * [`import`] reads other Breakouts' level sets (LBreakout2, KBreakOut, SDL-Ball,
+//!   gnome-breakout) into [`level::Level`]s.
 //! * [`sim`] owns the game state ([`sim::Game`]): it takes an [`sim::Input`] and a fixed time step
 //!   and emits [`sim::GameEvent`]s. It knows nothing of OpenGL, windows or sound.
 //!   **The ball bounces off a brick in `src/sim/brick_collisions.rs`** (discrete modes) and
@@ -33,6 +35,7 @@ pub mod commands;
 pub mod config;
 pub mod effects;
 pub mod highscores;
+pub mod import;
 pub mod level;
 pub mod playfield;
 pub mod render;

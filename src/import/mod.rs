@@ -1,0 +1,194 @@
+//! Other Breakouts' level sets, read in their own formats and turned into this game's
+//! [`Level`]s: LBreakout2 (`lbreakout2.rs`), KBreakOut (`kbreakout.rs`), SDL-Ball (`sdlball.rs`)
+//! and gnome-breakout (`gnome.rs`), one file per format, each naming the original game's
+//! loader it follows. [`load_set`] detects the format from the content; `breakout import`
+//! writes the levels out as `.lvl` files, and the game plays a set file directly.
+//!
+//! A conversion is exact where this game has the feature; otherwise it is an
+//! [`Approximation`], reported per level so players and authors know what differs.
+//!
+//! Never panics on any input: a file the original game would reject, or one broken in a way it
+//! is not (truncated, binary), is an [`ImportError`] with file, line and, where it means
+//! something, column.
+
+use crate::level::Level;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The foreign games whose formats are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub enum Format {
+    /// LBreakout2 level sets (`/usr/share/games/lbreakout2/levels/*`, one set per file).
+    LBreakout2,
+    /// KBreakOut's XML level sets (`/usr/share/kbreakout/levelsets/*.levelset`).
+    KBreakOut,
+    /// SDL-Ball's `levels.txt` (`/usr/share/games/sdl-ball/themes/*/levels.txt`).
+    SdlBall,
+    /// gnome-breakout's `.gbl` files (`/usr/share/games/gnome-breakout/levels/*.gbl`).
+    Gnome,
+}
+
+impl Format {
+    /// Every format, in the order of the docs.
+    pub const ALL: [Format; 4] = [
+        Format::LBreakout2,
+        Format::KBreakOut,
+        Format::SdlBall,
+        Format::Gnome,
+    ];
+
+    /// The name used on the command line (`--format`) and in `@source:` headers.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::LBreakout2 => "lbreakout2",
+            Format::KBreakOut => "kbreakout",
+            Format::SdlBall => "sdlball",
+            Format::Gnome => "gnome",
+        }
+    }
+}
+
+/// A foreign feature a level uses that this game plays differently (or not yet): one line of
+/// `breakout import`'s report, `FILE:LEVEL: approx: FEATURE (N cells)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Approximation {
+    /// What differs, in a few words (e.g. "bonus 'w' (bonus floor) dropped").
+    pub feature: String,
+    /// How many cells of the level it concerns (0 for a level-wide feature).
+    pub cells: usize,
+}
+
+/// One level of a foreign set, converted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportedLevel {
+    /// The level, with `@name:`, `@author:` (where the format has them), `@source:` and the
+    /// format's `@area:`, `@explosion:` and `@scoring:`.
+    pub level: Level,
+    /// 1-based number of the level in its set file (before skipping any).
+    pub number: usize,
+    /// 1-based line of the file where the level starts.
+    pub line: usize,
+    /// What the conversion could not keep exactly.
+    pub approximations: Vec<Approximation>,
+}
+
+/// A level of the set that was not converted, and why (e.g. an instant-win level with nothing
+/// to clear, a two-player level).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    /// 1-based number of the level in its set file.
+    pub number: usize,
+    /// 1-based line of the file where the level starts.
+    pub line: usize,
+    /// Why it was skipped.
+    pub reason: String,
+}
+
+/// A foreign level set: the levels of one file (or, for gnome-breakout, of the files merged in
+/// the game's order), in play order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelSet {
+    /// The set's name (LBreakout2: the file name; KBreakOut/gnome-breakout: the file's title or
+    /// stem; SDL-Ball: the theme's name).
+    pub name: String,
+    /// The format it was read from.
+    pub format: Format,
+    /// The file it was read from.
+    pub path: PathBuf,
+    /// The converted levels, in play order.
+    pub levels: Vec<ImportedLevel>,
+    /// Levels left out, with the reason.
+    pub skipped: Vec<Skipped>,
+}
+
+/// Why a foreign file could not be imported.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    /// The file could not be read.
+    #[error("{}: cannot read: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// The content is not in any format this game reads (or not the one asked for).
+    #[error("{}: not a level set of LBreakout2, KBreakOut, SDL-Ball or gnome-breakout ({reason})", path.display())]
+    UnknownFormat {
+        /// The file.
+        path: PathBuf,
+        /// What was looked for.
+        reason: String,
+    },
+    /// The file is in a known format but broken at `line` (and `column`, 0 when it does not
+    /// apply).
+    #[error("{}:{line}:{column}: {message}", path.display())]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, or 0.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl fmt::Display for Approximation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "approx: {} ({} cells)", self.feature, self.cells)
+    }
+}
+
+/// Reads the level set in `path`, in the given format or, with `None`, the one its content
+/// shows.
+///
+/// # Errors
+/// [`ImportError::Io`] if it cannot be read; [`ImportError::UnknownFormat`] if it is in none of
+/// the formats; [`ImportError::Invalid`] with line and column if it is broken.
+pub fn load_set(path: &Path, format: Option<Format>) -> Result<LevelSet, ImportError> {
+    let bytes = std::fs::read(path).map_err(|source| ImportError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse_set(&bytes, path, format)
+}
+
+/// Like [`load_set`], from the file's bytes; `path` names it in messages and gives the set's
+/// name where the format has none.
+///
+/// # Errors
+/// As [`load_set`], without [`ImportError::Io`].
+pub fn parse_set(
+    bytes: &[u8],
+    path: &Path,
+    format: Option<Format>,
+) -> Result<LevelSet, ImportError> {
+    let Some(format) = format.or_else(|| detect(bytes)) else {
+        return Err(ImportError::UnknownFormat {
+            path: path.to_path_buf(),
+            reason: "no format's markers found".to_string(),
+        });
+    };
+    Err(ImportError::UnknownFormat {
+        path: path.to_path_buf(),
+        reason: format!("the {} reader is not built yet", format.name()),
+    })
+}
+
+/// The format `bytes` look like, from markers each format must have; `None` if none fits.
+pub fn detect(bytes: &[u8]) -> Option<Format> {
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(64 * 1024)]);
+    if head.contains("<KBreakOutLevelSet") {
+        Some(Format::KBreakOut)
+    } else if head.contains("** Start **") {
+        Some(Format::SdlBall)
+    } else if head.contains("BEGIN_LEVEL") {
+        Some(Format::Gnome)
+    } else if head.lines().any(|l| l.starts_with("Level:")) {
+        Some(Format::LBreakout2)
+    } else {
+        None
+    }
+}
