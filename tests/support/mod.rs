@@ -138,3 +138,23 @@ pub fn learnopengl_levels() -> std::path::PathBuf {
     );
     dir
 }
+
+/// Where the other Breakouts' packaged data was unpacked (`dpkg -x` of the Debian packages
+/// `lbreakout2-data`, `kbreakout`, `sdl-ball-data` and `gnome-breakout` into one directory, so
+/// it holds `usr/share/...`): `BREAKOUT_FOREIGN_LEVELS` if set, else `target/foreign-levels` in
+/// the repository, where `.ci/fetch-foreign-levels` puts it. Their licences are not ours: never
+/// copied into the repository. Panics with what is missing, so a test that needs them fails
+/// (they are `#[ignore]`d, and `.ci/run` fetches the data and runs them).
+#[allow(dead_code)]
+pub fn foreign_levels() -> std::path::PathBuf {
+    let dir = match std::env::var_os("BREAKOUT_FOREIGN_LEVELS") {
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => Path::new(ROOT).join("target/foreign-levels"),
+    };
+    assert!(
+        dir.join("usr/share").is_dir(),
+        "the other Breakouts' level data is not at {} (run `bash .ci/fetch-foreign-levels`, or set BREAKOUT_FOREIGN_LEVELS)",
+        dir.display()
+    );
+    dir
+}
