@@ -21,7 +21,7 @@
 //! parser, and its tests share that oracle and their generators.
 
 use breakout::app::reload::FileWatcher;
-use breakout::level::{BrickKind, CellExtras, Diagnostic, Level, PowerUpKind};
+use breakout::level::{BrickKind, CellExtras, Diagnostic, Explosion, Level, PowerUpKind, Scoring};
 use breakout::sim::{BrickField, HitOutcome};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -59,8 +59,56 @@ fn oracle_letter(c: char) -> Option<PowerUpKind> {
 enum Cell {
     Empty,
     Solid,
-    /// Colour 2–5, hits 1–9, power-up.
+    /// Plain colour 2–9, hits 1–9, power-up.
     Colour(u8, u8, Option<PowerUpKind>),
+    /// A lettered brick kind (`M C X I H R G`), hits (0 for `M`/`C`), power-up.
+    Kind(char, u8, Option<PowerUpKind>),
+}
+
+/// A token with an optional `:RRGGBB` right after its brick (any brick but `0`): the cell and
+/// the colour's bytes.
+fn oracle_coloured_token(token: &str) -> Option<(Cell, Option<[u8; 3]>)> {
+    let Some(at) = token.find(':') else {
+        return Some((oracle_token(token)?, None));
+    };
+    let hex = token.get(at + 1..at + 7)?;
+    if !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    let colour = [byte(0)?, byte(2)?, byte(4)?];
+    let cell = oracle_token(&format!("{}{}", &token[..at], &token[at + 7..]))?;
+    // The colour comes right after the brick, before hits and power-up.
+    let head = &token[..at];
+    (cell != Cell::Empty && !head.is_empty() && !head.contains(['*', '+']))
+        .then_some((cell, Some(colour)))
+}
+
+/// The lettered kinds of the docs: (letter, hits when no `*N` is written; 0 = indestructible).
+const KINDS: [(char, u8); 7] = [
+    ('M', 0),
+    ('C', 0),
+    ('X', 1),
+    ('I', 2),
+    ('H', 2),
+    ('R', 1),
+    ('G', 1),
+];
+
+impl Cell {
+    /// The ball can never break it (walls it in for the reachability warning).
+    fn blocks(self) -> bool {
+        matches!(self, Cell::Solid | Cell::Kind('M' | 'C', ..))
+    }
+
+    /// It must be destroyed to clear the level (every breakable kind but hidden `H`).
+    fn counts(self) -> bool {
+        match self {
+            Cell::Colour(..) => true,
+            Cell::Kind(k, ..) => !matches!(k, 'M' | 'C' | 'H'),
+            _ => false,
+        }
+    }
 }
 
 /// Value of a string of ASCII digits (leading zeros allowed, as in the core format), saturating.
@@ -73,30 +121,37 @@ fn digits_value(s: &str) -> Option<u32> {
     }))
 }
 
-/// A cell token: a number 0–5; on 2–5 optionally `*N` (2–9) and then `+X` (one letter).
+/// A cell token: a number 0–9 or a kind letter; on a breakable brick optionally `*N` (1–9) and
+/// then `+X` (one letter). (Colour suffixes `:RRGGBB` are covered by tests/level_format_v2.rs.)
 fn oracle_token(token: &str) -> Option<Cell> {
     let digits_end = token
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(token.len());
-    let number = digits_value(&token[..digits_end])?;
-    let mut rest = &token[digits_end..];
-    let base = match number {
-        0 => Cell::Empty,
-        1 => Cell::Solid,
-        2..=5 => Cell::Colour(number as u8, 1, None),
-        _ => return None,
+    let (base, mut rest) = if digits_end == 0 {
+        let letter = token.chars().next()?;
+        let &(k, hits) = KINDS.iter().find(|(k, _)| *k == letter)?;
+        (Cell::Kind(k, hits, None), &token[1..])
+    } else {
+        let number = digits_value(&token[..digits_end])?;
+        let base = match number {
+            0 => Cell::Empty,
+            1 => Cell::Solid,
+            2..=9 => Cell::Colour(number as u8, 1, None),
+            _ => return None,
+        };
+        (base, &token[digits_end..])
     };
     if rest.is_empty() {
         return Some(base);
     }
-    let Cell::Colour(colour, _, _) = base else {
-        return None;
+    let mut hits = match base {
+        Cell::Colour(_, h, _) | Cell::Kind(_, h @ 1.., _) => h,
+        _ => return None,
     };
-    let mut hits = 1;
     if let Some(after) = rest.strip_prefix('*') {
         let end = after.find('+').unwrap_or(after.len());
         let n = digits_value(&after[..end])?;
-        if !(2..=9).contains(&n) {
+        if !(1..=9).contains(&n) {
             return None;
         }
         hits = n as u8;
@@ -112,7 +167,11 @@ fn oracle_token(token: &str) -> Option<Cell> {
     } else if !rest.is_empty() {
         return None;
     }
-    Some(Cell::Colour(colour, hits, powerup))
+    Some(match base {
+        Cell::Colour(c, ..) => Cell::Colour(c, hits, powerup),
+        Cell::Kind(k, ..) => Cell::Kind(k, hits, powerup),
+        other => other,
+    })
 }
 
 /// A whole level as the oracle reads it.
@@ -121,6 +180,10 @@ struct OracleLevel {
     title: Option<String>,
     author: Option<String>,
     grid: Vec<Vec<Cell>>,
+    /// `@source:`, `@area:` (left, top, width, height), `@explosion:`, `@scoring:` as written.
+    headers: BTreeMap<String, String>,
+    /// Own colours (`:RRGGBB`) by (row, column).
+    colours: BTreeMap<(usize, usize), [u8; 3]>,
 }
 
 /// Reads `text` by the rules of the docs; `None` if it is not a valid level. `allow_no_rows`
@@ -131,6 +194,8 @@ fn oracle_parse(text: &str, allow_no_rows: bool) -> Option<OracleLevel> {
         title: None,
         author: None,
         grid: Vec::new(),
+        headers: BTreeMap::new(),
+        colours: BTreeMap::new(),
     };
     for line in text.split('\n') {
         let line = line.strip_suffix('\r').unwrap_or(line);
@@ -145,7 +210,15 @@ fn oracle_parse(text: &str, allow_no_rows: bool) -> Option<OracleLevel> {
         if let Some(body) = trimmed.strip_prefix('@') {
             let (key, value) = body.split_once(':')?;
             let value = value.trim();
-            let slot = match key.trim() {
+            let key = key.trim();
+            if matches!(key, "source" | "area" | "explosion" | "scoring") {
+                if !oracle_header_ok(key, value) || level.headers.contains_key(key) {
+                    return None;
+                }
+                level.headers.insert(key.to_string(), value.to_string());
+                continue;
+            }
+            let slot = match key {
                 "name" => &mut level.title,
                 "author" => &mut level.author,
                 _ => return None,
@@ -156,10 +229,15 @@ fn oracle_parse(text: &str, allow_no_rows: bool) -> Option<OracleLevel> {
             *slot = Some(value.to_string());
             continue;
         }
-        let row: Vec<Cell> = trimmed
-            .split_whitespace()
-            .map(oracle_token)
-            .collect::<Option<_>>()?;
+        let row_index = level.grid.len();
+        let mut row: Vec<Cell> = Vec::new();
+        for (col, token) in trimmed.split_whitespace().enumerate() {
+            let (cell, colour) = oracle_coloured_token(token)?;
+            if let Some(colour) = colour {
+                level.colours.insert((row_index, col), colour);
+            }
+            row.push(cell);
+        }
         if row.len() > 64
             || level
                 .grid
@@ -173,16 +251,35 @@ fn oracle_parse(text: &str, allow_no_rows: bool) -> Option<OracleLevel> {
     if level.grid.is_empty() {
         return allow_no_rows.then_some(level);
     }
-    if level.grid.len() > 64
-        || !level
-            .grid
-            .iter()
-            .flatten()
-            .any(|c| matches!(c, Cell::Colour(..)))
-    {
+    if level.grid.len() > 64 || !level.grid.iter().flatten().any(|c| c.counts()) {
         return None;
     }
     Some(level)
+}
+
+/// The docs' rules for the values of `@source:`, `@area:`, `@explosion:` and `@scoring:`.
+fn oracle_header_ok(key: &str, value: &str) -> bool {
+    match key {
+        "source" => !value.is_empty(),
+        "area" => {
+            let n: Vec<u32> = value
+                .split_whitespace()
+                .map_while(|v| v.parse::<u16>().ok().map(u32::from))
+                .collect();
+            value.split_whitespace().count() == 4
+                && n.len() == 4
+                && n[2] >= 1
+                && n[3] >= 1
+                && n[0] + n[2] <= 800
+                && n[1] + n[3] <= 500
+        }
+        "explosion" => matches!(value, "square" | "cross"),
+        "scoring" => matches!(
+            value,
+            "classic" | "lbreakout2" | "kbreakout" | "sdlball" | "gnome"
+        ),
+        _ => false,
+    }
 }
 
 /// The oracle's view of a parsed level, for comparison.
@@ -197,15 +294,43 @@ fn as_oracle(level: &Level) -> OracleLevel {
                         let e = level.extras(r, c);
                         Cell::Colour(n, e.map_or(1, |e| e.hits), e.and_then(|e| e.powerup))
                     }
-                    Some(other) => panic!("the oracle reads numbered bricks only, not {other:?}"),
+                    Some(kind) => Cell::Kind(
+                        kind.symbol(),
+                        level.hits(r, c),
+                        level.extras(r, c).and_then(|e| e.powerup),
+                    ),
                 })
                 .collect()
         })
+        .collect();
+    let mut headers = BTreeMap::new();
+    if let Some(source) = &level.source {
+        headers.insert("source".to_string(), source.clone());
+    }
+    if let Some(a) = level.area {
+        headers.insert(
+            "area".to_string(),
+            format!("{} {} {} {}", a.left, a.top, a.width, a.height),
+        );
+    }
+    if level.explosion == Explosion::Cross {
+        headers.insert("explosion".to_string(), "cross".to_string());
+    }
+    if level.scoring != Scoring::Classic {
+        let name = format!("{:?}", level.scoring).to_lowercase();
+        headers.insert("scoring".to_string(), name);
+    }
+    let colours = level
+        .extras
+        .iter()
+        .filter_map(|(&i, e)| Some(((i / level.cols, i % level.cols), e.colour?)))
         .collect();
     OracleLevel {
         title: level.title.clone(),
         author: level.author.clone(),
         grid,
+        headers,
+        colours,
     }
 }
 
@@ -219,6 +344,20 @@ fn to_level(o: &OracleLevel, name: &str) -> Level {
         cells.push(match *cell {
             Cell::Empty => None,
             Cell::Solid => Some(BrickKind::Solid),
+            Cell::Kind(k, hits, powerup) => {
+                let kind = BrickKind::from_symbol(k).expect("a kind letter of the docs");
+                if hits != kind.default_hits() || powerup.is_some() {
+                    extras.insert(
+                        i,
+                        CellExtras {
+                            hits,
+                            powerup,
+                            colour: None,
+                        },
+                    );
+                }
+                Some(kind)
+            }
             Cell::Colour(n, hits, powerup) => {
                 if hits > 1 || powerup.is_some() {
                     extras.insert(
@@ -234,6 +373,10 @@ fn to_level(o: &OracleLevel, name: &str) -> Level {
             }
         });
     }
+    assert!(
+        o.headers.is_empty() && o.colours.is_empty(),
+        "generated levels have no v2 headers (tests/level_format_v2.rs covers them)"
+    );
     Level {
         name: name.to_string(),
         title: o.title.clone(),
@@ -254,7 +397,7 @@ fn reachable(grid: &[Vec<Cell>]) -> Vec<Vec<bool>> {
     let mut seen = vec![vec![false; cols]; rows];
     let mut todo: Vec<(usize, usize)> = (0..cols).map(|c| (rows - 1, c)).collect();
     while let Some((r, c)) = todo.pop() {
-        if seen[r][c] || grid[r][c] == Cell::Solid {
+        if seen[r][c] || grid[r][c].blocks() {
             continue;
         }
         seen[r][c] = true;
@@ -660,7 +803,7 @@ fn each_bad_suffix_is_reported_at_its_token_with_a_message_naming_the_problem() 
     let cases = [
         ("1*2", "solid"),
         ("0+M", "empty"),
-        ("3*1", "hits"),
+        ("M*2", "indestructible"),
         ("3*10", "hits"),
         ("3*0", "hits"),
         ("3*", "hits"),
@@ -668,8 +811,8 @@ fn each_bad_suffix_is_reported_at_its_token_with_a_message_naming_the_problem() 
         ("3+MM", "power-up letter"),
         ("3+", "power-up letter"),
         ("3+M*2", "hits before the power-up"),
-        ("6*2", "out of range"),
-        ("x+M", "not a brick number"),
+        ("10*2", "out of range"),
+        ("x+M", "not a brick"),
     ];
     for (bad, fragment) in cases {
         let row = format!("2   4*2 {bad} 2");
@@ -686,7 +829,7 @@ fn each_bad_suffix_is_reported_at_its_token_with_a_message_naming_the_problem() 
             d[0].message
         );
         assert!(
-            d[0].message.contains(bad) || bad == "6*2",
+            d[0].message.contains(bad) || bad == "10*2",
             "{bad}: the message quotes the token: {:?}",
             d[0].message
         );
@@ -846,10 +989,18 @@ fn cell_strategy(solid_weight: u32) -> impl Strategy<Value = Cell> {
     let powerup =
         prop::option::weighted(0.3, prop::sample::select(LETTERS.map(|(_, k)| k).to_vec()));
     let hits = prop_oneof![3 => Just(1u8), 1 => 2u8..=9];
+    let kind_hits = prop_oneof![3 => Just(None), 1 => (1u8..=9).prop_map(Some)];
     prop_oneof![
         3 => Just(Cell::Empty),
         solid_weight => Just(Cell::Solid),
-        4 => (2u8..=5, hits, powerup).prop_map(|(c, h, p)| Cell::Colour(c, h, p)),
+        4 => (2u8..=9, hits, powerup.clone()).prop_map(|(c, h, p)| Cell::Colour(c, h, p)),
+        1 => (prop::sample::select(KINDS.to_vec()), kind_hits, powerup).prop_map(
+            |((k, default), h, p)| if default == 0 {
+                Cell::Kind(k, 0, None)
+            } else {
+                Cell::Kind(k, h.unwrap_or(default), p)
+            }
+        ),
     ]
 }
 
@@ -863,7 +1014,7 @@ fn grid_strategy(solid_weight: u32) -> impl Strategy<Value = Vec<Vec<Cell>>> {
             )
         })
         .prop_map(|mut g| {
-            if !g.iter().flatten().any(|c| matches!(c, Cell::Colour(..))) {
+            if !g.iter().flatten().any(|c| c.counts()) {
                 g[0][0] = Cell::Colour(3, 1, None);
             }
             g
@@ -881,6 +1032,8 @@ fn oracle_level_strategy() -> impl Strategy<Value = OracleLevel> {
             title,
             author,
             grid,
+            headers: BTreeMap::new(),
+            colours: BTreeMap::new(),
         }
     })
 }
@@ -924,9 +1077,16 @@ fn token_text(cell: Cell, lower: bool) -> String {
     match cell {
         Cell::Empty => "0".into(),
         Cell::Solid => "1".into(),
-        Cell::Colour(c, h, p) => {
-            let mut t = c.to_string();
-            if h > 1 {
+        Cell::Colour(..) | Cell::Kind(..) => {
+            let (mut t, h, p, default) = match cell {
+                Cell::Colour(c, h, p) => (c.to_string(), h, p, 1),
+                Cell::Kind(k, h, p) => {
+                    let default = KINDS.iter().find(|(l, _)| *l == k).unwrap().1;
+                    (k.to_string(), h, p, default)
+                }
+                _ => unreachable!(),
+            };
+            if h != default {
                 t += &format!("*{h}");
             }
             if let Some(p) = p {
@@ -999,7 +1159,8 @@ fn write_styled(o: &OracleLevel, s: &Style) -> (String, Vec<Vec<(usize, usize)>>
 fn token_strategy(noise: u32) -> impl Strategy<Value = String> {
     prop_oneof![
         20 => (cell_strategy(2), any::<bool>()).prop_map(|(c, lower)| token_text(c, lower)),
-        2 * noise => "[0-7]{1,2}(\\*[0-9]{0,2})?(\\+[SsTtPpWwCcXxMmLlQqZz*+]{0,2})?",
+        2 * noise => "[0-9MCXIHRGmx]{1,2}(:[0-9a-fA-FgG]{5,7})?(\\*[0-9]{0,2})?(\\+[SsTtPpWwCcXxMmLlQqZz*+]{0,2})?",
+        noise => "[0-9MX](\\*[0-9])?(:[0-9a-f]{6})?(\\+[SM])?",
         noise => "[0-5][*+][0-9A-Za-z*+@#]{0,3}",
         noise => "[@#*+0-9A-Za-z]{1,4}",
     ]
@@ -1068,14 +1229,14 @@ proptest! {
     /// cannot reach from below, each at its own line and column.
     #[test]
     fn unreachable_warnings_match_an_independent_flood_fill(grid in grid_strategy(5), s in style_strategy()) {
-        let o = OracleLevel { title: None, author: None, grid };
+        let o = OracleLevel { title: None, author: None, grid, headers: BTreeMap::new(), colours: BTreeMap::new() };
         let (text, at) = write_styled(&o, &s);
         let (_, warnings) = Level::parse_with_warnings(&text, "lint").map_err(|e| TestCaseError::fail(format!("{text}\n{e}")))?;
         let seen = reachable(&o.grid);
         let mut expected = BTreeSet::new();
         for (r, row) in o.grid.iter().enumerate() {
             for (c, cell) in row.iter().enumerate() {
-                if matches!(cell, Cell::Colour(..)) && !seen[r][c] {
+                if cell.counts() && !seen[r][c] {
                     expected.insert(at[r][c]);
                 }
             }
@@ -1178,7 +1339,7 @@ fn check_exits_0_on_warnings_alone_and_1_with_strict() {
 fn check_exits_2_when_a_file_cannot_be_read() {
     let dir = temp_dir("unreadable");
     let broken = dir.join("broken.lvl");
-    std::fs::write(&broken, "3*1\n").unwrap();
+    std::fs::write(&broken, "3*0\n").unwrap();
     let missing = dir.join("missing.lvl");
     let (code, stdout) = run_check(&[&broken, &missing], false);
     assert_eq!(code, 2, "{stdout}");

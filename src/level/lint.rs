@@ -7,9 +7,10 @@ use std::collections::VecDeque;
 
 /// Warnings for a valid `level` whose cells were at `positions` (line, column) in its file:
 ///
-/// * a coloured brick the ball can never reach: every path to it from below the grid is blocked
-///   by solid bricks (4-connected flood fill through empty and coloured cells — coloured ones
-///   open up when destroyed; the ball cannot squeeze through a diagonal gap between two corners);
+/// * a brick that must be cleared which the ball can never reach: every path to it from below
+///   the grid is blocked by indestructible bricks (walls, metal, chaotic; 4-connected flood fill
+///   through empty and breakable cells — those open up when destroyed; the ball cannot squeeze
+///   through a diagonal gap between two corners);
 /// * bricks narrower than the ball (too many columns), or thinner than its radius (too many rows);
 /// * a power-up placed in a brick the ball can never reach is included in the first warning.
 pub fn warnings(level: &Level, positions: &Positions) -> Vec<Diagnostic> {
@@ -18,7 +19,16 @@ pub fn warnings(level: &Level, positions: &Positions) -> Vec<Diagnostic> {
     if rows == 0 || cols == 0 || positions.len() != rows * cols {
         return out;
     }
-    let cell = playfield::cell_size(rows, cols);
+    // The grid's size in pixels: the level's `@area:`, else the default layout.
+    let (area_w, area_h) = level.area.map_or(
+        (PLAYFIELD_WIDTH, PLAYFIELD_HEIGHT * BRICK_AREA_FRACTION),
+        |a| (f32::from(a.width), f32::from(a.height)),
+    );
+    let cell = playfield::cell_size(rows, cols)
+        * glam::Vec2::new(
+            area_w / PLAYFIELD_WIDTH,
+            area_h / (PLAYFIELD_HEIGHT * BRICK_AREA_FRACTION),
+        );
     let (brick_w, brick_h) = (cell.x, cell.y);
     let diameter = 2.0 * BALL_RADIUS;
     if brick_w < diameter {
@@ -27,7 +37,7 @@ pub fn warnings(level: &Level, positions: &Positions) -> Vec<Diagnostic> {
             column: positions[0].1,
             message: format!(
                 "warning: with {cols} columns bricks are {brick_w:.1} px wide, narrower than the ball ({diameter} px); use at most {} columns",
-                (PLAYFIELD_WIDTH / diameter).floor()
+                (area_w / diameter).floor()
             ),
         });
     }
@@ -37,13 +47,14 @@ pub fn warnings(level: &Level, positions: &Positions) -> Vec<Diagnostic> {
             column: positions[0].1,
             message: format!(
                 "warning: with {rows} rows bricks are {brick_h:.1} px high, thinner than the ball's radius ({BALL_RADIUS} px); use at most {} rows",
-                (PLAYFIELD_HEIGHT * BRICK_AREA_FRACTION / BALL_RADIUS).floor()
+                (area_h / BALL_RADIUS).floor()
             ),
         });
     }
 
     // Flood fill from below the grid: every open cell of the bottom row is reachable.
-    let open = |i: usize| !matches!(level.cells[i], Some(super::BrickKind::Solid));
+    // Walls, metal and chaotic bricks never open up; every other brick does once destroyed.
+    let open = |i: usize| level.cells[i].is_none_or(|k| k.is_destructible());
     let mut reached = vec![false; rows * cols];
     let mut queue = VecDeque::new();
     for col in 0..cols {
@@ -69,7 +80,7 @@ pub fn warnings(level: &Level, positions: &Positions) -> Vec<Diagnostic> {
         }
     }
     for (i, cell) in level.cells.iter().enumerate() {
-        if matches!(cell, Some(k) if k.is_destructible()) && !reached[i] {
+        if matches!(cell, Some(k) if k.counts_for_clear()) && !reached[i] {
             let (line, column) = positions[i];
             let powerup = level
                 .extras

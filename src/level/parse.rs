@@ -323,12 +323,17 @@ fn parse_cell(token: &str) -> Result<Cell, String> {
     }
     if suffix.starts_with(':') {
         return Err(format!(
-            "'{shown}': write the colour first, then hits, then the power-up: 2:ff8000*2+M"
+            "'{shown}': write hits before the power-up, a colour before both: 3*2+M, 2:ff8000*2+M"
         ));
     }
     if !suffix.is_empty() && !kind.is_destructible() {
+        let what = if kind == BrickKind::Solid {
+            "solid"
+        } else {
+            "indestructible"
+        };
         return Err(format!(
-            "'{shown}': only bricks the ball can destroy take '*hits' or '+power-up'; {} is indestructible",
+            "'{shown}': only bricks the ball can destroy take '*hits' or '+power-up'; {} is {what}",
             kind.symbol()
         ));
     }
@@ -351,11 +356,9 @@ fn parse_cell(token: &str) -> Result<Cell, String> {
     let powerup = match powerup_part {
         None => None,
         // `3+M*2`: hits written after the power-up (suffixes split at '+', so the hits end up here).
-        Some(p) if p.contains(['*', ':']) => {
-            return Err(format!(
-                "'{shown}': write the colour first, then hits, then the power-up: 2:ff8000*2+M"
-            ))
-        }
+        Some(p) if p.contains(['*', ':']) => return Err(format!(
+            "'{shown}': write hits before the power-up, a colour before both: 3*2+M, 2:ff8000*2+M"
+        )),
         Some(p) => {
             let mut chars = p.chars();
             match (
