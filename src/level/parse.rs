@@ -356,9 +356,11 @@ fn parse_cell(token: &str) -> Result<Cell, String> {
     let powerup = match powerup_part {
         None => None,
         // `3+M*2`: hits written after the power-up (suffixes split at '+', so the hits end up here).
-        Some(p) if p.contains(['*', ':']) => return Err(format!(
+        Some(p) if p.contains(['*', ':']) => {
+            return Err(format!(
             "'{shown}': write hits before the power-up, a colour before both: 3*2+M, 2:ff8000*2+M"
-        )),
+        ))
+        }
         Some(p) => {
             let mut chars = p.chars();
             match (
