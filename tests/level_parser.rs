@@ -65,7 +65,7 @@ fn expected_cell(code: u8) -> Option<BrickKind> {
     match code {
         0 => None,
         1 => Some(BrickKind::Solid),
-        n @ 2..=5 => Some(BrickKind::Plain(n)),
+        n @ 2..=9 => Some(BrickKind::Plain(n)),
         n => panic!("bad code {n} in a test grid"),
     }
 }
@@ -219,7 +219,7 @@ const INVALID: &[(&str, Expected)] = &[
         &[(3, 10, "same number"), (4, 13, "same number")],
     ),
     ("bad-token-x.lvl", &[(2, 3, "'x' is not a brick number")]),
-    ("bad-token-7.lvl", &[(3, 5, "7 is out of range")]),
+    ("bad-token-10.lvl", &[(3, 5, "10 is out of range")]),
     (
         "bad-token-negative.lvl",
         &[(1, 3, "'-1' is not a brick number")],
@@ -236,7 +236,7 @@ const INVALID: &[(&str, Expected)] = &[
         "bad-token-after-bom.lvl",
         &[(1, 1, "'q' is not a brick number")],
     ),
-    ("bad-token-crlf.lvl", &[(2, 5, "9 is out of range")]),
+    ("bad-token-crlf.lvl", &[(2, 5, "10 is out of range")]),
     ("empty.lvl", &[(1, 1, "empty")]),
     ("whitespace-only.lvl", &[(1, 1, "empty")]),
     ("no-destructible.lvl", &[(1, 1, "no destructible brick")]),
@@ -245,8 +245,8 @@ const INVALID: &[(&str, Expected)] = &[
         &[
             (2, 3, "'x' is not a brick number"),
             (4, 6, "row has 3 bricks but line 1 has 4"),
-            (5, 5, "8 is out of range"),
-            (5, 9, "row has 5 bricks but line 1 has 4"),
+            (5, 5, "10 is out of range"),
+            (5, 10, "row has 5 bricks but line 1 has 4"),
         ],
     ),
     ("invalid-utf8.lvl", &[(2, 3, "invalid UTF-8")]),
@@ -413,7 +413,7 @@ fn check_binary_exits_1_with_file_line_column_lines_for_each_invalid_fixture() {
 fn check_binary_exits_1_when_valid_and_invalid_files_are_mixed() {
     let files = vec![
         fixture("valid", "crlf.lvl"),
-        fixture("invalid", "bad-token-7.lvl"),
+        fixture("invalid", "bad-token-10.lvl"),
         fixture("valid", "bom.lvl"),
     ];
     let (code, stdout) = run_check(&files);
@@ -653,7 +653,7 @@ fn assert_well_formed(result: &Result<Level, LevelErrors>, line_count: usize) {
 
 /// An independent reference parser for the core rules: lines split on '\n' (a trailing '\r'
 /// dropped), tokens split on whitespace, blank lines skipped, every token digits only with a value
-/// of at most 5, rectangular, 1..=64 rows and columns, at least one 2–5. `None` if invalid.
+/// of at most 9, rectangular, 1..=64 rows and columns, at least one 2–9. `None` if invalid.
 fn reference_parse(text: &str) -> Option<Vec<Vec<u8>>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut rows: Vec<Vec<u8>> = Vec::new();
@@ -670,7 +670,9 @@ fn reference_parse(text: &str) -> Option<Vec<Vec<u8>>> {
             let significant = t.trim_start_matches('0');
             let value = match significant {
                 "" => 0,
-                "1" | "2" | "3" | "4" | "5" => significant.parse::<u8>().unwrap(),
+                "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" => {
+                    significant.parse::<u8>().unwrap()
+                }
                 _ => return None,
             };
             row.push(value);
@@ -681,7 +683,7 @@ fn reference_parse(text: &str) -> Option<Vec<Vec<u8>>> {
     let ok = rows.len() <= MAX_GRID_DIMENSION
         && cols <= MAX_GRID_DIMENSION
         && rows.iter().all(|r| r.len() == cols)
-        && rows.iter().flatten().any(|&c| (2..=5).contains(&c));
+        && rows.iter().flatten().any(|&c| (2..=9).contains(&c));
     ok.then_some(rows)
 }
 
@@ -828,7 +830,6 @@ fn to_tokens(g: &[Vec<u8>]) -> Vec<Vec<String>> {
 /// Tokens that are not brick numbers, and the text the message must quote.
 const BAD_TOKENS: &[&str] = &[
     "x",
-    "7",
     "-1",
     "2.5",
     "10",

@@ -110,7 +110,7 @@ pub(super) fn parse(text: &str, source_name: &str) -> Result<(Level, Positions),
         diagnostics.push(Diagnostic {
             line: 1,
             column: 1,
-            message: "level has no brick to clear (2-9, X, I, R or G), so it would be won at once"
+            message: "level has no destructible brick to clear (2-9, X, I, R or G), so it would be won at once"
                 .to_string(),
         });
     }
@@ -301,7 +301,11 @@ fn parse_cell(token: &str) -> Result<Cell, String> {
         let mut chars = head.chars();
         match (chars.next().and_then(BrickKind::from_symbol), chars.next()) {
             (Some(kind), None) => Some(kind),
-            _ => return Err(format!("'{shown}' is not a brick: {CELL_HELP}")),
+            _ => {
+                return Err(format!(
+                    "'{shown}' is not a brick number or letter: {CELL_HELP}"
+                ))
+            }
         }
     };
     if suffix.is_empty() {
