@@ -8,15 +8,27 @@
 //! Each level is played like `breakout simulate --steps N --seed S --collision MODE` with the
 //! default configuration (no `breakout.toml` is read): the bot launches at once, lives never run
 //! out, and a run stops early when the level is cleared. Prints one line per level and mode
-//! (wall-clock steps per second and the `simulate` result that was timed, so a change of the
+//! (steps per second of this thread's CPU time, which other processes on a busy machine disturb
+//! far less than the wall clock, and the `simulate` result that was timed, so a change of the
 //! bot's choices shows), then per mode the median and the worst level. Nothing here is a test:
-//! the numbers depend on the machine and on what else it runs.
+//! the numbers depend on the machine.
 
 use breakout::collision::CollisionMode;
 use breakout::commands::simulate::simulate;
 use breakout::level::Level;
 use breakout::sim::GameConfig;
-use std::time::Instant;
+
+/// CPU time this thread has used, in seconds.
+fn thread_cpu_seconds() -> f64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec to write to; the clock id is a constant of the platform.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    assert_eq!(status, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+}
 
 fn main() -> anyhow::Result<()> {
     let mut steps: u64 = 20_000;
@@ -61,9 +73,9 @@ fn main() -> anyhow::Result<()> {
                 collision: mode,
                 ..GameConfig::default()
             };
-            let start = Instant::now();
+            let start = thread_cpu_seconds();
             let report = simulate(level, steps, config);
-            let seconds = start.elapsed().as_secs_f64();
+            let seconds = thread_cpu_seconds() - start;
             let rate = report.steps as f64 / seconds;
             println!(
                 "{:<6} {name:<24} {rate:>10.0} steps/s  steps {:>6} bricks {:>4} lost {:>3} \
