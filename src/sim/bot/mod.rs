@@ -9,7 +9,10 @@
 //! The aim is chosen by looking ahead: each time the ball starts falling (and again if a brick
 //! breaks while it falls), the bot plays the rest of that flight on copies of the game, one per
 //! candidate aim, with exactly the inputs it would then give, and keeps the aim that destroys a
-//! brick soonest. The simulation is deterministic, so the prediction is exact; solid walls,
+//! brick soonest. The candidates are played in lockstep and stop at the first step where one of
+//! them breaks a brick (none later can win), and the fine fan reuses the coarse fan's outcomes
+//! (see `look_ahead`); the choice is the one of playing every candidate to its end. The
+//! simulation is deterministic, so the prediction is exact; solid walls,
 //! gates and bricks hidden behind others are handled without any special knowledge. When no
 //! aim breaks a brick within the horizon, it picks one at random (its own seeded generator) to
 //! explore, so a run is still reproducible.
@@ -22,7 +25,7 @@
 
 use super::powerups::{is_bad, POWERUP_FALL_SPEED, POWERUP_SIZE};
 use super::tuning::*;
-use super::{Game, GameEvent, GameState, Input};
+use super::{Game, Input};
 use glam::Vec2;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
@@ -133,46 +136,58 @@ impl Bot {
         }
     }
 
-    /// Tries candidate aims on copies of `game` and returns the best one: a coarse fan first,
-    /// a fine one if the coarse fan breaks nothing.
+    /// Tries candidate aims on copies of `game` (see [`look_ahead::play_fan`]) and returns the
+    /// best one: a coarse fan first, a fine one if the coarse fan breaks nothing.
     fn choose_aim(&mut self, game: &Game) -> f32 {
-        let fan = |n: usize| -> Vec<(f32, Outcome)> {
-            (0..n)
-                .map(|i| {
-                    let aim =
-                        -MAX_AIM_FRACTION + 2.0 * MAX_AIM_FRACTION * i as f32 / (n - 1) as f32;
-                    (aim, look_ahead(game, aim))
-                })
-                .collect()
-        };
-        let mut outcomes = fan(AIM_CANDIDATES);
-        if !outcomes.iter().any(|o| matches!(o.1, Outcome::Destroys(_))) {
-            outcomes = fan(FINE_AIM_CANDIDATES);
-        }
-        let best = outcomes
+        let mut aims = fan(AIM_CANDIDATES);
+        let mut outcomes = look_ahead::play_fan(game, &aims, &vec![None; aims.len()]);
+        if !outcomes
             .iter()
-            .map(|o| o.1)
-            .min()
-            .unwrap_or(Outcome::Nothing);
-        match best {
-            // Earliest hit; ties go to the aim nearest the centre (the safest catch).
-            Outcome::Destroys(_) => outcomes
+            .any(|o| matches!(o, Some(Outcome::Destroys(_))))
+        {
+            // The coarse aims are among the fine ones (the very same numbers), and they were
+            // all played to their end: no need to play them again.
+            let fine = fan(FINE_AIM_CANDIDATES);
+            let known: Vec<Option<Outcome>> = fine
                 .iter()
-                .filter(|o| o.1 == best)
-                .min_by(|a, b| a.0.abs().total_cmp(&b.0.abs()))
-                .map_or(0.0, |o| o.0),
+                .map(|f| {
+                    let coarse = aims.iter().position(|c| c.to_bits() == f.to_bits());
+                    coarse.and_then(|i| outcomes[i])
+                })
+                .collect();
+            outcomes = look_ahead::play_fan(game, &fine, &known);
+            aims = fine;
+        }
+        // Candidates stopped early (`None`) are worse than the best.
+        let best = outcomes.iter().flatten().min().copied();
+        let with = |wanted: Outcome| {
+            aims.iter()
+                .zip(&outcomes)
+                .filter(move |(_, o)| **o == Some(wanted))
+                .map(|(&aim, _)| aim)
+        };
+        match best.unwrap_or(Outcome::Nothing) {
+            // Earliest hit; ties go to the aim nearest the centre (the safest catch), the
+            // leftmost of two as near.
+            best @ Outcome::Destroys(_) => with(best)
+                .min_by(|a, b| a.abs().total_cmp(&b.abs()))
+                .unwrap_or(0.0),
             // Nothing breaks a brick this flight: explore with a random safe aim.
             Outcome::Nothing => {
-                let safe: Vec<f32> = outcomes
-                    .iter()
-                    .filter(|o| o.1 == Outcome::Nothing)
-                    .map(|o| o.0)
-                    .collect();
+                let safe: Vec<f32> = with(Outcome::Nothing).collect();
                 safe[self.rng.random_range(0..safe.len())]
             }
             Outcome::Lost => 0.0,
         }
     }
+}
+
+/// The aims of a fan of `n` candidates (paddle half-widths), evenly spaced in
+/// ±[`MAX_AIM_FRACTION`], leftmost first.
+fn fan(n: usize) -> Vec<f32> {
+    (0..n)
+        .map(|i| -MAX_AIM_FRACTION + 2.0 * MAX_AIM_FRACTION * i as f32 / (n - 1) as f32)
+        .collect()
 }
 
 /// The ball the paddle looks after: of the falling balls not yet past the paddle, the one that
@@ -383,47 +398,6 @@ fn detour(game: &Game, ball_x: f32) -> Option<f32> {
         .min_by(|a, b| (a - ball_x).abs().total_cmp(&(b - ball_x).abs()))
 }
 
-/// Plays the rest of the current flight on a copy of `game` with a fixed `aim`: until a brick
-/// is destroyed after the paddle hit, the ball comes back down below the bricks, the paddle
-/// misses, or [`LOOKAHEAD_STEPS`] pass.
-fn look_ahead(game: &Game, aim: f32) -> Outcome {
-    let mut sim = game.clone();
-    let lost_before = sim.stats().balls_lost;
-    let bricks_bottom = PLAYFIELD_HEIGHT * BRICK_AREA_FRACTION;
-    let mut returned = false;
-    for step in 1..=LOOKAHEAD_STEPS {
-        let input = Input {
-            paddle_target_x: Some(paddle_target(&sim, aim)),
-            ..Input::default()
-        };
-        sim.step(&input);
-        for &event in sim.events() {
-            match event {
-                GameEvent::PaddleHit => returned = true,
-                GameEvent::BrickDestroyed { .. } if returned => return Outcome::Destroys(step),
-                _ => {}
-            }
-        }
-        if sim.stats().balls_lost > lost_before || sim.state() == GameState::GameOver {
-            return Outcome::Lost;
-        }
-        if sim.state() == GameState::LevelCleared {
-            return Outcome::Destroys(step);
-        }
-        match protected_ball(&sim) {
-            // Back down below the bricks without breaking one: this flight found nothing.
-            Some(ball)
-                if returned && ball.vel.y > 0.0 && ball.pos.y - ball.radius > bricks_bottom =>
-            {
-                return Outcome::Nothing
-            }
-            Some(_) => {}
-            None => return Outcome::Nothing,
-        }
-    }
-    Outcome::Nothing
-}
-
 /// The x where a ball at `pos` moving with `vel` (pixels/second, `vel.y > 0`) reaches height `y`,
 /// reflecting off the side walls (a ball of radius `radius` bounces when its centre is `radius`
 /// from a wall). Bricks are ignored.
@@ -439,5 +413,8 @@ pub fn predict_landing_x(pos: Vec2, vel: Vec2, y: f32, radius: f32) -> f32 {
     radius + if u > span { period - u } else { u }
 }
 
+mod look_ahead;
+#[cfg(test)]
+mod oracle;
 #[cfg(test)]
 mod tests;

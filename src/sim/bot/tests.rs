@@ -1,8 +1,9 @@
 //! Tests of the bot: power-up detours and dodges, several balls, a rising ball.
 
 use super::*;
+use crate::collision::CollisionMode;
 use crate::level::{Level, PowerUpKind};
-use crate::sim::{FallingPowerUp, GameConfig, PowerUpSettings};
+use crate::sim::{FallingPowerUp, GameConfig, GameEvent, PowerUpSettings};
 
 /// Three rows of 100 px: coloured bricks at the top, then open space; no random power-ups,
 /// and lost balls are only counted, so a test sees exactly what the bot did.
@@ -156,4 +157,74 @@ fn lets_a_rising_ball_out_from_under_the_paddle() {
         ball.pos.y + ball.radius < paddle.min.y,
         "still under the paddle: {ball:?}"
     );
+}
+
+/// A random level: `rows` rows of `columns` cells, each empty, solid, coloured or a two-hit
+/// brick (`cells` picks each cell, 0–9: mostly empty and solid, so that often no aim of the
+/// coarse fan breaks a brick), with one coloured brick at least.
+fn random_level(rows: usize, columns: usize, cells: &[u8]) -> Level {
+    let cell = |i: usize| match cells[i % cells.len()] {
+        0..=3 => "0",
+        4..=6 => "1",
+        7 => "2",
+        8 => "3*2",
+        _ => "5",
+    };
+    let mut text = String::from("2");
+    for i in 1..rows * columns {
+        text.push(if i % columns == 0 { '\n' } else { ' ' });
+        text.push_str(cell(i));
+    }
+    Level::parse(&text, "random").expect("valid level")
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 48,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// The lockstep look-ahead, its early stop and its reuse of the coarse fan choose exactly
+    /// the aim (and draw exactly the random numbers) of playing every candidate to its end.
+    #[test]
+    fn choose_aim_matches_the_exhaustive_search(
+        rows in 1usize..10,
+        columns in 2usize..16,
+        cells in proptest::collection::vec(0u8..10, 1..64),
+        mode in 0usize..CollisionMode::ALL.len(),
+        random_powerups in proptest::bool::ANY,
+        paddle_x in 0.0f32..800.0,
+        ball in (20.0f32..780.0, 310.0f32..520.0, -0.9f32..0.9),
+        powerup in proptest::option::of((0usize..8, 30.0f32..770.0, 0.0f32..560.0)),
+        seed in 0u64..1000,
+    ) {
+        let level = random_level(rows, columns, &cells);
+        let mut game = Game::new(
+            &level,
+            GameConfig {
+                seed,
+                collision: CollisionMode::ALL[mode],
+                infinite_lives: true,
+                powerups: if random_powerups {
+                    PowerUpSettings::default()
+                } else {
+                    PowerUpSettings::none()
+                },
+                ..GameConfig::default()
+            },
+        );
+        // Move the paddle off the centre, then put a ball in play, falling.
+        run(&mut game, 60, |_| toward(paddle_x));
+        let (x, y, slope) = ball;
+        game.set_ball(Vec2::new(x, y), Vec2::new(slope, 1.0).normalize() * BALL_LAUNCH_SPEED);
+        if let Some((kind, px, py)) = powerup {
+            drop_powerup(&mut game, PowerUpKind::ALL[kind], Vec2::new(px, py));
+        }
+        let mut bot = Bot::new(seed, 0.0);
+        let mut oracle_rng = bot.rng.clone();
+        let want = super::oracle::choose_aim_exhaustive(&mut oracle_rng, &game);
+        let got = bot.choose_aim(&game);
+        proptest::prop_assert_eq!(got.to_bits(), want.to_bits(), "{} vs {}", got, want);
+        proptest::prop_assert!(bot.rng == oracle_rng, "the same random numbers were drawn");
+    }
 }

@@ -1,0 +1,85 @@
+//! The bot's aim choice as it was written first: every candidate played to its end, one after
+//! the other. The tests compare the bot's faster [`super::look_ahead::play_fan`] with it.
+
+use super::*;
+use crate::sim::{GameEvent, GameState};
+
+/// What `Bot::choose_aim` must return for `game`, drawing from `rng` as it does.
+pub(super) fn choose_aim_exhaustive(rng: &mut Pcg32, game: &Game) -> f32 {
+    let fan = |n: usize| -> Vec<(f32, Outcome)> {
+        (0..n)
+            .map(|i| {
+                let aim = -MAX_AIM_FRACTION + 2.0 * MAX_AIM_FRACTION * i as f32 / (n - 1) as f32;
+                (aim, look_ahead(game, aim))
+            })
+            .collect()
+    };
+    let mut outcomes = fan(AIM_CANDIDATES);
+    if !outcomes.iter().any(|o| matches!(o.1, Outcome::Destroys(_))) {
+        outcomes = fan(FINE_AIM_CANDIDATES);
+    }
+    let best = outcomes
+        .iter()
+        .map(|o| o.1)
+        .min()
+        .unwrap_or(Outcome::Nothing);
+    match best {
+        // Earliest hit; ties go to the aim nearest the centre (the safest catch).
+        Outcome::Destroys(_) => outcomes
+            .iter()
+            .filter(|o| o.1 == best)
+            .min_by(|a, b| a.0.abs().total_cmp(&b.0.abs()))
+            .map_or(0.0, |o| o.0),
+        // Nothing breaks a brick this flight: explore with a random safe aim.
+        Outcome::Nothing => {
+            let safe: Vec<f32> = outcomes
+                .iter()
+                .filter(|o| o.1 == Outcome::Nothing)
+                .map(|o| o.0)
+                .collect();
+            safe[rng.random_range(0..safe.len())]
+        }
+        Outcome::Lost => 0.0,
+    }
+}
+
+/// Plays the rest of the current flight on a copy of `game` with a fixed `aim`: until a brick
+/// is destroyed after the paddle hit, the ball comes back down below the bricks, the paddle
+/// misses, or [`LOOKAHEAD_STEPS`] pass.
+fn look_ahead(game: &Game, aim: f32) -> Outcome {
+    let mut sim = game.clone();
+    let lost_before = sim.stats().balls_lost;
+    let bricks_bottom = PLAYFIELD_HEIGHT * BRICK_AREA_FRACTION;
+    let mut returned = false;
+    for step in 1..=LOOKAHEAD_STEPS {
+        let input = Input {
+            paddle_target_x: Some(paddle_target(&sim, aim)),
+            ..Input::default()
+        };
+        sim.step(&input);
+        for &event in sim.events() {
+            match event {
+                GameEvent::PaddleHit => returned = true,
+                GameEvent::BrickDestroyed { .. } if returned => return Outcome::Destroys(step),
+                _ => {}
+            }
+        }
+        if sim.stats().balls_lost > lost_before || sim.state() == GameState::GameOver {
+            return Outcome::Lost;
+        }
+        if sim.state() == GameState::LevelCleared {
+            return Outcome::Destroys(step);
+        }
+        match protected_ball(&sim) {
+            // Back down below the bricks without breaking one: this flight found nothing.
+            Some(ball)
+                if returned && ball.vel.y > 0.0 && ball.pos.y - ball.radius > bricks_bottom =>
+            {
+                return Outcome::Nothing
+            }
+            Some(_) => {}
+            None => return Outcome::Nothing,
+        }
+    }
+    Outcome::Nothing
+}
