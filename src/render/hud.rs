@@ -82,8 +82,8 @@ pub fn active_powerups(out: &mut Vec<SpriteInstance>, game: &Game) {
     }
     let size = 8.0;
     let mut x = 8.0;
-    // Just below the brick area (the grid always ends at half height), clear of the paddle.
-    let y = PLAYFIELD_HEIGHT * crate::playfield::BRICK_AREA_FRACTION + 6.0;
+    // Just below the brick area, clear of the paddle.
+    let y = game.bricks().bottom() + 6.0;
     for (text, color) in items {
         layout(out, &text, x, y, size, color);
         x += text_width(&text, size) + 2.0 * size;

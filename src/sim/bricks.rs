@@ -103,6 +103,10 @@ pub struct BrickField {
     /// Top-left corner of the grid, playfield pixels (the level's `@area:`, else the origin).
     #[serde(skip_serializing_if = "is_origin")]
     origin: Vec2,
+    /// Bottom edge of the grid, pixels from the top: exactly the level's `@area:` top + height
+    /// (300 by default), not a sum of cell heights that rounding could move.
+    #[serde(skip)]
+    bottom: f32,
     /// Whose points the bricks score.
     #[serde(skip_serializing_if = "is_classic")]
     pub(super) scoring: Scoring,
@@ -150,15 +154,20 @@ impl BrickField {
     pub fn new(level: &Level) -> BrickField {
         let cols = level.cols.max(1);
         let rows = level.rows.max(1);
-        let (origin, cell_size) = match level.area {
+        let (origin, cell_size, bottom) = match level.area {
             Some(a) => (
                 Vec2::new(f32::from(a.left), f32::from(a.top)),
                 Vec2::new(
                     f32::from(a.width) / cols as f32,
                     f32::from(a.height) / rows as f32,
                 ),
+                f32::from(a.top) + f32::from(a.height),
             ),
-            None => (Vec2::ZERO, playfield::cell_size(rows, cols)),
+            None => (
+                Vec2::ZERO,
+                playfield::cell_size(rows, cols),
+                playfield::PLAYFIELD_HEIGHT * playfield::BRICK_AREA_FRACTION,
+            ),
         };
         let mut cells = Vec::with_capacity(rows * cols);
         for row in 0..rows {
@@ -186,6 +195,7 @@ impl BrickField {
             cols,
             cell_size,
             origin,
+            bottom,
             scoring: level.scoring,
             explosion: level.explosion,
             fuses: Vec::new(),
@@ -211,6 +221,12 @@ impl BrickField {
     /// The box of the cell at `row`, `col`, playfield pixels (whether or not it holds a brick).
     pub fn cell_rect(&self, row: usize, col: usize) -> Aabb {
         Self::cell_rect_for(self.origin, self.cell_size, row, col)
+    }
+
+    /// The bottom edge of the grid, pixels from the playfield's top: below it no brick can
+    /// change a ball's course.
+    pub fn bottom(&self) -> f32 {
+        self.bottom
     }
 
     /// The grid's box on the playfield, pixels.

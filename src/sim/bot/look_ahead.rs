@@ -5,7 +5,6 @@
 //! of the fastest hit.
 
 use super::{paddle_target, protected_ball, Outcome, LOOKAHEAD_STEPS};
-use crate::sim::tuning::{BRICK_AREA_FRACTION, PLAYFIELD_HEIGHT};
 use crate::sim::{Game, GameEvent, GameState, Input};
 
 /// One candidate aim played on its own copy of the game.
@@ -57,7 +56,7 @@ impl Runner {
         if sim.state() == GameState::LevelCleared {
             return Some(Outcome::Destroys(step));
         }
-        let bricks_bottom = PLAYFIELD_HEIGHT * BRICK_AREA_FRACTION;
+        let bricks_bottom = sim.bricks().bottom();
         match protected_ball(sim) {
             // Back down below the bricks without breaking one: this flight found nothing.
             Some(ball)

@@ -271,7 +271,7 @@ struct Deadline {
 ///   from where it is, at full speed, and land anywhere.
 fn deadlines(game: &Game, ball_x: f32) -> Vec<Deadline> {
     let paddle_top = game.paddle().pos.y;
-    let bricks_bottom = PLAYFIELD_HEIGHT * BRICK_AREA_FRACTION;
+    let bricks_bottom = game.bricks().bottom();
     let free: Vec<&super::Ball> = game.balls().iter().filter(|b| !b.stuck).collect();
     free.iter()
         .map(|b| {

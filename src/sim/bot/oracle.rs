@@ -49,7 +49,7 @@ pub(super) fn choose_aim_exhaustive(rng: &mut Pcg32, game: &Game) -> f32 {
 fn look_ahead(game: &Game, aim: f32) -> Outcome {
     let mut sim = game.clone();
     let lost_before = sim.stats().balls_lost;
-    let bricks_bottom = PLAYFIELD_HEIGHT * BRICK_AREA_FRACTION;
+    let bricks_bottom = game.bricks().bottom();
     let mut returned = false;
     for step in 1..=LOOKAHEAD_STEPS {
         let input = Input {
