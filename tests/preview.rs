@@ -254,7 +254,7 @@ fn missing_level_is_a_one_line_error_naming_it_and_no_png() {
 
 #[test]
 fn invalid_level_is_an_error_at_its_line_and_column() {
-    let level = temp_level("invalid.lvl", "@name: Bad\n2 3*1\n");
+    let level = temp_level("invalid.lvl", "@name: Bad\n2 3*0\n");
     let out = temp_path("invalid.png");
     let output = run_preview(&level, &out, &[]);
     let _ = std::fs::remove_file(&level);
