@@ -12,6 +12,7 @@
 //! something, column.
 
 mod kbreakout;
+mod sdlball;
 mod shared_b;
 
 use crate::level::Level;
@@ -176,6 +177,7 @@ pub fn parse_set(
     };
     match format {
         Format::KBreakOut => kbreakout::parse(bytes, path),
+        Format::SdlBall => sdlball::parse(bytes, path),
         _ => Err(ImportError::UnknownFormat {
             path: path.to_path_buf(),
             reason: format!("the {} reader is not built yet", format.name()),
