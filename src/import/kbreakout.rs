@@ -1,0 +1,499 @@
+//! KBreakOut's XML level sets (`/usr/share/kbreakout/levelsets/*.levelset`), read as
+//! KBreakOut's `src/levelloader.cpp` (`LevelLoader::loadLevel`, `loadLine`, `loadGift`) and
+//! `src/qml/logic.js` (`showLine`, `getTypeFromChar`, `putGift`, `putGiftOnRandomBrick`) do:
+//!
+//! ```xml
+//! <KBreakOutLevelSet>
+//!   <Level Name="Level 1">
+//!     <Line Number="7">-----1122222211-----</Line>  <!-- 1-based row -->
+//!     <Line>---22211111111222---</Line>            <!-- no Number: the previous one + 1 -->
+//!     <Gift Type="GiftAddLife">2</Gift>            <!-- count; or Count="2" -->
+//!     <Gift Type="GiftAddBall" Position="3,7"/>    <!-- one gift on column 3, row 7 -->
+//!   </Level>
+//! </KBreakOutLevelSet>
+//! ```
+//!
+//! Every value may also be a child element (`<Number>`, `<Bricks>`, `<Type>`, `<Count>`,
+//! `<Position>`). A line has at most 20 characters (the field is 20 bricks wide, 24 high); `-`
+//! is empty, `1`–`6` plain bricks, `m` a 3-hit brick, `x` explosive, `u` unbreakable, `h` hidden;
+//! any other character is a plain brick 1, as KBreakOut makes it (reported).
+//!
+//! The field's 30×15 cells on a 600-wide field become 40×20 pixels on this game's 800-wide one:
+//! `@area: 0 0 800 H` with H = 20 × the last row holding a brick (rows below are dropped).
+//! KBreakOut places gifts on random bricks anew on every play; here they are placed once, at
+//! import, by a generator seeded from the level number (see [`super::shared_b::level_rng`]).
+//! The old KConfig-style `.levelset` (`[level1]`, `line1=…`) is not read.
+
+use super::shared_b::{
+    build_level, header_text, invalid, level_rng, nearest_plain, stem, utf8, Brick, Headers, Tally,
+};
+use super::{Format, ImportError, ImportedLevel, LevelSet, Skipped};
+use crate::level::{BrickArea, BrickKind, Explosion, PowerUpKind, Scoring};
+use rand::Rng;
+use roxmltree::{Document, Node};
+use std::path::Path;
+
+/// Bricks per line (`globals.js` `WIDTH`).
+const WIDTH: usize = 20;
+/// Rows of the field (`globals.js` `HEIGHT`).
+const HEIGHT: usize = 24;
+/// Height of one row on this game's playfield, pixels (KBreakOut's 15 scaled by 800/600).
+const ROW_PIXELS: usize = 20;
+
+/// The pyramid colours of the default theme's (Egyptian Breakout) `PlainBrick1`–`6`, sRGB:
+/// red, blue, green, purple, cyan, yellow.
+const PLAIN_RGB: [[u8; 3]; 6] = [
+    [0xd4, 0x00, 0x00],
+    [0x00, 0x7b, 0xd4],
+    [0x2b, 0xd4, 0x00],
+    [0xa6, 0x00, 0xd4],
+    [0x00, 0xb9, 0xd4],
+    [0xff, 0xe3, 0x2c],
+];
+/// The gold of the default theme's `MultipleBrick3`.
+const MULTIPLE_RGB: [u8; 3] = [0xe3, 0xc2, 0x54];
+
+/// One cell while the level is read: KBreakOut's brick character (unknown ones already made
+/// `1`) and the gift it holds.
+#[derive(Clone, Debug)]
+struct Cell {
+    brick: char,
+    gift: Option<String>,
+}
+
+/// Reads a KBreakOut level set; see the module documentation.
+///
+/// # Errors
+/// [`ImportError::Invalid`] with line and column for XML errors, a KConfig-style set, a line
+/// longer than 20 bricks, a row number outside 1–24, a bad gift count, an unexpected element, or
+/// a set without levels.
+pub(super) fn parse(bytes: &[u8], path: &Path) -> Result<LevelSet, ImportError> {
+    let text = utf8(bytes, path)?;
+    let doc = match Document::parse(text) {
+        Ok(doc) => doc,
+        Err(_) if text.lines().any(|l| l.trim() == "[level1]") => {
+            return Err(invalid(path, 1, 0, "an old KConfig-style KBreakOut level set ([level1], line1=...): not supported, only the XML sets KBreakOut ships".to_string()));
+        }
+        Err(e) => {
+            let pos = e.pos();
+            return Err(invalid(
+                path,
+                pos.row as usize,
+                pos.col as usize,
+                format!("not a KBreakOut level set: {e}"),
+            ));
+        }
+    };
+    let set = stem(path);
+    let mut levels = Vec::new();
+    let mut skipped = Vec::new();
+    let mut number = 0;
+    for node in doc.root_element().children() {
+        if skip_node(node, &doc, path)? {
+            continue;
+        }
+        let (line, column) = position(&doc, node);
+        if node.tag_name().name() != "Level" {
+            return Err(invalid(
+                path,
+                line,
+                column,
+                format!(
+                    "<{}> where a <Level> should be: KBreakOut stops reading the set here",
+                    node.tag_name().name()
+                ),
+            ));
+        }
+        number += 1;
+        match read_level(&doc, node, number, &set, path)? {
+            Ok(level) => levels.push(level),
+            Err(reason) => skipped.push(Skipped {
+                number,
+                line,
+                reason,
+            }),
+        }
+    }
+    if number == 0 {
+        return Err(invalid(
+            path,
+            1,
+            0,
+            "the KBreakOut level set has no <Level>".to_string(),
+        ));
+    }
+    Ok(LevelSet {
+        name: set,
+        format: Format::KBreakOut,
+        path: path.to_path_buf(),
+        levels,
+        skipped,
+    })
+}
+
+/// True for nodes KBreakOut's loop does not look at here: comments, processing instructions and
+/// whitespace (QDom drops whitespace-only text). Other text is an error.
+fn skip_node(node: Node, doc: &Document, path: &Path) -> Result<bool, ImportError> {
+    if node.is_element() {
+        return Ok(false);
+    }
+    if node.is_text() && !node.text().unwrap_or("").trim().is_empty() {
+        let (line, column) = position(doc, node);
+        return Err(invalid(
+            path,
+            line,
+            column,
+            "text where an element should be".to_string(),
+        ));
+    }
+    Ok(true)
+}
+
+/// 1-based line and column of a node's start.
+fn position(doc: &Document, node: Node) -> (usize, usize) {
+    let pos = doc.text_pos_at(node.range().start);
+    (pos.row as usize, pos.col as usize)
+}
+
+/// A value given as the attribute `name` or, failing that, as the child element `name` (its
+/// text), as `LevelLoader::loadLine`/`loadGift` look them up; `Some(true)` with a child.
+fn value(node: Node, name: &str) -> Option<(String, bool)> {
+    if let Some(v) = node.attribute(name) {
+        return Some((v.to_string(), false));
+    }
+    node.children()
+        .find(|c| c.is_element() && c.tag_name().name() == name)
+        .map(|c| (text(c), true))
+}
+
+/// An element's text as `QDomElement::text()` gives it: every descendant text, concatenated
+/// (whitespace-only text nodes are dropped by QDom's parser).
+fn text(node: Node) -> String {
+    node.descendants()
+        .filter(|n| n.is_text())
+        .filter_map(|n| n.text())
+        .filter(|t| !t.trim().is_empty())
+        .collect()
+}
+
+/// A whole number as `QString::toInt` reads it (surrounding whitespace allowed).
+fn to_int(s: &str) -> Option<i64> {
+    s.trim().parse().ok()
+}
+
+/// A number as JavaScript's `parseInt` reads it: leading whitespace, a sign, then digits up to
+/// the first other character; `None` for NaN.
+fn parse_int(s: &str) -> Option<i64> {
+    let s = s.trim_start();
+    let (sign, digits) = match s.strip_prefix('-') {
+        Some(rest) => (-1, rest),
+        None => (1, s.strip_prefix('+').unwrap_or(s)),
+    };
+    let end = digits
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(digits.len());
+    digits[..end].parse::<i64>().ok().map(|n| sign * n)
+}
+
+/// Reads one `<Level>`: the level, or why it is skipped.
+fn read_level(
+    doc: &Document,
+    level: Node,
+    number: usize,
+    set: &str,
+    path: &Path,
+) -> Result<Result<ImportedLevel, String>, ImportError> {
+    let mut grid: Vec<Option<Cell>> = vec![None; WIDTH * HEIGHT];
+    let mut tally = Tally::default();
+    let mut rng = level_rng(number);
+    let mut random_gifts = Vec::new(); // cells given a gift at random
+    let mut row = 0i64;
+    for node in level.children() {
+        if skip_node(node, doc, path)? {
+            continue;
+        }
+        let (line, column) = position(doc, node);
+        let err = |message: String| invalid(path, line, column, message);
+        match node.tag_name().name() {
+            "Line" => {
+                row = match value(node, "Number") {
+                    Some((n, _)) => to_int(&n).ok_or_else(|| {
+                        err(format!("line number '{}' is not a number", n.trim()))
+                    })?,
+                    None => row + 1,
+                };
+                if !(1..=HEIGHT as i64).contains(&row) {
+                    return Err(err(format!(
+                        "line number {row} is outside KBreakOut's field (1 to {HEIGHT})"
+                    )));
+                }
+                let bricks = match value(node, "Bricks") {
+                    Some((b, _)) => b,
+                    None => text(node),
+                };
+                let count = bricks.chars().count();
+                if count > WIDTH {
+                    return Err(err(format!(
+                        "line {row} has {count} bricks: KBreakOut's lines hold at most {WIDTH}"
+                    )));
+                }
+                let mut overlaid = 0;
+                for (col, c) in bricks.chars().enumerate() {
+                    if c == '-' {
+                        continue;
+                    }
+                    let brick = if "123456mxuh".contains(c) {
+                        c
+                    } else {
+                        tally.add(format!("unknown brick '{c}' as plain brick 1"), 1);
+                        '1'
+                    };
+                    let cell = &mut grid[(row as usize - 1) * WIDTH + col];
+                    match cell {
+                        Some(old) => {
+                            overlaid += 1;
+                            old.brick = brick;
+                        }
+                        None => *cell = Some(Cell { brick, gift: None }),
+                    }
+                }
+                if overlaid > 0 {
+                    tally.add(
+                        "row given twice: later bricks replace earlier ones",
+                        overlaid,
+                    );
+                }
+            }
+            "Gift" => {
+                let (gift, times, at) = read_gift(node).map_err(err)?;
+                if let Some(at) = at {
+                    place_at(
+                        &mut grid,
+                        &gift,
+                        &at,
+                        &mut rng,
+                        &mut random_gifts,
+                        &mut tally,
+                    );
+                } else {
+                    for k in 0..times {
+                        if !place_randomly(&mut grid, &gift, &mut rng, &mut random_gifts) {
+                            let feature =
+                                format!("gift {gift} dropped: no brick without a gift left");
+                            tally.add(feature, times - k);
+                            break;
+                        }
+                    }
+                }
+            }
+            other => {
+                return Err(err(format!(
+                    "<{other}> in a level: KBreakOut's levels hold <Line> and <Gift>"
+                )))
+            }
+        }
+    }
+    let Some(last_row) = grid.iter().rposition(Option::is_some).map(|i| i / WIDTH) else {
+        return Ok(Err("no bricks".to_string()));
+    };
+    let rows = last_row + 1;
+    let mut cells = Vec::with_capacity(rows * WIDTH);
+    let mut placed = 0;
+    for (i, cell) in grid[..rows * WIDTH].iter().enumerate() {
+        let Some(cell) = cell else {
+            cells.push(None);
+            continue;
+        };
+        let mut brick = convert_brick(cell.brick, &mut tally);
+        if let Some(gift) = &cell.gift {
+            match convert_gift(gift) {
+                None => tally.add(format!("gift {gift} dropped"), 1),
+                Some(_) if !brick.kind.is_destructible() => {
+                    tally.add(format!("gift {gift} on an unbreakable brick dropped"), 1)
+                }
+                Some((powerup, note)) => {
+                    if let Some(note) = note {
+                        tally.add(note, 1);
+                    }
+                    brick.powerup = Some(powerup);
+                    placed += usize::from(random_gifts.contains(&i));
+                }
+            }
+        }
+        cells.push(Some(brick));
+    }
+    if placed > 0 {
+        tally.add(
+            "gifts placed on random bricks once, at import (KBreakOut places them anew on every play)",
+            placed,
+        );
+    }
+    if !cells.iter().flatten().any(|b| b.kind.counts_for_clear()) {
+        return Ok(Err(
+            "nothing to clear: only unbreakable and hidden bricks".to_string()
+        ));
+    }
+    let (line, _) = position(doc, level);
+    let title = level.attribute("Name").and_then(header_text);
+    let headers = Headers {
+        name: format!("{set}-{number:02}"),
+        title,
+        source: format!("KBreakOut set {set} level {number}"),
+        area: BrickArea {
+            left: 0,
+            top: 0,
+            width: 800,
+            height: (rows * ROW_PIXELS) as u16,
+        },
+        explosion: Explosion::Cross,
+        scoring: Scoring::KBreakOut,
+    };
+    Ok(Ok(ImportedLevel {
+        level: build_level(rows, WIDTH, &cells, headers),
+        number,
+        line,
+        approximations: tally.into_vec(),
+    }))
+}
+
+/// A gift's type, count and position (`LevelLoader::loadGift`): the type from the `Type`
+/// attribute or child, else the text; the count from `Count`, else the text when the type did
+/// not use it (1 if it is not a number); a position only for a single gift, from `Position` or
+/// a text holding a comma.
+fn read_gift(node: Node) -> Result<(String, usize, Option<String>), String> {
+    let mut text_read = false;
+    let gift = match value(node, "Type") {
+        Some((t, child)) => {
+            text_read |= child;
+            t
+        }
+        None => {
+            text_read = true;
+            text(node)
+        }
+    };
+    let gift = gift.trim().to_string();
+    let times = match value(node, "Count") {
+        Some((c, child)) => {
+            text_read |= child;
+            to_int(&c)
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| format!("gift count '{}' is not a number", c.trim()))?
+        }
+        None if !text_read => to_int(&text(node))
+            .and_then(|n| usize::try_from(n).ok())
+            .unwrap_or(1),
+        None => 1,
+    };
+    let mut position = None;
+    if times == 1 {
+        position = match value(node, "Position") {
+            Some((p, _)) => Some(p),
+            None if !text_read && text(node).contains(',') => Some(text(node)),
+            None => None,
+        };
+    }
+    Ok((gift, times, position))
+}
+
+/// Puts `gift` on the brick at `at` ("column,row", 1-based), as `putGift` does: nothing if
+/// there is no brick there; a gift already on that brick moves to a random one.
+fn place_at(
+    grid: &mut [Option<Cell>],
+    gift: &str,
+    at: &str,
+    rng: &mut impl Rng,
+    random_gifts: &mut Vec<usize>,
+    tally: &mut Tally,
+) {
+    let mut parts = at.split(',');
+    let col = parts.next().and_then(parse_int).map(|c| c - 1);
+    let row = parts.next().and_then(parse_int).map(|r| r - 1);
+    let (Some(col), Some(row)) = (col, row) else {
+        return;
+    };
+    if !(0..WIDTH as i64).contains(&col) || !(0..HEIGHT as i64).contains(&row) {
+        return;
+    }
+    let index = row as usize * WIDTH + col as usize;
+    let Some(cell) = grid[index].as_mut() else {
+        return;
+    };
+    let old = cell.gift.replace(gift.to_string());
+    random_gifts.retain(|&i| i != index);
+    if let Some(old) = old {
+        if !place_randomly(grid, &old, rng, random_gifts) {
+            tally.add(
+                format!("gift {old} dropped: no brick without a gift left"),
+                1,
+            );
+        }
+    }
+}
+
+/// Puts `gift` on a random brick without a gift that can release it (not `u`), as
+/// `putGiftOnRandomBrick` does; false when no such brick is left (KBreakOut would look for one
+/// forever).
+fn place_randomly(
+    grid: &mut [Option<Cell>],
+    gift: &str,
+    rng: &mut impl Rng,
+    random_gifts: &mut Vec<usize>,
+) -> bool {
+    let free: Vec<usize> = grid
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| {
+            c.as_ref()
+                .is_some_and(|c| c.brick != 'u' && c.gift.is_none())
+        })
+        .map(|(i, _)| i)
+        .collect();
+    if free.is_empty() {
+        return false;
+    }
+    let index = free[rng.random_range(0..free.len())];
+    if let Some(cell) = grid[index].as_mut() {
+        cell.gift = Some(gift.to_string());
+        random_gifts.push(index);
+    }
+    true
+}
+
+/// This game's brick for a KBreakOut brick character (`getTypeFromChar`).
+fn convert_brick(c: char, tally: &mut Tally) -> Brick {
+    match c {
+        'm' => Brick::new(BrickKind::Plain(nearest_plain(MULTIPLE_RGB)))
+            .coloured(MULTIPLE_RGB)
+            .with_hits(3),
+        'x' => Brick::new(BrickKind::Explosive),
+        'u' => {
+            tally.add(
+                "unbreakable brick u as a wall (burning, an unstoppable ball and explosions break it in KBreakOut)",
+                1,
+            );
+            Brick::new(BrickKind::Solid)
+        }
+        'h' => Brick::new(BrickKind::Hidden),
+        _ => {
+            let rgb = PLAIN_RGB[usize::from(c as u8).saturating_sub(usize::from(b'1')) % 6];
+            Brick::new(BrickKind::Plain(nearest_plain(rgb))).coloured(rgb)
+        }
+    }
+}
+
+/// This game's power-up for a KBreakOut gift (`logic.js` `executeGift`) and, where it differs,
+/// what to report; `None` for gifts this game has no power-up for.
+fn convert_gift(gift: &str) -> Option<(PowerUpKind, Option<String>)> {
+    let (powerup, name) = match gift {
+        "GiftAddLife" => return Some((PowerUpKind::ExtraLife, None)),
+        "GiftSplitBall" | "GiftAddBall" => (PowerUpKind::Multiball, "M (multiball)"),
+        "GiftUnstoppableBall" => (PowerUpKind::PassThrough, "P (pass-through)"),
+        "GiftIncreaseSpeed" => (PowerUpKind::Speed, "S (speed)"),
+        "GiftEnlargeBar" => (PowerUpKind::PadSizeIncrease, "W (wider paddle)"),
+        "GiftStickyBar" => (PowerUpKind::Sticky, "T (sticky paddle)"),
+        _ => return None,
+    };
+    let note = format!("gift {gift} as {name}: KBreakOut's lasts until the life is lost");
+    Some((powerup, Some(note)))
+}
