@@ -32,13 +32,19 @@ pub fn texture_centre(file: &str) -> [f32; 3] {
     [p[0] as f32, p[1] as f32, p[2] as f32]
 }
 
-/// The colour a brick's centre should have on screen, RGB 0–255.
+/// The texture of a brick kind's body (`docs/rendering.md`): the wall's hatched plate, the
+/// riveted plate of metal and chaotic bricks, the plain block for every destructible kind.
+pub fn body_texture(kind: BrickKind) -> &'static str {
+    match kind {
+        BrickKind::Solid => "block_solid.png",
+        BrickKind::Metal | BrickKind::Chaotic => "block_metal.png",
+        _ => "block.png",
+    }
+}
+
+/// The colour a brick's centre should have on screen, RGB 0–255 (without a mark over it).
 pub fn expected_colour(kind: BrickKind) -> [f32; 3] {
-    let tex = texture_centre(if kind.is_destructible() {
-        "block.png"
-    } else {
-        "block_solid.png"
-    });
+    let tex = texture_centre(body_texture(kind));
     let tint = brick_color(kind, None);
     [tex[0] * tint[0], tex[1] * tint[1], tex[2] * tint[2]]
 }
