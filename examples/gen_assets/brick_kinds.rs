@@ -39,11 +39,7 @@ pub fn block_metal(u: f64, v: f64) -> [f64; 4] {
     if du >= 0.0 && dv >= 0.0 {
         // The plate's bevel: light top and left, dark bottom and right.
         if du.min(dv) < PLATE_BEVEL {
-            let lit = if dv < du {
-                v < 0.5
-            } else {
-                u < 0.5
-            };
+            let lit = if dv < du { v < 0.5 } else { u < 0.5 };
             return grey(if lit { 0.98 } else { 0.42 });
         }
         // Glossy face: a diagonal shine band over a gradient.
@@ -107,7 +103,8 @@ fn arc(p: [f64; 2], c: [f64; 2], r: f64, w: f64, a0: f64, a1: f64) -> f64 {
 
 /// Signed distance to a filled triangle `a`, `b`, `c` (any winding).
 fn triangle(p: [f64; 2], t: [[f64; 2]; 3]) -> f64 {
-    let edge = |a: [f64; 2], b: [f64; 2]| (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
+    let edge =
+        |a: [f64; 2], b: [f64; 2]| (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
     let e = [edge(t[0], t[1]), edge(t[1], t[2]), edge(t[2], t[0])];
     let inside = e.iter().all(|&x| x >= 0.0) || e.iter().all(|&x| x <= 0.0);
     let d = capsule(p, t[0], t[1], 0.0)
@@ -147,13 +144,28 @@ fn bomb(p: [f64; 2]) -> [f64; 4] {
     layer(&mut out, fuse, [0.45, 0.3, 0.15], outline);
     layer(&mut out, body.min(cap), DARK, outline);
     // Highlight on the body.
-    layer(&mut out, circle(p, [-0.3, -0.07], 0.14), [0.55, 0.55, 0.6], None);
+    layer(
+        &mut out,
+        circle(p, [-0.3, -0.07], 0.14),
+        [0.55, 0.55, 0.6],
+        None,
+    );
     // Spark: a star of four rays and a bright core.
     let s = [0.62, -0.66];
     let rays = capsule(p, [s[0] - 0.28, s[1]], [s[0] + 0.28, s[1]], 0.05)
         .min(capsule(p, [s[0], s[1] - 0.28], [s[0], s[1] + 0.28], 0.05))
-        .min(capsule(p, [s[0] - 0.17, s[1] - 0.17], [s[0] + 0.17, s[1] + 0.17], 0.04))
-        .min(capsule(p, [s[0] - 0.17, s[1] + 0.17], [s[0] + 0.17, s[1] - 0.17], 0.04));
+        .min(capsule(
+            p,
+            [s[0] - 0.17, s[1] - 0.17],
+            [s[0] + 0.17, s[1] + 0.17],
+            0.04,
+        ))
+        .min(capsule(
+            p,
+            [s[0] - 0.17, s[1] + 0.17],
+            [s[0] + 0.17, s[1] - 0.17],
+            0.04,
+        ));
     layer(&mut out, rays, [1.0, 0.75, 0.1], None);
     layer(&mut out, circle(p, s, 0.1), [1.0, 1.0, 0.75], None);
     out
@@ -176,7 +188,8 @@ fn regenerate(p: [f64; 2]) -> [f64; 4] {
             tip,
         ],
     );
-    let plus = capsule(p, [-0.3, 0.0], [0.3, 0.0], 0.1).min(capsule(p, [0.0, -0.3], [0.0, 0.3], 0.1));
+    let plus =
+        capsule(p, [-0.3, 0.0], [0.3, 0.0], 0.1).min(capsule(p, [0.0, -0.3], [0.0, 0.3], 0.1));
     layer(&mut out, ring.min(head).min(plus), LIGHT, outline);
     out
 }
@@ -189,17 +202,35 @@ fn sprout(p: [f64; 2]) -> [f64; 4] {
     // Leaves: ellipses tilted up and out, as distances scaled from circles.
     let leaf = |c: [f64; 2], angle: f64| {
         let (dx, dy) = (p[0] - c[0], p[1] - c[1]);
-        let (x, y) = (dx * angle.cos() + dy * angle.sin(), -dx * angle.sin() + dy * angle.cos());
+        let (x, y) = (
+            dx * angle.cos() + dy * angle.sin(),
+            -dx * angle.sin() + dy * angle.cos(),
+        );
         ((x / 0.42).powi(2) + (y / 0.2).powi(2)).sqrt() * 0.2 - 0.2
     };
     let stem = capsule(p, [0.0, 0.62], [0.0, -0.25], 0.08);
     let leaves = leaf([-0.36, -0.22], 0.55).min(leaf([0.36, -0.45], -0.55));
     let bud = circle(p, [0.0, -0.38], 0.13);
     let mound = circle(p, [0.0, 1.25], 0.62);
-    layer(&mut out, stem.min(leaves).min(bud).min(mound), green, outline);
+    layer(
+        &mut out,
+        stem.min(leaves).min(bud).min(mound),
+        green,
+        outline,
+    );
     // A lighter vein on each leaf's upper half for depth.
-    layer(&mut out, leaf([-0.38, -0.27], 0.55) + 0.1, [0.3, 0.75, 0.3], None);
-    layer(&mut out, leaf([0.38, -0.5], -0.55) + 0.1, [0.3, 0.75, 0.3], None);
+    layer(
+        &mut out,
+        leaf([-0.38, -0.27], 0.55) + 0.1,
+        [0.3, 0.75, 0.3],
+        None,
+    );
+    layer(
+        &mut out,
+        leaf([0.38, -0.5], -0.55) + 0.1,
+        [0.3, 0.75, 0.3],
+        None,
+    );
     layer(&mut out, mound, [0.4, 0.27, 0.12], None);
     out
 }
@@ -209,7 +240,12 @@ fn question(p: [f64; 2]) -> [f64; 4] {
     let mut out = [1.0, 1.0, 1.0, 0.0];
     let outline = Some((DARK, MARK_OUTLINE));
     let hook = arc(p, [0.0, -0.3], 0.36, 0.13, PI, TAU + 0.9);
-    let stem = capsule(p, [0.36 * 0.9f64.cos(), -0.3 + 0.36 * 0.9f64.sin()], [0.0, 0.25], 0.13);
+    let stem = capsule(
+        p,
+        [0.36 * 0.9f64.cos(), -0.3 + 0.36 * 0.9f64.sin()],
+        [0.0, 0.25],
+        0.13,
+    );
     let dot = circle(p, [0.0, 0.66], 0.15);
     layer(&mut out, hook.min(stem).min(dot), LIGHT, outline);
     out

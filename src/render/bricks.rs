@@ -82,7 +82,7 @@ const PIP_SIZE: f32 = 6.0;
 const PIP_HEIGHT_FRACTION: f32 = 0.2;
 /// A mark's side as a fraction of the brick's height, and at most this fraction of its width.
 const MARK_HEIGHT_FRACTION: f32 = 0.72;
-const MARK_WIDTH_FRACTION: f32 = 0.5;
+const MARK_WIDTH_FRACTION: f32 = 0.6;
 /// A brick at least this many times as wide as high is flat: its mark and pips sit side by side.
 const FLAT: f32 = 2.0;
 
@@ -143,7 +143,8 @@ pub fn brick_sprites(out: &mut Vec<SpriteInstance>, brick: &Brick, dim: f32) {
             side = side.min(bottom - min.y);
             (centre.x - side / 2.0, (min.y + bottom - side) / 2.0)
         };
-        let mut sprite = SpriteInstance::new(Layer::Marks, [x, y, side, side], [dim, dim, dim, 1.0]);
+        let mut sprite =
+            SpriteInstance::new(Layer::Marks, [x, y, side, side], [dim, dim, dim, 1.0]);
         sprite.i_uv = mark.uv();
         out.push(sprite);
     }
@@ -178,7 +179,11 @@ mod tests {
         } else {
             Vec2::new(50.0, 37.5)
         };
-        Brick::new(kind, Aabb::from_pos_size(Vec2::new(100.0, 50.0), size), hits)
+        Brick::new(
+            kind,
+            Aabb::from_pos_size(Vec2::new(100.0, 50.0), size),
+            hits,
+        )
     }
 
     #[test]
