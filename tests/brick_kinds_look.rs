@@ -237,7 +237,7 @@ fn an_explosive_brick_goes_off_after_its_fuse_with_an_event_at_its_cell() {
     // The fuse burns from the step that destroyed the brick (counted) to the one it goes off in.
     let waited = (steps + 1) as f32 * FIXED_TIMESTEP;
     assert!(
-        waited >= EXPLOSION_DELAY - 1e-4 && waited < EXPLOSION_DELAY + 2.0 * FIXED_TIMESTEP,
+        (EXPLOSION_DELAY - 1e-4..EXPLOSION_DELAY + 2.0 * FIXED_TIMESTEP).contains(&waited),
         "went off after {waited} s"
     );
     let at = events
