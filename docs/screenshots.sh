@@ -24,4 +24,31 @@ run --level 04-rainbow --autoplay --seed 5 --config "$tmp/showcase.toml" "${ft[@
 run --level 03-fortress --autoplay --seed 2 --effect chaos "${ft[@]}" --frames 150 --screenshot "$out/chaos.png"
 run --level "$tmp/showcase.lvl" --autoplay --seed 1 "${ft[@]}" --frames 2400 --screenshot "$out/won.png"
 run --level 02-gates --autoplay --seed 3 --collision swept --debug-overlay "${ft[@]}" --frames 240 --screenshot "$out/overlay.png"
-echo "screenshots written to $out/"
+# Every brick kind in LBreakout2's geometry (14 × 18 bricks of 57×25 px): walls, metal and
+# chaotic, the plain colours, explosive, regenerating (1–3 hits), growing, own colours; the last
+# row holds invisible and hidden bricks, which are not drawn; 8 empty rows below. No window
+# needed.
+cat > "$tmp/kinds.lvl" <<'LEVEL'
+@name: Brick kinds
+@area: 0 25 800 450
+1   1   1   1   1   1   1   1   1   1   1   1   1   1
+M   M   M   M   M   C   C   C   C   M   M   M   M   M
+2   3   4   5   6   7   8   9   2   3   4   5   6   7
+0   0   0   0   0   0   0   0   0   0   0   0   0   0
+X   X   X   X   0   R   R*2 R*3 R*3 R*2 R   0   G   G
+X   X   X   X   0   R   R*2 R*3 R*3 R*2 R   0   G   G
+0   0   0   0   0   0   0   0   0   0   0   0   0   0
+2:FF3F3F X:FF913F 2:FFE33F 2:C8FF3F X:76FF3F 2:3FFF5B 2:3FFFAD X:3FFFFF 2:3FADFF 2:3F5BFF X:763FFF 2:C83FFF 2:FF3FE3 X:FF3F91
+0   0   0   0   0   0   0   0   0   0   0   0   0   0
+I   I   I   I   H   H   H   H   I   I   I   I   H   H
+0   0   0   0   0   0   0   0   0   0   0   0   0   0
+0   0   0   0   0   0   0   0   0   0   0   0   0   0
+0   0   0   0   0   0   0   0   0   0   0   0   0   0
+0   0   0   0   0   0   0   0   0   0   0   0   0   0
+0   0   0   0   0   0   0   0   0   0   0   0   0   0
+0   0   0   0   0   0   0   0   0   0   0   0   0   0
+0   0   0   0   0   0   0   0   0   0   0   0   0   0
+0   0   0   0   0   0   0   0   0   0   0   0   0   0
+LEVEL
+./target/release/breakout preview "$tmp/kinds.lvl" -o docs/brick-kinds.png
+echo "screenshots written to $out/ and docs/brick-kinds.png"

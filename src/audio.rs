@@ -24,18 +24,22 @@ pub enum Sound {
     LifeLost,
     /// A level cleared: `level_cleared.wav`.
     LevelCleared,
-    /// A power-up caught by the paddle: `powerup.wav`.
+    /// A power-up caught by the paddle (and a brick grown): `powerup.wav`.
     PowerUp,
+    /// An explosive brick going off: `explosion.wav`.
+    Explosion,
 }
 
 impl Sound {
-    const ALL: [Sound; 6] = [
+    /// Every sound, each decoded once at start-up.
+    pub const ALL: [Sound; 7] = [
         Sound::Brick,
         Sound::Solid,
         Sound::Paddle,
         Sound::LifeLost,
         Sound::LevelCleared,
         Sound::PowerUp,
+        Sound::Explosion,
     ];
 
     /// The file name under `audio/`.
@@ -47,6 +51,7 @@ impl Sound {
             Sound::LifeLost => "life_lost.wav",
             Sound::LevelCleared => "level_cleared.wav",
             Sound::PowerUp => "powerup.wav",
+            Sound::Explosion => "explosion.wav",
         }
     }
 
@@ -58,7 +63,10 @@ impl Sound {
             GameEvent::PaddleHit => Some(Sound::Paddle),
             GameEvent::LifeLost { .. } => Some(Sound::LifeLost),
             GameEvent::LevelCleared => Some(Sound::LevelCleared),
-            GameEvent::PowerUpCollected { .. } => Some(Sound::PowerUp),
+            GameEvent::PowerUpCollected { .. } | GameEvent::BrickGrown { .. } => {
+                Some(Sound::PowerUp)
+            }
+            GameEvent::Explosion { .. } => Some(Sound::Explosion),
             GameEvent::PowerUpReleased { .. }
             | GameEvent::PowerUpEnded { .. }
             | GameEvent::WallHit
@@ -66,6 +74,17 @@ impl Sound {
             | GameEvent::GameOver => None,
         }
     }
+}
+
+/// The sounds `events` make (one step's, usually), each once, in the order of their first event.
+pub fn sounds_for<'a>(events: impl IntoIterator<Item = &'a GameEvent>) -> Vec<Sound> {
+    let mut sounds = Vec::new();
+    for sound in events.into_iter().filter_map(Sound::for_event) {
+        if !sounds.contains(&sound) {
+            sounds.push(sound);
+        }
+    }
+    sounds
 }
 
 /// Why audio could not start; logged once, never fatal.
@@ -148,12 +167,12 @@ impl Audio {
         }
     }
 
-    /// Plays the sound of each event that has one.
+    /// Plays the sound of each event that has one, each sound at most once per call
+    /// ([`sounds_for`]): an explosion destroying eight bricks in one step is one explosion and
+    /// one brick sound, not eight brick sounds summed into a clipping roar.
     pub fn handle_events<'a>(&self, events: impl IntoIterator<Item = &'a GameEvent>) {
-        for event in events {
-            if let Some(sound) = Sound::for_event(event) {
-                self.play(sound);
-            }
+        for sound in sounds_for(events) {
+            self.play(sound);
         }
     }
 

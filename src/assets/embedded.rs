@@ -27,6 +27,7 @@ macro_rules! files {
 /// Every built-in file, sorted by name.
 pub const FILES: &[EmbeddedFile] = files![
     "audio/brick.wav",
+    "audio/explosion.wav",
     "audio/level_cleared.wav",
     "audio/life_lost.wav",
     "audio/music.wav",
@@ -50,7 +51,9 @@ pub const FILES: &[EmbeddedFile] = files![
     "textures/background.png",
     "textures/ball.png",
     "textures/block.png",
+    "textures/block_metal.png",
     "textures/block_solid.png",
+    "textures/brick_marks.png",
     "textures/paddle.png",
     "textures/particle.png",
 ];

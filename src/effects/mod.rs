@@ -1,6 +1,7 @@
 //! The effects layer: consumes the simulation's events and state and produces what is purely
-//! visual — particles (a trail behind each ball, a burst for each destroyed brick) and the
-//! post-processing state (shake on a solid hit; confuse and chaos). It never changes the game,
+//! visual — particles (a trail behind each ball, a burst for each destroyed brick, a bigger and
+//! brighter one for an explosion, a small one for a brick grown) and the post-processing state
+//! (shake on a solid hit and on an explosion; confuse and chaos). It never changes the game,
 //! and it draws nothing itself: the renderer reads its state ([`Effects::particles`],
 //! [`Effects::post`]) and builds the sprites (`render::scene::particles`), so the dependency
 //! points from `render` to `effects`, never back.
@@ -16,6 +17,10 @@ use particles::ParticlePool;
 pub const MAX_PARTICLES: usize = 2000;
 /// How long the frame shakes after a solid brick is hit, seconds (LearnOpenGL: 0.05).
 const SHAKE_SECONDS: f32 = 0.15;
+/// How long the frame shakes after an explosion, seconds.
+const EXPLOSION_SHAKE_SECONDS: f32 = 0.3;
+/// Particles of an explosion, as a multiple of the configured burst of a destroyed brick.
+pub const EXPLOSION_BURST_FACTOR: usize = 4;
 
 /// Post-processing effects for one frame (LearnOpenGL's shake, confuse and chaos): state the
 /// effects layer keeps and the renderer reads (see [`Effects::post`]).
@@ -60,7 +65,10 @@ impl Effects {
         }
     }
 
-    /// Reacts to one game event: a burst for a destroyed brick, a shake for a solid hit.
+    /// Reacts to one game event: a burst for a destroyed brick, a shake for a solid hit, a big
+    /// burst ([`EXPLOSION_BURST_FACTOR`] times the configured burst) and a longer shake for an
+    /// explosion, a small burst where a brick grew. Particle counts follow the configured
+    /// `burst_particles` (0: none).
     pub fn handle_event(&mut self, event: &GameEvent) {
         match *event {
             GameEvent::BrickDestroyed {
@@ -72,7 +80,22 @@ impl Effects {
                 self.particles
                     .emit_burst(position, brick_color(kind, colour), self.burst_particles)
             }
-            GameEvent::SolidHit { .. } => self.shake_left = SHAKE_SECONDS,
+            GameEvent::SolidHit { .. } => self.shake_left = self.shake_left.max(SHAKE_SECONDS),
+            GameEvent::Explosion {
+                position, reach, ..
+            } => {
+                self.particles.emit_explosion(
+                    position,
+                    reach,
+                    self.burst_particles * EXPLOSION_BURST_FACTOR,
+                );
+                self.shake_left = self.shake_left.max(EXPLOSION_SHAKE_SECONDS);
+            }
+            GameEvent::BrickGrown { kind, position, .. } => self.particles.emit_burst(
+                position,
+                brick_color(kind, None),
+                self.burst_particles / 3,
+            ),
             _ => {}
         }
     }

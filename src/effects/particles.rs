@@ -92,6 +92,46 @@ impl ParticlePool {
         }
     }
 
+    /// An explosion at `pos` reaching `reach` pixels (half the blast's width and height):
+    /// `count` particles, a white-hot core fading through yellow to red, flying out fast enough
+    /// to cover the blast (stretched to its shape), three of them big short flashes at the centre.
+    pub fn emit_explosion(&mut self, pos: Vec2, reach: Vec2, count: usize) {
+        let flashes = count.min(3);
+        for _ in 0..flashes {
+            let life = self.rng.random_range(0.12..0.25);
+            let jitter = Vec2::new(
+                self.rng.random_range(-0.2..0.2),
+                self.rng.random_range(-0.2..0.2),
+            ) * reach;
+            let size = reach.min_element() * self.rng.random_range(0.9..1.4);
+            self.spawn(Particle {
+                pos: pos + jitter,
+                vel: Vec2::ZERO,
+                life,
+                max_life: life,
+                size,
+                color: [1.0, 0.75, 0.35, 0.8],
+            });
+        }
+        for _ in 0..count.saturating_sub(flashes) {
+            let dir = Vec2::from_angle(self.rng.random_range(0.0..std::f32::consts::TAU));
+            // Fast enough to reach the blast's edge in a tenth of a second or so (drag slows it
+            // down later), stretched like the blast: reach × 3–9 per second.
+            let life = self.rng.random_range(0.4..0.9);
+            let speed = self.rng.random_range(3.0..9.0);
+            let heat = self.rng.random_range(0.0..1.0f32);
+            let size = self.rng.random_range(8.0..20.0);
+            self.spawn(Particle {
+                pos,
+                vel: dir * reach * speed,
+                life,
+                max_life: life,
+                size,
+                color: [1.0, 0.35 + 0.6 * heat, 0.1 + 0.5 * heat * heat, 1.0],
+            });
+        }
+    }
+
     /// Advances every particle by `dt` seconds.
     pub fn update(&mut self, dt: f32) {
         let drag = DRAG_PER_SECOND.powf(dt);

@@ -21,6 +21,7 @@
 //! window. Rendering only reads game state (through [`SpriteBatch`]); it never changes it.
 
 pub mod backdrop;
+pub mod bricks;
 pub mod context;
 pub mod debug_overlay;
 pub mod headless;

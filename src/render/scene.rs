@@ -4,7 +4,7 @@ use super::sprite::{Layer, SpriteInstance};
 use crate::effects::particles::ParticlePool;
 use crate::level::PowerUpKind;
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
-use crate::sim::{BrickField, Game};
+use crate::sim::Game;
 
 pub use crate::assets::palette::brick_color;
 
@@ -37,58 +37,7 @@ pub fn powerup_color(kind: PowerUpKind) -> [f32; 4] {
     }
 }
 
-/// Size of a damage pip on a multi-hit brick, pixels.
-const PIP_SIZE: f32 = 6.0;
-
-/// One sprite per live, visible brick, with `dim` (0–1) multiplying the colour (menus show the level
-/// dimmed). A multi-hit brick darkens as it takes damage and shows one pip per hit left; a brick
-/// holding a power-up glows in the power-up's colour.
-pub fn bricks(out: &mut Vec<SpriteInstance>, bricks: &BrickField, dim: f32) {
-    // Invisible and hidden bricks are not drawn until their first hit.
-    for (_, _, brick) in bricks.iter_live().filter(|(_, _, b)| b.visible) {
-        let layer = if brick.kind.is_destructible() {
-            Layer::Block
-        } else {
-            Layer::BlockSolid
-        };
-        let [r, g, b, a] = brick_color(brick.kind, brick.colour);
-        let damage = if brick.hits_total > 1 {
-            0.55 + 0.45 * brick.hits_left as f32 / brick.hits_total as f32
-        } else {
-            1.0
-        };
-        let shade = dim * damage;
-        let (min, size) = (brick.rect.min, brick.rect.size());
-        out.push(SpriteInstance::new(
-            layer,
-            [min.x, min.y, size.x, size.y],
-            [r * shade, g * shade, b * shade, a],
-        ));
-        if let Some(kind) = brick.powerup {
-            let glow = size.y.min(size.x) * 0.8;
-            let c = brick.rect.center();
-            let [pr, pg, pb, _] = powerup_color(kind);
-            out.push(SpriteInstance::new(
-                Layer::Particle,
-                [c.x - glow / 2.0, c.y - glow / 2.0, glow, glow],
-                [pr * dim, pg * dim, pb * dim, 0.9],
-            ));
-        }
-        if brick.hits_total > 1 {
-            let n = brick.hits_left as f32;
-            let start = brick.rect.center().x - (n * PIP_SIZE * 1.5 - PIP_SIZE * 0.5) / 2.0;
-            let y = brick.rect.max.y - PIP_SIZE * 1.6;
-            for i in 0..brick.hits_left {
-                let x = start + i as f32 * PIP_SIZE * 1.5;
-                out.push(SpriteInstance::new(
-                    Layer::Ball,
-                    [x, y, PIP_SIZE, PIP_SIZE],
-                    [dim, dim, dim, 1.0],
-                ));
-            }
-        }
-    }
-}
+pub use super::bricks::bricks;
 
 /// What does not move in `game`: the background and the bricks.
 pub fn backdrop(out: &mut Vec<SpriteInstance>, game: &Game) {

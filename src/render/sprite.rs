@@ -21,19 +21,26 @@ pub enum Layer {
     /// `textures/particle.png`: the glow of a brick holding a power-up. (Particles themselves
     /// are drawn procedurally as point sprites by `shaders/particle.*`, with the same falloff.)
     Particle = 5,
-    /// The glyph atlas built at start-up from the `font8x8` crate.
-    Font = 6,
+    /// `textures/block_metal.png`: metal and chaotic bricks (a riveted plate).
+    BlockMetal = 6,
+    /// `textures/brick_marks.png`: an atlas of the symbols drawn over the lettered brick kinds
+    /// (see [`crate::render::bricks::Mark`]; a sprite picks one with its texture rectangle).
+    Marks = 7,
+    /// The glyph atlas built at start-up from the `font8x8` crate (the last layer).
+    Font = 8,
 }
 
 impl Layer {
     /// Layers loaded from PNG files, in layer order, with their file names under `textures/`.
-    pub const FILES: [(Layer, &'static str); 6] = [
+    pub const FILES: [(Layer, &'static str); 8] = [
         (Layer::Background, "background.png"),
         (Layer::Block, "block.png"),
         (Layer::BlockSolid, "block_solid.png"),
         (Layer::Paddle, "paddle.png"),
         (Layer::Ball, "ball.png"),
         (Layer::Particle, "particle.png"),
+        (Layer::BlockMetal, "block_metal.png"),
+        (Layer::Marks, "brick_marks.png"),
     ];
 }
 
@@ -80,4 +87,18 @@ pub struct SpriteBatch {
     pub text: Vec<SpriteInstance>,
     /// Post-processing for this frame.
     pub effects: PostEffects,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Layer;
+
+    #[test]
+    fn file_layers_are_numbered_in_load_order_and_the_font_comes_last() {
+        // The renderer loads `FILES` in order, then the glyph atlas: layer numbers must match.
+        for (i, (layer, _)) in Layer::FILES.iter().enumerate() {
+            assert_eq!(*layer as usize, i, "{layer:?}");
+        }
+        assert_eq!(Layer::Font as usize, Layer::FILES.len());
+    }
 }

@@ -92,7 +92,7 @@ pub(super) fn update_bricks(
         explode(bricks, dt, tally, rng, events);
     }
     if !bricks.growths.is_empty() {
-        grow(bricks, balls, rng);
+        grow(bricks, balls, rng, events);
     }
     if bricks.has_regenerating && bricks.needs_regeneration() {
         for brick in bricks.cells.iter_mut().flatten() {
@@ -113,7 +113,7 @@ pub(super) fn update_bricks(
 }
 
 /// Burns every fuse down by `dt`; each that runs out destroys the neighbours of its cell that an
-/// explosion can break, in the level's [`Explosion`] shape.
+/// explosion can break, in the level's [`Explosion`] shape, after a [`GameEvent::Explosion`].
 fn explode(
     bricks: &mut BrickField,
     dt: f32,
@@ -135,6 +135,12 @@ fn explode(
         Explosion::Cross => &CROSS,
     };
     for (row, col) in due {
+        events.push(GameEvent::Explosion {
+            row,
+            col,
+            position: bricks.cell_rect(row, col).center(),
+            reach: bricks.cell_size() * 1.5,
+        });
         let cells: Vec<(usize, usize)> = bricks.neighbours(row, col, shape).collect();
         for (r, c) in cells {
             let breakable = bricks
@@ -152,8 +158,8 @@ fn explode(
 }
 
 /// Fills the empty cells around each growing brick destroyed this step with one-hit plain bricks
-/// of random colours (`2`–`9`), except cells a ball overlaps.
-fn grow(bricks: &mut BrickField, balls: &[Ball], rng: &mut Pcg32) {
+/// of random colours (`2`–`9`), except cells a ball overlaps; a [`GameEvent::BrickGrown`] each.
+fn grow(bricks: &mut BrickField, balls: &[Ball], rng: &mut Pcg32, events: &mut Vec<GameEvent>) {
     let growths = std::mem::take(&mut bricks.growths);
     for (row, col) in growths {
         let cells: Vec<(usize, usize)> = bricks.neighbours(row, col, &SQUARE).collect();
@@ -169,8 +175,14 @@ fn grow(bricks: &mut BrickField, balls: &[Ball], rng: &mut Pcg32) {
             if occupied {
                 continue;
             }
-            let colour = rng.random_range(2..=9u8);
-            bricks.place(r, c, Brick::new(BrickKind::Plain(colour), rect, 1));
+            let kind = BrickKind::Plain(rng.random_range(2..=9u8));
+            bricks.place(r, c, Brick::new(kind, rect, 1));
+            events.push(GameEvent::BrickGrown {
+                row: r,
+                col: c,
+                kind,
+                position: rect.center(),
+            });
         }
     }
 }

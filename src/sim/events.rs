@@ -22,6 +22,30 @@ pub enum GameEvent {
         /// Score awarded.
         points: u32,
     },
+    /// An explosive brick went off: its fuse (started when it was destroyed, see
+    /// [`crate::sim::tuning::EXPLOSION_DELAY`]) burnt down and the neighbours in the level's
+    /// explosion shape are destroyed in the same step (their own `BrickDestroyed` events follow).
+    Explosion {
+        /// Grid row of the exploded brick (0 at the top).
+        row: usize,
+        /// Grid column of the exploded brick (0 at the left).
+        col: usize,
+        /// Centre of its cell, playfield pixels.
+        position: Vec2,
+        /// Half the size of the blast (the 3×3 cells around it), pixels: x and y.
+        reach: Vec2,
+    },
+    /// A destroyed growing brick filled an empty neighbouring cell with a new plain brick.
+    BrickGrown {
+        /// Grid row of the new brick (0 at the top).
+        row: usize,
+        /// Grid column of the new brick (0 at the left).
+        col: usize,
+        /// Its kind (a plain colour).
+        kind: crate::level::BrickKind,
+        /// Centre of the new brick, playfield pixels.
+        position: Vec2,
+    },
     /// A multi-hit brick was hit but not destroyed.
     BrickDamaged {
         /// Grid row (0 at the top).

@@ -32,13 +32,19 @@ pub fn texture_centre(file: &str) -> [f32; 3] {
     [p[0] as f32, p[1] as f32, p[2] as f32]
 }
 
-/// The colour a brick's centre should have on screen, RGB 0–255.
+/// The texture of a brick kind's body (`docs/rendering.md`): the wall's hatched plate, the
+/// riveted plate of metal and chaotic bricks, the plain block for every destructible kind.
+pub fn body_texture(kind: BrickKind) -> &'static str {
+    match kind {
+        BrickKind::Solid => "block_solid.png",
+        BrickKind::Metal | BrickKind::Chaotic => "block_metal.png",
+        _ => "block.png",
+    }
+}
+
+/// The colour a brick's centre should have on screen, RGB 0–255 (without a mark over it).
 pub fn expected_colour(kind: BrickKind) -> [f32; 3] {
-    let tex = texture_centre(if kind.is_destructible() {
-        "block.png"
-    } else {
-        "block_solid.png"
-    });
+    let tex = texture_centre(body_texture(kind));
     let tint = brick_color(kind, None);
     [tex[0] * tint[0], tex[1] * tint[1], tex[2] * tint[2]]
 }
@@ -157,4 +163,45 @@ pub fn foreign_levels() -> std::path::PathBuf {
         dir.display()
     );
     dir
+}
+
+/// The pixel of `textures/<file>` at (`u`, `v`) (0–1, origin top-left), RGB 0–255.
+pub fn texture_at(file: &str, u: f32, v: f32) -> [f32; 3] {
+    let img = image::open(Path::new(ROOT).join("textures").join(file))
+        .expect("texture")
+        .to_rgba8();
+    let (w, h) = img.dimensions();
+    let x = ((u * w as f32) as u32).min(w - 1);
+    let y = ((v * h as f32) as u32).min(h - 1);
+    let p = img.get_pixel(x, y).0;
+    [p[0] as f32, p[1] as f32, p[2] as f32]
+}
+
+/// Runs `breakout preview` on the level `text` (written to a temporary file named after `name`)
+/// with no display server in the environment, and returns the picture, 800×600.
+pub fn preview_text(text: &str, name: &str) -> Picture {
+    let dir = std::env::temp_dir();
+    let stem = format!("breakout-{name}-{}", std::process::id());
+    let (level, out) = (
+        dir.join(format!("{stem}.lvl")),
+        dir.join(format!("{stem}.png")),
+    );
+    std::fs::write(&level, text).expect("write the level");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_breakout"))
+        .arg("preview")
+        .arg(&level)
+        .arg("-o")
+        .arg(&out)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("RUST_LOG")
+        .output()
+        .expect("run breakout preview");
+    let _ = std::fs::remove_file(&level);
+    assert!(
+        output.status.success(),
+        "preview of {name} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    Picture::new(take_png(&out))
 }

@@ -11,13 +11,16 @@
 //! fixed-seed xorshift), so re-running it yields byte-identical files.
 //!
 //! * Textures: 256×256 RGBA8 PNGs (`block`, `block_solid`, `paddle`, `ball`,
-//!   `background`, `particle`). They are all loaded into one OpenGL texture
+//!   `background`, `particle`, and the lettered brick kinds' `block_metal` and `brick_marks`,
+//!   drawn in `brick_kinds.rs`). They are all loaded into one OpenGL texture
 //!   array, so they must share one size. Sprite textures are near-white greyscale
 //!   with shading, because the sprite shader multiplies them by a per-sprite colour.
 //! * Sounds: mono 16-bit PCM WAVs (`brick`, `solid`, `paddle`, `life_lost`,
-//!   `level_cleared`, `powerup` at 44.1 kHz and a seamlessly looping `music` at 22.05 kHz).
+//!   `level_cleared`, `powerup`, `explosion` at 44.1 kHz and a seamlessly looping `music` at 22.05 kHz).
 //!
 //! Deliberately independent of the `breakout` library crate: only `image`, `hound` and std.
+
+mod brick_kinds;
 
 use std::f64::consts::{PI, TAU};
 use std::path::Path;
@@ -123,6 +126,8 @@ fn main() {
     let stars = star_field();
     save_texture(&tex, "background.png", |u, v| background(u, v, &stars));
     save_texture(&tex, "particle.png", particle);
+    save_texture(&tex, "block_metal.png", brick_kinds::block_metal);
+    save_texture(&tex, "brick_marks.png", brick_kinds::brick_marks);
 
     let sfx = |name: &str, s: Vec<f64>| write_wav(&audio, name, SFX_RATE, &s, SFX_PEAK_DBFS);
     sfx("brick.wav", brick_sound());
@@ -131,6 +136,7 @@ fn main() {
     sfx("life_lost.wav", life_lost_sound());
     sfx("level_cleared.wav", level_cleared_sound());
     sfx("powerup.wav", powerup_sound());
+    sfx("explosion.wav", brick_kinds::explosion_sound());
     write_wav(&audio, "music.wav", MUSIC_RATE, &music(), MUSIC_PEAK_DBFS);
     println!("wrote {} and {}", tex.display(), audio.display());
 }

@@ -1,0 +1,263 @@
+//! How each brick kind looks: which texture layer its body uses, which mark (if any) is drawn
+//! over its centre, and whether it shows its hits as pips. Pure functions: no GL here.
+//!
+//! Every brick sprite goes into the backdrop batch, which is drawn in one instanced call whatever
+//! the layers (all textures are layers of one texture array, see [`Layer`]); so the metal body
+//! and the marks cost no extra draw call. The marks share one layer, [`Layer::Marks`], an atlas
+//! of symbols made by `examples/gen_assets/brick_kinds.rs`: a sprite picks its symbol with its
+//! texture rectangle ([`SpriteInstance::i_uv`]), so no shader change was needed.
+
+use super::scene::powerup_color;
+use super::sprite::{Layer, SpriteInstance};
+use crate::assets::palette::brick_color;
+use crate::level::BrickKind;
+use crate::sim::{Brick, BrickField};
+
+/// A symbol of the marks atlas (`textures/brick_marks.png`), drawn over a brick's centre.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A bomb with a lit fuse: explosive.
+    Bomb = 0,
+    /// A circular arrow around a plus: regenerating.
+    Regenerate = 1,
+    /// A sprout: growing.
+    Sprout = 2,
+    /// A question mark: chaotic (the ball leaves it at a random angle).
+    Question = 3,
+}
+
+/// Cells per side of the marks atlas: a 4×4 grid, mark `i` in cell `i` (row-major).
+pub const MARK_ATLAS_CELLS: u32 = 4;
+
+impl Mark {
+    /// The mark's cell of the atlas as a texture rectangle `[u0, v0, u1, v1]` (normalised,
+    /// origin top-left, v down), for [`SpriteInstance::i_uv`].
+    pub fn uv(self) -> [f32; 4] {
+        let cell = 1.0 / MARK_ATLAS_CELLS as f32;
+        let i = self as u32;
+        let (u, v) = (
+            (i % MARK_ATLAS_CELLS) as f32 * cell,
+            (i / MARK_ATLAS_CELLS) as f32 * cell,
+        );
+        [u, v, u + cell, v + cell]
+    }
+}
+
+/// How a brick kind is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BrickLook {
+    /// The texture of its body, tinted by [`brick_color`].
+    pub body: Layer,
+    /// The symbol drawn over its centre, if any.
+    pub mark: Option<Mark>,
+    /// True if it always shows its hits left as pips (regenerating bricks, whose hits change);
+    /// other kinds show them only when they take more than one hit.
+    pub always_pips: bool,
+}
+
+/// The look of `kind`: walls the hatched plate ([`Layer::BlockSolid`]), metal and chaotic the
+/// riveted plate ([`Layer::BlockMetal`], chaotic with a question mark), every destructible kind
+/// the plain block, explosive, regenerating and growing ones with their mark. Invisible and
+/// hidden bricks, once revealed, look like plain ones in their own tint.
+pub fn look(kind: BrickKind) -> BrickLook {
+    let (body, mark) = match kind {
+        BrickKind::Solid => (Layer::BlockSolid, None),
+        BrickKind::Metal => (Layer::BlockMetal, None),
+        BrickKind::Chaotic => (Layer::BlockMetal, Some(Mark::Question)),
+        BrickKind::Explosive => (Layer::Block, Some(Mark::Bomb)),
+        BrickKind::Regenerating => (Layer::Block, Some(Mark::Regenerate)),
+        BrickKind::Growing => (Layer::Block, Some(Mark::Sprout)),
+        BrickKind::Plain(_) | BrickKind::Invisible | BrickKind::Hidden => (Layer::Block, None),
+    };
+    BrickLook {
+        body,
+        mark,
+        always_pips: kind == BrickKind::Regenerating,
+    }
+}
+
+/// Largest size of a damage pip, pixels; smaller on flat bricks ([`PIP_HEIGHT_FRACTION`]).
+const PIP_SIZE: f32 = 6.0;
+/// Largest pip size as a fraction of the brick's height (LBreakout2's 25 px bricks: 5 px).
+const PIP_HEIGHT_FRACTION: f32 = 0.2;
+/// A mark's side as a fraction of the brick's height, and at most this fraction of its width.
+const MARK_HEIGHT_FRACTION: f32 = 0.72;
+const MARK_WIDTH_FRACTION: f32 = 0.6;
+/// A brick at least this many times as wide as high is flat: its mark and pips sit side by side.
+const FLAT: f32 = 2.0;
+
+/// Sprites of one live, visible brick, in draw order: its body (tinted by its kind or its own
+/// colour, darker as it takes damage), a power-up glow, its mark, and one pip per hit left.
+/// `dim` (0–1) multiplies every colour (menus show the level dimmed).
+pub fn brick_sprites(out: &mut Vec<SpriteInstance>, brick: &Brick, dim: f32) {
+    let look = look(brick.kind);
+    let [r, g, b, a] = brick_color(brick.kind, brick.colour);
+    let damage = if brick.hits_total > 1 {
+        0.55 + 0.45 * f32::from(brick.hits_left) / f32::from(brick.hits_total)
+    } else {
+        1.0
+    };
+    let shade = dim * damage;
+    let (min, size) = (brick.rect.min, brick.rect.size());
+    out.push(SpriteInstance::new(
+        look.body,
+        [min.x, min.y, size.x, size.y],
+        [r * shade, g * shade, b * shade, a],
+    ));
+    let centre = brick.rect.center();
+    if let Some(kind) = brick.powerup {
+        let glow = size.y.min(size.x) * 0.8;
+        let [pr, pg, pb, _] = powerup_color(kind);
+        out.push(SpriteInstance::new(
+            Layer::Particle,
+            [centre.x - glow / 2.0, centre.y - glow / 2.0, glow, glow],
+            [pr * dim, pg * dim, pb * dim, 0.9],
+        ));
+    }
+    let pips = if look.always_pips || brick.hits_total > 1 {
+        brick.hits_left
+    } else {
+        0
+    };
+    let pip = PIP_SIZE.min(size.y * PIP_HEIGHT_FRACTION);
+    let n = f32::from(pips);
+    let pips_width = n * pip * 1.5 - pip * 0.5;
+    // The pips' row: along the bottom, clear of the bevel, centred (moved right on a flat brick
+    // that also has a mark, to make room for it).
+    let pip_y = brick.rect.max.y - pip * 1.6;
+    let mut pips_x = centre.x - pips_width / 2.0;
+    if let Some(mark) = look.mark {
+        let mut side = (size.y * MARK_HEIGHT_FRACTION).min(size.x * MARK_WIDTH_FRACTION);
+        let (x, y) = if pips == 0 {
+            // Centred in the brick.
+            (centre.x - side / 2.0, centre.y - side / 2.0)
+        } else if size.x >= FLAT * size.y {
+            // A flat brick (LBreakout2's): the mark, then the pips beside it at the bottom.
+            let gap = pip;
+            let left = centre.x - (side + gap + pips_width) / 2.0;
+            pips_x = left + side + gap;
+            (left, centre.y - side / 2.0)
+        } else {
+            // Above the pips, centred in the space left.
+            let bottom = pip_y - pip * 0.2;
+            side = side.min(bottom - min.y);
+            (centre.x - side / 2.0, (min.y + bottom - side) / 2.0)
+        };
+        let mut sprite =
+            SpriteInstance::new(Layer::Marks, [x, y, side, side], [dim, dim, dim, 1.0]);
+        sprite.i_uv = mark.uv();
+        out.push(sprite);
+    }
+    for i in 0..pips {
+        let x = pips_x + f32::from(i) * pip * 1.5;
+        out.push(SpriteInstance::new(
+            Layer::Ball,
+            [x, pip_y, pip, pip],
+            [dim, dim, dim, 1.0],
+        ));
+    }
+}
+
+/// The sprites of every live, visible brick of `bricks` ([`brick_sprites`]); invisible and
+/// hidden bricks are not drawn until their first hit.
+pub fn bricks(out: &mut Vec<SpriteInstance>, bricks: &BrickField, dim: f32) {
+    for (_, _, brick) in bricks.iter_live().filter(|(_, _, b)| b.visible) {
+        brick_sprites(out, brick, dim);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collision::Aabb;
+    use glam::Vec2;
+
+    /// A brick of LearnOpenGL's size (50×37.5 px) or, `flat`, of LBreakout2's (57×25 px).
+    fn brick(kind: BrickKind, hits: u8, flat: bool) -> Brick {
+        let size = if flat {
+            Vec2::new(57.0, 25.0)
+        } else {
+            Vec2::new(50.0, 37.5)
+        };
+        Brick::new(
+            kind,
+            Aabb::from_pos_size(Vec2::new(100.0, 50.0), size),
+            hits,
+        )
+    }
+
+    #[test]
+    fn the_lettered_kinds_look_different_from_plain_bricks_and_from_each_other() {
+        let kinds = [
+            BrickKind::Plain(2),
+            BrickKind::Solid,
+            BrickKind::Metal,
+            BrickKind::Chaotic,
+            BrickKind::Explosive,
+            BrickKind::Regenerating,
+            BrickKind::Growing,
+        ];
+        let looks: Vec<(Layer, Option<Mark>)> = kinds
+            .iter()
+            .map(|&k| (look(k).body, look(k).mark))
+            .collect();
+        for (i, a) in looks.iter().enumerate() {
+            for b in &looks[i + 1..] {
+                assert_ne!(a, b, "{looks:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn marks_are_distinct_cells_of_the_atlas_inside_the_texture() {
+        let marks = [Mark::Bomb, Mark::Regenerate, Mark::Sprout, Mark::Question];
+        for (i, m) in marks.iter().enumerate() {
+            let [u0, v0, u1, v1] = m.uv();
+            assert!(0.0 <= u0 && u0 < u1 && u1 <= 1.0 && 0.0 <= v0 && v0 < v1 && v1 <= 1.0);
+            for n in &marks[i + 1..] {
+                assert_ne!(m.uv(), n.uv());
+            }
+        }
+    }
+
+    #[test]
+    fn a_marked_brick_is_body_then_mark_inside_it_and_regenerating_ones_show_pips() {
+        for (hits, flat) in (1..=3).flat_map(|h| [(h, false), (h, true)]) {
+            let b = brick(BrickKind::Regenerating, hits, flat);
+            let mut out = Vec::new();
+            brick_sprites(&mut out, &b, 1.0);
+            assert_eq!(out.len(), 2 + hits as usize, "body, mark, one pip per hit");
+            assert_eq!(out[0].i_layer, Layer::Block as u32 as f32);
+            assert_eq!(out[1].i_layer, Layer::Marks as u32 as f32);
+            assert_eq!(out[1].i_uv, Mark::Regenerate.uv());
+            let [x, y, w, h] = out[1].i_rect;
+            assert!(x >= b.rect.min.x && x + w <= b.rect.max.x, "{:?}", out[1]);
+            assert!(y >= b.rect.min.y && y + h <= b.rect.max.y, "{:?}", out[1]);
+            for pip in &out[2..] {
+                assert_eq!(pip.i_layer, Layer::Ball as u32 as f32);
+                let [px, py, pw, ph] = pip.i_rect;
+                let (below, beside) = (py >= y + h, px >= x + w);
+                assert!(below || (flat && beside), "pips clear of the mark: {out:?}");
+                assert!(px >= b.rect.min.x && px + pw <= b.rect.max.x, "{out:?}");
+                assert!(py + ph <= b.rect.max.y, "{out:?}");
+            }
+        }
+        // A one-hit explosive brick: no pips, its mark centred.
+        let b = brick(BrickKind::Explosive, 1, true);
+        let mut out = Vec::new();
+        brick_sprites(&mut out, &b, 1.0);
+        assert_eq!(out.len(), 2);
+        let [x, y, w, h] = out[1].i_rect;
+        let c = b.rect.center();
+        assert!((x + w / 2.0 - c.x).abs() < 1e-3 && (y + h / 2.0 - c.y).abs() < 1e-3);
+    }
+
+    #[test]
+    fn own_colour_tints_the_body() {
+        let mut b = brick(BrickKind::Explosive, 1, false);
+        b.colour = Some([255, 0, 128]);
+        let mut out = Vec::new();
+        brick_sprites(&mut out, &b, 1.0);
+        assert_eq!(out[0].i_color, [1.0, 0.0, 128.0 / 255.0, 1.0]);
+    }
+}
