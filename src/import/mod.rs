@@ -11,6 +11,10 @@
 //! is not (truncated, binary), is an [`ImportError`] with file, line and, where it means
 //! something, column.
 
+pub mod common;
+mod gnome;
+mod lbreakout2;
+
 use crate::level::Level;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -171,10 +175,14 @@ pub fn parse_set(
             reason: "no format's markers found".to_string(),
         });
     };
-    Err(ImportError::UnknownFormat {
-        path: path.to_path_buf(),
-        reason: format!("the {} reader is not built yet", format.name()),
-    })
+    match format {
+        Format::LBreakout2 => lbreakout2::parse(bytes, path),
+        Format::Gnome => gnome::parse(bytes, path),
+        Format::KBreakOut | Format::SdlBall => Err(ImportError::UnknownFormat {
+            path: path.to_path_buf(),
+            reason: format!("the {} reader is not built yet", format.name()),
+        }),
+    }
 }
 
 /// The format `bytes` look like, from markers each format must have; `None` if none fits.
