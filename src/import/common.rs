@@ -64,7 +64,12 @@ pub(super) fn reject_nul(bytes: &[u8], path: &Path) -> Result<(), ImportError> {
     };
     let before = &bytes[..at];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let column = at - before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
+    let column = at
+        - before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1)
+        + 1;
     Err(ImportError::Invalid {
         path: path.to_path_buf(),
         line,
@@ -241,7 +246,10 @@ pub fn level_stem(number: usize, last: usize, title: Option<&str>) -> String {
 /// The highest level number of `set`, imported or skipped: the width [`level_stem`] pads to.
 pub fn last_number(set: &LevelSet) -> usize {
     let imported = set.levels.iter().map(|l| l.number);
-    imported.chain(set.skipped.iter().map(|s| s.number)).max().unwrap_or(0)
+    imported
+        .chain(set.skipped.iter().map(|s| s.number))
+        .max()
+        .unwrap_or(0)
 }
 
 /// Names every level of `set` by the file stem `breakout import` writes it under
@@ -286,7 +294,14 @@ mod tests {
     fn nul_is_reported_where_it_is() {
         let err = reject_nul(b"ab\ncd\0e", Path::new("f")).unwrap_err();
         assert!(
-            matches!(err, ImportError::Invalid { line: 2, column: 3, .. }),
+            matches!(
+                err,
+                ImportError::Invalid {
+                    line: 2,
+                    column: 3,
+                    ..
+                }
+            ),
             "{err}"
         );
     }

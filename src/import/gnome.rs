@@ -60,7 +60,11 @@ pub fn block(code: u8) -> Option<(BrickKind, u8, Option<[u8; 3]>)> {
         // Strong 1/2/3 fade one step per hit, then die: 2, 3 and 4 hits.
         3..=5 => {
             let i = usize::from(code - 3);
-            (BrickKind::Plain([4, 3, 2][i]), code - 1, Some(STRONG_COLOURS[i]))
+            (
+                BrickKind::Plain([4, 3, 2][i]),
+                code - 1,
+                Some(STRONG_COLOURS[i]),
+            )
         }
         6 => (BrickKind::Explosive, 1, None),
         _ => return None,
@@ -95,7 +99,11 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<LevelSet, ImportError> {
     };
     let (title, mut raw) = read_file(bytes).map_err(invalid)?;
     if raw.is_empty() {
-        return Err(invalid((1, 1, "no level (BEGIN_LEVEL) in the file".to_string())));
+        return Err(invalid((
+            1,
+            1,
+            "no level (BEGIN_LEVEL) in the file".to_string(),
+        )));
     }
     // add_level_to_levels_list: by difficulty, then name (strcmp; "No Name" without one),
     // ties in file order.
@@ -103,9 +111,10 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<LevelSet, ImportError> {
         let name = |l: &RawLevel| l.name.clone().unwrap_or_else(|| "No Name".to_string());
         (a.difficulty, name(a)).cmp(&(b.difficulty, name(b)))
     });
-    let file = path
-        .file_name()
-        .map_or_else(|| "gnome-breakout".to_string(), |n| n.to_string_lossy().into_owned());
+    let file = path.file_name().map_or_else(
+        || "gnome-breakout".to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     let mut set = LevelSet {
         name: title.unwrap_or_else(|| file.clone()),
         format: Format::Gnome,
@@ -133,14 +142,24 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<LevelSet, ImportError> {
 fn crop<'a>(line: &RawLine<'a>) -> (&'a [u8], usize) {
     let is_space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
     let bytes = line.bytes;
-    let start = bytes.iter().position(|b| !is_space(b)).unwrap_or(bytes.len());
-    let end = bytes.iter().rposition(|b| !is_space(b)).map_or(start, |i| i + 1);
+    let start = bytes
+        .iter()
+        .position(|b| !is_space(b))
+        .unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|b| !is_space(b))
+        .map_or(start, |i| i + 1);
     (&bytes[start..end], line.column + start)
 }
 
 /// `read_levelfile`: the file's title and its levels, in file order.
 fn read_file(bytes: &[u8]) -> Result<(Option<String>, Vec<RawLevel>), Fail> {
     let lines = fgets_lines(bytes, LINE_BUFFER);
+    // The line just past the end of the file, for "the file ends inside …".
+    let eof = lines
+        .last()
+        .map_or(1, |l| l.line + usize::from(l.bytes.ends_with(b"\n")));
     let mut iter = lines.iter();
     let (mut title, mut levels) = (None, Vec::new());
     let (mut author, mut name, mut difficulty) = (None, None, None);
@@ -157,7 +176,7 @@ fn read_file(bytes: &[u8]) -> Result<(Option<String>, Vec<RawLevel>), Fail> {
         } else if let Some(rest) = text.strip_prefix(b"GLOBAL_DIFFICULTY") {
             difficulty = Some(number(rest, "GLOBAL_DIFFICULTY", at)?);
         } else if text == b"BEGIN_LEVEL" {
-            let mut level = read_level(&mut iter, line.line)?;
+            let mut level = read_level(&mut iter, line.line, eof)?;
             level.name = level.name.or_else(|| name.clone());
             level.author = level.author.or_else(|| author.clone());
             if level.difficulty == u32::MAX {
@@ -182,11 +201,12 @@ fn unknown_directive(text: &[u8], (line, column): (usize, usize), place: &str) -
     )
 }
 
-/// `read_level`, after its `BEGIN_LEVEL` on line `line`, up to `END_LEVEL`. An unset
-/// difficulty is `u32::MAX`.
+/// `read_level`, after its `BEGIN_LEVEL` on line `line`, up to `END_LEVEL` (`eof`: the line
+/// past the end of the file). An unset difficulty is `u32::MAX`.
 fn read_level<'a>(
     iter: &mut impl Iterator<Item = &'a RawLine<'a>>,
     line: usize,
+    eof: usize,
 ) -> Result<RawLevel, Fail> {
     let mut level = RawLevel {
         line,
@@ -196,9 +216,7 @@ fn read_level<'a>(
         blocks: [[0; COLS]; ROWS],
     };
     let mut has_data = false;
-    let mut last = line;
     while let Some(raw) = iter.next() {
-        last = raw.line;
         let (text, column) = crop(raw);
         if text.is_empty() || text[0] == b'#' {
             continue;
@@ -215,7 +233,7 @@ fn read_level<'a>(
             }
             return Ok(level);
         } else if text == b"BEGIN_DATA" {
-            level.blocks = read_blocks(iter, raw.line)?;
+            level.blocks = read_blocks(iter, raw.line, eof)?;
             has_data = true;
         } else if let Some(rest) = text.strip_prefix(b"AUTHOR") {
             level.author = Some(value(rest, "AUTHOR", at)?);
@@ -228,7 +246,7 @@ fn read_level<'a>(
         }
     }
     Err((
-        last + 1,
+        eof,
         1,
         format!("the file ends inside the level begun on line {line} (no END_LEVEL)"),
     ))
@@ -238,12 +256,11 @@ fn read_level<'a>(
 fn read_blocks<'a>(
     iter: &mut impl Iterator<Item = &'a RawLine<'a>>,
     line: usize,
+    eof: usize,
 ) -> Result<[[u8; COLS]; ROWS], Fail> {
     let mut blocks = [[0; COLS]; ROWS];
     let mut row = 0;
-    let mut last = line;
     for raw in iter {
-        last = raw.line;
         let (text, column) = crop(raw);
         if text == b"END_DATA" {
             if row < ROWS {
@@ -269,7 +286,7 @@ fn read_blocks<'a>(
         row += 1;
     }
     Err((
-        last + 1,
+        eof,
         1,
         format!("the file ends inside the data begun on line {line} (no END_DATA)"),
     ))
@@ -308,7 +325,10 @@ fn read_row(text: &[u8], line: usize, column: usize) -> Result<[u8; COLS], Fail>
             return Err((
                 line,
                 column + start,
-                format!("expected block {} of {COLS}: a number 0 to {MAX_CODE}", n + 1),
+                format!(
+                    "expected block {} of {COLS}: a number 0 to {MAX_CODE}",
+                    n + 1
+                ),
             ));
         }
         let value = std::str::from_utf8(&text[i..i + digits])
@@ -335,7 +355,10 @@ fn read_row(text: &[u8], line: usize, column: usize) -> Result<[u8; COLS], Fail>
 
 /// `sep_string`: the value after a directive's tag, trimmed, non-empty, of `VALID_STRING`.
 fn value(rest: &[u8], tag: &str, (line, column): (usize, usize)) -> Result<String, Fail> {
-    let lead = rest.iter().take_while(|b| matches!(b, b' ' | b'\t')).count();
+    let lead = rest
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count();
     let text = &rest[lead..];
     if text.is_empty() {
         return Err((line, column, format!("{tag} without a value")));
@@ -354,7 +377,10 @@ fn value(rest: &[u8], tag: &str, (line, column): (usize, usize)) -> Result<Strin
 
 /// `sep_uint`: the digits after a directive's tag.
 fn number(rest: &[u8], tag: &str, (line, column): (usize, usize)) -> Result<u32, Fail> {
-    let lead = rest.iter().take_while(|b| matches!(b, b' ' | b'\t')).count();
+    let lead = rest
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count();
     let text = &rest[lead..];
     if text.is_empty() {
         return Err((line, column, format!("{tag} without a value")));
@@ -370,7 +396,13 @@ fn number(rest: &[u8], tag: &str, (line, column): (usize, usize)) -> Result<u32,
         .ok()
         .and_then(|d| d.parse::<u32>().ok())
         .filter(|&d| d < u32::MAX)
-        .ok_or_else(|| (line, column + tag.len() + lead, format!("{tag} is too large")))
+        .ok_or_else(|| {
+            (
+                line,
+                column + tag.len() + lead,
+                format!("{tag} is too large"),
+            )
+        })
 }
 
 /// Converts one level, or says why it is skipped.

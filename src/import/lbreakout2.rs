@@ -75,12 +75,14 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<LevelSet, ImportError> {
     }
     let set = set_name(path);
     let mut raw = Vec::new();
+    // Where reading stopped, and the line the broken level starts on.
     let mut stop = None;
     while pos < lines.len() {
+        let start = lines[pos].line;
         match read_level(&lines, &mut pos) {
             Ok(level) => raw.push(level),
             Err(s) => {
-                stop = Some(s);
+                stop = Some((s, start));
                 break;
             }
         }
@@ -93,14 +95,25 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<LevelSet, ImportError> {
         skipped: Vec::new(),
     };
     if raw.is_empty() {
-        let Stop {
-            line,
-            column,
-            message,
-        } = stop.unwrap_or(Stop {
-            line: 1,
-            column: 1,
-            message: "expected 'Level:'".to_string(),
+        let (
+            Stop {
+                line,
+                column,
+                message,
+            },
+            _,
+        ) = stop.unwrap_or_else(|| {
+            // Nothing after the Version line (or an empty file).
+            let line = lines.last().map_or(1, |l| l.line + 1);
+            let message = "expected 'Level:'".to_string();
+            (
+                Stop {
+                    line,
+                    column: 1,
+                    message,
+                },
+                line,
+            )
         });
         return Err(ImportError::Invalid {
             path: path.to_path_buf(),
@@ -124,17 +137,18 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<LevelSet, ImportError> {
     }
     // The game ends the set at the first broken level; say so if anything but blank lines
     // follows, since those levels are lost.
-    if let Some(s) = stop {
-        let rest_has_text = lines[pos..]
+    if let Some((s, start)) = stop {
+        let rest_has_text = lines
             .iter()
+            .skip_while(|l| l.line < start)
             .any(|l| l.bytes.iter().any(|b| !b.is_ascii_whitespace()));
         if rest_has_text {
             out.skipped.push(Skipped {
                 number: count + 1,
-                line: s.line,
+                line: start,
                 reason: format!(
-                    "incomplete level at column {}: {}; LBreakout2 ends the set here and ignores the rest of the file",
-                    s.column, s.message
+                    "incomplete level (line {}, column {}: {}); LBreakout2 ends the set here and ignores the rest of the file",
+                    s.line, s.column, s.message
                 ),
             });
         }
@@ -145,8 +159,10 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<LevelSet, ImportError> {
 
 /// The set's name: the file name.
 fn set_name(path: &Path) -> String {
-    path.file_name()
-        .map_or_else(|| "lbreakout2".to_string(), |n| n.to_string_lossy().into_owned())
+    path.file_name().map_or_else(
+        || "lbreakout2".to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }
 
 /// `level_load`: reads one level from `lines[*pos..]`, moving `pos` past what it read.
@@ -154,7 +170,9 @@ fn read_level<'a>(lines: &[RawLine<'a>], pos: &mut usize) -> Result<RawLevel<'a>
     let start = *pos;
     let mut next = |what: &str| -> Result<RawLine<'a>, Stop> {
         let line = lines.get(*pos).copied().ok_or_else(|| Stop {
-            line: lines.last().map_or(1, |l| l.line + usize::from(l.bytes.ends_with(b"\n"))),
+            line: lines
+                .last()
+                .map_or(1, |l| l.line + usize::from(l.bytes.ends_with(b"\n"))),
             column: 1,
             message: format!("the file ends where {what} should be"),
         })?;
@@ -246,7 +264,11 @@ pub fn brick(c: u8) -> Option<(BrickKind, u8, Option<[u8; 3]>)> {
         b'E' => (BrickKind::Solid, 0, None),
         b'#' => (BrickKind::Metal, 0, None),
         b'@' => (BrickKind::Chaotic, 0, None),
-        b'a'..=b'c' => (BrickKind::Plain(9), c - b'a' + 1, picture(usize::from(c - b'a') + 3)),
+        b'a'..=b'c' => (
+            BrickKind::Plain(9),
+            c - b'a' + 1,
+            picture(usize::from(c - b'a') + 3),
+        ),
         b'v' => (BrickKind::Invisible, 4, picture(6)),
         b'x'..=b'z' => (
             BrickKind::Regenerating,
@@ -256,7 +278,11 @@ pub fn brick(c: u8) -> Option<(BrickKind, u8, Option<[u8; 3]>)> {
         // d e f g h i j k: red, orange, green, blue, yellow, magenta, white, grey.
         b'd'..=b'k' => {
             let i = usize::from(c - b'd');
-            (BrickKind::Plain([7, 5, 3, 2, 4, 8, 6, 9][i]), 1, picture(10 + i))
+            (
+                BrickKind::Plain([7, 5, 3, 2, 4, 8, 6, 9][i]),
+                1,
+                picture(10 + i),
+            )
         }
         // Grown bricks of a saved game: like f–k.
         b'F'..=b'K' => return brick(c.to_ascii_lowercase()),
@@ -288,7 +314,10 @@ pub fn bonus(c: u8) -> Bonus {
         b's' => Exact(P::Sticky),
         b'+' => Approx(P::PadSizeIncrease, "expand paddle by 18 px, here W: +50 px"),
         b'b' => Approx(P::Multiball, "one extra ball, here M: two"),
-        b'm' => Approx(P::PassThrough, "energy balls for 5 s, here P: pass-through for 10 s, metal stays"),
+        b'm' => Approx(
+            P::PassThrough,
+            "energy balls for 5 s, here P: pass-through for 10 s, metal stays",
+        ),
         b'>' => Approx(P::Speed, "balls at top speed for 20 s, here S: 20% faster"),
         b'0' => Dropped("200 points"),
         b'1' => Dropped("500 points"),
@@ -374,7 +403,10 @@ fn convert(
         );
     }
     if metal > 0 {
-        tally.add("metal brick '#' unbreakable (LBreakout2's energy ball breaks it)", metal);
+        tally.add(
+            "metal brick '#' unbreakable (LBreakout2's energy ball breaks it)",
+            metal,
+        );
     }
     if chaotic > 0 {
         tally.add(
