@@ -178,6 +178,78 @@ fn write_set(set: &LevelSet, dir: &Path, out: &mut dyn Write) -> i32 {
 mod tests {
     use super::*;
 
+    /// A fresh scratch directory for one test.
+    fn scratch(test: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("breakout-import-{test}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// A synthetic LBreakout2 set of two levels: "First" (a row of `d`, an `l` bonus on one and
+    /// a `w` on another) and "Empty".
+    fn lbreakout2_set() -> String {
+        let mut text = String::from("Version: 1.00\n");
+        for (name, row, bonus) in [("First", "dddd", "lw"), ("Empty", "", "")] {
+            text += &format!("Level:\nTester\n{name}\nBricks:\n{row:.<14}\n");
+            text += &format!("{}Bonus:\n{bonus:.<14}\n", "..............\n".repeat(17));
+            text += &"..............\n".repeat(17);
+        }
+        text
+    }
+
+    fn run(inputs: &[PathBuf], output: &Path) -> (i32, String) {
+        let mut out = Vec::new();
+        let status = import(inputs, output, None, &mut out);
+        (status, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn writes_each_level_and_reports_approximations_and_skips() {
+        let dir = scratch("ok");
+        let input = dir.join("in");
+        std::fs::create_dir_all(input.join("sub")).unwrap();
+        std::fs::write(input.join("MySet"), lbreakout2_set()).unwrap();
+        let (status, report) = run(std::slice::from_ref(&input), &dir.join("out"));
+        assert_eq!(status, EXIT_IMPORTED, "{report}");
+        let file = input.join("MySet").display().to_string();
+        assert_eq!(
+            report.lines().collect::<Vec<_>>(),
+            vec![
+                "MySet: 1 levels imported, 1 skipped".to_string(),
+                format!("{file}:1: approx: bonus 'w' (bonus floor) dropped (1 cells)"),
+                format!("{file}:2: skipped: empty: LBreakout2 completes it at once"),
+            ]
+        );
+        let written = dir.join("out/MySet/01-first.lvl");
+        let level = Level::load(&written).unwrap();
+        assert_eq!(level.title.as_deref(), Some("First"));
+        assert_eq!(level.destructible_count(), 4);
+        let entries = std::fs::read_dir(dir.join("out/MySet")).unwrap().count();
+        assert_eq!(entries, 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn exit_status_says_rejected_or_unreadable() {
+        let dir = scratch("status");
+        let good = dir.join("Good");
+        let bad = dir.join("Bad");
+        std::fs::write(&good, lbreakout2_set()).unwrap();
+        std::fs::write(&bad, "Level:\nA\nB\nBricks:\nddd\n").unwrap();
+        let out = dir.join("out");
+        let (status, report) = run(&[good.clone(), bad.clone()], &out);
+        assert_eq!(status, EXIT_REJECTED, "{report}");
+        assert!(
+            report.contains(&format!("{}:5:4: ", bad.display())),
+            "{report}"
+        );
+        let (status, report) = run(&[dir.join("missing"), bad], &out);
+        assert_eq!(status, EXIT_UNREADABLE, "{report}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn set_dirs_stay_inside_and_unique() {
         let mut used = BTreeSet::new();
