@@ -32,7 +32,7 @@ pub enum Command {
     /// Render a level as it looks when play starts to a PNG, with no window or display server.
     Preview(PreviewArgs),
     /// Convert other Breakouts' level sets (LBreakout2, KBreakOut, SDL-Ball, gnome-breakout)
-    /// into level files OUT/<set>/NN-<name>.lvl; reports approximations and skipped levels.
+    /// into level files OUT/SET/NN-NAME.lvl; reports approximations and skipped levels.
     /// Exit 0 if every file was imported, 1 if a file or level was rejected, 2 if a file cannot
     /// be read (or written).
     Import(ImportArgs),

@@ -409,9 +409,12 @@ proptest! {
     }
 }
 
+/// The rows of one grid, as the file has them.
+type Rows<'a> = Vec<&'a [u8]>;
+
 /// Each set of the corpus as an independent scan reads it: for each level (a line starting
 /// with `Level:` at a level's start), its brick rows and bonus rows.
-fn scan(text: &[u8]) -> Vec<(Vec<&[u8]>, Vec<&[u8]>)> {
+fn scan(text: &[u8]) -> Vec<(Rows<'_>, Rows<'_>)> {
     let lines: Vec<&[u8]> = text
         .split(|&b| b == b'\n')
         .map(|l| l.strip_suffix(b"\r").unwrap_or(l))

@@ -259,8 +259,7 @@ fn read_blocks<'a>(
     eof: usize,
 ) -> Result<[[u8; COLS]; ROWS], Fail> {
     let mut blocks = [[0; COLS]; ROWS];
-    let mut row = 0;
-    for raw in iter {
+    for (row, raw) in iter.enumerate() {
         let (text, column) = crop(raw);
         if text == b"END_DATA" {
             if row < ROWS {
@@ -283,7 +282,6 @@ fn read_blocks<'a>(
             return Err((raw.line, column, format!("more than {ROWS} rows of blocks")));
         }
         blocks[row] = read_row(text, raw.line, column)?;
-        row += 1;
     }
     Err((
         eof,
