@@ -2,6 +2,7 @@
 
 use crate::collision::CollisionMode;
 use crate::config::{Config, ConfigError};
+use crate::import::Format;
 use crate::sim::tuning::MAX_FRAME_TIME;
 use crate::sim::GameConfig;
 use clap::{Args, Parser, Subcommand};
@@ -30,6 +31,50 @@ pub enum Command {
     Check(CheckArgs),
     /// Render a level as it looks when play starts to a PNG, with no window or display server.
     Preview(PreviewArgs),
+    /// Convert other Breakouts' level sets (LBreakout2, KBreakOut, SDL-Ball, gnome-breakout)
+    /// into level files OUT/SET/NN-NAME.lvl; reports approximations and skipped levels.
+    /// Exit 0 if every file was imported, 1 if a file or level was rejected, 2 if a file cannot
+    /// be read (or written).
+    Import(ImportArgs),
+}
+
+/// Options of `breakout import`.
+#[derive(Debug, Args, Clone)]
+pub struct ImportArgs {
+    /// Level set files, or directories whose regular files are all imported (sorted by name).
+    #[arg(required = true, value_name = "FILE|DIR")]
+    pub inputs: Vec<PathBuf>,
+    /// Output directory: each set's levels go into a directory of the set's name in it.
+    #[arg(short = 'o', long = "output", value_name = "DIR")]
+    pub output: PathBuf,
+    /// The files' format (default: recognised from each file's content).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<FormatArg>,
+}
+
+/// `--format`'s values: the command line's own copy of [`Format`], so the import module does
+/// not depend on clap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatArg {
+    /// LBreakout2 level sets (one set per file, no extension).
+    Lbreakout2,
+    /// KBreakOut's XML `.levelset` files.
+    Kbreakout,
+    /// SDL-Ball's `levels.txt`.
+    Sdlball,
+    /// gnome-breakout's `.gbl` files.
+    Gnome,
+}
+
+impl From<FormatArg> for Format {
+    fn from(arg: FormatArg) -> Format {
+        match arg {
+            FormatArg::Lbreakout2 => Format::LBreakout2,
+            FormatArg::Kbreakout => Format::KBreakOut,
+            FormatArg::Sdlball => Format::SdlBall,
+            FormatArg::Gnome => Format::Gnome,
+        }
+    }
 }
 
 /// Options of `breakout preview`.

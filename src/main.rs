@@ -2,7 +2,7 @@
 
 use breakout::assets::{load_level_arg, Assets};
 use breakout::cli::{Cli, Command};
-use breakout::commands::{check::check, preview::preview, simulate::simulate};
+use breakout::commands::{check::check, import::import, preview::preview, simulate::simulate};
 use clap::Parser;
 use std::process::ExitCode;
 
@@ -12,6 +12,14 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Check(args)) => {
             let status = check(&args.files, args.strict, &mut std::io::stdout());
+            ExitCode::from(status as u8)
+        }
+        Some(Command::Import(args)) => {
+            let format = args.format.map(Into::into);
+            // One line per approximation: thousands for a big set, so buffer them.
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let status = import(&args.inputs, &args.output, format, &mut out);
+            let _ = std::io::Write::flush(&mut out);
             ExitCode::from(status as u8)
         }
         Some(Command::Simulate(args)) => match Assets::from_env()

@@ -11,7 +11,10 @@
 //! is not (truncated, binary), is an [`ImportError`] with file, line and, where it means
 //! something, column.
 
+pub mod common;
+mod gnome;
 mod kbreakout;
+mod lbreakout2;
 mod sdlball;
 mod shared_b;
 
@@ -176,12 +179,10 @@ pub fn parse_set(
         });
     };
     match format {
+        Format::LBreakout2 => lbreakout2::parse(bytes, path),
         Format::KBreakOut => kbreakout::parse(bytes, path),
         Format::SdlBall => sdlball::parse(bytes, path),
-        _ => Err(ImportError::UnknownFormat {
-            path: path.to_path_buf(),
-            reason: format!("the {} reader is not built yet", format.name()),
-        }),
+        Format::Gnome => gnome::parse(bytes, path),
     }
 }
 

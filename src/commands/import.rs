@@ -1,0 +1,262 @@
+//! `breakout import`: converts other Breakouts' level sets (LBreakout2, KBreakOut, SDL-Ball,
+//! gnome-breakout; see [`crate::import`]) into level files, `OUT/<set>/NN-<name>.lvl`.
+
+use crate::import::common::{last_number, level_stem};
+use crate::import::{load_set, Format, ImportError, LevelSet};
+use crate::level::Level;
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Exit status when every file was imported (levels may be skipped or approximate).
+pub const EXIT_IMPORTED: i32 = 0;
+/// Exit status when a file, or a level in it, was rejected (and nothing worse happened).
+pub const EXIT_REJECTED: i32 = 1;
+/// Exit status when a file or directory cannot be read, or an output file cannot be written.
+pub const EXIT_UNREADABLE: i32 = 2;
+
+/// Imports every file of `inputs` (a directory stands for the regular files in it, sorted by
+/// name) in `format`, or the format each file's content shows with `None`, writing each set's
+/// levels into `output/<set>/` (created if needed; nothing is written elsewhere). Writes to
+/// `out`, per set, `<set>: N levels imported, M skipped`, then `FILE:LEVEL: approx: FEATURE (N
+/// cells)` for every approximation and `FILE:LEVEL: skipped: REASON` for every skipped level
+/// (LEVEL is the level's number in its set); a rejected file as `file:line:column: message`.
+/// Returns the exit status: [`EXIT_IMPORTED`], [`EXIT_REJECTED`] or [`EXIT_UNREADABLE`].
+pub fn import(
+    inputs: &[PathBuf],
+    output: &Path,
+    format: Option<Format>,
+    out: &mut dyn Write,
+) -> i32 {
+    let mut status = EXIT_IMPORTED;
+    let mut files = Vec::new();
+    for input in inputs {
+        if input.is_dir() {
+            match regular_files(input) {
+                Ok(found) => files.extend(found),
+                Err(e) => {
+                    let _ = writeln!(out, "{}: cannot read directory: {e}", input.display());
+                    status = status.max(EXIT_UNREADABLE);
+                }
+            }
+        } else {
+            files.push(input.clone());
+        }
+    }
+    if let Err(e) = std::fs::create_dir_all(output) {
+        let _ = writeln!(out, "{}: cannot create directory: {e}", output.display());
+        status = status.max(EXIT_UNREADABLE);
+        return status;
+    }
+    let mut used = BTreeSet::new();
+    for file in &files {
+        match load_set(file, format) {
+            Ok(set) => {
+                let dir = output.join(set_dir(&set.name, &mut used));
+                status = status.max(write_set(&set, &dir, out));
+            }
+            Err(e @ ImportError::Io { .. }) => {
+                let _ = writeln!(out, "{e}");
+                status = status.max(EXIT_UNREADABLE);
+            }
+            Err(e) => {
+                let _ = writeln!(out, "{e}");
+                status = status.max(EXIT_REJECTED);
+            }
+        }
+    }
+    status
+}
+
+/// The regular files directly in `dir`, sorted by name.
+fn regular_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        if entry.file_type()?.is_file() {
+            files.push(entry.path());
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// A directory name for a set: its name with every character but ASCII letters, digits, `.`,
+/// `_` and `-` made `-`, never starting with `.` (so never `..`), unique among `used` (a
+/// `-2`, `-3`… suffix otherwise).
+fn set_dir(name: &str, used: &mut BTreeSet<String>) -> String {
+    let mut base: String = name
+        .chars()
+        .take(60)
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    if base.is_empty() || base.starts_with('.') {
+        base = format!("set{base}");
+    }
+    let mut dir = base.clone();
+    let mut n = 1;
+    while !used.insert(dir.clone()) {
+        n += 1;
+        dir = format!("{base}-{n}");
+    }
+    dir
+}
+
+/// Writes `set`'s levels into `dir` and reports them; returns the exit status for this set.
+fn write_set(set: &LevelSet, dir: &Path, out: &mut dyn Write) -> i32 {
+    let mut status = EXIT_IMPORTED;
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        let _ = writeln!(out, "{}: cannot create directory: {e}", dir.display());
+        return EXIT_UNREADABLE;
+    }
+    let file = set.path.display();
+    let last = last_number(set);
+    let mut written = 0;
+    let mut lines = Vec::new();
+    for imported in &set.levels {
+        let stem = level_stem(imported.number, last, imported.level.title.as_deref());
+        let level = Level {
+            name: stem.clone(),
+            ..imported.level.clone()
+        };
+        let text = level.to_text();
+        // The file must read back as this level; a converter bug must not write a broken file.
+        match Level::parse(&text, &stem) {
+            Ok(back) if back == level => {}
+            Ok(_) => {
+                lines.push(format!(
+                    "{file}:{}:0: level {}: the converted level does not read back the same; not written",
+                    imported.line, imported.number
+                ));
+                status = status.max(EXIT_REJECTED);
+                continue;
+            }
+            Err(e) => {
+                lines.push(format!(
+                    "{file}:{}:0: level {}: the converted level is invalid ({}); not written",
+                    imported.line,
+                    imported.number,
+                    e.to_string().replace('\n', "; ")
+                ));
+                status = status.max(EXIT_REJECTED);
+                continue;
+            }
+        }
+        let path = dir.join(format!("{stem}.lvl"));
+        if let Err(e) = std::fs::write(&path, text) {
+            lines.push(format!("{}: cannot write: {e}", path.display()));
+            status = EXIT_UNREADABLE;
+            continue;
+        }
+        written += 1;
+        for a in &imported.approximations {
+            lines.push(format!("{file}:{}: {a}", imported.number));
+        }
+    }
+    for s in &set.skipped {
+        lines.push(format!("{file}:{}: skipped: {}", s.number, s.reason));
+    }
+    let _ = writeln!(
+        out,
+        "{}: {written} levels imported, {} skipped",
+        set.name,
+        set.skipped.len()
+    );
+    for line in lines {
+        let _ = writeln!(out, "{line}");
+    }
+    status
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh scratch directory for one test.
+    fn scratch(test: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("breakout-import-{test}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// A synthetic LBreakout2 set of two levels: "First" (a row of `d`, an `l` bonus on one and
+    /// a `w` on another) and "Empty".
+    fn lbreakout2_set() -> String {
+        let mut text = String::from("Version: 1.00\n");
+        for (name, row, bonus) in [("First", "dddd", "lw"), ("Empty", "", "")] {
+            text += &format!("Level:\nTester\n{name}\nBricks:\n{row:.<14}\n");
+            text += &format!("{}Bonus:\n{bonus:.<14}\n", "..............\n".repeat(17));
+            text += &"..............\n".repeat(17);
+        }
+        text
+    }
+
+    fn run(inputs: &[PathBuf], output: &Path) -> (i32, String) {
+        let mut out = Vec::new();
+        let status = import(inputs, output, None, &mut out);
+        (status, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn writes_each_level_and_reports_approximations_and_skips() {
+        let dir = scratch("ok");
+        let input = dir.join("in");
+        std::fs::create_dir_all(input.join("sub")).unwrap();
+        std::fs::write(input.join("MySet"), lbreakout2_set()).unwrap();
+        let (status, report) = run(std::slice::from_ref(&input), &dir.join("out"));
+        assert_eq!(status, EXIT_IMPORTED, "{report}");
+        let file = input.join("MySet").display().to_string();
+        assert_eq!(
+            report.lines().collect::<Vec<_>>(),
+            vec![
+                "MySet: 1 levels imported, 1 skipped".to_string(),
+                format!("{file}:1: approx: bonus 'w' (bonus floor) dropped (1 cells)"),
+                format!("{file}:2: skipped: empty: LBreakout2 completes it at once"),
+            ]
+        );
+        let written = dir.join("out/MySet/01-first.lvl");
+        let level = Level::load(&written).unwrap();
+        assert_eq!(level.title.as_deref(), Some("First"));
+        assert_eq!(level.destructible_count(), 4);
+        let entries = std::fs::read_dir(dir.join("out/MySet")).unwrap().count();
+        assert_eq!(entries, 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn exit_status_says_rejected_or_unreadable() {
+        let dir = scratch("status");
+        let good = dir.join("Good");
+        let bad = dir.join("Bad");
+        std::fs::write(&good, lbreakout2_set()).unwrap();
+        std::fs::write(&bad, "Level:\nA\nB\nBricks:\nddd\n").unwrap();
+        let out = dir.join("out");
+        let (status, report) = run(&[good.clone(), bad.clone()], &out);
+        assert_eq!(status, EXIT_REJECTED, "{report}");
+        assert!(
+            report.contains(&format!("{}:5:4: ", bad.display())),
+            "{report}"
+        );
+        let (status, report) = run(&[dir.join("missing"), bad], &out);
+        assert_eq!(status, EXIT_UNREADABLE, "{report}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn set_dirs_stay_inside_and_unique() {
+        let mut used = BTreeSet::new();
+        assert_eq!(set_dir("..", &mut used), "set..");
+        assert_eq!(set_dir("a/b", &mut used), "a-b");
+        assert_eq!(set_dir("a/b", &mut used), "a-b-2");
+        assert_eq!(set_dir("", &mut used), "set");
+        assert_eq!(set_dir("Michael's Levels", &mut used), "Michael-s-Levels");
+    }
+}
