@@ -18,11 +18,19 @@ use super::{ball, Ball, BrickField, FallingPowerUp, GameEvent, GameStats, HitOut
 use crate::collision::{circle_aabb_contact, Aabb, Circle, Contact};
 use glam::Vec2;
 use rand_pcg::Pcg32;
+use smallvec::SmallVec;
 
 /// Upper bound on ball–brick passes in one sub-step (see [`BallWorld::collide_bricks`]): a
 /// buried ball is out after the first, the second resolves what it touches there, the third is
 /// spare.
 const MAX_BURIED_PASSES: u32 = 3;
+
+/// Room for the bricks one sub-step touches without a heap allocation (a ball overlaps at most
+/// 4 cells of bricks larger than itself; more spill to the heap, with the same result).
+const INLINE_HITS: usize = 8;
+
+/// Bricks (row, col) in the order they were touched, kept on the stack while few.
+type Cells = SmallVec<[(usize, usize); INLINE_HITS]>;
 
 /// What destroying a brick changes besides the brick field: the score, the statistics and the
 /// falling power-ups (borrowed from the game for one step).
@@ -144,7 +152,7 @@ impl BallWorld<'_> {
     /// by, which a later pass may count again by rounding: a two-hit brick destroyed by one
     /// contact).
     pub fn collide_bricks(&mut self, ball: &mut Ball) {
-        let mut already_hit = Vec::new();
+        let mut already_hit = Cells::new();
         for _ in 0..MAX_BURIED_PASSES {
             if !self.collide_bricks_pass(ball, &mut already_hit) {
                 return;
@@ -154,17 +162,13 @@ impl BallWorld<'_> {
 
     /// One pass of [`BallWorld::collide_bricks`]: hits the bricks touched that are not in
     /// `already_hit` (and adds them); true if the ball's centre was inside a brick.
-    fn collide_bricks_pass(
-        &mut self,
-        ball: &mut Ball,
-        already_hit: &mut Vec<(usize, usize)>,
-    ) -> bool {
+    fn collide_bricks_pass(&mut self, ball: &mut Ball, already_hit: &mut Cells) -> bool {
         let r = Vec2::splat(ball.radius);
         let area = Aabb {
             min: ball.pos - r,
             max: ball.pos + r,
         };
-        let mut hits: Vec<(usize, usize, Contact)> = Vec::new();
+        let mut hits: SmallVec<[(usize, usize, Contact); INLINE_HITS]> = SmallVec::new();
         let mut buried = false;
         for (row, col) in self.bricks.cells_overlapping(area) {
             if let Some(c) = self.brick_contact(ball, row, col) {
@@ -176,14 +180,22 @@ impl BallWorld<'_> {
             return false;
         }
         // Pass-through: coloured bricks break without deflecting the ball; solid ones still do.
-        let (through, mut hits): (Vec<_>, Vec<_>) = hits
-            .into_iter()
-            .partition(|h| self.passes_through(h.0, h.1));
-        if !through.is_empty() {
-            ball.idle_steps = 0;
-        }
-        for &(row, col, _) in &through {
-            self.break_through(row, col);
+        // (Both parts keep the order the bricks were touched in.)
+        if self.pass_through {
+            let mut through = Cells::new();
+            hits.retain(|h| {
+                let passes = self.passes_through(h.0, h.1);
+                if passes {
+                    through.push((h.0, h.1));
+                }
+                !passes
+            });
+            if !through.is_empty() {
+                ball.idle_steps = 0;
+            }
+            for (row, col) in through {
+                self.break_through(row, col);
+            }
         }
         if hits.is_empty() {
             return false;
@@ -210,7 +222,7 @@ impl BallWorld<'_> {
             hits[..=first].rotate_right(1);
         }
         let mut reflected = false;
-        let mut normals: Vec<Vec2> = Vec::new();
+        let mut normals: SmallVec<[Vec2; INLINE_HITS]> = SmallVec::new();
         for (i, &(row, col, first)) in hits.iter().enumerate() {
             let contact = if i == 0 {
                 Some(first)

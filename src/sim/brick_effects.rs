@@ -60,13 +60,6 @@ impl BrickField {
             (r < rows && c < cols).then_some((r, c))
         })
     }
-
-    /// True if there is a live brick of a regenerating kind below its cap.
-    fn needs_regeneration(&self) -> bool {
-        self.cells.iter().flatten().any(|b| {
-            b.alive && brick_kinds::info(b.kind).regenerates && b.hits_left < regeneration_cap(b)
-        })
-    }
 }
 
 /// Hits a regenerating brick grows back to: [`REGENERATION_CAP`], or more if it started with
@@ -94,8 +87,9 @@ pub(super) fn update_bricks(
     if !bricks.growths.is_empty() {
         grow(bricks, balls, rng, events);
     }
-    if bricks.has_regenerating && bricks.needs_regeneration() {
-        for brick in bricks.cells.iter_mut().flatten() {
+    // Each brick's regeneration touches only that brick, so the order of the list is free.
+    for &index in &bricks.regenerating {
+        if let Some(brick) = bricks.cells[index].as_mut() {
             if !brick.alive
                 || !brick_kinds::info(brick.kind).regenerates
                 || brick.hits_left >= regeneration_cap(brick)

@@ -119,9 +119,11 @@ pub struct BrickField {
     /// Growing bricks destroyed this step, whose empty neighbours fill at the end of the step.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(super) growths: Vec<(usize, usize)>,
-    /// True if the level has regenerating bricks (the only ones that change with time alone).
+    /// Indices into `cells` of the regenerating bricks (the only ones that change with time
+    /// alone), so a step visits them and not the whole grid. Derived from `cells` (left out of
+    /// the state hash); a cell listed may since hold another kind, which is skipped.
     #[serde(skip)]
-    pub(super) has_regenerating: bool,
+    pub(super) regenerating: Vec<usize>,
     // Visible to the rest of `sim` for the state-hash tests, which change them as a bug would.
     pub(super) cells: Vec<Option<Brick>>,
     pub(super) destructible_left: usize,
@@ -186,10 +188,12 @@ impl BrickField {
             }
         }
         let destructible_left = cells.iter().flatten().filter(|b| b.counts()).count();
-        let has_regenerating = cells
+        let regenerating = cells
             .iter()
-            .flatten()
-            .any(|b| brick_kinds::info(b.kind).regenerates);
+            .enumerate()
+            .filter(|(_, c)| c.is_some_and(|b| brick_kinds::info(b.kind).regenerates))
+            .map(|(i, _)| i)
+            .collect();
         BrickField {
             rows,
             cols,
@@ -200,7 +204,7 @@ impl BrickField {
             explosion: level.explosion,
             fuses: Vec::new(),
             growths: Vec::new(),
-            has_regenerating,
+            regenerating,
             cells,
             destructible_left,
         }
@@ -283,7 +287,11 @@ impl BrickField {
         if brick.counts() {
             self.destructible_left += 1;
         }
-        self.cells[row * self.cols + col] = Some(brick);
+        let index = row * self.cols + col;
+        if brick_kinds::info(brick.kind).regenerates && !self.regenerating.contains(&index) {
+            self.regenerating.push(index);
+        }
+        self.cells[index] = Some(brick);
     }
 
     /// The ball hit the brick at `row`, `col`: its kind's behaviour says what happens

@@ -29,6 +29,7 @@ use super::{Game, Input};
 use glam::Vec2;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
+use smallvec::SmallVec;
 
 /// Largest aim used, as a fraction of the paddle's half-width, leaving a margin so the ball
 /// still meets the paddle when the landing prediction is slightly off.
@@ -269,11 +270,12 @@ struct Deadline {
 ///   is, if already among the bricks) and come down at no more than its full speed.
 /// * several balls: they can knock each other downwards at any moment, so each may come down
 ///   from where it is, at full speed, and land anywhere.
-fn deadlines(game: &Game, ball_x: f32) -> Vec<Deadline> {
+fn deadlines(game: &Game, ball_x: f32) -> SmallVec<[Deadline; 4]> {
     let paddle_top = game.paddle().pos.y;
     let bricks_bottom = game.bricks().bottom();
-    let free: Vec<&super::Ball> = game.balls().iter().filter(|b| !b.stuck).collect();
-    free.iter()
+    let free = || game.balls().iter().filter(|b| !b.stuck);
+    let several = free().nth(1).is_some();
+    free()
         .map(|b| {
             let line = paddle_top - b.radius;
             let below = line - b.pos.y;
@@ -284,7 +286,7 @@ fn deadlines(game: &Game, ball_x: f32) -> Vec<Deadline> {
                     x: None,
                 };
             }
-            if free.len() > 1 {
+            if several {
                 return Deadline {
                     seconds: below / speed,
                     x: None,
