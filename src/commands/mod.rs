@@ -4,3 +4,4 @@
 pub mod check;
 pub mod preview;
 pub mod simulate;
+pub mod simulate_all;
