@@ -1,5 +1,6 @@
-//! The headless subcommands: `simulate`, `check` and `preview`. Level arguments are resolved by
-//! [`crate::assets::resolve_level_arg`].
+//! The headless subcommands: `simulate` (one level, or every level of a set with
+//! [`simulate_all`]), `check` and `preview`. Level arguments are resolved by
+//! [`crate::assets::resolve_level_arg`], set arguments by [`crate::assets::sets::resolve_start`].
 
 pub mod check;
 pub mod preview;

@@ -349,7 +349,7 @@ impl BrickField {
                     else {
                         return None;
                     };
-                    if nc >= self.cols || nr >= self.rows + 1 {
+                    if nc >= self.cols || nr > self.rows {
                         return None;
                     }
                     if self.live(nr, nc).is_none() {

@@ -40,7 +40,7 @@ impl LevelMenuScene {
             .levels
             .iter()
             .enumerate()
-            .map(|(i, l)| format!("{:>3} {}", i + 1, l.name))
+            .map(|(i, l)| row_name(i, &l.name))
             .collect();
         let mut list = ListState::new(names, menu::page_rows(LIST_TOP));
         list.select(selected);
@@ -89,7 +89,7 @@ impl LevelMenuScene {
             None => ("-".to_string(), Mark::Plain),
         };
         Row {
-            name: format!("{:>3} {}", index + 1, level.name),
+            name: row_name(index, &level.name),
             info,
             mark,
             selected: self.list.selected() == Some(index),
@@ -167,5 +167,15 @@ impl Scene for LevelMenuScene {
 
     fn title(&self) -> Option<String> {
         Some(format!("Breakout — {}", self.set.name))
+    }
+}
+
+/// The list's name of the level at `index`: its number (counting from 1) and name, or the name
+/// alone when it starts with a digit (the shipped levels are named "01 First Steps"…).
+fn row_name(index: usize, name: &str) -> String {
+    if name.starts_with(|c: char| c.is_ascii_digit()) {
+        name.to_string()
+    } else {
+        format!("{:>3} {name}", index + 1)
     }
 }

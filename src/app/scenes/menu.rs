@@ -85,7 +85,7 @@ impl MenuScene {
             None => format!("{cleared}/?"),
         };
         if let Some(run) = scores.and_then(|s| s.best_run(&key)).filter(|_| !broken) {
-            info = format!("run {run:>6}  {info:>7}");
+            info = format!("run {run}   {info}");
         }
         let mark = match count {
             _ if broken => Mark::Broken,

@@ -21,6 +21,8 @@ pub mod menu;
 pub mod pause;
 pub mod play;
 pub mod run_over;
+#[cfg(test)]
+mod run_tests;
 pub mod stack;
 
 pub use context::Context;
