@@ -81,8 +81,19 @@ impl From<FormatArg> for Format {
 #[derive(Debug, Args, Clone)]
 pub struct PreviewArgs {
     /// The level: a name from levels/ (without .lvl) or a file path.
-    #[arg(value_name = "LEVEL")]
-    pub level: String,
+    #[arg(
+        value_name = "LEVEL",
+        required_unless_present = "set",
+        conflicts_with = "set"
+    )]
+    pub level: Option<String>,
+    /// A level set (a directory of .lvl files, another game's set file, or a set's name);
+    /// with --level, which of its levels.
+    #[arg(long, value_name = "PATH|NAME")]
+    pub set: Option<String>,
+    /// With --set: the level, a number counting from 1 or a name (default: the first).
+    #[arg(long = "level", value_name = "N|NAME", requires = "set")]
+    pub set_level: Option<String>,
     /// Output PNG file.
     #[arg(short = 'o', long = "output", value_name = "PNG")]
     pub output: PathBuf,
@@ -94,8 +105,14 @@ pub struct PreviewArgs {
 /// Options for playing in a window.
 #[derive(Debug, Args, Clone)]
 pub struct PlayArgs {
-    /// Start directly in this level: a name from levels/ (without .lvl) or a file path.
-    #[arg(long, value_name = "NAME|PATH")]
+    /// Start a run through a level set: a directory of .lvl files, another game's set file
+    /// (LBreakout2, KBreakOut, SDL-Ball, gnome-breakout), or a set's name as the menu shows it.
+    #[arg(long, value_name = "PATH|NAME")]
+    pub set: Option<String>,
+    /// Start at this level and go on with the next ones of its set: with --set, a number
+    /// counting from 1 or a level's name; alone, a name from levels/ or the user's levels
+    /// (without .lvl) or a file path, whose directory is the set.
+    #[arg(long, value_name = "N|NAME|PATH")]
     pub level: Option<String>,
     /// A built-in bot moves the paddle and launches the ball.
     #[arg(long)]
@@ -243,11 +260,20 @@ fn parse_positive(s: &str, max: f32, what: &str, why: &str) -> Result<f32, Strin
 /// Options of `breakout simulate`.
 #[derive(Debug, Args, Clone)]
 pub struct SimulateArgs {
-    /// The level: a name from levels/ (without .lvl) or a file path.
-    #[arg(long, value_name = "NAME|PATH")]
-    pub level: String,
-    /// Number of fixed steps to play (the run stops early when the level is cleared).
-    #[arg(long, value_name = "N")]
+    /// The level: a name from levels/ (without .lvl) or a file path; with --set, a number
+    /// counting from 1 or a level's name in the set.
+    #[arg(long, value_name = "NAME|PATH|N", required_unless_present_any = ["set"])]
+    pub level: Option<String>,
+    /// A level set: a directory of .lvl files, another game's set file, or a set's name; with
+    /// --all, also a directory of set files.
+    #[arg(long, value_name = "PATH|NAME")]
+    pub set: Option<String>,
+    /// Play every level of the --set (or of every set file in the directory) in parallel,
+    /// one JSON line per level in set and level order, then a summary line.
+    #[arg(long, requires = "set", conflicts_with = "level")]
+    pub all: bool,
+    /// Number of fixed steps to play per level (a level stops early when it is cleared).
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub steps: u64,
     /// Seed, collision mode, ball speed, config file.
     #[command(flatten)]

@@ -1,8 +1,10 @@
 //! The `breakout` executable: parses the command line and runs the game or a subcommand.
 
-use breakout::assets::{load_level_arg, Assets};
+use breakout::assets::{load_level_arg, sets, Assets};
 use breakout::cli::{Cli, Command};
+use breakout::commands::simulate_all::simulate_all;
 use breakout::commands::{check::check, import::import, preview::preview, simulate::simulate};
+use breakout::level::Level;
 use clap::Parser;
 use std::process::ExitCode;
 
@@ -22,9 +24,38 @@ fn main() -> ExitCode {
             let _ = std::io::Write::flush(&mut out);
             ExitCode::from(status as u8)
         }
+        Some(Command::Simulate(args)) if args.all => {
+            let run = || -> anyhow::Result<bool> {
+                let assets = Assets::from_env()?;
+                let config = args.game.game_config()?;
+                let set = args.set.as_deref().unwrap_or_default();
+                let path = std::path::Path::new(set);
+                let sets = if path.exists() {
+                    sets::sets_at(path)
+                } else {
+                    let known = sets::discover_from_env();
+                    let user_dir = breakout::assets::user_levels_dir();
+                    vec![sets::resolve_set_arg(set, user_dir.as_deref(), &known)?]
+                };
+                let summary = simulate_all(
+                    &sets,
+                    &assets,
+                    args.steps,
+                    config,
+                    &mut std::io::stdout().lock(),
+                    &mut std::io::stderr(),
+                )?;
+                Ok(summary.errors == 0)
+            };
+            match run() {
+                Ok(true) => ExitCode::SUCCESS,
+                Ok(false) => ExitCode::FAILURE,
+                Err(e) => fail(&describe(&e)),
+            }
+        }
         Some(Command::Simulate(args)) => match Assets::from_env()
             .map_err(anyhow::Error::from)
-            .and_then(|assets| Ok(load_level_arg(&assets, &args.level)?))
+            .and_then(|assets| load_level(&assets, args.set.as_deref(), args.level.as_deref()))
             .and_then(|level| Ok((level, args.game.game_config()?)))
         {
             Ok((level, config)) => {
@@ -37,13 +68,16 @@ fn main() -> ExitCode {
                     Err(e) => fail(&format!("cannot write the report: {e}")),
                 }
             }
-            Err(e) => fail(&e.to_string()),
+            Err(e) => fail(&describe(&e)),
         },
         Some(Command::Preview(args)) => {
             let result = Assets::from_env()
                 .map_err(anyhow::Error::from)
                 .and_then(|assets| {
-                    let level = load_level_arg(&assets, &args.level)?;
+                    let level = match &args.set {
+                        Some(set) => load_level(&assets, Some(set), args.set_level.as_deref())?,
+                        None => load_level(&assets, None, args.level.as_deref())?,
+                    };
                     preview(&level, args.size, &assets, &args.output)
                 });
             match result {
@@ -56,6 +90,20 @@ fn main() -> ExitCode {
             Err(e) => fail(&describe(&e)),
         },
     }
+}
+
+/// The level `--set`/`--level` name: with a set, its level `level` (a number from 1 or a
+/// name; the first without one); without, the level `--level` names.
+fn load_level(assets: &Assets, set: Option<&str>, level: Option<&str>) -> anyhow::Result<Level> {
+    let Some(set) = set else {
+        return Ok(load_level_arg(assets, level.unwrap_or_default())?);
+    };
+    let known = sets::discover_from_env();
+    let user_dir = breakout::assets::user_levels_dir();
+    let (opened, index) =
+        sets::resolve_start(assets, user_dir.as_deref(), &known, Some(set), level)?
+            .ok_or_else(|| anyhow::anyhow!("no set given"))?;
+    Ok(opened.levels[index].source.load()?)
 }
 
 /// `error` and its causes on one line, `outer: cause: …`, leaving out a cause whose text the

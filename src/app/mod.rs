@@ -14,7 +14,7 @@ pub mod timestep;
 
 pub use input::InputState;
 
-use crate::assets::{Assets, LevelEntry};
+use crate::assets::{Assets, LevelSetSource};
 use crate::audio::Audio;
 use crate::cli::{ForcedEffect, PlayArgs};
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
@@ -30,6 +30,7 @@ use glium::winit::event::{ElementState, MouseButton, WindowEvent};
 use glium::winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
 use glium::winit::window::{Window, WindowId};
+use scenes::level_menu::LevelMenuScene;
 use scenes::menu::MenuScene;
 use scenes::play::{Campaign, PlayScene};
 use scenes::stack::Flow;
@@ -40,18 +41,25 @@ use std::time::Instant;
 /// Runs the game in a window until the player quits (or `--frames` is reached).
 ///
 /// # Errors
-/// A level named by `--level` that cannot be loaded, no display server, no OpenGL 3.3, a missing
+/// A set or level named by `--set`/`--level` that cannot be found or loaded, no display server, no OpenGL 3.3, a missing
 /// or broken shader or texture, or a screenshot that cannot be written — each message names the
 /// file or the step.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let assets = Assets::from_env()?;
-    let menu = crate::assets::menu_levels(&assets);
-    // Load a --level argument before opening a window, so a typo is a one-line error.
-    let start = match &args.level {
-        Some(arg) => {
-            let source = crate::assets::resolve_level_arg(&assets, arg)?;
-            let level = source.load()?;
-            Some((source, level))
+    let sets = crate::assets::sets::discover_from_env();
+    // Find and load --set/--level before opening a window, so a typo is a one-line error.
+    let user_dir = crate::assets::user_levels_dir();
+    let start = crate::assets::sets::resolve_start(
+        &assets,
+        user_dir.as_deref(),
+        &sets,
+        args.set.as_deref(),
+        args.level.as_deref(),
+    )?;
+    let start = match start {
+        Some((set, index)) => {
+            let level = set.levels[index].source.load()?;
+            Some((std::sync::Arc::new(set), index, level))
         }
         None => None,
     };
@@ -71,9 +79,12 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         }
     };
     let effects = crate::effects::Effects::new(game_config.seed, file_config.effects);
-    let mut app = App::new(args, game_config, assets, menu, audio, effects);
-    if let Some((source, level)) = start {
-        let campaign = Campaign::new(vec![source]);
+    let mut app = App::new(args, game_config, assets, sets, audio, effects);
+    if let Some((set, index, level)) = start {
+        // Under the run: the set's level list, where ending the run comes back to.
+        let campaign = Campaign::new(&set, index);
+        app.scenes
+            .push(Box::new(LevelMenuScene::new(set.clone(), index)));
         let play = PlayScene::new(&mut app.ctx, campaign, &level);
         app.scenes.push(Box::new(play));
     }
@@ -115,7 +126,7 @@ impl App {
         args: PlayArgs,
         game_config: GameConfig,
         assets: Assets,
-        menu: Vec<LevelEntry>,
+        sets: Vec<LevelSetSource>,
         audio: Option<Audio>,
         effects: crate::effects::Effects,
     ) -> App {
@@ -134,7 +145,7 @@ impl App {
         };
         App {
             ctx,
-            scenes: SceneStack::new(Box::new(MenuScene::new(menu))),
+            scenes: SceneStack::new(Box::new(MenuScene::new(assets.clone(), sets))),
             assets,
             gfx: None,
             last_frame: None,

@@ -5,8 +5,10 @@
 use super::{embedded, Assets, BUILT_IN_PREFIX};
 use crate::level::{Level, LoadError};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-/// A level to load: a shipped one built into the binary, or a file on disk.
+/// A level to load: a shipped one built into the binary, a file on disk, or a level of a
+/// foreign set file, already converted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LevelSource {
     /// A shipped level, built in.
@@ -18,6 +20,16 @@ pub enum LevelSource {
     },
     /// A level file on disk (live reload watches it while it is played).
     File(PathBuf),
+    /// A level of a foreign set file (LBreakout2, KBreakOut, SDL-Ball, gnome-breakout), read
+    /// by [`crate::import::load_set`] when its set was opened.
+    Imported {
+        /// The set file.
+        set: PathBuf,
+        /// 1-based number of the level in the set file.
+        number: usize,
+        /// The converted level.
+        level: Arc<Level>,
+    },
 }
 
 impl LevelSource {
@@ -38,6 +50,21 @@ impl LevelSource {
                 level.name = (*name).to_string();
                 Ok(level)
             }
+            LevelSource::Imported { level, .. } => Ok(Level::clone(level)),
+        }
+    }
+
+    /// The level's key in the high-score table, unique within its set and independent of its
+    /// shown name: the file name (`01-first-steps.lvl`), or `#N` for the N-th level of a
+    /// foreign set file.
+    pub fn key(&self) -> String {
+        match self {
+            LevelSource::BuiltIn { name, .. } => format!("{name}.lvl"),
+            LevelSource::File(path) => path.file_name().map_or_else(
+                || path.display().to_string(),
+                |s| s.to_string_lossy().into_owned(),
+            ),
+            LevelSource::Imported { number, .. } => format!("#{number}"),
         }
     }
 
@@ -45,13 +72,15 @@ impl LevelSource {
     pub fn path(&self) -> Option<&Path> {
         match self {
             LevelSource::File(path) => Some(path),
-            LevelSource::BuiltIn { .. } => None,
+            LevelSource::BuiltIn { .. } | LevelSource::Imported { .. } => None,
         }
     }
 
-    /// The file stem: `01-first-steps` for `levels/01-first-steps.lvl`.
+    /// The file stem: `01-first-steps` for `levels/01-first-steps.lvl`; a foreign set's level:
+    /// its name.
     pub fn stem(&self) -> String {
         match self {
+            LevelSource::Imported { level, .. } => level.name.clone(),
             LevelSource::BuiltIn { name, .. } => (*name).to_string(),
             LevelSource::File(path) => path.file_stem().map_or_else(
                 || path.display().to_string(),
@@ -62,9 +91,11 @@ impl LevelSource {
 }
 
 impl std::fmt::Display for LevelSource {
-    /// The path to name in messages: the file's, or `<built-in>/levels/NAME.lvl`.
+    /// The path to name in messages: the file's, `<built-in>/levels/NAME.lvl`, or
+    /// `SETFILE#N` for the N-th level of a foreign set file.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            LevelSource::Imported { set, number, .. } => write!(f, "{}#{number}", set.display()),
             LevelSource::File(path) => write!(f, "{}", path.display()),
             LevelSource::BuiltIn { name, .. } => write!(f, "{BUILT_IN_PREFIX}/levels/{name}.lvl"),
         }
@@ -82,8 +113,9 @@ fn built_in_levels() -> impl Iterator<Item = LevelSource> {
     })
 }
 
-/// Level files (`*.lvl`) in `dir`, sorted by file name. A missing directory gives an empty list.
-fn list_levels(dir: &Path) -> Vec<PathBuf> {
+/// Level files (`*.lvl`) in `dir`, sorted by file name. A missing or unreadable directory gives
+/// an empty list.
+pub fn list_levels(dir: &Path) -> Vec<PathBuf> {
     let mut levels: Vec<PathBuf> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
@@ -95,32 +127,29 @@ fn list_levels(dir: &Path) -> Vec<PathBuf> {
     levels
 }
 
+/// The subdirectories of `dir`, sorted by name (none if it cannot be read).
+pub fn subdirectories(dir: &Path) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
 /// The user's own levels directory (`~/.local/share/breakout/levels` on Linux, from the
 /// `directories` crate), whether or not it exists.
 pub fn user_levels_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "breakout").map(|d| d.data_dir().join("levels"))
 }
 
-/// A level offered in the menu: where it comes from and the name shown.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LevelEntry {
-    /// The level.
-    pub source: LevelSource,
-    /// `@name:` of the file, else its stem; "(invalid)" is appended if it does not load.
-    pub name: String,
-}
-
-/// The menu's levels: the shipped ones (each replaced by `levels/<NAME>.lvl` of the override
-/// directory if that exists), the override directory's other `*.lvl` files, and those of the
-/// user's levels directory ([`user_levels_dir`]); sorted by shown name (case-insensitive, then
-/// by source so equal names keep a stable order). A level that fails to load is still listed, so
-/// choosing it shows the error.
-pub fn menu_levels(assets: &Assets) -> Vec<LevelEntry> {
-    menu_levels_from(assets, user_levels_dir().as_deref())
-}
-
-/// [`menu_levels`] with the user's levels directory given (`None`: no such directory).
-pub fn menu_levels_from(assets: &Assets, user_dir: Option<&Path>) -> Vec<LevelEntry> {
+/// The shipped levels as the game plays them, in file-name order: each built-in level, or the
+/// override directory's `levels/<NAME>.lvl` in its place if that exists, and the override
+/// directory's other `*.lvl` files.
+pub fn shipped_levels(assets: &Assets) -> Vec<LevelSource> {
     let overridden = assets
         .override_dir()
         .map(|d| list_levels(&d.join("levels")))
@@ -133,35 +162,14 @@ pub fn menu_levels_from(assets: &Assets, user_dir: Option<&Path>) -> Vec<LevelEn
         })
         .collect();
     sources.extend(overridden.into_iter().map(LevelSource::File));
-    sources.extend(
-        user_dir
-            .map(list_levels)
-            .unwrap_or_default()
-            .into_iter()
-            .map(LevelSource::File),
-    );
-    let mut entries: Vec<LevelEntry> = sources
-        .into_iter()
-        .map(|source| {
-            let name = match source.load() {
-                Ok(level) => level.display_name().to_string(),
-                Err(_) => format!("{} (invalid)", source.stem()),
-            };
-            LevelEntry { source, name }
-        })
-        .collect();
-    entries.sort_by(|a, b| {
-        a.name
-            .to_lowercase()
-            .cmp(&b.name.to_lowercase())
-            .then_with(|| a.source.to_string().cmp(&b.source.to_string()))
-    });
-    entries
+    sources.sort_by_key(LevelSource::stem);
+    sources
 }
 
 /// The level a `--level <NAME|PATH>` argument names: an existing file path as is; else the level
 /// called NAME, looked for as `levels/NAME.lvl` in the override directory, then among the
-/// shipped levels, then as `NAME.lvl` in the user's levels directory.
+/// shipped levels, then as `NAME.lvl` in the user's levels directory, then in its
+/// subdirectories (imported sets, in name order), as the menu lists them.
 ///
 /// # Errors
 /// [`LoadError::Io`] naming the argument when it matches none of them.
@@ -193,6 +201,15 @@ pub fn resolve_level_arg_in(
         return Ok(source);
     }
     if let Some(named) = user_dir.map(|d| d.join(&file_name)).filter(|p| p.is_file()) {
+        return Ok(LevelSource::File(named));
+    }
+    if let Some(named) = user_dir
+        .map(subdirectories)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|d| d.join(&file_name))
+        .find(|p| p.is_file())
+    {
         return Ok(LevelSource::File(named));
     }
     let names: Vec<String> = built_in_levels().map(|s| s.stem()).collect();
@@ -250,31 +267,32 @@ mod tests {
     }
 
     #[test]
-    fn the_menu_lists_shipped_levels_override_replacements_and_user_levels() {
+    fn shipped_levels_take_override_replacements_and_additions_and_names_find_user_levels() {
         let dir = std::env::temp_dir().join(format!("breakout-menu-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("mod/levels")).unwrap();
-        std::fs::create_dir_all(dir.join("user")).unwrap();
+        std::fs::create_dir_all(dir.join("user/set-b")).unwrap();
         std::fs::write(dir.join("mod/levels/02-gates.lvl"), "@name: Modded\n2\n").unwrap();
+        std::fs::write(dir.join("mod/levels/02b-extra.lvl"), "3\n").unwrap();
         std::fs::write(dir.join("user/mine.lvl"), "@name: Mine\n3\n").unwrap();
+        std::fs::write(dir.join("user/set-b/deep.lvl"), "3\n").unwrap();
         let assets = Assets::with_override_dir(&dir.join("mod")).expect("override dir");
-        let menu = menu_levels_from(&assets, Some(&dir.join("user")));
-        let names: Vec<&str> = menu.iter().map(|e| e.name.as_str()).collect();
-        assert_eq!(names.len(), 9, "{names:?}");
-        assert!(names.contains(&"01 First Steps") && names.contains(&"Mine"));
-        assert!(
-            names.contains(&"Modded") && !names.contains(&"02 Gates"),
-            "{names:?}"
-        );
-        let modded = menu.iter().find(|e| e.name == "Modded").unwrap();
+        let shipped = shipped_levels(&assets);
+        let stems: Vec<String> = shipped.iter().map(LevelSource::stem).collect();
+        assert_eq!(stems.len(), 9, "{stems:?}");
+        assert_eq!(&stems[..3], ["01-first-steps", "02-gates", "02b-extra"]);
         assert_eq!(
-            modded.source.path(),
+            shipped[1].path(),
             Some(&*dir.join("mod/levels/02-gates.lvl"))
         );
+        assert_eq!(shipped[1].key(), "02-gates.lvl");
         let source = resolve_level_arg_in(&assets, "02-gates", None).unwrap();
-        assert_eq!(source, modded.source);
-        let mine = resolve_level_arg_in(&assets, "mine", Some(&dir.join("user"))).unwrap();
+        assert_eq!(source, shipped[1]);
+        let user = Some(dir.join("user"));
+        let mine = resolve_level_arg_in(&assets, "mine", user.as_deref()).unwrap();
         assert_eq!(mine.path(), Some(&*dir.join("user/mine.lvl")));
+        let deep = resolve_level_arg_in(&assets, "deep", user.as_deref()).unwrap();
+        assert_eq!(deep.path(), Some(&*dir.join("user/set-b/deep.lvl")));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -9,15 +9,16 @@
 //! files are read and checked once, at start-up ([`Assets::from_env`]): a PNG that does not
 //! decode, a WAV that does not parse, a shader that is not UTF-8 is an error naming its path
 //! before any window opens (a shader that does not compile is named when the renderer builds
-//! it). Level files are found by [`levels`].
+//! it). Level files are found by [`levels`], level sets (the shipped levels, the user's,
+//! imported directories and other games' set files) by [`sets`].
 
 pub mod embedded;
 pub mod levels;
 pub mod palette;
+pub mod sets;
 
-pub use levels::{
-    load_level_arg, menu_levels, resolve_level_arg, user_levels_dir, LevelEntry, LevelSource,
-};
+pub use levels::{load_level_arg, resolve_level_arg, shipped_levels, user_levels_dir, LevelSource};
+pub use sets::{LevelSetSource, OpenedSet, SetError, SetLevel};
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -101,7 +102,7 @@ impl Assets {
 
     /// The built-in files, replaced by those `dir` has under the same names; every override
     /// file is read and checked now. Files the game does not know are ignored, except level
-    /// files (see [`menu_levels`]).
+    /// files (see [`shipped_levels`]).
     ///
     /// # Errors
     /// [`AssetError::OverrideDir`] if `dir` is not a directory; [`AssetError::Read`] or

@@ -1,8 +1,11 @@
-//! `breakout check`: validates level files, reporting every problem and warning in each.
+//! `breakout check`: validates level files, reporting every problem and warning in each, and
+//! other games' set files (LBreakout2, KBreakOut, SDL-Ball, gnome-breakout), reporting why one
+//! does not import and what the import approximates.
 
+use crate::import::{self, ImportError};
 use crate::level::{Level, LoadError};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Exit status of `check` when every file is valid (warnings allowed unless `--strict`).
 pub const EXIT_VALID: i32 = 0;
@@ -13,11 +16,19 @@ pub const EXIT_UNREADABLE: i32 = 2;
 
 /// Checks every file, writing one `file:line:column: message` line per problem and
 /// `file:line:column: warning: message` per warning (or `file: cannot read level file: …`) to
-/// `out`. With `strict`, warnings make the exit status [`EXIT_INVALID`]. Returns the exit status.
+/// `out`. A file not named `*.lvl` whose content is another game's level set
+/// ([`import::detect`]) is imported instead: its error (`file:line:column: message`) makes the
+/// status [`EXIT_INVALID`]; each approximation (`file:line: level N: approx: …`) and skipped
+/// level (`file:line: level N: skipped: …`) is a warning. With `strict`, warnings make the exit
+/// status [`EXIT_INVALID`]. Returns the exit status.
 pub fn check(files: &[PathBuf], strict: bool, out: &mut dyn Write) -> i32 {
     let mut status = EXIT_VALID;
     let fail = |s: i32, status: &mut i32| *status = (*status).max(s);
     for file in files {
+        if let Some(bytes) = foreign_set(file) {
+            fail(check_set(file, &bytes, strict, out), &mut status);
+            continue;
+        }
         match Level::load_with_warnings(file) {
             Ok((_, warnings)) => {
                 for w in &warnings {
@@ -45,4 +56,55 @@ pub fn check(files: &[PathBuf], strict: bool, out: &mut dyn Write) -> i32 {
         }
     }
     status
+}
+
+/// The bytes of `file` if it is another game's set file: not named `*.lvl`, readable, and
+/// recognised by [`import::detect`].
+fn foreign_set(file: &Path) -> Option<Vec<u8>> {
+    if file.extension().is_some_and(|e| e == "lvl") || !file.is_file() {
+        return None;
+    }
+    let bytes = std::fs::read(file).ok()?;
+    import::detect(&bytes).is_some().then_some(bytes)
+}
+
+/// Imports the set file `file` (its `bytes`) and reports as [`check`] says; returns its status.
+fn check_set(file: &Path, bytes: &[u8], strict: bool, out: &mut dyn Write) -> i32 {
+    let set = match import::parse_set(bytes, file, None) {
+        Ok(set) => set,
+        Err(e @ ImportError::Io { .. }) => {
+            let _ = writeln!(out, "{e}");
+            return EXIT_UNREADABLE;
+        }
+        Err(e) => {
+            let _ = writeln!(out, "{e}");
+            return EXIT_INVALID;
+        }
+    };
+    let mut warnings = 0;
+    for level in &set.levels {
+        for approx in &level.approximations {
+            let (line, number) = (level.line, level.number);
+            let _ = writeln!(out, "{}:{line}: level {number}: {approx}", file.display());
+            warnings += 1;
+        }
+    }
+    for skipped in &set.skipped {
+        let (line, number, reason) = (skipped.line, skipped.number, &skipped.reason);
+        let _ = writeln!(
+            out,
+            "{}:{line}: level {number}: skipped: {reason}",
+            file.display()
+        );
+        warnings += 1;
+    }
+    if set.levels.is_empty() {
+        let _ = writeln!(out, "{}: no level could be imported", file.display());
+        return EXIT_INVALID;
+    }
+    if strict && warnings > 0 {
+        EXIT_INVALID
+    } else {
+        EXIT_VALID
+    }
 }

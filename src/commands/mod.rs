@@ -1,7 +1,9 @@
-//! The headless subcommands: `simulate`, `check`, `preview` and `import`. Level arguments are resolved by
-//! [`crate::assets::resolve_level_arg`].
+//! The headless subcommands: `simulate` (one level, or every level of a set with
+//! [`simulate_all`]), `check`, `preview` and `import`. Level arguments are resolved by
+//! [`crate::assets::resolve_level_arg`], set arguments by [`crate::assets::sets::resolve_start`].
 
 pub mod check;
 pub mod import;
 pub mod preview;
 pub mod simulate;
+pub mod simulate_all;

@@ -1,5 +1,6 @@
-//! Text overlays of the game's screens, built as sprites (no GL here): the HUD, message boxes,
-//! the menu and the live-reload error. Coordinates are playfield pixels (origin top-left, y down).
+//! Text overlays of the game's screens, built as sprites (no GL here): the HUD, message boxes
+//! and the live-reload error (the menus' lists are [`super::menu`]). Coordinates are playfield
+//! pixels (origin top-left, y down).
 
 use crate::level::PowerUpKind;
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
@@ -15,8 +16,6 @@ const ERROR: [f32; 4] = [1.0, 0.45, 0.4, 1.0];
 const SHADE: [f32; 4] = [0.0, 0.0, 0.05, 0.7];
 /// HUD glyph height, pixels: the atlas's native cell size, so HUD text is pixel-exact.
 const HUD_SIZE: f32 = 16.0;
-/// Level-list entries visible at once in the menu.
-const MENU_VISIBLE: usize = 8;
 
 /// The HUD along the bottom edge: score, level name and collision mode, lives.
 pub fn hud(out: &mut Vec<SpriteInstance>, game: &Game) {
@@ -107,70 +106,6 @@ pub fn message(out: &mut Vec<SpriteInstance>, title: &str, hint: &str) {
         hint,
         PLAYFIELD_WIDTH / 2.0,
         top + 80.0,
-        HUD_SIZE,
-        WHITE,
-    );
-}
-
-/// The menu: title, the level list with the selected entry highlighted, an optional error
-/// (a level that failed to load), and the keys.
-pub fn menu(out: &mut Vec<SpriteInstance>, names: &[String], selected: usize, error: Option<&str>) {
-    panel(out, [0.0, 24.0, PLAYFIELD_WIDTH, 72.0], SHADE);
-    layout_centered(
-        out,
-        "BREAKOUT",
-        PLAYFIELD_WIDTH / 2.0,
-        36.0,
-        48.0,
-        HIGHLIGHT,
-    );
-    panel(out, [0.0, 310.0, PLAYFIELD_WIDTH, 290.0], SHADE);
-    if names.is_empty() {
-        layout_centered(
-            out,
-            "No levels found in levels/",
-            PLAYFIELD_WIDTH / 2.0,
-            340.0,
-            HUD_SIZE,
-            ERROR,
-        );
-    }
-    let first = selected.saturating_sub(MENU_VISIBLE - 1);
-    for (row, (i, name)) in names
-        .iter()
-        .enumerate()
-        .skip(first)
-        .take(MENU_VISIBLE)
-        .enumerate()
-    {
-        let y = 326.0 + row as f32 * 26.0;
-        let (text, color) = if i == selected {
-            (format!("> {name} <"), HIGHLIGHT)
-        } else {
-            (name.clone(), DIM)
-        };
-        layout_centered(out, &text, PLAYFIELD_WIDTH / 2.0, y, 20.0, color);
-    }
-    if let Some(error) = error {
-        // Long messages (file:line:column: …) are cut to the screen width.
-        let max_chars = (PLAYFIELD_WIDTH / 8.0) as usize - 2;
-        for (i, line) in error.lines().take(2).enumerate() {
-            let line: String = line.chars().take(max_chars).collect();
-            layout_centered(
-                out,
-                &line,
-                PLAYFIELD_WIDTH / 2.0,
-                540.0 + i as f32 * 10.0,
-                8.0,
-                ERROR,
-            );
-        }
-    }
-    layout_centered(
-        out,
-        "UP/DOWN choose  ENTER play  ESC quit",
-        PLAYFIELD_WIDTH / 2.0,
-        570.0,
         HUD_SIZE,
         WHITE,
     );

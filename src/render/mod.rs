@@ -28,6 +28,7 @@ pub mod headless;
 pub mod hud;
 pub mod letterbox;
 mod loading;
+pub mod menu;
 pub mod offscreen;
 mod passes;
 pub mod post;

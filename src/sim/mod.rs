@@ -148,6 +148,17 @@ impl Game {
         }
     }
 
+    /// Starts the next level of a run on `level`: as [`Game::new`], but with the run's `score`
+    /// so far and its `lives` left (at least 1, at most [`powerups::MAX_LIVES`]), so that
+    /// score and lives carry over from level to level (as LBreakout2 does). With the
+    /// starting values (score 0, [`START_LIVES`]) it is exactly [`Game::new`].
+    pub fn continuing(level: &Level, config: GameConfig, score: u32, lives: u32) -> Game {
+        let mut game = Game::new(level, config);
+        game.score = score;
+        game.lives = lives.clamp(1, powerups::MAX_LIVES);
+        game
+    }
+
     /// Name of the level being played.
     pub fn level_name(&self) -> &str {
         &self.level_name

@@ -1,6 +1,7 @@
 //! What every scene shares, owned by the app and lent to the scene being updated, given input or
 //! drawn.
 
+use super::campaign::Campaign;
 use crate::app::InputState;
 use crate::audio::Audio;
 use crate::cli::PlayArgs;
@@ -26,7 +27,7 @@ pub struct Context {
     pub audio: Option<Audio>,
     /// Particles and post-processing state.
     pub effects: Effects,
-    /// Best score per level (none if the platform has no data directory).
+    /// Best scores per level and set (none if the platform has no data directory).
     pub scores: Option<HighScores>,
     /// Why the last level could not be started (its file's errors), shown by the menu until a
     /// level starts.
@@ -44,18 +45,50 @@ impl Context {
         }
     }
 
-    /// Records `score` for the level named `level` in the high-score table and saves the table
-    /// if it is a new best (a failed save is logged). Returns the level's best before this
-    /// score and whether this one beat it; `None` without a table.
-    pub fn record_score(&mut self, level: &str, score: u32) -> Option<(Option<u32>, bool)> {
+    /// Records the `score` a level of `campaign` (its current one) ended with: the points
+    /// made in that level, and whether it was `cleared`; saves the table if it changed (a
+    /// failed save is logged). Returns the level's best before and whether this beat it;
+    /// `None` without a table, and always with `--autoplay`: the bot's games are not the
+    /// player's and are never recorded.
+    pub fn record_level(
+        &mut self,
+        campaign: &Campaign,
+        score: u32,
+        cleared: bool,
+    ) -> Option<(Option<u32>, bool)> {
+        if self.args.autoplay {
+            return None;
+        }
         let scores = self.scores.as_mut()?;
-        let previous = scores.best(level);
-        let is_best = scores.record(level, score);
-        if is_best {
+        let key = campaign.level_key();
+        let recorded = scores.record_level(
+            campaign.set_key(),
+            &key,
+            campaign.legacy_name(),
+            score,
+            cleared,
+        );
+        self.save_scores(recorded.changed);
+        Some((recorded.previous, recorded.is_best))
+    }
+
+    /// Records the `score` of a whole run through `campaign`'s set (ended: won or game over),
+    /// as [`Context::record_level`] does.
+    pub fn record_run(&mut self, campaign: &Campaign, score: u32) -> Option<(Option<u32>, bool)> {
+        if self.args.autoplay {
+            return None;
+        }
+        let recorded = self.scores.as_mut()?.record_run(campaign.set_key(), score);
+        self.save_scores(recorded.changed);
+        Some((recorded.previous, recorded.is_best))
+    }
+
+    /// Saves the high-score table if `changed` (a failed save is logged).
+    fn save_scores(&self, changed: bool) {
+        if let Some(scores) = self.scores.as_ref().filter(|_| changed) {
             if let Err(e) = scores.save() {
                 log::warn!("cannot save high scores: {e}");
             }
         }
-        Some((previous, is_best))
     }
 }

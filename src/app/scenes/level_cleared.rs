@@ -6,8 +6,9 @@ use super::{close_game, is_confirm, Context, Outcome, Scene, Transition, AUTOPLA
 use crate::render::{hud, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
 
-/// The level was cleared. Enter/Space plays the next level, Esc goes back to the menu; autoplay
-/// moves on by itself.
+/// The level was cleared: its points, its best and the run's score so far. Enter/Space plays
+/// the next level (score and lives carried over), Esc goes back to the menu; autoplay moves on
+/// by itself.
 pub struct LevelClearedScene {
     outcome: Outcome,
     /// The run, at the next level.
@@ -17,7 +18,8 @@ pub struct LevelClearedScene {
 }
 
 impl LevelClearedScene {
-    /// The screen for a level that ended with `outcome`; `next` is the run at its next level.
+    /// The screen for a level that ended with `outcome` (the level's own points and best);
+    /// `next` is the run at its next level, with the score and lives it carries.
     pub fn new(outcome: Outcome, next: Campaign) -> LevelClearedScene {
         LevelClearedScene {
             outcome,
@@ -57,9 +59,10 @@ impl Scene for LevelClearedScene {
 
     fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
         let hint = format!(
-            "score {}  {}  -  SPACE next level",
+            "level +{}  {}  total {}  -  SPACE next level",
             self.outcome.score,
-            self.outcome.best_line()
+            self.outcome.best_line(),
+            self.next.score()
         );
         hud::message(&mut batch.text, "LEVEL CLEARED", &hint);
     }

@@ -1,104 +1,200 @@
-//! The menu: the level list, with the selected level's bricks dimly behind it. It is the bottom
-//! scene; the game is pushed over it and closing the game comes back here.
+//! The menu: the list of level sets — the shipped levels, the user's, imported sets and the
+//! installed games' sets — each with its number of levels and how many are cleared. It is the
+//! bottom scene; choosing a set pushes its level list ([`LevelMenuScene`]).
 
-use super::play::{Campaign, PlayScene};
-use super::{is_confirm, Context, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
-use crate::assets::{LevelEntry, LevelSource};
-use crate::render::{hud, scene, SpriteBatch};
-use crate::sim::BrickField;
+use super::level_menu::LevelMenuScene;
+use super::list::{ListAction, ListState};
+use super::{Context, Scene, Transition};
+use crate::assets::{Assets, LevelSetSource, OpenedSet};
+use crate::render::menu::{self, ListView, Mark, Row};
+use crate::render::{scene, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
+use std::sync::Arc;
 
-/// Brightness of the preview bricks behind the list (1 is as in play).
-const PREVIEW_DIM: f32 = 0.35;
+/// Top of the set list's first row, playfield pixels.
+const LIST_TOP: f32 = 116.0;
 
-/// The level list. Up/Down (W/S) choose, Enter/Space play from the chosen level on, Esc quits.
+/// The set list. Up/Down, PageUp/PageDown, Home/End choose; typing filters; Enter opens the
+/// set (a foreign file is read then, and its error shown if it does not load); Esc quits.
+/// Under `--autoplay` it opens the chosen set at once.
 pub struct MenuScene {
-    /// Where each level is read from, in the list's order.
-    levels: Vec<LevelSource>,
-    /// Their shown names.
-    names: Vec<String>,
-    /// Index of the chosen level.
-    selected: usize,
-    /// Seconds shown since the menu was last left (autoplay starts after a delay).
-    seconds: f32,
-    /// The selected level laid out as bricks (index, field; none if it does not load), loaded
-    /// once per selection.
-    preview: Option<(usize, Option<BrickField>)>,
+    assets: Assets,
+    sets: Vec<LevelSetSource>,
+    /// Levels in each set when known without reading a foreign file, or once it was opened.
+    counts: Vec<Option<usize>>,
+    /// Each set once opened: its levels, or why it does not open.
+    opened: Vec<Option<Result<Arc<OpenedSet>, String>>>,
+    list: ListState,
 }
 
 impl MenuScene {
-    /// A menu listing `entries`, the first one chosen.
-    pub fn new(entries: Vec<LevelEntry>) -> MenuScene {
-        let (levels, names) = entries.into_iter().map(|e| (e.source, e.name)).unzip();
+    /// A menu of `sets` (see [`crate::assets::sets::discover`]), read with `assets`, the
+    /// first one chosen.
+    pub fn new(assets: Assets, sets: Vec<LevelSetSource>) -> MenuScene {
+        let counts = sets.iter().map(|s| s.count_hint(&assets)).collect();
+        let labels = sets.iter().map(LevelSetSource::label).collect();
         MenuScene {
-            levels,
-            names,
-            selected: 0,
-            seconds: 0.0,
-            preview: None,
+            assets,
+            opened: vec![None; sets.len()],
+            counts,
+            sets,
+            list: ListState::new(labels, menu::page_rows(LIST_TOP)),
         }
     }
 
-    /// Plays the levels from the chosen one to the end of the list. A level that does not load
-    /// keeps the menu, showing why.
-    fn start(&mut self, ctx: &mut super::Context) -> Transition {
-        if self.levels.is_empty() {
-            return Transition::None;
-        }
-        let campaign = Campaign::new(self.levels[self.selected..].to_vec());
-        match PlayScene::load(ctx, campaign) {
-            Some(play) => {
-                self.seconds = 0.0;
-                Transition::Push(Box::new(play))
+    /// The set at `index`, opened once and kept.
+    fn open(&mut self, index: usize) -> Result<Arc<OpenedSet>, String> {
+        if self.opened[index].is_none() {
+            let opened = self.sets[index]
+                .open(&self.assets)
+                .map(Arc::new)
+                .map_err(|e| e.to_string());
+            if let Err(e) = &opened {
+                log::warn!("{e}");
             }
-            None => Transition::None,
+            if let Ok(set) = &opened {
+                self.counts[index] = Some(set.levels.len());
+            }
+            self.opened[index] = Some(opened);
+        }
+        self.opened[index]
+            .clone()
+            .unwrap_or_else(|| Err(String::new()))
+    }
+
+    /// Opens the set at `index` and shows its levels; a set that does not open stays here,
+    /// showing why.
+    fn choose(&mut self, index: usize) -> Transition {
+        match self.open(index) {
+            Ok(set) => Transition::Push(Box::new(LevelMenuScene::new(set, 0))),
+            Err(_) => Transition::None,
+        }
+    }
+
+    /// The row of the set at `index`: its label, then levels cleared / levels in it (`?` until
+    /// a foreign set is opened) and the best run, or "error".
+    fn row(&self, ctx: &Context, index: usize) -> Row {
+        let key = self.sets[index].key();
+        let scores = ctx.scores.as_ref();
+        let cleared = scores.map_or(0, |s| s.cleared(&key));
+        let count = self.counts[index];
+        let broken = matches!(self.opened[index], Some(Err(_)));
+        let mut info = match count {
+            _ if broken => "does not load".to_string(),
+            Some(n) => format!("{cleared}/{n}"),
+            None => format!("{cleared}/?"),
+        };
+        if let Some(run) = scores.and_then(|s| s.best_run(&key)).filter(|_| !broken) {
+            info = format!("run {run}   {info}");
+        }
+        let mark = match count {
+            _ if broken => Mark::Broken,
+            Some(n) if n > 0 && cleared >= n => Mark::Done,
+            _ => Mark::Plain,
+        };
+        Row {
+            name: self.sets[index].label(),
+            info,
+            mark,
+            selected: self.list.selected() == Some(index),
         }
     }
 }
 
 impl Scene for MenuScene {
-    fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
-        self.seconds += dt;
-        if self.preview.as_ref().map(|(i, _)| *i) != Some(self.selected) {
-            // A broken level simply shows no preview; choosing it shows the error.
-            let field = self
-                .levels
-                .get(self.selected)
-                .and_then(|source| source.load().ok());
-            self.preview = Some((self.selected, field.map(|l| BrickField::new(&l))));
+    fn update(&mut self, ctx: &mut Context, _dt: f32) -> Transition {
+        // Demo mode: straight into the chosen set, whose list waits before it plays.
+        match self.list.selected() {
+            Some(index) if ctx.args.autoplay => self.choose(index),
+            _ => Transition::None,
         }
-        if ctx.args.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY {
-            return self.start(ctx);
-        }
-        Transition::None
     }
 
-    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        match code {
-            KeyCode::Escape => Transition::Quit,
-            KeyCode::ArrowUp | KeyCode::KeyW => {
-                self.selected = self.selected.saturating_sub(1);
-                Transition::None
-            }
-            KeyCode::ArrowDown | KeyCode::KeyS => {
-                self.selected = (self.selected + 1).min(self.names.len().saturating_sub(1));
-                Transition::None
-            }
-            code if is_confirm(code) => self.start(ctx),
-            _ => Transition::None,
+    fn key_press(&mut self, _ctx: &mut Context, code: KeyCode) -> Transition {
+        match self.list.key(code) {
+            ListAction::Back => Transition::Quit,
+            ListAction::Chosen(index) => self.choose(index),
+            ListAction::Moved | ListAction::None => Transition::None,
         }
     }
 
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
         scene::background(&mut batch.backdrop);
-        if let Some((_, Some(field))) = &self.preview {
-            scene::bricks(&mut batch.backdrop, field, PREVIEW_DIM);
-        }
-        hud::menu(
-            &mut batch.text,
-            &self.names,
-            self.selected,
-            ctx.level_error.as_deref(),
+        let rows = self
+            .list
+            .visible()
+            .iter()
+            .map(|&i| self.row(ctx, i))
+            .collect();
+        let error = self.list.selected().and_then(|i| match &self.opened[i] {
+            Some(Err(e)) => Some(e.as_str()),
+            _ => None,
+        });
+        let (shown, at) = self.list.position();
+        let view = ListView {
+            title: "BREAKOUT",
+            top: LIST_TOP,
+            rows,
+            more: self.list.more(),
+            status: filter_status(self.list.filter(), "sets"),
+            position: format!("{}/{shown}", (at + 1).min(shown)),
+            error,
+            keys: "UP/DOWN choose  ENTER open  ESC quit",
+        };
+        menu::list(&mut batch.text, &view);
+    }
+}
+
+/// The status line's left part: the typed filter, or how to filter `what`.
+pub fn filter_status(filter: &str, what: &str) -> String {
+    if filter.is_empty() {
+        format!("type to filter {what}")
+    } else {
+        format!("filter: {filter}_")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::scenes::stack::Flow;
+    use crate::app::scenes::{test_context, SceneStack};
+
+    #[test]
+    fn a_set_that_does_not_load_shows_its_error_and_the_menu_stays() {
+        let dir = std::env::temp_dir().join(format!("breakout-menu-bad-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let bad = dir.join("broken.gbl");
+        std::fs::write(&bad, "\u{0}not a level set").unwrap();
+        let sets = vec![
+            LevelSetSource::Foreign {
+                path: bad.clone(),
+                format: Some(crate::import::Format::Gnome),
+            },
+            LevelSetSource::Shipped,
+        ];
+        let mut ctx = test_context();
+        let mut stack = SceneStack::new(Box::new(MenuScene::new(Assets::built_in(), sets)));
+        assert_eq!(
+            stack.key(&mut ctx, key(KeyCode::Enter), true, false),
+            Flow::Continue
         );
+        assert_eq!(stack.len(), 1, "the broken set opens no level list");
+        // The shipped set opens: its level list goes on top; Esc comes back.
+        stack.key(&mut ctx, key(KeyCode::ArrowDown), true, false);
+        stack.key(&mut ctx, key(KeyCode::Enter), true, false);
+        assert_eq!(stack.len(), 2);
+        stack.key(&mut ctx, key(KeyCode::Escape), true, false);
+        assert_eq!(stack.len(), 1);
+        assert_eq!(
+            stack.key(&mut ctx, key(KeyCode::Escape), true, false),
+            Flow::Quit
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    fn key(code: KeyCode) -> glium::winit::keyboard::PhysicalKey {
+        glium::winit::keyboard::PhysicalKey::Code(code)
     }
 }

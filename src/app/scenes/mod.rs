@@ -3,7 +3,8 @@
 //! `Transition`, see `examples/tetras.rs` in 17cupsofcoffee/tetra, with Amethyst's sequences of
 //! transitions and its "shadow" update of covered scenes).
 //!
-//! The app keeps a [`SceneStack`]: the menu at the bottom, the game pushed over it, the pause and
+//! The app keeps a [`SceneStack`]: the set menu at the bottom, a set's level list over it, the
+//! game pushed over that, the pause and
 //! end-of-level screens pushed over the game (so the game keeps its state and is drawn under
 //! them). What every scene shares (input, audio, effects, config, high scores) is in a
 //! [`Context`] lent to each call.
@@ -11,12 +12,17 @@
 //! Adding a screen: a new file here with a type implementing [`Scene`], pushed (or swapped in)
 //! by the transition of the screen it is reached from. No other screen changes.
 
+pub mod campaign;
 mod context;
 pub mod level_cleared;
+pub mod level_menu;
+pub mod list;
 pub mod menu;
 pub mod pause;
 pub mod play;
 pub mod run_over;
+#[cfg(test)]
+mod run_tests;
 pub mod stack;
 
 pub use context::Context;

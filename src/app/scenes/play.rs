@@ -1,7 +1,8 @@
 //! The game in play: a level of a run, stepped at a fixed rate, with live reload of its file.
-//! When the game's events say the level was cleared or lost, it pushes the matching end-of-level
-//! screen over itself.
+//! When the game's events say the level was cleared or lost, it records the scores and pushes
+//! the matching end-of-level screen over itself.
 
+pub use super::campaign::Campaign;
 use super::level_cleared::LevelClearedScene;
 use super::pause::PauseScene;
 use super::run_over::{RunEnd, RunOverScene};
@@ -17,38 +18,6 @@ use glium::winit::keyboard::{KeyCode, PhysicalKey};
 
 /// Seconds the autoplay bot waits before launching, so a viewer sees the start of each ball.
 const AUTOPLAY_LAUNCH_DELAY: f32 = 0.6;
-
-/// The levels of one run, in order, and which one is being played.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Campaign {
-    levels: Vec<LevelSource>,
-    current: usize,
-}
-
-impl Campaign {
-    /// A run through `levels` from the first.
-    pub fn new(levels: Vec<LevelSource>) -> Campaign {
-        Campaign { levels, current: 0 }
-    }
-
-    /// Where the level being played is read from (`None` past the end).
-    pub fn source(&self) -> Option<&LevelSource> {
-        self.levels.get(self.current)
-    }
-
-    /// Whether the current level is the run's last.
-    pub fn is_last(&self) -> bool {
-        self.current + 1 >= self.levels.len()
-    }
-
-    /// The same run, one level on.
-    pub fn next(&self) -> Campaign {
-        Campaign {
-            levels: self.levels.clone(),
-            current: self.current + 1,
-        }
-    }
-}
 
 /// How the level ended, once the game said so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,8 +64,8 @@ impl PlayScene {
         }
     }
 
-    /// Starts playing `level`, the campaign's current level, with a fresh game (full lives,
-    /// score 0), and watches its file (a level on disk, not a built-in one) so that saving it
+    /// Starts playing `level`, the campaign's current level, with the run's score and lives
+    /// at its start ([`Game::continuing`]), and watches its file (a level on disk, not a built-in one) so that saving it
     /// reloads the level.
     pub fn new(ctx: &mut Context, campaign: Campaign, level: &Level) -> PlayScene {
         let watcher = campaign
@@ -112,7 +81,7 @@ impl PlayScene {
         ctx.input.release_all();
         ctx.effects.clear();
         PlayScene {
-            game: Game::new(level, ctx.config()),
+            game: Game::continuing(level, ctx.config(), campaign.score(), campaign.lives()),
             bot: ctx
                 .args
                 .autoplay
@@ -182,21 +151,32 @@ impl PlayScene {
         ended
     }
 
-    /// The end-of-level screen for `ended`, after recording the score.
+    /// The end-of-level screen for `ended`, after recording the scores: the level's own
+    /// points, and the run's score when the run ends.
     fn end_screen(&mut self, ctx: &mut Context, ended: Ended) -> Box<dyn Scene> {
         self.ended = Some(ended);
-        let score = self.game.score();
-        let outcome = Outcome {
-            score,
-            best: ctx.record_score(self.game.level_name(), score),
-        };
-        match ended {
-            Ended::Cleared if self.campaign.is_last() => {
-                Box::new(RunOverScene::new(RunEnd::Won, outcome))
-            }
-            Ended::Cleared => Box::new(LevelClearedScene::new(outcome, self.campaign.next())),
-            Ended::Over => Box::new(RunOverScene::new(RunEnd::GameOver, outcome)),
+        let total = self.game.score();
+        let level_score = total.saturating_sub(self.campaign.score());
+        let cleared = ended == Ended::Cleared;
+        let level_best = ctx.record_level(&self.campaign, level_score, cleared);
+        if cleared && !self.campaign.is_last() {
+            let outcome = Outcome {
+                score: level_score,
+                best: level_best,
+            };
+            let next = self.campaign.next(total, self.game.lives());
+            return Box::new(LevelClearedScene::new(outcome, next));
         }
+        let outcome = Outcome {
+            score: total,
+            best: ctx.record_run(&self.campaign, total),
+        };
+        let end = if cleared {
+            RunEnd::Won
+        } else {
+            RunEnd::GameOver
+        };
+        Box::new(RunOverScene::new(end, outcome))
     }
 }
 
@@ -272,8 +252,9 @@ impl Scene for PlayScene {
 
     fn title(&self) -> Option<String> {
         let game = &self.game;
+        let (number, count) = self.campaign.position();
         Some(format!(
-            "Breakout — {} — score {} — lives {} — collision: {}",
+            "Breakout — {} ({number}/{count}) — score {} — lives {} — collision: {}",
             game.level_name(),
             game.score(),
             game.lives(),
@@ -306,7 +287,7 @@ mod tests {
         let level = Level::load(&path).expect("valid level");
         let play = PlayScene::new(
             &mut ctx,
-            Campaign::new(vec![LevelSource::File(path.clone())]),
+            Campaign::single("test", LevelSource::File(path.clone())),
             &level,
         );
         let stack = SceneStack::new(Box::new(play));

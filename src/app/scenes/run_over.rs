@@ -33,8 +33,9 @@ impl RunEnd {
     }
 }
 
-/// The run is over. Enter/Space or Esc go back to the menu. Autoplay goes back by itself,
-/// except at the end of a run started with `--level`, where the result stays on screen.
+/// The run is over; its score is the whole run's. Enter/Space or Esc go back to the menu.
+/// Autoplay goes back by itself, except at the end of a run started with `--set` or `--level`,
+/// where the result stays on screen.
 pub struct RunOverScene {
     end: RunEnd,
     outcome: Outcome,
@@ -56,8 +57,9 @@ impl RunOverScene {
 impl Scene for RunOverScene {
     fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
         self.seconds += dt;
-        // Demo mode from the menu loops forever; a run of one --level stops here.
-        if ctx.args.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY && ctx.args.level.is_none() {
+        // Demo mode from the menu loops forever; a run started with --set or --level stops here.
+        let from_command_line = ctx.args.level.is_some() || ctx.args.set.is_some();
+        if ctx.args.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY && !from_command_line {
             return close_game(ctx);
         }
         Transition::None

@@ -1,0 +1,131 @@
+//! A run through a level set: one game over several levels (as in LBreakout2), its score and
+//! lives carried from each level to the next.
+
+use crate::assets::{LevelSource, OpenedSet, SetLevel};
+use crate::sim::tuning::START_LIVES;
+use std::sync::Arc;
+
+/// The levels of one run, in order, which one is being played, and the score and lives the
+/// run has at the start of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Campaign {
+    /// The set's high-score key ([`crate::assets::LevelSetSource::key`]).
+    set_key: String,
+    /// Whether the set may hold scores of the old high-score file (shipped and user levels).
+    legacy_scores: bool,
+    levels: Arc<[SetLevel]>,
+    current: usize,
+    /// Score at the start of the current level.
+    score: u32,
+    /// Lives at the start of the current level.
+    lives: u32,
+}
+
+impl Campaign {
+    /// A run through `set` from its level at index `start` (0 is the first), with a fresh
+    /// score and full lives.
+    pub fn new(set: &OpenedSet, start: usize) -> Campaign {
+        Campaign {
+            set_key: set.source.key(),
+            legacy_scores: set.source.has_legacy_scores(),
+            levels: set.levels.clone().into(),
+            current: start,
+            score: 0,
+            lives: START_LIVES,
+        }
+    }
+
+    /// A run of the single level `source`, in a set of its own keyed `set_key` (tests, tools).
+    pub fn single(set_key: &str, source: LevelSource) -> Campaign {
+        let name = source.stem();
+        Campaign {
+            set_key: set_key.to_string(),
+            legacy_scores: false,
+            levels: vec![SetLevel { source, name }].into(),
+            current: 0,
+            score: 0,
+            lives: START_LIVES,
+        }
+    }
+
+    /// Where the level being played is read from (`None` past the end).
+    pub fn source(&self) -> Option<&LevelSource> {
+        self.levels.get(self.current).map(|l| &l.source)
+    }
+
+    /// The set's high-score key.
+    pub fn set_key(&self) -> &str {
+        &self.set_key
+    }
+
+    /// The current level's high-score key ([`LevelSource::key`]).
+    pub fn level_key(&self) -> String {
+        self.source().map(LevelSource::key).unwrap_or_default()
+    }
+
+    /// The current level's shown name, for the old high-score file's entries (`None` for sets
+    /// that file cannot hold).
+    pub fn legacy_name(&self) -> Option<&str> {
+        self.legacy_scores
+            .then(|| self.levels.get(self.current).map(|l| l.name.as_str()))
+            .flatten()
+    }
+
+    /// 1-based number of the current level in the run's set, and how many levels it has.
+    pub fn position(&self) -> (usize, usize) {
+        (self.current + 1, self.levels.len())
+    }
+
+    /// The run's score at the start of the current level.
+    pub fn score(&self) -> u32 {
+        self.score
+    }
+
+    /// The run's lives at the start of the current level.
+    pub fn lives(&self) -> u32 {
+        self.lives
+    }
+
+    /// Whether the current level is the run's last.
+    pub fn is_last(&self) -> bool {
+        self.current + 1 >= self.levels.len()
+    }
+
+    /// The same run, one level on, with the `score` and `lives` the cleared level ended with.
+    pub fn next(&self, score: u32, lives: u32) -> Campaign {
+        Campaign {
+            current: self.current + 1,
+            score,
+            lives,
+            ..self.clone()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::assets::{Assets, LevelSetSource};
+
+    #[test]
+    fn a_run_moves_through_its_set_carrying_score_and_lives() {
+        let set = LevelSetSource::Shipped.open(&Assets::built_in()).unwrap();
+        let run = Campaign::new(&set, 6);
+        assert_eq!(
+            (run.score(), run.lives(), run.position()),
+            (0, START_LIVES, (7, 8))
+        );
+        assert_eq!(run.level_key(), "07-diamond-core.lvl");
+        assert_eq!(run.legacy_name(), Some("07 Diamond Core"));
+        assert!(!run.is_last());
+        let next = run.next(1234, 5);
+        assert_eq!(
+            (next.score(), next.lives(), next.position()),
+            (1234, 5, (8, 8))
+        );
+        assert!(next.is_last());
+        assert_eq!(next.level_key(), "08-citadel.lvl");
+        assert_eq!(next.next(0, 1).source(), None);
+        assert_eq!(next.set_key(), "shipped");
+    }
+}

@@ -1,0 +1,181 @@
+//! The level list of one set, with each level's best score and the chosen level's bricks dimly
+//! behind it. Pushed over the set menu; a run started here is pushed over it, and ending the run
+//! comes back here.
+
+use super::list::{ListAction, ListState};
+use super::menu::filter_status;
+use super::play::{Campaign, PlayScene};
+use super::{Context, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
+use crate::assets::OpenedSet;
+use crate::render::menu::{self, ListView, Mark, Row};
+use crate::render::{scene, SpriteBatch};
+use crate::sim::BrickField;
+use glium::winit::keyboard::KeyCode;
+use std::sync::Arc;
+
+/// Brightness of the preview bricks behind the list (1 is as in play).
+const PREVIEW_DIM: f32 = 0.35;
+/// Top of the level list's first row, playfield pixels (under the preview's bricks).
+const LIST_TOP: f32 = 318.0;
+
+/// A set's levels. Up/Down, PageUp/PageDown, Home/End choose; typing filters by name; Enter
+/// plays the set from the chosen level on (one run: score and lives carry over); Esc goes
+/// back to the sets. Under `--autoplay` it plays the chosen level after a delay.
+pub struct LevelMenuScene {
+    set: Arc<OpenedSet>,
+    list: ListState,
+    /// Seconds shown since the list was last left (autoplay starts after a delay).
+    seconds: f32,
+    /// The chosen level laid out as bricks (index, field; none if it does not load), loaded
+    /// once per choice.
+    preview: Option<(usize, Option<BrickField>)>,
+    /// Why the level at this index did not start, shown while it stays chosen.
+    error: Option<(usize, String)>,
+}
+
+impl LevelMenuScene {
+    /// The levels of `set`, the one at index `selected` chosen.
+    pub fn new(set: Arc<OpenedSet>, selected: usize) -> LevelMenuScene {
+        let names = set
+            .levels
+            .iter()
+            .enumerate()
+            .map(|(i, l)| row_name(i, &l.name))
+            .collect();
+        let mut list = ListState::new(names, menu::page_rows(LIST_TOP));
+        list.select(selected);
+        LevelMenuScene {
+            set,
+            list,
+            seconds: 0.0,
+            preview: None,
+            error: None,
+        }
+    }
+
+    /// Plays the set from the chosen level on. A level that does not load keeps the list,
+    /// showing why.
+    fn start(&mut self, ctx: &mut Context, index: usize) -> Transition {
+        let campaign = Campaign::new(&self.set, index);
+        match PlayScene::load(ctx, campaign) {
+            Some(play) => {
+                self.seconds = 0.0;
+                self.error = None;
+                Transition::Push(Box::new(play))
+            }
+            None => {
+                self.error = ctx.level_error.clone().map(|e| (index, e));
+                Transition::None
+            }
+        }
+    }
+
+    /// The row of the level at `index`: its number and name, and its best score (green once
+    /// cleared).
+    fn row(&self, ctx: &Context, index: usize) -> Row {
+        let level = &self.set.levels[index];
+        let legacy = self
+            .set
+            .source
+            .has_legacy_scores()
+            .then_some(level.name.as_str());
+        let score = ctx
+            .scores
+            .as_ref()
+            .and_then(|s| s.level(&self.set.source.key(), &level.source.key(), legacy));
+        let (info, mark) = match score {
+            Some(s) if s.cleared => (format!("{}", s.best), Mark::Done),
+            Some(s) => (format!("{}", s.best), Mark::Plain),
+            None => ("-".to_string(), Mark::Plain),
+        };
+        Row {
+            name: row_name(index, &level.name),
+            info,
+            mark,
+            selected: self.list.selected() == Some(index),
+        }
+    }
+}
+
+impl Scene for LevelMenuScene {
+    fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
+        self.seconds += dt;
+        let selected = self.list.selected();
+        if self.preview.as_ref().map(|(i, _)| Some(*i)) != Some(selected) {
+            // A broken level simply shows no preview; choosing it shows the error.
+            if let Some(index) = selected {
+                let level = self.set.levels[index].source.load().ok();
+                self.preview = Some((index, level.map(|l| BrickField::new(&l))));
+            }
+        }
+        match selected {
+            Some(index) if ctx.args.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY => {
+                self.start(ctx, index)
+            }
+            _ => Transition::None,
+        }
+    }
+
+    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        match self.list.key(code) {
+            ListAction::Back => Transition::Pop,
+            ListAction::Chosen(index) => self.start(ctx, index),
+            ListAction::Moved | ListAction::None => Transition::None,
+        }
+    }
+
+    fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
+        scene::background(&mut batch.backdrop);
+        let selected = self.list.selected();
+        if let Some((index, Some(field))) = &self.preview {
+            if Some(*index) == selected {
+                scene::bricks(&mut batch.backdrop, field, PREVIEW_DIM);
+            }
+        }
+        let rows = self
+            .list
+            .visible()
+            .iter()
+            .map(|&i| self.row(ctx, i))
+            .collect();
+        let error = self
+            .error
+            .as_ref()
+            .filter(|(i, _)| Some(*i) == selected)
+            .map(|(_, e)| e.as_str());
+        let (shown, at) = self.list.position();
+        let mut status = filter_status(self.list.filter(), "levels");
+        if let Some(run) = ctx
+            .scores
+            .as_ref()
+            .and_then(|s| s.best_run(&self.set.source.key()))
+        {
+            status = format!("best run {run}  {status}");
+        }
+        let view = ListView {
+            title: &self.set.name,
+            top: LIST_TOP,
+            rows,
+            more: self.list.more(),
+            status,
+            position: format!("{}/{shown}", (at + 1).min(shown)),
+            error,
+            keys: "UP/DOWN PGUP/PGDN  ENTER play  ESC sets",
+        };
+        menu::list(&mut batch.text, &view);
+    }
+
+    fn title(&self) -> Option<String> {
+        Some(format!("Breakout — {}", self.set.name))
+    }
+}
+
+/// The list's name of the level at `index`: its number (counting from 1) and name, or the name
+/// alone when it starts with a digit (the shipped levels are named "01 First Steps"…).
+fn row_name(index: usize, name: &str) -> String {
+    if name.starts_with(|c: char| c.is_ascii_digit()) {
+        name.to_string()
+    } else {
+        format!("{:>3} {name}", index + 1)
+    }
+}

@@ -1,0 +1,258 @@
+//! A scrolling, filterable list for the menus: which entry is chosen, which rows show, and what
+//! the keys do to it. No drawing here (see [`crate::render::menu`]), so it is tested alone.
+
+use glium::winit::keyboard::KeyCode;
+
+/// What a key did to a [`ListState`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListAction {
+    /// Nothing the list uses.
+    None,
+    /// The choice, the scroll or the filter changed.
+    Moved,
+    /// Enter (or Space) on the entry with this index in the full list.
+    Chosen(usize),
+    /// Esc with an empty filter: leave the list.
+    Back,
+}
+
+/// A list of `names`: the entries the typed filter keeps, the chosen one among them and the
+/// first row shown. Up/Down move by one, PageUp/PageDown by a page, Home/End to the ends;
+/// letters, digits and `-` type a filter (names holding it, case ignored), Backspace erases;
+/// Esc clears the filter, or goes back when it is empty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListState {
+    names: Vec<String>,
+    /// Rows shown at once.
+    page: usize,
+    filter: String,
+    /// Indices into `names` of the entries the filter keeps, in order.
+    shown: Vec<usize>,
+    /// Position in `shown` of the chosen entry.
+    selected: usize,
+    /// Position in `shown` of the first row on screen.
+    first: usize,
+}
+
+impl ListState {
+    /// A list of `names` showing `page` rows at once (at least 1), the first entry chosen.
+    pub fn new(names: Vec<String>, page: usize) -> ListState {
+        let shown = (0..names.len()).collect();
+        ListState {
+            names,
+            page: page.max(1),
+            filter: String::new(),
+            shown,
+            selected: 0,
+            first: 0,
+        }
+    }
+
+    /// Chooses the entry with index `index` of the full list (clearing the filter), and scrolls
+    /// it into view.
+    pub fn select(&mut self, index: usize) {
+        self.set_filter(String::new());
+        self.selected = index.min(self.shown.len().saturating_sub(1));
+        self.scroll();
+    }
+
+    /// Index in the full list of the chosen entry (`None` when the filter keeps none).
+    pub fn selected(&self) -> Option<usize> {
+        self.shown.get(self.selected).copied()
+    }
+
+    /// The typed filter.
+    pub fn filter(&self) -> &str {
+        &self.filter
+    }
+
+    /// How many entries the filter keeps, and the chosen one's position among them (0-based).
+    pub fn position(&self) -> (usize, usize) {
+        (self.shown.len(), self.selected)
+    }
+
+    /// The rows on screen: indices into the full list, top first.
+    pub fn visible(&self) -> &[usize] {
+        let end = (self.first + self.page).min(self.shown.len());
+        &self.shown[self.first.min(end)..end]
+    }
+
+    /// Whether entries are hidden above and below the rows on screen.
+    pub fn more(&self) -> (bool, bool) {
+        (self.first > 0, self.first + self.page < self.shown.len())
+    }
+
+    /// Applies a key press.
+    pub fn key(&mut self, code: KeyCode) -> ListAction {
+        let last = self.shown.len().saturating_sub(1);
+        let moved = |list: &mut ListState, to: usize| {
+            list.selected = to.min(last);
+            list.scroll();
+            ListAction::Moved
+        };
+        match code {
+            KeyCode::ArrowUp => moved(self, self.selected.saturating_sub(1)),
+            KeyCode::ArrowDown => moved(self, self.selected + 1),
+            KeyCode::PageUp => moved(self, self.selected.saturating_sub(self.page)),
+            KeyCode::PageDown => moved(self, self.selected + self.page),
+            KeyCode::Home => moved(self, 0),
+            KeyCode::End => moved(self, last),
+            KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => {
+                self.selected().map_or(ListAction::None, ListAction::Chosen)
+            }
+            KeyCode::Escape if self.filter.is_empty() => ListAction::Back,
+            KeyCode::Escape => {
+                self.set_filter(String::new());
+                ListAction::Moved
+            }
+            KeyCode::Backspace => {
+                let mut filter = self.filter.clone();
+                filter.pop();
+                self.set_filter(filter);
+                ListAction::Moved
+            }
+            code => match typed(code) {
+                Some(c) => {
+                    let filter = format!("{}{c}", self.filter);
+                    self.set_filter(filter);
+                    ListAction::Moved
+                }
+                None => ListAction::None,
+            },
+        }
+    }
+
+    /// Sets the filter, keeping the chosen entry if the filter keeps it, else the first.
+    fn set_filter(&mut self, filter: String) {
+        let chosen = self.selected();
+        let needle = filter.to_lowercase();
+        self.shown = (0..self.names.len())
+            .filter(|&i| self.names[i].to_lowercase().contains(&needle))
+            .collect();
+        self.filter = filter;
+        self.selected = chosen
+            .and_then(|c| self.shown.iter().position(|&i| i == c))
+            .unwrap_or(0);
+        self.first = 0;
+        self.scroll();
+    }
+
+    /// Scrolls just enough to show the chosen row.
+    fn scroll(&mut self) {
+        if self.selected < self.first {
+            self.first = self.selected;
+        } else if self.selected >= self.first + self.page {
+            self.first = self.selected + 1 - self.page;
+        }
+    }
+}
+
+/// The character a key types into the filter: letters (lower case), digits, `-`.
+fn typed(code: KeyCode) -> Option<char> {
+    use KeyCode::*;
+    let letters = [
+        KeyA, KeyB, KeyC, KeyD, KeyE, KeyF, KeyG, KeyH, KeyI, KeyJ, KeyK, KeyL, KeyM, KeyN, KeyO,
+        KeyP, KeyQ, KeyR, KeyS, KeyT, KeyU, KeyV, KeyW, KeyX, KeyY, KeyZ,
+    ];
+    let digits = [
+        Digit0, Digit1, Digit2, Digit3, Digit4, Digit5, Digit6, Digit7, Digit8, Digit9,
+    ];
+    if let Some(i) = letters.iter().position(|&k| k == code) {
+        return Some((b'a' + i as u8) as char);
+    }
+    if let Some(i) = digits.iter().position(|&k| k == code) {
+        return Some((b'0' + i as u8) as char);
+    }
+    (code == Minus).then_some('-')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn names(n: usize) -> Vec<String> {
+        (1..=n).map(|i| format!("{i:03} Level")).collect()
+    }
+
+    #[test]
+    fn keys_move_page_and_jump_and_the_chosen_row_stays_on_screen() {
+        let mut list = ListState::new(names(278), 10);
+        assert_eq!(list.visible(), (0..10).collect::<Vec<_>>());
+        assert_eq!(list.more(), (false, true));
+        assert_eq!(list.key(KeyCode::PageDown), ListAction::Moved);
+        assert_eq!(list.selected(), Some(10));
+        assert_eq!(list.visible().last(), Some(&10));
+        list.key(KeyCode::End);
+        assert_eq!(list.selected(), Some(277));
+        assert_eq!(list.more(), (true, false));
+        list.key(KeyCode::ArrowDown);
+        assert_eq!(list.selected(), Some(277), "the end stops");
+        list.key(KeyCode::PageUp);
+        assert_eq!(list.selected(), Some(267));
+        list.key(KeyCode::Home);
+        assert_eq!((list.selected(), list.visible()[0]), (Some(0), 0));
+        list.key(KeyCode::ArrowUp);
+        assert_eq!(list.selected(), Some(0), "the top stops");
+        assert_eq!(list.key(KeyCode::Enter), ListAction::Chosen(0));
+        assert_eq!(list.key(KeyCode::Escape), ListAction::Back);
+    }
+
+    #[test]
+    fn typing_filters_by_name_and_esc_clears_the_filter_first() {
+        let mut list = ListState::new(
+            ["Arkanoid", "Bertrand", "Ark Two", "Zed"]
+                .map(String::from)
+                .to_vec(),
+            10,
+        );
+        list.key(KeyCode::ArrowDown);
+        for key in [KeyCode::KeyA, KeyCode::KeyR, KeyCode::KeyK] {
+            list.key(key);
+        }
+        assert_eq!(list.filter(), "ark");
+        assert_eq!(list.visible(), [0, 2]);
+        assert_eq!(list.selected(), Some(0), "Bertrand is filtered out");
+        list.key(KeyCode::ArrowDown);
+        assert_eq!(list.key(KeyCode::Space), ListAction::Chosen(2));
+        list.key(KeyCode::KeyX);
+        assert_eq!((list.visible(), list.selected()), (&[][..], None));
+        assert_eq!(list.key(KeyCode::Enter), ListAction::None);
+        list.key(KeyCode::Backspace);
+        assert_eq!(list.visible(), [0, 2]);
+        assert_eq!(list.key(KeyCode::Escape), ListAction::Moved);
+        assert_eq!((list.filter(), list.visible().len()), ("", 4));
+        assert_eq!(list.key(KeyCode::Escape), ListAction::Back);
+        list.select(3);
+        assert_eq!(list.selected(), Some(3));
+    }
+
+    proptest! {
+        /// Whatever keys are pressed, the chosen entry is one the filter keeps and is on screen,
+        /// and no more than a page of rows shows.
+        #[test]
+        fn the_chosen_entry_is_always_shown(
+            len in 0usize..60,
+            page in 1usize..12,
+            keys in proptest::collection::vec(0usize..12, 0..80),
+        ) {
+            let table = [
+                KeyCode::ArrowUp, KeyCode::ArrowDown, KeyCode::PageUp, KeyCode::PageDown,
+                KeyCode::Home, KeyCode::End, KeyCode::Digit1, KeyCode::Digit2,
+                KeyCode::Backspace, KeyCode::Escape, KeyCode::KeyL, KeyCode::Digit0,
+            ];
+            let mut list = ListState::new(names(len), page);
+            for k in keys {
+                list.key(table[k]);
+                prop_assert!(list.visible().len() <= page);
+                match list.selected() {
+                    Some(i) => {
+                        prop_assert!(list.visible().contains(&i));
+                        prop_assert!(list.names[i].to_lowercase().contains(list.filter()));
+                    }
+                    None => prop_assert!(list.visible().is_empty()),
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! A run through a set, in process: the bot plays a set of two one-brick levels from the level
+//! list; score and lives carry over from the first level to the second, the run ends on the
+//! winning screen and goes back to the list, and nothing is written to the high-score file.
+
+use super::level_menu::LevelMenuScene;
+use super::play::{Campaign, PlayScene};
+use super::stack::Flow;
+use super::{test_context, SceneStack};
+use crate::assets::LevelSetSource;
+use crate::highscores::HighScores;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// A fresh directory holding a set of two one-brick levels.
+fn two_level_set(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("breakout-run-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("set")).unwrap();
+    std::fs::write(dir.join("set/01-a.lvl"), "0 2 0 0\n0 0 0 0\n").unwrap();
+    std::fs::write(dir.join("set/02-b.lvl"), "0 0 3 0\n0 0 0 0\n").unwrap();
+    dir
+}
+
+/// `(level number, score, lives)` read from the game's window title
+/// ("Breakout — NAME (N/M) — score S — lives L — collision: …").
+fn parse_title(title: &str) -> Option<(usize, u32, u32)> {
+    let number = title.split(" (").nth(1)?.split('/').next()?.parse().ok()?;
+    let field = |name: &str| -> Option<u32> {
+        title
+            .split(&format!("— {name} "))
+            .nth(1)?
+            .split(' ')
+            .next()?
+            .parse()
+            .ok()
+    };
+    Some((number, field("score")?, field("lives")?))
+}
+
+#[test]
+fn the_bot_plays_a_set_as_one_game_and_records_nothing() {
+    let dir = two_level_set("bot");
+    let scores_path = dir.join("highscores.toml");
+    let set = LevelSetSource::Directory(dir.join("set"))
+        .open(&crate::assets::Assets::built_in())
+        .unwrap();
+    let mut ctx = test_context();
+    ctx.args.autoplay = true;
+    ctx.scores = Some(HighScores::load(&scores_path));
+    let mut stack = SceneStack::new(Box::new(LevelMenuScene::new(Arc::new(set), 0)));
+    let mut seen: Vec<(usize, u32, u32)> = Vec::new();
+    let mut won = false;
+    for frame in 0..4000 {
+        assert_eq!(stack.update(&mut ctx, 0.1), Flow::Continue, "frame {frame}");
+        if let Some(state) = parse_title(&stack.title()) {
+            seen.push(state);
+        }
+        won |= stack.len() == 3 && seen.last().is_some_and(|s| s.0 == 2);
+        if won && stack.len() == 1 {
+            break;
+        }
+    }
+    assert!(won, "the run never reached its end screen: {seen:?}");
+    assert_eq!(stack.len(), 1, "autoplay goes back to the level list");
+    let last_of_first = seen
+        .iter()
+        .rev()
+        .find(|s| s.0 == 1)
+        .expect("level 1 played");
+    let first_of_second = seen.iter().find(|s| s.0 == 2).expect("level 2 played");
+    assert!(last_of_first.1 > 0, "the first level scored: {seen:?}");
+    assert_eq!(
+        (first_of_second.1, first_of_second.2),
+        (last_of_first.1, last_of_first.2),
+        "level 2 starts with the score and lives level 1 ended with"
+    );
+    let last = seen.last().unwrap();
+    assert!(
+        last.1 > last_of_first.1,
+        "the run's score adds level 2's points"
+    );
+    assert!(
+        !scores_path.exists(),
+        "the bot's run was written as high scores"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_level_starts_with_the_score_and_lives_its_run_carries() {
+    let dir = two_level_set("carry");
+    let set = LevelSetSource::Directory(dir.join("set"))
+        .open(&crate::assets::Assets::built_in())
+        .unwrap();
+    let mut ctx = test_context();
+    let second = Campaign::new(&set, 0).next(4321, 7);
+    let level = second.source().unwrap().load().unwrap();
+    let play = PlayScene::new(&mut ctx, second, &level);
+    let stack = SceneStack::new(Box::new(play));
+    let game = stack.live_game().expect("a game runs");
+    assert_eq!((game.score(), game.lives()), (4321, 7));
+    assert_eq!(parse_title(&stack.title()), Some((2, 4321, 7)));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn scores_are_written_for_the_player_and_never_for_the_bot() {
+    let dir = two_level_set("record");
+    let set = LevelSetSource::Directory(dir.join("set"))
+        .open(&crate::assets::Assets::built_in())
+        .unwrap();
+    let run = Campaign::new(&set, 0);
+    for autoplay in [true, false] {
+        let path = dir.join(format!("scores-{autoplay}.toml"));
+        let mut ctx = test_context();
+        ctx.args.autoplay = autoplay;
+        ctx.scores = Some(HighScores::load(&path));
+        let level = ctx.record_level(&run, 120, true);
+        let whole = ctx.record_run(&run, 300);
+        if autoplay {
+            assert_eq!((level, whole), (None, None));
+            assert!(!path.exists(), "autoplay wrote {}", path.display());
+        } else {
+            assert_eq!((level, whole), (Some((None, true)), Some((None, true))));
+            let saved = HighScores::load(&path);
+            let key = LevelSetSource::Directory(dir.join("set")).key();
+            let best = saved.level(&key, "01-a.lvl", None).expect("saved");
+            assert_eq!((best.best, best.cleared), (120, true));
+            assert_eq!(saved.best_run(&key), Some(300));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

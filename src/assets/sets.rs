@@ -1,0 +1,561 @@
+//! Level sets: what the menu lists and what a run plays through, in order.
+//!
+//! A set is the shipped levels (built in, see [`super::embedded`]), the user's levels directory
+//! (`~/.local/share/breakout/levels`), any directory of `.lvl` files (`breakout import` writes
+//! `DIR/<set>/NN-name.lvl`), or another game's set file, read by [`crate::import::load_set`].
+//!
+//! [`discover`] lists the sets without reading a foreign file, so start-up stays fast with the
+//! 113 LBreakout2 sets; [`LevelSetSource::open`] reads one when it is chosen. Nothing here
+//! touches OpenGL; nothing panics on bad files (an error comes back instead).
+
+use super::levels::{
+    list_levels, resolve_level_arg_in, shipped_levels, subdirectories, user_levels_dir,
+};
+use super::{Assets, LevelSource};
+use crate::import::{self, Format, ImportError};
+use crate::level::LoadError;
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The high-score key of the shipped set.
+pub const SHIPPED_KEY: &str = "shipped";
+/// The high-score key of the user's levels directory.
+pub const USER_KEY: &str = "user";
+/// `$XDG_DATA_DIRS` when it is unset or empty (the XDG Base Directory specification's default).
+pub const DEFAULT_DATA_DIRS: &str = "/usr/local/share:/usr/share";
+
+/// Where a level set comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LevelSetSource {
+    /// The shipped levels (with the override directory's replacements and additions).
+    Shipped,
+    /// The user's levels directory.
+    UserDir(PathBuf),
+    /// A directory of `.lvl` files, played in file-name order.
+    Directory(PathBuf),
+    /// Another game's set file, in `format` (`None`: detected from the content).
+    Foreign {
+        /// The set file.
+        path: PathBuf,
+        /// Its format, when known from where it was found.
+        format: Option<Format>,
+    },
+}
+
+/// The name of the game whose format `format` is, as players know it.
+pub fn game_name(format: Format) -> &'static str {
+    match format {
+        Format::LBreakout2 => "LBreakout2",
+        Format::KBreakOut => "KBreakOut",
+        Format::SdlBall => "SDL-Ball",
+        Format::Gnome => "gnome-breakout",
+    }
+}
+
+impl LevelSetSource {
+    /// The set's name, known without reading a foreign file: "Breakout", "My levels", a
+    /// directory's name, an LBreakout2 file's name, a KBreakOut or gnome-breakout file's stem,
+    /// or an SDL-Ball theme's directory name.
+    pub fn name(&self) -> String {
+        let file_name = |p: &Path| {
+            p.file_name()
+                .map_or_else(|| p.display().to_string(), |s| s.to_string_lossy().into())
+        };
+        match self {
+            LevelSetSource::Shipped => "Breakout".to_string(),
+            LevelSetSource::UserDir(_) => "My levels".to_string(),
+            LevelSetSource::Directory(dir) => file_name(dir),
+            LevelSetSource::Foreign { path, format } => match format {
+                Some(Format::SdlBall) => path.parent().map_or_else(|| file_name(path), file_name),
+                Some(Format::LBreakout2) => file_name(path),
+                _ => path
+                    .file_stem()
+                    .map_or_else(|| file_name(path), |s| s.to_string_lossy().into()),
+            },
+        }
+    }
+
+    /// The menu's label: the name, after the game's name for a foreign set
+    /// ("LBreakout2: Arkanoid").
+    pub fn label(&self) -> String {
+        match self {
+            LevelSetSource::Foreign {
+                format: Some(format),
+                ..
+            } => format!("{}: {}", game_name(*format), self.name()),
+            _ => self.name(),
+        }
+    }
+
+    /// The set's key in the high-score table: [`SHIPPED_KEY`], [`USER_KEY`], or the directory's
+    /// or file's path (absolute where it can be made so).
+    pub fn key(&self) -> String {
+        let absolute = |p: &Path| {
+            std::path::absolute(p)
+                .unwrap_or_else(|_| p.to_path_buf())
+                .display()
+                .to_string()
+        };
+        match self {
+            LevelSetSource::Shipped => SHIPPED_KEY.to_string(),
+            LevelSetSource::UserDir(_) => USER_KEY.to_string(),
+            LevelSetSource::Directory(dir) => absolute(dir),
+            LevelSetSource::Foreign { path, .. } => absolute(path),
+        }
+    }
+
+    /// Whether the set may hold scores of the old high-score file, which were kept by shown
+    /// level name before sets existed: the shipped set and the user's levels.
+    pub fn has_legacy_scores(&self) -> bool {
+        matches!(self, LevelSetSource::Shipped | LevelSetSource::UserDir(_))
+    }
+
+    /// The number of levels, when it is known without reading a foreign file (`None` for a
+    /// foreign set).
+    pub fn count_hint(&self, assets: &Assets) -> Option<usize> {
+        match self {
+            LevelSetSource::Shipped => Some(shipped_levels(assets).len()),
+            LevelSetSource::UserDir(dir) | LevelSetSource::Directory(dir) => {
+                Some(list_levels(dir).len())
+            }
+            LevelSetSource::Foreign { .. } => None,
+        }
+    }
+
+    /// Reads the set: lists a directory's levels (each parsed for its name), or reads a foreign
+    /// file with [`import::load_set`].
+    ///
+    /// # Errors
+    /// [`SetError::Import`] for a foreign file that cannot be read or converted (with its
+    /// file:line:column); [`SetError::Empty`] for a set with no level to play.
+    pub fn open(&self, assets: &Assets) -> Result<OpenedSet, SetError> {
+        let levels: Vec<SetLevel> = match self {
+            LevelSetSource::Shipped => named(shipped_levels(assets)),
+            LevelSetSource::UserDir(dir) | LevelSetSource::Directory(dir) => named(
+                list_levels(dir)
+                    .into_iter()
+                    .map(LevelSource::File)
+                    .collect(),
+            ),
+            LevelSetSource::Foreign { path, format } => {
+                let set = import::load_set(path, *format).map_err(SetError::Import)?;
+                let opened = set
+                    .levels
+                    .into_iter()
+                    .map(|imported| SetLevel {
+                        name: imported.level.display_name().to_string(),
+                        source: LevelSource::Imported {
+                            set: path.clone(),
+                            number: imported.number,
+                            level: Arc::new(imported.level),
+                        },
+                    })
+                    .collect();
+                return finish(self, set.name, opened);
+            }
+        };
+        finish(self, self.name(), levels)
+    }
+}
+
+/// The opened set, or [`SetError::Empty`] if it has no level.
+fn finish(
+    source: &LevelSetSource,
+    name: String,
+    levels: Vec<SetLevel>,
+) -> Result<OpenedSet, SetError> {
+    if levels.is_empty() {
+        return Err(SetError::Empty {
+            set: source.to_string(),
+        });
+    }
+    Ok(OpenedSet {
+        source: source.clone(),
+        name,
+        levels,
+    })
+}
+
+/// Each level with its shown name: `@name:` or the file stem; "(invalid)" after the stem if
+/// it does not load (it is still listed, so choosing it shows why).
+fn named(sources: Vec<LevelSource>) -> Vec<SetLevel> {
+    sources
+        .into_iter()
+        .map(|source| SetLevel {
+            name: match source.load() {
+                Ok(level) => level.display_name().to_string(),
+                Err(_) => format!("{} (invalid)", source.stem()),
+            },
+            source,
+        })
+        .collect()
+}
+
+impl std::fmt::Display for LevelSetSource {
+    /// How messages name the set: `<built-in>/levels`, or its directory or file.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LevelSetSource::Shipped => write!(f, "{}/levels", super::BUILT_IN_PREFIX),
+            LevelSetSource::UserDir(p) | LevelSetSource::Directory(p) => {
+                write!(f, "{}", p.display())
+            }
+            LevelSetSource::Foreign { path, .. } => write!(f, "{}", path.display()),
+        }
+    }
+}
+
+/// One level of an opened set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetLevel {
+    /// Where it is read from.
+    pub source: LevelSource,
+    /// Its shown name.
+    pub name: String,
+}
+
+/// A set that was read: its levels in play order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenedSet {
+    /// Where it came from.
+    pub source: LevelSetSource,
+    /// Its name (a foreign file's own title where it has one).
+    pub name: String,
+    /// Its levels, in play order (never empty).
+    pub levels: Vec<SetLevel>,
+}
+
+impl OpenedSet {
+    /// The index of the level a `--level` argument names within the set: a number counting
+    /// from 1, else a file stem, file name or shown name (ASCII case ignored).
+    ///
+    /// # Errors
+    /// [`SetError::NoLevel`] naming the argument and the set.
+    pub fn find_level(&self, arg: &str) -> Result<usize, SetError> {
+        let by_number = arg
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=self.levels.len()).contains(n))
+            .map(|n| n - 1);
+        by_number
+            .or_else(|| {
+                self.levels.iter().position(|l| {
+                    [l.source.stem(), l.source.key(), l.name.clone()]
+                        .iter()
+                        .any(|s| s.eq_ignore_ascii_case(arg))
+                })
+            })
+            .ok_or_else(|| SetError::NoLevel {
+                arg: arg.to_string(),
+                set: self.source.to_string(),
+                count: self.levels.len(),
+            })
+    }
+}
+
+/// Why a set could not be opened, or a level in it not found.
+#[derive(Debug, thiserror::Error)]
+pub enum SetError {
+    /// A foreign set file that could not be read or converted.
+    #[error(transparent)]
+    Import(ImportError),
+    /// A set with no level to play.
+    #[error("{set}: no levels in this set")]
+    Empty {
+        /// The set, as [`LevelSetSource`]'s `Display` names it.
+        set: String,
+    },
+    /// `--set` names no file, directory or known set.
+    #[error("{arg}: no such file or directory, and no level set named so (sets: {known})")]
+    NoSet {
+        /// The argument.
+        arg: String,
+        /// Some of the known sets' names.
+        known: String,
+    },
+    /// `--level` names no level of the set.
+    #[error("{set}: no level '{arg}' (give a number from 1 to {count}, or a level's name)")]
+    NoLevel {
+        /// The argument.
+        arg: String,
+        /// The set.
+        set: String,
+        /// Levels in the set.
+        count: usize,
+    },
+    /// `--level` alone names no level.
+    #[error(transparent)]
+    Level(#[from] LoadError),
+}
+
+/// The directories of `$XDG_DATA_DIRS` given its `value`: the absolute entries of the
+/// colon-separated list (relative ones are ignored, as the XDG Base Directory specification
+/// says), or [`DEFAULT_DATA_DIRS`] when it is unset or has none.
+pub fn data_dirs(value: Option<&OsStr>) -> Vec<PathBuf> {
+    let parse = |v: &OsStr| -> Vec<PathBuf> {
+        std::env::split_paths(v)
+            .filter(|p| p.is_absolute())
+            .collect()
+    };
+    let dirs = value.map(parse).unwrap_or_default();
+    if dirs.is_empty() {
+        parse(OsStr::new(DEFAULT_DATA_DIRS))
+    } else {
+        dirs
+    }
+}
+
+/// Files in `dir` whose name `keep` accepts, sorted (none if it cannot be read; hidden files
+/// are left out).
+fn files_in(dir: &Path, keep: impl Fn(&str) -> bool) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.is_file()
+                && p.file_name()
+                    .and_then(OsStr::to_str)
+                    .is_some_and(|n| !n.starts_with('.') && keep(n))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// The installed games' set files under one data directory (`/usr/share`), where Debian puts
+/// them: `games/lbreakout2/levels/*`, `kbreakout/levelsets/*.levelset`,
+/// `games/sdl-ball/*/levels.txt` (and `games/sdl-ball/themes/*/levels.txt`),
+/// `games/gnome-breakout/levels/*.gbl`. Only names are listed; no file is read.
+fn foreign_sets_in(data_dir: &Path) -> Vec<LevelSetSource> {
+    let foreign = |format| {
+        move |path| LevelSetSource::Foreign {
+            path,
+            format: Some(format),
+        }
+    };
+    let mut sets: Vec<LevelSetSource> = Vec::new();
+    let lbreakout2 = data_dir.join("games/lbreakout2/levels");
+    sets.extend(
+        files_in(&lbreakout2, |_| true)
+            .into_iter()
+            .map(foreign(Format::LBreakout2)),
+    );
+    let kbreakout = data_dir.join("kbreakout/levelsets");
+    sets.extend(
+        files_in(&kbreakout, |n| n.ends_with(".levelset"))
+            .into_iter()
+            .map(foreign(Format::KBreakOut)),
+    );
+    let sdl_ball = data_dir.join("games/sdl-ball");
+    let themes = [
+        subdirectories(&sdl_ball),
+        subdirectories(&sdl_ball.join("themes")),
+    ];
+    sets.extend(
+        themes
+            .concat()
+            .into_iter()
+            .map(|theme| theme.join("levels.txt"))
+            .filter(|p| p.is_file())
+            .map(foreign(Format::SdlBall)),
+    );
+    let gnome = data_dir.join("games/gnome-breakout/levels");
+    sets.extend(
+        files_in(&gnome, |n| n.ends_with(".gbl"))
+            .into_iter()
+            .map(foreign(Format::Gnome)),
+    );
+    sets
+}
+
+/// The sets the menu offers, in this order: the shipped levels; the user's levels directory
+/// `user_dir` if it holds `.lvl` files; each of its subdirectories that holds `.lvl` files
+/// (imported sets), by name; then the installed games' sets under each of `data_dirs` (in
+/// order, see [`data_dirs`]), a file reached twice (a symbolic link, a directory listed twice)
+/// only once. No foreign file is read.
+pub fn discover(user_dir: Option<&Path>, data_dirs: &[PathBuf]) -> Vec<LevelSetSource> {
+    let mut sets = vec![LevelSetSource::Shipped];
+    if let Some(dir) = user_dir {
+        if !list_levels(dir).is_empty() {
+            sets.push(LevelSetSource::UserDir(dir.to_path_buf()));
+        }
+        sets.extend(
+            subdirectories(dir)
+                .into_iter()
+                .filter(|d| !list_levels(d).is_empty())
+                .map(LevelSetSource::Directory),
+        );
+    }
+    let mut seen = std::collections::HashSet::new();
+    for dir in data_dirs {
+        for set in foreign_sets_in(dir) {
+            let LevelSetSource::Foreign { path, .. } = &set else {
+                continue;
+            };
+            if seen.insert(std::fs::canonicalize(path).unwrap_or_else(|_| path.clone())) {
+                sets.push(set);
+            }
+        }
+    }
+    sets
+}
+
+/// [`discover`] with the user's levels directory and `$XDG_DATA_DIRS` of this process.
+pub fn discover_from_env() -> Vec<LevelSetSource> {
+    let data = data_dirs(std::env::var_os("XDG_DATA_DIRS").as_deref());
+    discover(user_levels_dir().as_deref(), &data)
+}
+
+/// The set a `--set <PATH|NAME>` argument names: a directory (the user's levels directory, or
+/// any other as a directory of `.lvl` files), a file (a foreign set, format detected), else the
+/// first of `known` whose key, name or label is `arg` (ASCII case ignored).
+///
+/// # Errors
+/// [`SetError::NoSet`] if it names none.
+pub fn resolve_set_arg(
+    arg: &str,
+    user_dir: Option<&Path>,
+    known: &[LevelSetSource],
+) -> Result<LevelSetSource, SetError> {
+    let path = PathBuf::from(arg);
+    if path.is_dir() {
+        let same = |d: &Path| std::fs::canonicalize(d).ok() == std::fs::canonicalize(&path).ok();
+        return Ok(match user_dir {
+            Some(user) if same(user) => LevelSetSource::UserDir(user.to_path_buf()),
+            _ => LevelSetSource::Directory(path),
+        });
+    }
+    if path.is_file() {
+        return Ok(LevelSetSource::Foreign { path, format: None });
+    }
+    let matches = |s: &LevelSetSource| {
+        [s.key(), s.name(), s.label()]
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case(arg))
+    };
+    if let Some(set) = known.iter().find(|s| matches(s)) {
+        return Ok(set.clone());
+    }
+    let mut names: Vec<String> = known.iter().take(8).map(LevelSetSource::name).collect();
+    if known.len() > names.len() {
+        names.push(format!("… {} more", known.len() - names.len()));
+    }
+    Err(SetError::NoSet {
+        arg: arg.to_string(),
+        known: names.join(", "),
+    })
+}
+
+/// The set a level belongs to: the shipped set for a shipped level (or its override file), the
+/// user's levels directory for a file there, the file's directory for any other file.
+pub fn set_of_level(
+    source: &LevelSource,
+    assets: &Assets,
+    user_dir: Option<&Path>,
+) -> LevelSetSource {
+    let Some(path) = source.path() else {
+        return LevelSetSource::Shipped;
+    };
+    let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let same = |a: &Path, b: &Path| match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    };
+    let dir_or_dot = if dir.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        dir
+    };
+    if let Some(over) = assets.override_dir() {
+        if same(&over.join("levels"), &dir_or_dot) {
+            return LevelSetSource::Shipped;
+        }
+    }
+    match user_dir {
+        Some(user) if same(user, &dir_or_dot) => LevelSetSource::UserDir(user.to_path_buf()),
+        _ => LevelSetSource::Directory(dir_or_dot),
+    }
+}
+
+/// Where a run starts from the command line: `--set` and/or `--level` (see README), as the
+/// opened set and the index of the first level. `None` if neither is given.
+///
+/// With `--set S`: the set S ([`resolve_set_arg`]), from its first level or from the level
+/// `--level` names in it ([`OpenedSet::find_level`]). With `--level X` alone: the level as
+/// [`super::resolve_level_arg`] finds it, in the set it belongs to ([`set_of_level`]).
+///
+/// # Errors
+/// Any [`SetError`]: no such set or level, a set that does not open.
+pub fn resolve_start(
+    assets: &Assets,
+    user_dir: Option<&Path>,
+    known: &[LevelSetSource],
+    set: Option<&str>,
+    level: Option<&str>,
+) -> Result<Option<(OpenedSet, usize)>, SetError> {
+    match (set, level) {
+        (None, None) => Ok(None),
+        (Some(set), level) => {
+            let opened = resolve_set_arg(set, user_dir, known)?.open(assets)?;
+            let index = level.map_or(Ok(0), |l| opened.find_level(l))?;
+            Ok(Some((opened, index)))
+        }
+        (None, Some(level)) => {
+            let source = resolve_level_arg_in(assets, level, user_dir)?;
+            let opened = set_of_level(&source, assets, user_dir).open(assets)?;
+            let index = opened
+                .levels
+                .iter()
+                .position(|l| same_level(&l.source, &source));
+            match index {
+                Some(index) => Ok(Some((opened, index))),
+                // Not found by path (an odd path form): play it alone.
+                None => Ok(Some((
+                    OpenedSet {
+                        name: source.stem(),
+                        levels: named(vec![source]),
+                        ..opened
+                    },
+                    0,
+                ))),
+            }
+        }
+    }
+}
+
+/// Whether two sources are the same level (files compared by canonical path).
+fn same_level(a: &LevelSource, b: &LevelSource) -> bool {
+    match (a.path(), b.path()) {
+        (Some(p), Some(q)) => match (std::fs::canonicalize(p), std::fs::canonicalize(q)) {
+            (Ok(p), Ok(q)) => p == q,
+            _ => p == q,
+        },
+        _ => a == b,
+    }
+}
+
+/// The sets `breakout simulate --set PATH --all` plays: a file is one foreign set (format
+/// detected); a directory holding `.lvl` files is one set; any other directory gives each of
+/// its files whose content is a known foreign format ([`import::detect`]), in file-name order.
+pub fn sets_at(path: &Path) -> Vec<LevelSetSource> {
+    if !path.is_dir() {
+        return vec![LevelSetSource::Foreign {
+            path: path.to_path_buf(),
+            format: None,
+        }];
+    }
+    if !list_levels(path).is_empty() {
+        return vec![LevelSetSource::Directory(path.to_path_buf())];
+    }
+    files_in(path, |_| true)
+        .into_iter()
+        .filter(|file| std::fs::read(file).is_ok_and(|bytes| import::detect(&bytes).is_some()))
+        .map(|path| LevelSetSource::Foreign { path, format: None })
+        .collect()
+}
+
+#[cfg(test)]
+#[path = "sets_tests.rs"]
+mod tests;

@@ -1,0 +1,116 @@
+//! `breakout simulate --set PATH --all`: the bot plays every level of a set (or of every set
+//! file in a directory) in parallel on all cores (rayon), one JSON line per level in a fixed
+//! order — set, then level number — whatever the number of threads, then a summary line.
+
+use super::simulate::{simulate, SimulateReport};
+use crate::assets::{Assets, LevelSetSource, LevelSource};
+use crate::sim::GameConfig;
+use rayon::prelude::*;
+use serde::Serialize;
+use serde_json::{Map, Value};
+use std::io::Write;
+
+/// The last line of `simulate --all`: totals over every level played.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct AllSummary {
+    /// Levels played.
+    pub levels: usize,
+    /// Levels the bot cleared.
+    pub cleared: usize,
+    /// Balls that left the playfield other than through the bottom, over all levels; must be 0.
+    pub balls_escaped: u64,
+    /// Fixed steps simulated, over all levels.
+    pub steps: u64,
+    /// Wall-clock seconds the whole command took (the only field that varies between runs).
+    pub seconds: f64,
+    /// Sets that did not open and levels that did not load (each reported on stderr).
+    pub errors: usize,
+}
+
+/// One level to play: its set's name, its 1-based number in the set, where it is read from.
+struct Job {
+    set: String,
+    number: usize,
+    source: LevelSource,
+}
+
+/// The JSON line of one level: `set` (the set's name), `level` (its number in the set,
+/// counting from 1), `name` (the level's name, `level` in a single `simulate`'s line), then the
+/// fields of [`SimulateReport`].
+pub fn level_line(set: &str, number: usize, report: &SimulateReport) -> Value {
+    let mut line = Map::new();
+    line.insert("set".into(), Value::from(set));
+    line.insert("level".into(), Value::from(number));
+    if let Ok(Value::Object(fields)) = serde_json::to_value(report) {
+        for (key, value) in fields {
+            let key = if key == "level" { "name".into() } else { key };
+            line.insert(key, value);
+        }
+    }
+    Value::Object(line)
+}
+
+/// Plays every level of `sets` for at most `steps` steps each with `config` (as
+/// [`simulate`]), on rayon's threads, writing one [`level_line`] per level to `out` in set
+/// order then level order, then the [`AllSummary`]. A set that does not open or a level that
+/// does not load is one `breakout: error: …` line on `err` (with its file:line:column) and
+/// counted in [`AllSummary::errors`]; the others are still played. Returns the summary.
+///
+/// # Errors
+/// Writing to `out` failed.
+pub fn simulate_all(
+    sets: &[LevelSetSource],
+    assets: &Assets,
+    steps: u64,
+    config: GameConfig,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> std::io::Result<AllSummary> {
+    let start = std::time::Instant::now();
+    let mut summary = AllSummary::default();
+    let mut jobs = Vec::new();
+    for set in sets {
+        match set.open(assets) {
+            Ok(opened) => jobs.extend(opened.levels.into_iter().enumerate().map(|(i, l)| Job {
+                set: opened.name.clone(),
+                number: i + 1,
+                source: l.source,
+            })),
+            Err(e) => {
+                writeln!(err, "breakout: error: {e}")?;
+                summary.errors += 1;
+            }
+        }
+    }
+    // Each level is its own game with the same seed: no state is shared, so the order in
+    // which threads take them cannot change a result; `collect` keeps the jobs' order.
+    let results: Vec<Result<SimulateReport, String>> = jobs
+        .par_iter()
+        .map(|job| {
+            let level = job.source.load().map_err(|e| e.to_string())?;
+            Ok(simulate(&level, steps, config))
+        })
+        .collect();
+    for (job, result) in jobs.iter().zip(results) {
+        match result {
+            Ok(report) => {
+                summary.levels += 1;
+                summary.cleared += usize::from(report.cleared);
+                summary.balls_escaped += u64::from(report.balls_escaped);
+                summary.steps += report.steps;
+                writeln!(out, "{}", level_line(&job.set, job.number, &report))?;
+            }
+            Err(e) => {
+                writeln!(err, "breakout: error: {e}")?;
+                summary.errors += 1;
+            }
+        }
+    }
+    summary.seconds = start.elapsed().as_secs_f64();
+    writeln!(
+        out,
+        "{}",
+        serde_json::to_string(&summary).map_err(std::io::Error::other)?
+    )?;
+    Ok(summary)
+}

@@ -1,0 +1,182 @@
+//! The menus' list screens as sprites (no GL here): a title, a scrolling list of entries with a
+//! right-hand column (level counts, best scores), a status line (position, filter), an error
+//! and the keys. Coordinates are playfield pixels (origin top-left, y down).
+
+use crate::playfield::PLAYFIELD_WIDTH;
+use crate::render::sprite::SpriteInstance;
+use crate::render::text::{layout, layout_centered, panel, text_width};
+
+const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
+const DIM: [f32; 4] = [0.7, 0.75, 0.85, 1.0];
+const FAINT: [f32; 4] = [0.5, 0.55, 0.65, 1.0];
+const HIGHLIGHT: [f32; 4] = [1.0, 0.85, 0.3, 1.0];
+const CLEARED: [f32; 4] = [0.45, 0.95, 0.5, 1.0];
+const ERROR: [f32; 4] = [1.0, 0.45, 0.4, 1.0];
+const SHADE: [f32; 4] = [0.0, 0.0, 0.05, 0.7];
+/// Glyph height of list rows, status and keys, pixels (the atlas's cell size: pixel-exact).
+const SIZE: f32 = 16.0;
+/// Distance between list rows, pixels.
+const ROW: f32 = 22.0;
+/// Bottom of the last list row, pixels.
+const LIST_BOTTOM: f32 = 520.0;
+/// Left and right margin of the list, pixels.
+const MARGIN: f32 = 28.0;
+
+/// How an entry's right-hand column is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// Dim: nothing done yet.
+    Plain,
+    /// Green: done (a level or every level of a set cleared).
+    Done,
+    /// Red: the entry does not load.
+    Broken,
+}
+
+/// One row of the list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// The name, left-aligned (cut to fit).
+    pub name: String,
+    /// The right-hand column (counts, best score).
+    pub info: String,
+    /// How the right-hand column is coloured.
+    pub mark: Mark,
+    /// Whether this is the chosen entry.
+    pub selected: bool,
+}
+
+/// A list screen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ListView<'a> {
+    /// The title across the top.
+    pub title: &'a str,
+    /// Top of the first list row, pixels (see [`page_rows`]).
+    pub top: f32,
+    /// The rows on screen, top first.
+    pub rows: Vec<Row>,
+    /// Whether entries are hidden above and below the rows on screen.
+    pub more: (bool, bool),
+    /// The status line's left part (the filter), under the list.
+    pub status: String,
+    /// The status line's right part (position in the list).
+    pub position: String,
+    /// An error to show under the list (first lines, cut to the width).
+    pub error: Option<&'a str>,
+    /// The keys, along the bottom.
+    pub keys: &'a str,
+}
+
+/// How many rows a list starting at `top` pixels shows.
+pub fn page_rows(top: f32) -> usize {
+    (((LIST_BOTTOM - top) / ROW).floor() as usize).max(1)
+}
+
+/// `text` cut to `max` characters, with `..` at the end if it was cut.
+fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let kept: String = text.chars().take(max.saturating_sub(2)).collect();
+        format!("{kept}..")
+    }
+}
+
+/// Appends the list screen `view` to `out`.
+pub fn list(out: &mut Vec<SpriteInstance>, view: &ListView) {
+    panel(out, [0.0, 20.0, PLAYFIELD_WIDTH, 72.0], SHADE);
+    let title_size = [48.0, 32.0, 16.0]
+        .into_iter()
+        .find(|&s| text_width(view.title, s) <= PLAYFIELD_WIDTH - 2.0 * MARGIN)
+        .unwrap_or(16.0);
+    let title = cut(
+        view.title,
+        ((PLAYFIELD_WIDTH - 2.0 * MARGIN) / title_size) as usize,
+    );
+    let title_y = 20.0 + (72.0 - title_size) / 2.0;
+    layout_centered(
+        out,
+        &title,
+        PLAYFIELD_WIDTH / 2.0,
+        title_y,
+        title_size,
+        HIGHLIGHT,
+    );
+
+    let top = view.top;
+    panel(
+        out,
+        [0.0, top - 14.0, PLAYFIELD_WIDTH, 600.0 - top + 14.0],
+        SHADE,
+    );
+    let char_w = text_width("m", SIZE);
+    for (i, row) in view.rows.iter().enumerate() {
+        let y = top + i as f32 * ROW;
+        let info_w = text_width(&row.info, SIZE);
+        let info_x = PLAYFIELD_WIDTH - MARGIN - info_w;
+        let name_room = ((info_x - MARGIN - 2.0 * char_w) / char_w).max(4.0) as usize;
+        let (name, color) = if row.selected {
+            panel(
+                out,
+                [
+                    MARGIN - 8.0,
+                    y - 3.0,
+                    PLAYFIELD_WIDTH - 2.0 * MARGIN + 16.0,
+                    ROW,
+                ],
+                [0.3, 0.25, 0.05, 0.6],
+            );
+            (
+                format!("> {}", cut(&row.name, name_room.saturating_sub(2))),
+                HIGHLIGHT,
+            )
+        } else {
+            (cut(&row.name, name_room), DIM)
+        };
+        layout(out, &name, MARGIN, y, SIZE, color);
+        let info_color = match row.mark {
+            Mark::Plain => FAINT,
+            Mark::Done => CLEARED,
+            Mark::Broken => ERROR,
+        };
+        layout(out, &row.info, info_x, y, SIZE, info_color);
+    }
+    if view.more.0 {
+        layout(out, "^ more", MARGIN, top - 12.0, 8.0, FAINT);
+    }
+    if view.more.1 {
+        let y = top + view.rows.len() as f32 * ROW - 4.0;
+        layout(out, "v more", MARGIN, y, 8.0, FAINT);
+    }
+    let status_y = LIST_BOTTOM + 6.0;
+    layout(out, &view.status, MARGIN, status_y, SIZE, WHITE);
+    let pos_x = PLAYFIELD_WIDTH - MARGIN - text_width(&view.position, SIZE);
+    layout(out, &view.position, pos_x, status_y, SIZE, FAINT);
+    if let Some(error) = view.error {
+        let max_chars = ((PLAYFIELD_WIDTH - 2.0 * MARGIN) / 8.0) as usize;
+        for (i, line) in error.lines().take(2).enumerate() {
+            let y = status_y + 22.0 + i as f32 * 10.0;
+            layout(out, &cut(line, max_chars), MARGIN, y, 8.0, ERROR);
+        }
+    }
+    layout_centered(out, view.keys, PLAYFIELD_WIDTH / 2.0, 576.0, SIZE, WHITE);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_names_are_cut_with_a_mark_and_short_ones_kept() {
+        assert_eq!(cut("short", 10), "short");
+        assert_eq!(cut("exactly10!", 10), "exactly10!");
+        assert_eq!(cut("a name that is too long", 10), "a name t..");
+    }
+
+    #[test]
+    fn pages_fill_the_space_under_the_top() {
+        assert_eq!(page_rows(310.0), 9);
+        assert_eq!(page_rows(110.0), 18);
+        assert_eq!(page_rows(600.0), 1);
+    }
+}
