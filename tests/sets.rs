@@ -275,7 +275,11 @@ fn every_lbreakout2_set_is_played_to_the_end_without_escapes() {
     assert_eq!(summary["balls_escaped"], 0);
     let sets: std::collections::BTreeSet<&str> =
         lines.iter().filter_map(|l| l["set"].as_str()).collect();
-    assert_eq!(sets.len(), 113, "one set per file");
+    let empty = stderr
+        .lines()
+        .filter(|l| l.contains("no levels in this set"))
+        .count();
+    assert_eq!(sets.len() + empty, 113, "one set per file: {stderr}");
 }
 
 #[test]

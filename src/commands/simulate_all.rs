@@ -3,7 +3,7 @@
 //! order — set, then level number — whatever the number of threads, then a summary line.
 
 use super::simulate::{simulate, SimulateReport};
-use crate::assets::{Assets, LevelSetSource, LevelSource};
+use crate::assets::{Assets, LevelSetSource, LevelSource, SetError};
 use crate::sim::GameConfig;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -54,7 +54,8 @@ pub fn level_line(set: &str, number: usize, report: &SimulateReport) -> Value {
 /// [`simulate`]), on rayon's threads, writing one [`level_line`] per level to `out` in set
 /// order then level order, then the [`AllSummary`]. A set that does not open or a level that
 /// does not load is one `breakout: error: …` line on `err` (with its file:line:column) and
-/// counted in [`AllSummary::errors`]; the others are still played. Returns the summary.
+/// counted in [`AllSummary::errors`]; a set with no level to play is a `breakout: note: …`
+/// line only; the others are still played. Returns the summary.
 ///
 /// # Errors
 /// Writing to `out` failed.
@@ -76,6 +77,8 @@ pub fn simulate_all(
                 number: i + 1,
                 source: l.source,
             })),
+            // A set with nothing to play (LBreakout2's two-player sets) is said, not an error.
+            Err(e @ SetError::Empty { .. }) => writeln!(err, "breakout: note: {e}")?,
             Err(e) => {
                 writeln!(err, "breakout: error: {e}")?;
                 summary.errors += 1;
