@@ -1,11 +1,15 @@
-//! Helpers the LBreakout2 and gnome-breakout readers share: reading lines the way C's `fgets`
-//! does, building a [`Level`] from a grid of bricks with canonical extras, header text that
-//! survives [`Level::to_text`], the per-level tally of approximations, and file names for
-//! imported levels.
+//! Helpers the four readers (`lbreakout2.rs`, `kbreakout.rs`, `sdlball.rs`, `gnome.rs`) share:
+//! reading text (lines the way C's `fgets` does, Latin-1, UTF-8) and reporting where it is bad,
+//! building a [`Level`] from a `Grid` of converted `Brick`s with canonical extras, header
+//! text that survives [`Level::to_text`], the seeded generator for a level's random parts, the
+//! nearest plain colour, the per-level tally of approximations, and file names for imported
+//! levels.
 
 use super::{Approximation, ImportError, LevelSet};
-use crate::level::{BrickKind, CellExtras, Level, PowerUpKind};
-use std::collections::BTreeMap;
+use crate::assets::palette::brick_color;
+use crate::level::{BrickKind, CellExtras, Level, PowerUpKind, MAX_HITS, PLAIN_COLOURS};
+use rand::SeedableRng;
+use rand_pcg::Pcg32;
 use std::path::Path;
 
 /// One line as C's `fgets(buffer, size, file)` returns it: at most `size - 1` bytes, ending
@@ -70,32 +74,42 @@ pub(super) fn reject_nul(bytes: &[u8], path: &Path) -> Result<(), ImportError> {
             .rposition(|&b| b == b'\n')
             .map_or(0, |i| i + 1)
         + 1;
-    Err(ImportError::Invalid {
+    Err(invalid(
+        path,
+        line,
+        column,
+        "a NUL byte: this is not a text file".to_string(),
+    ))
+}
+
+/// An [`ImportError::Invalid`] at `line`, `column` (1-based; column 0 when it does not apply).
+pub(super) fn invalid(path: &Path, line: usize, column: usize, message: String) -> ImportError {
+    ImportError::Invalid {
         path: path.to_path_buf(),
         line,
         column,
-        message: "a NUL byte: this is not a text file".to_string(),
-    })
+        message,
+    }
 }
 
-/// Header text (`@name:`, `@author:`) as [`Level::to_text`] keeps it: control characters become
-/// spaces, `#` (which starts a comment in a level file) is dropped, runs of spaces it leaves are
-/// closed up, and the ends are trimmed; `None` if nothing is left.
-pub(super) fn header_text(text: &str) -> Option<String> {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '#' => {}
-            c if c.is_control() || c.is_whitespace() => {
-                if !out.ends_with(' ') {
-                    out.push(' ');
-                }
-            }
-            c => out.push(c),
+/// The file as text, without a UTF-8 byte-order mark; invalid UTF-8 is an error at the line and
+/// column of the first bad byte.
+pub(super) fn utf8<'a>(bytes: &'a [u8], path: &Path) -> Result<&'a str, ImportError> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Ok(text.strip_prefix('\u{feff}').unwrap_or(text)),
+        Err(e) => {
+            let good = &bytes[..e.valid_up_to()];
+            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+            let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+            let column = String::from_utf8_lossy(&good[line_start..]).chars().count() + 1;
+            Err(invalid(
+                path,
+                line,
+                column,
+                "invalid UTF-8: the file is not text".to_string(),
+            ))
         }
     }
-    let out = out.trim();
-    (!out.is_empty()).then(|| out.to_string())
 }
 
 /// Latin-1 bytes as text (every byte is the code point of the same number).
@@ -103,92 +117,193 @@ pub(super) fn latin1(bytes: &[u8]) -> String {
     bytes.iter().map(|&b| char::from(b)).collect()
 }
 
-/// A brick grid being filled in, kept in the form [`Level::parse`] gives back: extensions only
-/// where they differ from the kind's defaults.
+/// The file stem of `path` (the set's name where the format has none), `"set"` if it has none.
+pub(super) fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "set".to_string())
+}
+
+/// How [`header_text`] cleans a header value. Both give text that [`Level::parse`] reads back
+/// unchanged from [`Level::to_text`]; they differ only in spacing and `#`, and each reader keeps
+/// the one it was written with so its output stays the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum HeaderStyle {
+    /// LBreakout2 and gnome-breakout: `#` is dropped, and every run of control characters and
+    /// white space becomes one space (`" TCS #1\r"` → `"TCS 1"`).
+    Folded,
+    /// KBreakOut and SDL-Ball: each control character and `#` becomes a space, other spaces
+    /// are kept as they are (`"a#b  c"` → `"a b  c"`).
+    Blanked,
+}
+
+/// Header text (`@name:`, `@author:`, `@source:`) as [`Level::to_text`] keeps it, cleaned as
+/// `style` says (`#` would start a comment in a level file, control characters end or break
+/// the line) and trimmed at both ends; `None` if nothing is left.
+pub(super) fn header_text(text: &str, style: HeaderStyle) -> Option<String> {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match style {
+            HeaderStyle::Folded => match c {
+                '#' => {}
+                c if c.is_control() || c.is_whitespace() => {
+                    if !out.ends_with(' ') {
+                        out.push(' ');
+                    }
+                }
+                c => out.push(c),
+            },
+            HeaderStyle::Blanked => out.push(if c.is_control() || c == '#' { ' ' } else { c }),
+        }
+    }
+    let out = out.trim();
+    (!out.is_empty()).then(|| out.to_string())
+}
+
+/// One converted brick: its kind, own colour, hits and power-up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Brick {
+    /// The kind.
+    pub kind: BrickKind,
+    /// Its own colour (`:RRGGBB`), sRGB bytes.
+    pub colour: Option<[u8; 3]>,
+    /// Hits it takes (the kind's default unless the foreign brick differs; only destructible
+    /// kinds use it).
+    pub hits: u8,
+    /// The power-up it releases (destructible kinds only).
+    pub powerup: Option<PowerUpKind>,
+}
+
+impl Brick {
+    /// A brick of `kind` with its default hits, no colour and no power-up.
+    pub fn new(kind: BrickKind) -> Brick {
+        Brick {
+            kind,
+            colour: None,
+            hits: kind.default_hits(),
+            powerup: None,
+        }
+    }
+
+    /// The same brick with its own colour.
+    pub fn coloured(self, colour: [u8; 3]) -> Brick {
+        Brick {
+            colour: Some(colour),
+            ..self
+        }
+    }
+
+    /// The same brick taking `hits` hits, clamped to 1–[`MAX_HITS`] (ignored for indestructible
+    /// kinds).
+    pub fn with_hits(self, hits: u8) -> Brick {
+        Brick {
+            hits: hits.clamp(1, MAX_HITS),
+            ..self
+        }
+    }
+
+    /// The level-file extensions of this brick, `None` when it has only its kind's defaults (so
+    /// the level equals its own text parsed back). Hits and a power-up on an indestructible
+    /// kind are dropped here.
+    fn extras(self) -> Option<CellExtras> {
+        let destructible = self.kind.is_destructible();
+        let powerup = self.powerup.filter(|_| destructible);
+        let hits = if destructible {
+            self.hits
+        } else {
+            self.kind.default_hits()
+        };
+        let plain = hits == self.kind.default_hits() && powerup.is_none() && self.colour.is_none();
+        (!plain).then_some(CellExtras {
+            hits,
+            powerup,
+            colour: self.colour,
+        })
+    }
+}
+
+/// A grid of converted bricks being filled in, `rows × cols` cells, row-major; it becomes a
+/// [`Level`] in the form [`Level::parse`] gives back (extensions only where they differ from
+/// the kind's defaults).
 pub(super) struct Grid {
     rows: usize,
     cols: usize,
-    cells: Vec<Option<BrickKind>>,
-    extras: BTreeMap<usize, CellExtras>,
+    cells: Vec<Option<Brick>>,
 }
 
 impl Grid {
     /// An empty `rows × cols` grid.
     pub fn new(rows: usize, cols: usize) -> Grid {
-        Grid {
-            rows,
-            cols,
-            cells: vec![None; rows * cols],
-            extras: BTreeMap::new(),
-        }
+        Grid::from_cells(rows, cols, vec![None; rows * cols])
     }
 
-    /// Puts a brick of `kind` at `row`, `col`, taking `hits` hits (clamped to 1–9; ignored for
-    /// indestructible kinds) and drawn in `colour` if given.
-    pub fn set(
-        &mut self,
-        row: usize,
-        col: usize,
-        kind: BrickKind,
-        hits: u8,
-        colour: Option<[u8; 3]>,
-    ) {
-        let index = row * self.cols + col;
-        self.cells[index] = Some(kind);
-        let hits = if kind.is_destructible() {
-            hits.clamp(1, crate::level::MAX_HITS)
-        } else {
-            kind.default_hits()
-        };
-        let extras = CellExtras {
-            hits,
-            powerup: None,
-            colour,
-        };
-        self.store(index, kind, extras);
+    /// A `rows × cols` grid of `cells` (row-major; `rows * cols` of them).
+    pub fn from_cells(rows: usize, cols: usize, cells: Vec<Option<Brick>>) -> Grid {
+        debug_assert_eq!(cells.len(), rows * cols);
+        Grid { rows, cols, cells }
     }
 
-    /// The brick at `row`, `col`.
+    /// Puts `brick` at `row`, `col`.
+    pub fn set(&mut self, row: usize, col: usize, brick: Brick) {
+        self.cells[row * self.cols + col] = Some(brick);
+    }
+
+    /// The kind of the brick at `row`, `col`.
     pub fn get(&self, row: usize, col: usize) -> Option<BrickKind> {
-        self.cells[row * self.cols + col]
+        self.cells[row * self.cols + col].map(|b| b.kind)
     }
 
     /// Places `powerup` in the brick at `row`, `col`; false (and nothing changes) if there is
     /// no brick there or it is one the ball cannot destroy.
     pub fn place_powerup(&mut self, row: usize, col: usize, powerup: PowerUpKind) -> bool {
-        let index = row * self.cols + col;
-        let Some(kind) = self.cells[index].filter(|k| k.is_destructible()) else {
-            return false;
-        };
-        let mut extras = self.extras.get(&index).copied().unwrap_or(CellExtras {
-            hits: kind.default_hits(),
-            powerup: None,
-            colour: None,
-        });
-        extras.powerup = Some(powerup);
-        self.store(index, kind, extras);
-        true
-    }
-
-    fn store(&mut self, index: usize, kind: BrickKind, extras: CellExtras) {
-        if extras.hits == kind.default_hits() && extras.powerup.is_none() && extras.colour.is_none()
-        {
-            self.extras.remove(&index);
-        } else {
-            self.extras.insert(index, extras);
+        match &mut self.cells[row * self.cols + col] {
+            Some(brick) if brick.kind.is_destructible() => {
+                brick.powerup = Some(powerup);
+                true
+            }
+            _ => false,
         }
     }
 
-    /// The level: this grid with `template`'s name and headers.
+    /// The level: this grid with `template`'s name and headers (its header text already
+    /// cleaned by [`header_text`]).
     pub fn into_level(self, template: Level) -> Level {
         Level {
             rows: self.rows,
             cols: self.cols,
-            cells: self.cells,
-            extras: self.extras,
+            extras: self
+                .cells
+                .iter()
+                .enumerate()
+                .filter_map(|(i, b)| b.and_then(Brick::extras).map(|e| (i, e)))
+                .collect(),
+            cells: self.cells.iter().map(|b| b.map(|b| b.kind)).collect(),
             ..template
         }
     }
+}
+
+/// The generator that rolls a level's random parts (KBreakOut's gift placement, SDL-Ball's
+/// random power-up codes) once at import, seeded from the 1-based level number so the same
+/// file always gives the same levels.
+pub(super) fn level_rng(number: usize) -> Pcg32 {
+    Pcg32::seed_from_u64(number as u64)
+}
+
+/// The plain colour digit (`2`–`9`) whose tint is nearest to `rgb` (sRGB bytes), so a brick
+/// with its own colour still has a fitting digit (score, and where the colour is not drawn).
+pub(super) fn nearest_plain(rgb: [u8; 3]) -> u8 {
+    let target = rgb.map(|c| f32::from(c) / 255.0);
+    (2..2 + PLAIN_COLOURS.len() as u8)
+        .min_by(|&a, &b| {
+            let d = |digit: u8| {
+                let t = brick_color(BrickKind::Plain(digit), None);
+                (0..3).map(|i| (t[i] - target[i]).powi(2)).sum::<f32>()
+            };
+            d(a).total_cmp(&d(b))
+        })
+        .unwrap_or(2)
 }
 
 /// Approximations of one level, counted by feature, in the order first seen.
@@ -197,13 +312,11 @@ pub(super) struct Tally(Vec<Approximation>);
 
 impl Tally {
     /// Counts `cells` more cells for `feature` (0 adds a level-wide feature once).
-    pub fn add(&mut self, feature: &str, cells: usize) {
+    pub fn add(&mut self, feature: impl Into<String>, cells: usize) {
+        let feature = feature.into();
         match self.0.iter_mut().find(|a| a.feature == feature) {
             Some(a) => a.cells += cells,
-            None => self.0.push(Approximation {
-                feature: feature.to_string(),
-                cells,
-            }),
+            None => self.0.push(Approximation { feature, cells }),
         }
     }
 
@@ -284,26 +397,90 @@ mod tests {
     }
 
     #[test]
-    fn header_text_survives_to_text() {
-        assert_eq!(header_text(" TCS #1\r").as_deref(), Some("TCS 1"));
-        assert_eq!(header_text("\u{e}Nice").as_deref(), Some("Nice"));
-        assert_eq!(header_text(" # \t"), None);
+    fn header_text_styles() {
+        use HeaderStyle::{Blanked, Folded};
+        assert_eq!(header_text(" TCS #1\r", Folded).as_deref(), Some("TCS 1"));
+        assert_eq!(header_text("\u{e}Nice", Folded).as_deref(), Some("Nice"));
+        assert_eq!(header_text(" # \t", Folded), None);
+        assert_eq!(header_text("a#b  c\t", Blanked).as_deref(), Some("a b  c"));
+        assert_eq!(header_text(" a#b \tc ", Folded).as_deref(), Some("ab c"));
+        assert_eq!(header_text(" # \t", Blanked), None);
     }
 
     #[test]
-    fn nul_is_reported_where_it_is() {
-        let err = reject_nul(b"ab\ncd\0e", Path::new("f")).unwrap_err();
-        assert!(
-            matches!(
-                err,
-                ImportError::Invalid {
-                    line: 2,
-                    column: 3,
-                    ..
-                }
-            ),
-            "{err}"
-        );
+    fn header_text_round_trips_through_a_level_file() {
+        for style in [HeaderStyle::Folded, HeaderStyle::Blanked] {
+            for raw in [
+                "Level 5",
+                " a#b\tc ",
+                "\u{7}",
+                "x:y: z",
+                "TCS #1\r\n",
+                "a\u{a0} b",
+            ] {
+                let Some(text) = header_text(raw, style) else {
+                    assert!(raw.trim_matches(|c: char| c.is_control()).trim().is_empty());
+                    continue;
+                };
+                let level = Level::parse(&format!("@name: {text}\n2\n"), "t").unwrap();
+                assert_eq!(level.title.as_deref(), Some(text.as_str()), "{style:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn grid_keeps_only_extras_that_differ() {
+        let mut grid = Grid::new(1, 4);
+        grid.set(0, 0, Brick::new(BrickKind::Plain(2)));
+        grid.set(0, 1, Brick::new(BrickKind::Plain(3)).with_hits(20));
+        grid.set(0, 2, Brick::new(BrickKind::Solid).with_hits(3));
+        assert!(!grid.place_powerup(0, 2, PowerUpKind::Multiball));
+        assert!(!grid.place_powerup(0, 3, PowerUpKind::Multiball));
+        assert!(grid.place_powerup(0, 0, PowerUpKind::Multiball));
+        assert_eq!(grid.get(0, 2), Some(BrickKind::Solid));
+        let level = grid.into_level(Level::default());
+        let text = level.to_text();
+        assert_eq!(Level::parse(&text, "").unwrap(), level, "{text}");
+        assert_eq!(level.extras.len(), 2, "{text}");
+        assert_eq!(level.extras[&1].hits, MAX_HITS);
+        assert_eq!(level.extras[&0].powerup, Some(PowerUpKind::Multiball));
+    }
+
+    #[test]
+    fn nearest_plain_finds_each_palette_colour() {
+        for digit in 2..=9u8 {
+            let t = brick_color(BrickKind::Plain(digit), None);
+            let rgb = [0, 1, 2].map(|i| (t[i] * 255.0).round() as u8);
+            assert_eq!(nearest_plain(rgb), digit, "{rgb:?}");
+        }
+    }
+
+    #[test]
+    fn tally_adds_up_per_feature() {
+        let mut t = Tally::default();
+        t.add("a", 2);
+        t.add("b", 1);
+        t.add("a", 3);
+        let v = t.into_vec();
+        assert_eq!(v.len(), 2);
+        assert_eq!((v[0].feature.as_str(), v[0].cells), ("a", 5));
+    }
+
+    /// The line and column of an [`ImportError::Invalid`].
+    fn place(err: ImportError) -> (usize, usize) {
+        match err {
+            ImportError::Invalid { line, column, .. } => (line, column),
+            other => panic!("not an Invalid error: {other}"),
+        }
+    }
+
+    #[test]
+    fn bad_bytes_are_reported_where_they_are() {
+        let nul = reject_nul(b"ab\ncd\0e", Path::new("f")).unwrap_err();
+        assert_eq!(place(nul), (2, 3));
+        let utf = utf8(b"ab\nc\xffd", Path::new("f")).unwrap_err();
+        assert_eq!(place(utf), (2, 2));
+        assert_eq!(utf8(b"\xef\xbb\xbfok", Path::new("f")).unwrap(), "ok");
     }
 
     #[test]

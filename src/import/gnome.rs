@@ -20,7 +20,10 @@
 //! fills the playfield's width, keeping the field's vertical proportions (×600/440):
 //! `@area: 0 27 800 409`, cells of 80×27.3 px.
 
-use super::common::{fgets_lines, header_text, name_levels, reject_nul, Grid, RawLine, Tally};
+use super::common::{
+    fgets_lines, header_text, invalid, name_levels, reject_nul, Brick, Grid, HeaderStyle, RawLine,
+    Tally,
+};
 use super::{Format, ImportError, ImportedLevel, LevelSet, Skipped};
 use crate::level::{BrickArea, BrickKind, Explosion, Level, Scoring};
 use std::path::Path;
@@ -53,20 +56,18 @@ const STRONG_COLOURS: [[u8; 3]; 3] = [[0xf9, 0xdd, 0x6a], [0x83, 0xe6, 0x91], [0
 
 /// This game's brick for a gnome-breakout block code (`src/leveldata.h`, `src/block.c`): kind,
 /// hits and colour; `None` for 0 (and codes above 6, which the reader rejects).
-pub fn block(code: u8) -> Option<(BrickKind, u8, Option<[u8; 3]>)> {
+pub(super) fn block(code: u8) -> Option<Brick> {
     Some(match code {
-        1 => (BrickKind::Plain(5), 1, Some(DEFAULT_COLOUR)),
-        2 => (BrickKind::Solid, 0, None),
+        1 => Brick::new(BrickKind::Plain(5)).coloured(DEFAULT_COLOUR),
+        2 => Brick::new(BrickKind::Solid),
         // Strong 1/2/3 fade one step per hit, then die: 2, 3 and 4 hits.
         3..=5 => {
             let i = usize::from(code - 3);
-            (
-                BrickKind::Plain([4, 3, 2][i]),
-                code - 1,
-                Some(STRONG_COLOURS[i]),
-            )
+            Brick::new(BrickKind::Plain([4, 3, 2][i]))
+                .with_hits(code - 1)
+                .coloured(STRONG_COLOURS[i])
         }
-        6 => (BrickKind::Explosive, 1, None),
+        6 => Brick::new(BrickKind::Explosive),
         _ => return None,
     })
 }
@@ -91,19 +92,15 @@ type Fail = (usize, usize, String);
 /// file for it too), or if the file holds no level.
 pub fn parse(bytes: &[u8], path: &Path) -> Result<LevelSet, ImportError> {
     reject_nul(bytes, path)?;
-    let invalid = |(line, column, message): Fail| ImportError::Invalid {
-        path: path.to_path_buf(),
-        line,
-        column,
-        message,
-    };
-    let (title, mut raw) = read_file(bytes).map_err(invalid)?;
+    let (title, mut raw) =
+        read_file(bytes).map_err(|(line, column, message)| invalid(path, line, column, message))?;
     if raw.is_empty() {
-        return Err(invalid((
+        return Err(invalid(
+            path,
             1,
             1,
             "no level (BEGIN_LEVEL) in the file".to_string(),
-        )));
+        ));
     }
     // add_level_to_levels_list: by difficulty, then name (strcmp; "No Name" without one),
     // ties in file order.
@@ -351,8 +348,16 @@ fn read_row(text: &[u8], line: usize, column: usize) -> Result<[u8; COLS], Fail>
     Ok(row)
 }
 
-/// `sep_string`: the value after a directive's tag, trimmed, non-empty, of `VALID_STRING`.
-fn value(rest: &[u8], tag: &str, (line, column): (usize, usize)) -> Result<String, Fail> {
+/// The value after a directive's tag (`sep_string`, `sep_uint`): the bytes after the spaces
+/// and tabs that follow the tag, and the column where they start; an error if there are none,
+/// or at the first byte `allowed` refuses (`bad` says what is wrong with it).
+fn tag_value<'a>(
+    rest: &'a [u8],
+    tag: &str,
+    (line, column): (usize, usize),
+    allowed: impl Fn(&u8) -> bool,
+    bad: impl FnOnce(u8) -> String,
+) -> Result<(&'a [u8], usize), Fail> {
     let lead = rest
         .iter()
         .take_while(|b| matches!(b, b' ' | b'\t'))
@@ -361,46 +366,39 @@ fn value(rest: &[u8], tag: &str, (line, column): (usize, usize)) -> Result<Strin
     if text.is_empty() {
         return Err((line, column, format!("{tag} without a value")));
     }
-    if let Some(bad) = text.iter().position(|b| !VALID_STRING.contains(b)) {
-        let shown = char::from(text[bad]).escape_default().to_string();
-        return Err((
-            line,
-            column + tag.len() + lead + bad,
-            format!("'{shown}' is not allowed in {tag}: letters, digits, spaces and []; ',./!@#$^&*()-=_+`~ are"),
-        ));
+    let start = column + tag.len() + lead;
+    if let Some(i) = text.iter().position(|b| !allowed(b)) {
+        return Err((line, start + i, bad(text[i])));
     }
+    Ok((text, start))
+}
+
+/// `sep_string`: the value after a directive's tag, trimmed, non-empty, of `VALID_STRING`.
+fn value(rest: &[u8], tag: &str, at: (usize, usize)) -> Result<String, Fail> {
+    let (text, _) = tag_value(
+        rest,
+        tag,
+        at,
+        |b| VALID_STRING.contains(b),
+        |b| {
+            let shown = char::from(b).escape_default();
+            format!("'{shown}' is not allowed in {tag}: letters, digits, spaces and []; ',./!@#$^&*()-=_+`~ are")
+        },
+    )?;
     // VALID_STRING is ASCII, so this is the text as it is.
     Ok(String::from_utf8_lossy(text).into_owned())
 }
 
 /// `sep_uint`: the digits after a directive's tag.
-fn number(rest: &[u8], tag: &str, (line, column): (usize, usize)) -> Result<u32, Fail> {
-    let lead = rest
-        .iter()
-        .take_while(|b| matches!(b, b' ' | b'\t'))
-        .count();
-    let text = &rest[lead..];
-    if text.is_empty() {
-        return Err((line, column, format!("{tag} without a value")));
-    }
-    if let Some(bad) = text.iter().position(|b| !b.is_ascii_digit()) {
-        return Err((
-            line,
-            column + tag.len() + lead + bad,
-            format!("{tag} is a whole number of digits only"),
-        ));
-    }
+fn number(rest: &[u8], tag: &str, at: (usize, usize)) -> Result<u32, Fail> {
+    let (text, start) = tag_value(rest, tag, at, u8::is_ascii_digit, |_| {
+        format!("{tag} is a whole number of digits only")
+    })?;
     std::str::from_utf8(text)
         .ok()
         .and_then(|d| d.parse::<u32>().ok())
         .filter(|&d| d < u32::MAX)
-        .ok_or_else(|| {
-            (
-                line,
-                column + tag.len() + lead,
-                format!("{tag} is too large"),
-            )
-        })
+        .ok_or_else(|| (at.0, start, format!("{tag} is too large")))
 }
 
 /// Converts one level, or says why it is skipped.
@@ -408,8 +406,8 @@ fn convert(raw: &RawLevel, file: &str, number: usize) -> Result<ImportedLevel, S
     let mut grid = Grid::new(ROWS, COLS);
     for (r, row) in raw.blocks.iter().enumerate() {
         for (c, &code) in row.iter().enumerate() {
-            if let Some((kind, hits, colour)) = block(code) {
-                grid.set(r, c, kind, hits, colour);
+            if let Some(brick) = block(code) {
+                grid.set(r, c, brick);
             }
         }
     }
@@ -438,13 +436,22 @@ fn convert(raw: &RawLevel, file: &str, number: usize) -> Result<ImportedLevel, S
         );
     }
     let level = grid.into_level(Level {
-        title: raw.name.as_deref().and_then(header_text),
-        author: raw.author.as_deref().and_then(header_text),
-        source: header_text(&format!(
-            "gnome-breakout file {file} level {} (difficulty {})",
-            raw.name.as_deref().unwrap_or("No Name"),
-            raw.difficulty
-        )),
+        title: raw
+            .name
+            .as_deref()
+            .and_then(|t| header_text(t, HeaderStyle::Folded)),
+        author: raw
+            .author
+            .as_deref()
+            .and_then(|a| header_text(a, HeaderStyle::Folded)),
+        source: header_text(
+            &format!(
+                "gnome-breakout file {file} level {} (difficulty {})",
+                raw.name.as_deref().unwrap_or("No Name"),
+                raw.difficulty
+            ),
+            HeaderStyle::Folded,
+        ),
         area: Some(AREA),
         explosion: Explosion::Square,
         scoring: Scoring::Gnome,
@@ -459,4 +466,40 @@ fn convert(raw: &RawLevel, file: &str, number: usize) -> Result<ImportedLevel, S
         line: raw.line,
         approximations: tally.into_vec(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The error `read_file` gives for the one-line file `text`, with the 1-based column of
+    /// `at` in it (the expected place).
+    fn fail_at(text: &str, at: &str) -> (Fail, usize) {
+        let Err(err) = read_file(text.as_bytes()) else {
+            panic!("{text:?} was read without an error");
+        };
+        (err, text.find(at).expect(at) + 1)
+    }
+
+    #[test]
+    fn directive_values_are_checked_where_they_are() {
+        let (err, column) = fail_at("  GLOBAL_NAME \tA%b\n", "%");
+        assert_eq!((err.0, err.1), (1, column), "{}", err.2);
+        assert!(
+            err.2.contains("'%' is not allowed in GLOBAL_NAME"),
+            "{}",
+            err.2
+        );
+        let (err, column) = fail_at(" GLOBAL_DIFFICULTY  12x", "x");
+        assert_eq!((err.0, err.1), (1, column), "{}", err.2);
+        assert_eq!(err.2, "GLOBAL_DIFFICULTY is a whole number of digits only");
+        let (err, column) = fail_at("GLOBAL_DIFFICULTY 4294967295", "4");
+        assert_eq!((err.0, err.1), (1, column), "{}", err.2);
+        assert_eq!(err.2, "GLOBAL_DIFFICULTY is too large");
+        let (err, column) = fail_at("   GLOBAL_AUTHOR\t", "G");
+        assert_eq!((err.0, err.1), (1, column), "{}", err.2);
+        assert_eq!(err.2, "GLOBAL_AUTHOR without a value");
+        let ok = read_file(b"GLOBAL_DIFFICULTY 4294967294\nTITLE  A b\n").unwrap();
+        assert_eq!(ok.0.as_deref(), Some("A b"));
+    }
 }

@@ -21,14 +21,14 @@
 //! The field's 30×15 cells on a 600-wide field become 40×20 pixels on this game's 800-wide one:
 //! `@area: 0 0 800 H` with H = 20 × the last row holding a brick (rows below are dropped).
 //! KBreakOut places gifts on random bricks anew on every play; here they are placed once, at
-//! import, by a generator seeded from the level number (see [`super::shared_b::level_rng`]).
+//! import, by a generator seeded from the level number (see [`super::common::level_rng`]).
 //! The old KConfig-style `.levelset` (`[level1]`, `line1=…`) is not read.
 
-use super::shared_b::{
-    build_level, header_text, invalid, level_rng, nearest_plain, stem, utf8, Brick, Headers, Tally,
+use super::common::{
+    header_text, invalid, level_rng, nearest_plain, stem, utf8, Brick, Grid, HeaderStyle, Tally,
 };
 use super::{Format, ImportError, ImportedLevel, LevelSet, Skipped};
-use crate::level::{BrickArea, BrickKind, Explosion, PowerUpKind, Scoring};
+use crate::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Scoring};
 use rand::Rng;
 use roxmltree::{Document, Node};
 use std::path::Path;
@@ -334,22 +334,27 @@ fn read_level(
         ));
     }
     let (line, _) = position(doc, level);
-    let title = level.attribute("Name").and_then(header_text);
-    let headers = Headers {
+    let template = Level {
         name: format!("{set}-{number:02}"),
-        title,
-        source: format!("KBreakOut set {set} level {number}"),
-        area: BrickArea {
+        title: level
+            .attribute("Name")
+            .and_then(|t| header_text(t, HeaderStyle::Blanked)),
+        source: header_text(
+            &format!("KBreakOut set {set} level {number}"),
+            HeaderStyle::Blanked,
+        ),
+        area: Some(BrickArea {
             left: 0,
             top: 0,
             width: 800,
             height: (rows * ROW_PIXELS) as u16,
-        },
+        }),
         explosion: Explosion::Cross,
         scoring: Scoring::KBreakOut,
+        ..Level::default()
     };
     Ok(Ok(ImportedLevel {
-        level: build_level(rows, WIDTH, &cells, headers),
+        level: Grid::from_cells(rows, WIDTH, cells).into_level(template),
         number,
         line,
         approximations: tally.into_vec(),

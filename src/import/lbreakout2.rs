@@ -17,7 +17,8 @@
 //! the field (×600/480): `@area: 0 25 800 450`, cells of 57.1×25 px.
 
 use super::common::{
-    fgets_lines, header_text, latin1, name_levels, reject_nul, Grid, RawLine, Tally,
+    fgets_lines, header_text, invalid, latin1, name_levels, reject_nul, Brick, Grid, HeaderStyle,
+    RawLine, Tally,
 };
 use super::{Format, ImportError, ImportedLevel, LevelSet, Skipped};
 use crate::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Scoring};
@@ -115,12 +116,12 @@ pub fn parse(bytes: &[u8], path: &Path) -> Result<LevelSet, ImportError> {
                 line,
             )
         });
-        return Err(ImportError::Invalid {
-            path: path.to_path_buf(),
+        return Err(invalid(
+            path,
             line,
             column,
-            message: format!("no complete LBreakout2 level: {message}"),
-        });
+            format!("no complete LBreakout2 level: {message}"),
+        ));
     }
     let count = raw.len();
     let network = set.starts_with("N_");
@@ -258,36 +259,32 @@ const PICTURE_COLOURS: [[u8; 3]; 18] = [
 
 /// This game's brick for an LBreakout2 brick character (`brick_conv_table`): kind, hits and
 /// colour; `None` for empty (`.`, space) and unknown characters (which the game leaves empty).
-pub fn brick(c: u8) -> Option<(BrickKind, u8, Option<[u8; 3]>)> {
-    let picture = |id: usize| Some(PICTURE_COLOURS[id]);
+pub(super) fn brick(c: u8) -> Option<Brick> {
+    let picture = |kind: BrickKind, hits: u8, id: usize| {
+        Brick::new(kind)
+            .with_hits(hits)
+            .coloured(PICTURE_COLOURS[id])
+    };
     Some(match c {
-        b'E' => (BrickKind::Solid, 0, None),
-        b'#' => (BrickKind::Metal, 0, None),
-        b'@' => (BrickKind::Chaotic, 0, None),
-        b'a'..=b'c' => (
-            BrickKind::Plain(9),
-            c - b'a' + 1,
-            picture(usize::from(c - b'a') + 3),
-        ),
-        b'v' => (BrickKind::Invisible, 4, picture(6)),
-        b'x'..=b'z' => (
+        b'E' => Brick::new(BrickKind::Solid),
+        b'#' => Brick::new(BrickKind::Metal),
+        b'@' => Brick::new(BrickKind::Chaotic),
+        b'a'..=b'c' => picture(BrickKind::Plain(9), c - b'a' + 1, usize::from(c - b'a') + 3),
+        b'v' => picture(BrickKind::Invisible, 4, 6),
+        b'x'..=b'z' => picture(
             BrickKind::Regenerating,
             c - b'x' + 1,
-            picture(usize::from(c - b'x') + 7),
+            usize::from(c - b'x') + 7,
         ),
         // d e f g h i j k: red, orange, green, blue, yellow, magenta, white, grey.
         b'd'..=b'k' => {
             let i = usize::from(c - b'd');
-            (
-                BrickKind::Plain([7, 5, 3, 2, 4, 8, 6, 9][i]),
-                1,
-                picture(10 + i),
-            )
+            picture(BrickKind::Plain([7, 5, 3, 2, 4, 8, 6, 9][i]), 1, 10 + i)
         }
         // Grown bricks of a saved game: like f–k.
         b'F'..=b'K' => return brick(c.to_ascii_lowercase()),
-        b'*' => (BrickKind::Explosive, 1, None),
-        b'!' => (BrickKind::Growing, 1, None),
+        b'*' => Brick::new(BrickKind::Explosive),
+        b'!' => Brick::new(BrickKind::Growing),
         _ => return None,
     })
 }
@@ -358,10 +355,10 @@ fn convert(
     let (mut metal, mut chaotic) = (0, 0);
     for r in 0..ROWS {
         for c in 0..COLS {
-            if let Some((kind, hits, colour)) = brick(raw.bricks[r][c]) {
-                grid.set(r, c, kind, hits, colour);
-                metal += usize::from(kind == BrickKind::Metal);
-                chaotic += usize::from(kind == BrickKind::Chaotic);
+            if let Some(brick) = brick(raw.bricks[r][c]) {
+                grid.set(r, c, brick);
+                metal += usize::from(brick.kind == BrickKind::Metal);
+                chaotic += usize::from(brick.kind == BrickKind::Chaotic);
             }
         }
     }
@@ -389,9 +386,9 @@ fn convert(
                 }
                 Bonus::Approx(p, what) => {
                     grid.place_powerup(r, c, p);
-                    tally.add(&format!("bonus '{ch}' ({what})"), 1);
+                    tally.add(format!("bonus '{ch}' ({what})"), 1);
                 }
-                Bonus::Dropped(name) => tally.add(&format!("bonus '{ch}' ({name}) dropped"), 1),
+                Bonus::Dropped(name) => tally.add(format!("bonus '{ch}' ({name}) dropped"), 1),
                 Bonus::None => {}
             }
         }
@@ -418,9 +415,12 @@ fn convert(
         tally.add("network level for two players, played alone", 0);
     }
     let level = grid.into_level(Level {
-        title: header_text(&latin1(raw.name)),
-        author: header_text(&latin1(raw.author)),
-        source: header_text(&format!("LBreakout2 set {set} level {number}")),
+        title: header_text(&latin1(raw.name), HeaderStyle::Folded),
+        author: header_text(&latin1(raw.author), HeaderStyle::Folded),
+        source: header_text(
+            &format!("LBreakout2 set {set} level {number}"),
+            HeaderStyle::Folded,
+        ),
         area: Some(AREA),
         explosion: Explosion::Square,
         scoring: Scoring::LBreakout2,

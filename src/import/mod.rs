@@ -16,7 +16,6 @@ mod gnome;
 mod kbreakout;
 mod lbreakout2;
 mod sdlball;
-mod shared_b;
 
 use crate::level::Level;
 use std::fmt;

@@ -20,11 +20,11 @@
 //! with SDL-Ball's chances and classes (`randomPowerup`, `selectRandomPowerup`; the classes of
 //! the default theme's `powerups.txt`) by a generator seeded from the level number.
 
-use super::shared_b::{
-    build_level, invalid, level_rng, nearest_plain, stem, Brick, Headers, Tally,
+use super::common::{
+    header_text, invalid, level_rng, nearest_plain, stem, Brick, Grid, HeaderStyle, Tally,
 };
 use super::{Format, ImportError, ImportedLevel, LevelSet, Skipped};
-use crate::level::{BrickArea, BrickKind, Explosion, PowerUpKind, Scoring};
+use crate::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Scoring};
 use rand::Rng;
 use std::path::Path;
 
@@ -236,7 +236,7 @@ fn convert(
     down: bool,
     number: usize,
     theme: &str,
-) -> Result<(crate::level::Level, Vec<super::Approximation>), String> {
+) -> Result<(Level, Vec<super::Approximation>), String> {
     let mut tally = Tally::default();
     let mut rng = level_rng(number);
     if down {
@@ -253,15 +253,20 @@ fn convert(
     if !cells.iter().flatten().any(|b| b.kind.counts_for_clear()) {
         return Err("nothing to clear: only cement bricks".to_string());
     }
-    let headers = Headers {
+    let template = Level {
         name: format!("{theme}-{number:02}"),
-        title: Some(format!("Level {number}")),
-        source: format!("SDL-Ball {theme} level {number}"),
-        area: AREA,
+        title: header_text(&format!("Level {number}"), HeaderStyle::Blanked),
+        source: header_text(
+            &format!("SDL-Ball {theme} level {number}"),
+            HeaderStyle::Blanked,
+        ),
+        area: Some(AREA),
         explosion: Explosion::Square,
         scoring: Scoring::SdlBall,
+        ..Level::default()
     };
-    Ok((build_level(ROWS, COLS, &cells, headers), tally.into_vec()))
+    let level = Grid::from_cells(ROWS, COLS, cells).into_level(template);
+    Ok((level, tally.into_vec()))
 }
 
 /// This game's brick for one SDL-Ball cell (`initlevels`), with its power-up: random codes
