@@ -12,7 +12,8 @@ use crate::level::BrickKind;
 /// (`textures/`) mark them further.
 pub fn brick_color(kind: BrickKind, colour: Option<[u8; 3]>) -> [f32; 4] {
     if let Some([r, g, b]) = colour {
-        return [r, g, b].map(|c| f32::from(c) / 255.0).into_rgba();
+        let [r, g, b] = [r, g, b].map(|c| f32::from(c) / 255.0);
+        return [r, g, b, 1.0];
     }
     match kind {
         BrickKind::Solid => [0.8, 0.8, 0.7, 1.0],
@@ -31,16 +32,5 @@ pub fn brick_color(kind: BrickKind, colour: Option<[u8; 3]>) -> [f32; 4] {
         BrickKind::Hidden => [0.6, 0.7, 0.6, 1.0],
         BrickKind::Regenerating => [0.3, 0.85, 0.5, 1.0],
         BrickKind::Growing => [0.9, 0.8, 0.2, 1.0],
-    }
-}
-
-/// An RGB triple with full opacity.
-trait IntoRgba {
-    fn into_rgba(self) -> [f32; 4];
-}
-
-impl IntoRgba for [f32; 3] {
-    fn into_rgba(self) -> [f32; 4] {
-        [self[0], self[1], self[2], 1.0]
     }
 }
