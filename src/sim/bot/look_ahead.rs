@@ -4,7 +4,7 @@
 //! are not played on: the result is the one of playing each candidate to its end, at the cost
 //! of the fastest hit.
 
-use super::{paddle_target, protected_ball, Outcome, LOOKAHEAD_STEPS};
+use super::{paddle_target, protected_ball, Outcome};
 use crate::sim::{Game, GameEvent, GameState, Input};
 
 /// One candidate aim played on its own copy of the game.
@@ -72,7 +72,7 @@ impl Runner {
     }
 }
 
-/// Plays the rest of the current flight of `game` (at most [`LOOKAHEAD_STEPS`]) once per aim
+/// Plays the rest of the current flight of `game` (at most `max_steps`) once per aim
 /// (paddle half-widths) whose entry of `known` is `None`; an entry that is `Some` is that aim's
 /// outcome, already known. Returns one entry per aim: its [`Outcome`], or `None` if it was
 /// stopped undecided at the step where another candidate destroyed a brick (or where a known
@@ -82,6 +82,7 @@ pub(super) fn play_fan(
     game: &Game,
     aims: &[f32],
     known: &[Option<Outcome>],
+    max_steps: u32,
 ) -> Vec<Option<Outcome>> {
     let mut outcomes = known.to_vec();
     // No candidate need be played past a known hit.
@@ -92,7 +93,7 @@ pub(super) fn play_fan(
             _ => None,
         })
         .min()
-        .map_or(LOOKAHEAD_STEPS, |step| step.min(LOOKAHEAD_STEPS));
+        .map_or(max_steps, |step| step.min(max_steps));
     let mut running: Vec<Runner> = aims
         .iter()
         .enumerate()
@@ -117,7 +118,7 @@ pub(super) fn play_fan(
             return outcomes;
         }
     }
-    if horizon < LOOKAHEAD_STEPS {
+    if horizon < max_steps {
         // Stopped at a known hit.
         return outcomes;
     }

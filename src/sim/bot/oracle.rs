@@ -1,22 +1,44 @@
-//! The bot's aim choice as it was written first: every candidate played to its end, one after
-//! the other. The tests compare the bot's faster [`super::look_ahead::play_fan`] with it.
+//! The bot's aim choice written the plain way: every candidate played to its end (or its
+//! horizon), one after the other. The tests compare the bot's faster
+//! [`super::look_ahead::play_fan`] with it.
 
 use super::*;
 use crate::sim::{GameEvent, GameState};
 
-/// What `Bot::choose_aim` must return for `game`, drawing from `rng` as it does.
-pub(super) fn choose_aim_exhaustive(rng: &mut Pcg32, game: &Game) -> f32 {
-    let fan = |n: usize| -> Vec<(f32, Outcome)> {
-        (0..n)
-            .map(|i| {
-                let aim = -MAX_AIM_FRACTION + 2.0 * MAX_AIM_FRACTION * i as f32 / (n - 1) as f32;
-                (aim, look_ahead(game, aim))
-            })
-            .collect()
+/// What `Bot::choose_aim` must return for `game` after `fruitless` fruitless choices in a row,
+/// drawing from `rng` and counting `fruitless` on as it does.
+pub(super) fn choose_aim_exhaustive(rng: &mut Pcg32, fruitless: &mut u32, game: &Game) -> f32 {
+    let aim =
+        |i: usize, n: usize| -MAX_AIM_FRACTION + 2.0 * MAX_AIM_FRACTION * i as f32 / (n - 1) as f32;
+    let horizon = if *fruitless == 0 {
+        LOOKAHEAD_STEPS
+    } else {
+        SHORT_LOOKAHEAD_STEPS
     };
-    let mut outcomes = fan(AIM_CANDIDATES);
-    if !outcomes.iter().any(|o| matches!(o.1, Outcome::Destroys(_))) {
-        outcomes = fan(FINE_AIM_CANDIDATES);
+    let mut outcomes: Vec<(f32, Outcome)> = (0..AIM_CANDIDATES)
+        .map(|i| {
+            let a = aim(i, AIM_CANDIDATES);
+            (a, look_ahead(game, a, horizon))
+        })
+        .collect();
+    if outcomes.iter().any(|o| matches!(o.1, Outcome::Destroys(_))) {
+        *fruitless = 0;
+    } else {
+        *fruitless += 1;
+        if (*fruitless - 1).is_multiple_of(FINE_FAN_EVERY) {
+            // The fine fan: an aim that is also a coarse one keeps its outcome (the policy);
+            // the others are played with the short horizon.
+            let coarse = outcomes;
+            outcomes = (0..FINE_AIM_CANDIDATES)
+                .map(|i| {
+                    let a = aim(i, FINE_AIM_CANDIDATES);
+                    match coarse.iter().find(|c| c.0 == a) {
+                        Some(&known) => known,
+                        None => (a, look_ahead(game, a, SHORT_LOOKAHEAD_STEPS)),
+                    }
+                })
+                .collect();
+        }
     }
     let best = outcomes
         .iter()
@@ -45,13 +67,13 @@ pub(super) fn choose_aim_exhaustive(rng: &mut Pcg32, game: &Game) -> f32 {
 
 /// Plays the rest of the current flight on a copy of `game` with a fixed `aim`: until a brick
 /// is destroyed after the paddle hit, the ball comes back down below the bricks, the paddle
-/// misses, or [`LOOKAHEAD_STEPS`] pass.
-fn look_ahead(game: &Game, aim: f32) -> Outcome {
+/// misses, or `horizon` steps pass.
+fn look_ahead(game: &Game, aim: f32, horizon: u32) -> Outcome {
     let mut sim = game.clone();
     let lost_before = sim.stats().balls_lost;
     let bricks_bottom = game.bricks().bottom();
     let mut returned = false;
-    for step in 1..=LOOKAHEAD_STEPS {
+    for step in 1..=horizon {
         let input = Input {
             paddle_target_x: Some(paddle_target(&sim, aim)),
             ..Input::default()

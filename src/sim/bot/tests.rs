@@ -197,6 +197,7 @@ proptest::proptest! {
         ball in (20.0f32..780.0, 310.0f32..520.0, -0.9f32..0.9),
         powerup in proptest::option::of((0usize..8, 30.0f32..770.0, 0.0f32..560.0)),
         seed in 0u64..1000,
+        fruitless in 0u32..2 * FINE_FAN_EVERY,
     ) {
         let level = random_level(rows, columns, &cells);
         let mut game = Game::new(
@@ -221,10 +222,14 @@ proptest::proptest! {
             drop_powerup(&mut game, PowerUpKind::ALL[kind], Vec2::new(px, py));
         }
         let mut bot = Bot::new(seed, 0.0);
+        bot.fruitless = fruitless;
         let mut oracle_rng = bot.rng.clone();
-        let want = super::oracle::choose_aim_exhaustive(&mut oracle_rng, &game);
+        let mut oracle_fruitless = fruitless;
+        let want =
+            super::oracle::choose_aim_exhaustive(&mut oracle_rng, &mut oracle_fruitless, &game);
         let got = bot.choose_aim(&game);
         proptest::prop_assert_eq!(got.to_bits(), want.to_bits(), "{} vs {}", got, want);
         proptest::prop_assert!(bot.rng == oracle_rng, "the same random numbers were drawn");
+        proptest::prop_assert_eq!(bot.fruitless, oracle_fruitless);
     }
 }
