@@ -12,7 +12,7 @@ use super::brick_kinds::{self, Aftermath};
 use super::bricks::{Brick, Fuse};
 use super::tuning::{EXPLOSION_DELAY, REGENERATION_SECONDS};
 use super::{Ball, BrickField, GameEvent};
-use crate::level::{BrickKind, Explosion, REGENERATION_CAP};
+use crate::level::{BrickKind, Explosion};
 use glam::Vec2;
 use rand::Rng;
 use rand_pcg::Pcg32;
@@ -62,12 +62,6 @@ impl BrickField {
     }
 }
 
-/// Hits a regenerating brick grows back to: [`REGENERATION_CAP`], or more if it started with
-/// more.
-fn regeneration_cap(brick: &Brick) -> u8 {
-    REGENERATION_CAP.max(brick.hits_total)
-}
-
 /// One step (`dt` seconds) of the bricks' own behaviour: fuses burn down and blow up their
 /// neighbours (destroyed whatever hits they had left, scoring and releasing power-ups like a
 /// ball's hit; explosive ones start their own fuse), growing bricks fill their empty neighbours
@@ -87,23 +81,21 @@ pub(super) fn update_bricks(
     if !bricks.growths.is_empty() {
         grow(bricks, balls, rng, events);
     }
-    // Each brick's regeneration touches only that brick, so the order of the list is free.
-    for &index in &bricks.regenerating {
-        if let Some(brick) = bricks.cells[index].as_mut() {
-            if !brick.alive
-                || !brick_kinds::info(brick.kind).regenerates
-                || brick.hits_left >= regeneration_cap(brick)
-            {
-                continue;
-            }
-            brick.regeneration += dt;
-            if brick.regeneration >= REGENERATION_SECONDS {
-                brick.regeneration = 0.0;
-                brick.hits_left += 1;
-                brick.hits_total = brick.hits_total.max(brick.hits_left);
-            }
+    // Each brick's regeneration touches only that brick, so the order of the list is free; a
+    // brick back at its cap, or gone, leaves it.
+    let cells = &mut bricks.cells;
+    bricks.regenerating.retain(|&index| {
+        let Some(brick) = cells[index].as_mut().filter(|b| b.regrowing()) else {
+            return false;
+        };
+        brick.regeneration += dt;
+        if brick.regeneration >= REGENERATION_SECONDS {
+            brick.regeneration = 0.0;
+            brick.hits_left += 1;
+            brick.hits_total = brick.hits_total.max(brick.hits_left);
         }
-    }
+        brick.regrowing()
+    });
 }
 
 /// Burns every fuse down by `dt`; each that runs out destroys the neighbours of its cell that an
