@@ -24,7 +24,7 @@ use super::common::{
     fgets_lines, header_text, invalid, name_levels, reject_nul, Brick, Grid, HeaderStyle, RawLine,
     Tally,
 };
-use super::{Format, ImportError, ImportedLevel, LevelSet, Skipped};
+use super::{Format, ImportError, ImportedLevel, LevelSet, OriginalBrick, Skipped};
 use crate::level::{BrickArea, BrickKind, Explosion, Level, Scoring};
 use std::path::Path;
 
@@ -460,11 +460,18 @@ fn convert(raw: &RawLevel, file: &str, number: usize) -> Result<ImportedLevel, S
     if level.destructible_count() == 0 {
         return Err("nothing to clear: gnome-breakout completes it at once".to_string());
     }
+    let original = raw
+        .blocks
+        .iter()
+        .flatten()
+        .map(|&code| block(code).map(|_| OriginalBrick::new(char::from(b'0' + code))))
+        .collect();
     Ok(ImportedLevel {
         level,
         number,
         line: raw.line,
         approximations: tally.into_vec(),
+        original,
     })
 }
 

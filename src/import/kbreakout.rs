@@ -27,7 +27,7 @@
 use super::common::{
     header_text, invalid, level_rng, nearest_plain, stem, utf8, Brick, Grid, HeaderStyle, Tally,
 };
-use super::{Format, ImportError, ImportedLevel, LevelSet, Skipped};
+use super::{Format, ImportError, ImportedLevel, LevelSet, OriginalBrick, Skipped};
 use crate::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Scoring};
 use rand::Rng;
 use roxmltree::{Document, Node};
@@ -353,11 +353,16 @@ fn read_level(
         scoring: Scoring::KBreakOut,
         ..Level::default()
     };
+    let original = grid[..rows * WIDTH]
+        .iter()
+        .map(|cell| cell.as_ref().map(|c| OriginalBrick::new(c.brick)))
+        .collect();
     Ok(Ok(ImportedLevel {
         level: Grid::from_cells(rows, WIDTH, cells).into_level(template),
         number,
         line,
         approximations: tally.into_vec(),
+        original,
     }))
 }
 

@@ -20,7 +20,7 @@ use super::common::{
     fgets_lines, header_text, invalid, latin1, name_levels, reject_nul, Brick, Grid, HeaderStyle,
     RawLine, Tally,
 };
-use super::{Format, ImportError, ImportedLevel, LevelSet, Skipped};
+use super::{Format, ImportError, ImportedLevel, LevelSet, OriginalBrick, Skipped};
 use crate::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Scoring};
 use std::path::Path;
 
@@ -434,10 +434,17 @@ fn convert(
                 .to_string()
         });
     }
+    let original = raw
+        .bricks
+        .iter()
+        .flatten()
+        .map(|&c| brick(c).map(|_| OriginalBrick::new(char::from(c))))
+        .collect();
     Ok(ImportedLevel {
         level,
         number,
         line: raw.line,
         approximations: tally.into_vec(),
+        original,
     })
 }

@@ -76,6 +76,29 @@ pub struct ImportedLevel {
     pub line: usize,
     /// What the conversion could not keep exactly.
     pub approximations: Vec<Approximation>,
+    /// The original game's brick in each cell of `level`, before conversion: row-major like
+    /// [`Level::cells`], as long, and `None` exactly where `level` has no brick. For drawing a
+    /// level the way the original game does (`examples/original_look.rs`).
+    pub original: Vec<Option<OriginalBrick>>,
+}
+
+/// A brick of a foreign level as the original game reads it, before conversion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OriginalBrick {
+    /// Its character in the level file, as the original game takes it: LBreakout2
+    /// `E # @ a`–`k v x y z * ! F`–`K`; KBreakOut `1`–`6 m x u h` (a character KBreakOut does not
+    /// know is the `1` it makes of it); SDL-Ball `1`–`9 A`–`D`; gnome-breakout `1`–`6`.
+    pub code: char,
+    /// The colour of SDL-Ball's custom-colour brick `D` (`RRGGBB`, sRGB bytes); `None` for
+    /// every other brick.
+    pub colour: Option<[u8; 3]>,
+}
+
+impl OriginalBrick {
+    /// A brick with character `code` and no colour of its own.
+    pub fn new(code: char) -> OriginalBrick {
+        OriginalBrick { code, colour: None }
+    }
 }
 
 /// A level of the set that was not converted, and why (e.g. an instant-win level with nothing
@@ -198,5 +221,108 @@ pub fn detect(bytes: &[u8]) -> Option<Format> {
         Some(Format::LBreakout2)
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The one imported level of `text` read as `format`.
+    fn only_level(text: &str, format: Format, path: &str) -> ImportedLevel {
+        let set = parse_set(text.as_bytes(), Path::new(path), Some(format))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(set.levels.len(), 1, "{:?}", set.skipped);
+        set.levels.into_iter().next().unwrap()
+    }
+
+    /// The original bricks of `imported` as text, one line per row, `.` where there is none
+    /// (and `D` with its colour as `D` only); checks they line up with the level's cells.
+    fn original_rows(imported: &ImportedLevel) -> Vec<String> {
+        let level = &imported.level;
+        assert_eq!(imported.original.len(), level.cells.len());
+        for (i, (o, cell)) in imported.original.iter().zip(&level.cells).enumerate() {
+            assert_eq!(o.is_some(), cell.is_some(), "cell {i}: {o:?} but {cell:?}");
+        }
+        imported
+            .original
+            .chunks(level.cols)
+            .map(|row| row.iter().map(|o| o.map_or('.', |b| b.code)).collect())
+            .collect()
+    }
+
+    #[test]
+    fn lbreakout2_keeps_each_cells_character() {
+        let mut text = String::from("Level:\nme\nA\nBricks:\n");
+        text.push_str("E#@abcvxyzdefg\n");
+        text.push_str("hijk*!FGHIJK.?\n");
+        text.push_str(&"..............\n".repeat(16));
+        text.push_str("Bonus:\n");
+        text.push_str(&"..............\n".repeat(18));
+        let imported = only_level(&text, Format::LBreakout2, "Set");
+        let rows = original_rows(&imported);
+        assert_eq!(rows.len(), 18);
+        assert_eq!(rows[0], "E#@abcvxyzdefg");
+        // `.` is empty and an unknown `?` is left empty, as in LBreakout2.
+        assert_eq!(rows[1], "hijk*!FGHIJK..");
+        assert!(imported
+            .original
+            .iter()
+            .all(|o| o.is_none_or(|b| b.colour.is_none())));
+    }
+
+    #[test]
+    fn kbreakout_keeps_each_cells_type_character() {
+        let xml = r#"<KBreakOutLevelSet><Level Name="A">
+            <Line Number="2">-123456mxuh?</Line>
+            <Line>---1</Line>
+        </Level></KBreakOutLevelSet>"#;
+        let imported = only_level(xml, Format::KBreakOut, "set.levelset");
+        let rows = original_rows(&imported);
+        // Row 1 is empty; the unknown `?` is the PlainBrick1 KBreakOut makes of it.
+        assert_eq!(
+            rows,
+            [
+                ".".repeat(20),
+                format!(".123456mxuh1{}", ".".repeat(8)),
+                format!("...1{}", ".".repeat(16))
+            ]
+        );
+    }
+
+    #[test]
+    fn sdlball_keeps_each_cells_brick_and_custom_colour() {
+        let mut text = String::from("** Start **\n");
+        let cells = [
+            "00", "01", "02", "03", "04", "M5", "06", "07", "08", "00", "09", "0A",
+        ];
+        text.push_str(&cells.concat());
+        text.push_str("0B0C0Dff8000");
+        text.push_str(&"00".repeat(11));
+        text.push('\n');
+        for _ in 1..23 {
+            text.push_str(&"00".repeat(26));
+            text.push('\n');
+        }
+        text.push_str("** Stop **\n");
+        let imported = only_level(&text, Format::SdlBall, "default/levels.txt");
+        let rows = original_rows(&imported);
+        assert_eq!(rows[0], format!(".12345678.9ABCD{}", ".".repeat(11)));
+        let colours: Vec<_> = imported
+            .original
+            .iter()
+            .flatten()
+            .filter_map(|b| b.colour)
+            .collect();
+        assert_eq!(colours, [[0xff, 0x80, 0x00]]);
+    }
+
+    #[test]
+    fn gnome_keeps_each_cells_block_code() {
+        let mut text = String::from("BEGIN_LEVEL\nNAME A\nBEGIN_DATA\n0,1,2,3,4,5,6,0,0,1\n");
+        text.push_str(&"0,0,0,0,0,0,0,0,0,0\n".repeat(14));
+        text.push_str("END_DATA\nEND_LEVEL\n");
+        let imported = only_level(&text, Format::Gnome, "a.gbl");
+        assert_eq!(original_rows(&imported)[0], ".123456..1");
     }
 }

@@ -23,7 +23,7 @@
 use super::common::{
     header_text, invalid, level_rng, nearest_plain, stem, Brick, Grid, HeaderStyle, Tally,
 };
-use super::{Format, ImportError, ImportedLevel, LevelSet, Skipped};
+use super::{Format, ImportError, ImportedLevel, LevelSet, OriginalBrick, Skipped};
 use crate::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Scoring};
 use rand::Rng;
 use std::path::Path;
@@ -98,6 +98,7 @@ pub(super) fn parse(bytes: &[u8], path: &Path) -> Result<LevelSet, ImportError> 
                     number,
                     line: *start,
                     approximations,
+                    original: rows.iter().flatten().map(|&cell| original(cell)).collect(),
                 }),
                 Err(reason) => skipped.push(Skipped {
                     number,
@@ -228,6 +229,14 @@ fn read_row(line: &[u8]) -> Result<Vec<Cell>, (usize, String)> {
         ));
     }
     Ok(cells)
+}
+
+/// The brick of `cell` as SDL-Ball reads it (`None` for `0`, no brick).
+fn original(cell: Cell) -> Option<OriginalBrick> {
+    (cell.brick != b'0').then(|| OriginalBrick {
+        code: char::from(cell.brick),
+        colour: (cell.brick == b'D').then_some(cell.colour),
+    })
 }
 
 /// Converts the 23 rows of a level: the level and its approximations, or why it is skipped.
