@@ -77,14 +77,16 @@ impl Runner {
 /// outcome, already known. Returns one entry per aim: its [`Outcome`], or `None` if it was
 /// stopped undecided at the step where another candidate destroyed a brick (or where a known
 /// one does), so that its outcome, whatever it is, is worse than the best. Unless some candidate
-/// destroys a brick, every entry is `Some`.
+/// destroys a brick, every entry is `Some`. Also returns the number of steps played, over all
+/// the copies.
 pub(super) fn play_fan(
     game: &Game,
     aims: &[f32],
     known: &[Option<Outcome>],
     max_steps: u32,
-) -> Vec<Option<Outcome>> {
+) -> (Vec<Option<Outcome>>, u32) {
     let mut outcomes = known.to_vec();
+    let mut played = 0;
     // No candidate need be played past a known hit.
     let horizon = known
         .iter()
@@ -102,8 +104,9 @@ pub(super) fn play_fan(
         .collect();
     for step in 1..=horizon {
         if running.is_empty() {
-            return outcomes;
+            return (outcomes, played);
         }
+        played += running.len() as u32;
         let mut destroyed = false;
         running.retain_mut(|runner| match runner.step(step) {
             Some(outcome) => {
@@ -115,16 +118,16 @@ pub(super) fn play_fan(
         });
         if destroyed {
             // The ones still running destroy later, if at all.
-            return outcomes;
+            return (outcomes, played);
         }
     }
     if horizon < max_steps {
         // Stopped at a known hit.
-        return outcomes;
+        return (outcomes, played);
     }
     // The look-ahead's horizon ran out: nothing was found.
     for runner in running {
         outcomes[runner.index] = Some(Outcome::Nothing);
     }
-    outcomes
+    (outcomes, played)
 }

@@ -4,7 +4,8 @@
 //! fraction of the paddle's half-width (the paddle's angle rule turns it into the outgoing
 //! direction). While a ball falls the paddle goes to the ball's predicted landing point (a
 //! straight line folded at the side walls) shifted by the aim; while it rises the paddle follows
-//! it. With several balls it looks after the one that comes down first.
+//! it. With several balls it looks after the one that comes down first, and aims at random
+//! instead of looking ahead (see `several_in_play`).
 //!
 //! The aim is chosen by looking ahead, once per *flight* (from the paddle, or a launch, back to
 //! the paddle): when the falling ball is `CHOICE_LEAD` seconds above the paddle, the bot plays
@@ -19,11 +20,13 @@
 //! A coarse fan of `AIM_CANDIDATES` aims is played first, for up to `LOOKAHEAD_STEPS`. The
 //! candidates are played in lockstep and stop at the first step where one of them breaks a
 //! brick (none later can win; see `look_ahead`). When none breaks a brick (a *fruitless*
-//! choice), a fine fan of `FINE_AIM_CANDIDATES` finds the narrow paths, with the shorter
-//! horizon `SHORT_LOOKAHEAD_STEPS` and reusing the coarse fan's outcomes; in a run of
-//! fruitless choices (a ball shut in a pocket) only the first and every `FINE_FAN_EVERY`th
-//! play it, and the coarse fan too looks only `SHORT_LOOKAHEAD_STEPS` ahead. When nothing
-//! breaks a brick, it picks a safe aim at random (its own seeded generator) to explore, so a
+//! choice), a fine fan of `FINE_AIM_CANDIDATES` finds the narrow paths, reusing the coarse
+//! fan's outcomes. Each fan is played only while the bot has *credit*, look-ahead steps to
+//! spend: it earns `LOOK_AHEAD_CREDIT_PER_STEP` per step played, up to `LOOK_AHEAD_CREDIT_CAP`,
+//! and pays the steps every copy played; without credit it aims at random. So the look-ahead
+//! never costs much more than that many steps per step played, whatever the level (a ball shut
+//! in a pocket for long, every choice fruitless), and where it costs less the choices are the
+//! same as without a budget. When nothing breaks a brick, it picks a safe aim at random (its own seeded generator) to explore, so a
 //! run is still reproducible. (`oracle`, for the tests, makes the same choices by playing each
 //! candidate to its end.)
 //!
@@ -49,17 +52,19 @@ const AIM_CANDIDATES: usize = 17;
 /// Number of candidates tried when none of the first ones breaks a brick: a finer fan finds the
 /// narrow paths (a gap between solid bricks, the last brick in a pocket).
 const FINE_AIM_CANDIDATES: usize = 97;
-/// The fine fan is played on the first of a run of fruitless choices (the coarse fan broke
-/// nothing) and then on every this many. Skipping it (4 here, with a 360-step
-/// [`SHORT_LOOKAHEAD_STEPS`]) made bot-driven play 2-3 times faster on caged levels but cleared
-/// 93 of the 200 shipped-level runs (8 levels, 5 modes, seeds 1-5, 20,000 steps) against 117:
-/// every fruitless choice plays it.
-const FINE_FAN_EVERY: u32 = 1;
+/// Look-ahead steps the bot may spend per fixed step it plays (its *credit*; a fan is played
+/// while the credit is above zero, and the steps its copies played are then taken off). Why a
+/// budget: playing the fine fan on every fruitless choice cleared 236 of 400 shipped-level runs
+/// (8 levels, 5 modes, seeds 1-10, 20,000 steps), never playing it 220, a fine fan of 49 aims
+/// 227; but on LBreakout2 levels with a ball caged for long, the fans (fine and coarse) made
+/// bot-driven play as slow as 25,000 steps/s, where the goal is 100,000 on every level. A
+/// budget keeps the choices where look-ahead is cheap and bounds its cost where it is not.
+const LOOK_AHEAD_CREDIT_PER_STEP: i64 = 16;
+/// Most look-ahead credit the bot saves up (and starts with), in steps: a few fans on long
+/// flights.
+const LOOK_AHEAD_CREDIT_CAP: i64 = 50_000;
 /// Longest look-ahead per candidate, in fixed steps (8 s of game time).
 const LOOKAHEAD_STEPS: u32 = 1920;
-/// Look-ahead of the fine fan's candidates and of the coarse fan after a fruitless choice, in
-/// fixed steps (see [`FINE_FAN_EVERY`]: shorter ones lost clears; 8 s).
-const SHORT_LOOKAHEAD_STEPS: u32 = 1920;
 /// Seconds before the falling ball reaches the paddle (in a straight line) at which the bot
 /// chooses its aim: late enough that the look-ahead plays little of the fall, early enough for
 /// the paddle (at [`PADDLE_FOLLOW_SPEED`], 0.035 s across the whole span of aims) to get there.
@@ -94,8 +99,9 @@ pub struct Bot {
     /// Destructible bricks left when the aim was chosen: a change mid-flight triggers a new
     /// choice.
     bricks_at_choice: usize,
-    /// Choices in a row whose coarse fan broke no brick (see [`FINE_FAN_EVERY`]).
-    fruitless: u32,
+    /// Look-ahead steps the bot may still spend (see [`LOOK_AHEAD_CREDIT_PER_STEP`]); below
+    /// zero after an expensive fan.
+    credit: i64,
 }
 
 /// How one candidate aim played out in the look-ahead.
@@ -120,12 +126,13 @@ impl Bot {
             chosen: false,
             protected_at: None,
             bricks_at_choice: usize::MAX,
-            fruitless: 0,
+            credit: LOOK_AHEAD_CREDIT_CAP,
         }
     }
 
     /// The input for the next step of `game`.
     pub fn input(&mut self, game: &Game) -> Input {
+        self.credit = (self.credit + LOOK_AHEAD_CREDIT_PER_STEP).min(LOOK_AHEAD_CREDIT_CAP);
         // A ball on the paddle (a new life, or caught by the sticky paddle while others fly):
         // wait, then launch.
         let mut launch = false;
@@ -177,37 +184,36 @@ impl Bot {
     }
 
     /// Tries candidate aims on copies of `game` (see [`look_ahead::play_fan`]) and returns the
-    /// best one: a coarse fan first; if it breaks nothing (a fruitless choice), a fine one on
-    /// the first of a run of fruitless choices and every [`FINE_FAN_EVERY`] after.
+    /// best one: a coarse fan first; if it breaks nothing (a fruitless choice), a fine one. Each
+    /// is played only with credit (see [`LOOK_AHEAD_CREDIT_PER_STEP`]); with none, or with
+    /// several balls in play (see [`several_in_play`]), a random aim of the coarse fan.
     fn choose_aim(&mut self, game: &Game) -> f32 {
-        let horizon = if self.fruitless > 0 {
-            SHORT_LOOKAHEAD_STEPS
-        } else {
-            LOOKAHEAD_STEPS
-        };
         let mut aims = fan(AIM_CANDIDATES);
-        let mut outcomes = look_ahead::play_fan(game, &aims, &vec![None; aims.len()], horizon);
-        if outcomes
+        if several_in_play(game) || self.credit <= 0 {
+            return aims[self.rng.random_range(0..aims.len())];
+        }
+        let (mut outcomes, played) =
+            look_ahead::play_fan(game, &aims, &vec![None; aims.len()], LOOKAHEAD_STEPS);
+        self.credit -= i64::from(played);
+        let fruitless = !outcomes
             .iter()
-            .any(|o| matches!(o, Some(Outcome::Destroys(_))))
-        {
-            self.fruitless = 0;
-        } else {
-            self.fruitless += 1;
-            if (self.fruitless - 1).is_multiple_of(FINE_FAN_EVERY) {
-                // The coarse aims are among the fine ones (the very same numbers), and they were
-                // all played to their end: no need to play them again.
-                let fine = fan(FINE_AIM_CANDIDATES);
-                let known: Vec<Option<Outcome>> = fine
-                    .iter()
-                    .map(|f| {
-                        let coarse = aims.iter().position(|c| c.to_bits() == f.to_bits());
-                        coarse.and_then(|i| outcomes[i])
-                    })
-                    .collect();
-                outcomes = look_ahead::play_fan(game, &fine, &known, SHORT_LOOKAHEAD_STEPS);
-                aims = fine;
-            }
+            .any(|o| matches!(o, Some(Outcome::Destroys(_))));
+        if fruitless && self.credit > 0 {
+            // The coarse aims are among the fine ones (the very same numbers), and they were
+            // all played to their end: no need to play them again.
+            let fine = fan(FINE_AIM_CANDIDATES);
+            let known: Vec<Option<Outcome>> = fine
+                .iter()
+                .map(|f| {
+                    let coarse = aims.iter().position(|c| c.to_bits() == f.to_bits());
+                    coarse.and_then(|i| outcomes[i])
+                })
+                .collect();
+            let (fine_outcomes, played) =
+                look_ahead::play_fan(game, &fine, &known, LOOKAHEAD_STEPS);
+            self.credit -= i64::from(played);
+            outcomes = fine_outcomes;
+            aims = fine;
         }
         // Candidates stopped early (`None`) are worse than the best.
         let best = outcomes.iter().flatten().min().copied();
@@ -231,6 +237,16 @@ impl Bot {
             Outcome::Lost => 0.0,
         }
     }
+}
+
+/// True while more than one ball flies (not riding on the paddle). The bot then looks ahead no
+/// more: it aims at random (its seeded generator) among the coarse fan's aims. A look-ahead
+/// plays every ball on each copy, and the loss of any of them ends a candidate as lost, so
+/// nearly every choice found nothing, played the fine fan too and cost about 100 copies × every
+/// ball × up to [`LOOKAHEAD_STEPS`]: on LBreakout2's multiball levels, 2,000-6,000 steps/s
+/// instead of the 100,000 wanted. The other balls break bricks anyway.
+fn several_in_play(game: &Game) -> bool {
+    game.balls().iter().filter(|b| !b.stuck).nth(1).is_some()
 }
 
 /// The aims of a fan of `n` candidates (paddle half-widths), evenly spaced in
@@ -325,7 +341,7 @@ fn deadlines(game: &Game, ball_x: f32) -> SmallVec<[Deadline; 4]> {
     let bricks_bottom = game.bricks().bottom();
     let free = || game.balls().iter().filter(|b| !b.stuck);
     let several = free().nth(1).is_some();
-    free()
+    let all: SmallVec<[Deadline; 4]> = free()
         .map(|b| {
             let line = paddle_top - b.radius;
             let below = line - b.pos.y;
@@ -361,7 +377,17 @@ fn deadlines(game: &Game, ball_x: f32) -> SmallVec<[Deadline; 4]> {
                 x: None,
             }
         })
-        .collect()
+        .collect();
+    if !several {
+        return all;
+    }
+    // Every one may land anywhere (`x: None`), so only the soonest can fail `back_in_time`:
+    // with many balls and power-ups, each power-up then checks one deadline, not every ball.
+    let soonest = all.iter().map(|d| d.seconds).fold(f32::INFINITY, f32::min);
+    smallvec::smallvec![Deadline {
+        seconds: soonest,
+        x: None,
+    }]
 }
 
 /// True if the paddle, free at `x` after `free_at` seconds, can still reach every ball's spot

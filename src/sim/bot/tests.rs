@@ -197,7 +197,7 @@ proptest::proptest! {
         ball in (20.0f32..780.0, 310.0f32..520.0, -0.9f32..0.9),
         powerup in proptest::option::of((0usize..8, 30.0f32..770.0, 0.0f32..560.0)),
         seed in 0u64..1000,
-        fruitless in 0u32..2 * FINE_FAN_EVERY,
+        credit in -1000i64..20_000,
     ) {
         let level = random_level(rows, columns, &cells);
         let mut game = Game::new(
@@ -222,14 +222,16 @@ proptest::proptest! {
             drop_powerup(&mut game, PowerUpKind::ALL[kind], Vec2::new(px, py));
         }
         let mut bot = Bot::new(seed, 0.0);
-        bot.fruitless = fruitless;
+        bot.credit = credit;
         let mut oracle_rng = bot.rng.clone();
-        let mut oracle_fruitless = fruitless;
-        let want =
-            super::oracle::choose_aim_exhaustive(&mut oracle_rng, &mut oracle_fruitless, &game);
+        let want = super::oracle::choose_aim_exhaustive(&mut oracle_rng, credit, &game);
         let got = bot.choose_aim(&game);
         proptest::prop_assert_eq!(got.to_bits(), want.to_bits(), "{} vs {}", got, want);
         proptest::prop_assert!(bot.rng == oracle_rng, "the same random numbers were drawn");
-        proptest::prop_assert_eq!(bot.fruitless, oracle_fruitless);
+        // A fan spends credit; none is spent without credit.
+        proptest::prop_assert!(bot.credit <= credit);
+        if credit <= 0 {
+            proptest::prop_assert_eq!(bot.credit, credit);
+        }
     }
 }
