@@ -5,8 +5,15 @@
 //! contact with the paddle or a destructible brick for 60 s of game time (the loop breaker
 //! nudges a ball after 8 s, so a longer idle run means it failed).
 //!
-//! Ignored without the data (`bash .ci/fetch-foreign-levels`); `.ci/run` runs it. The long run
-//! over every level in all five modes is `breakout simulate --set DIR --all` (`docs/import.md`).
+//! Ignored without the data (`bash .ci/fetch-foreign-levels`); `.ci/run` runs it.
+//!
+//! The long run, [`every_level_of_every_foreign_set_in_every_mode`], plays every level in all
+//! five modes with the same checks and prints the clear rate per game and mode and the slowest
+//! levels (`docs/import.md` has its numbers):
+//!
+//! ```sh
+//! cargo test --release --test import_corpus_play -- --ignored --nocapture every_level
+//! ```
 
 mod support;
 
@@ -14,7 +21,8 @@ use breakout::collision::CollisionMode;
 use breakout::import::{load_set, ImportedLevel};
 use breakout::sim::tuning::FIXED_TIMESTEP;
 use breakout::sim::{Bot, Game, GameConfig, GameState, PowerUpSettings};
-use std::path::PathBuf;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
 
 /// Steps each sampled level is played (83 s of game time at 240 Hz).
 const STEPS: u32 = 20_000;
@@ -41,11 +49,35 @@ fn set_files() -> Vec<PathBuf> {
     files
 }
 
-/// What went wrong playing one level, if anything.
-fn play(level: &ImportedLevel) -> Option<String> {
+/// How a level played: cleared within [`STEPS`] or not, the steps played, and the CPU time
+/// they took on their thread, seconds.
+struct Played {
+    cleared: bool,
+    steps: u32,
+    seconds: f64,
+}
+
+/// CPU time this thread has used, seconds (the wall clock would count the other threads'
+/// work on a busy machine).
+fn thread_cpu_seconds() -> f64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec to write to; the clock id is a constant of the platform.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    assert_eq!(status, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+}
+
+/// Plays `level` with the bot in `mode` for up to [`STEPS`] steps (seed 1, lives never run out,
+/// power-ups as configured by default); an error says what went wrong: a non-finite ball, a
+/// stuck ball, or balls that escaped the playfield.
+fn play(level: &ImportedLevel, mode: CollisionMode) -> Result<Played, String> {
+    let start = thread_cpu_seconds();
     let config = GameConfig {
         seed: 1,
-        collision: CollisionMode::Clamp,
+        collision: mode,
         infinite_lives: true,
         powerups: PowerUpSettings::default(),
         ..GameConfig::default()
@@ -53,19 +85,22 @@ fn play(level: &ImportedLevel) -> Option<String> {
     let mut game = Game::new(&level.level, config);
     let mut bot = Bot::new(1, 0.0);
     let stuck_steps = (STUCK_SECONDS / FIXED_TIMESTEP) as u32;
+    let mut steps = 0;
     for step in 0..STEPS {
+        steps = step + 1;
         let input = bot.input(&game);
         game.step(&input);
         for ball in game.balls() {
             if !ball.pos.is_finite() || !ball.vel.is_finite() {
-                return Some(format!(
-                    "step {step}: ball at {} moving {}",
+                return Err(format!(
+                    "{mode:?} step {step}: ball at {} moving {}",
                     ball.pos, ball.vel
                 ));
             }
             if ball.idle_steps > stuck_steps {
-                return Some(format!(
-                    "step {step}: a ball touched neither paddle nor brick for {STUCK_SECONDS} s"
+                return Err(format!(
+                    "{mode:?} step {step}: a ball touched neither paddle nor brick for \
+                     {STUCK_SECONDS} s"
                 ));
             }
         }
@@ -74,7 +109,36 @@ fn play(level: &ImportedLevel) -> Option<String> {
         }
     }
     let escaped = game.stats().balls_escaped;
-    (escaped > 0).then(|| format!("{escaped} balls escaped the playfield"))
+    if escaped > 0 {
+        return Err(format!("{mode:?}: {escaped} balls escaped the playfield"));
+    }
+    Ok(Played {
+        cleared: game.state() == GameState::LevelCleared,
+        steps,
+        seconds: thread_cpu_seconds() - start,
+    })
+}
+
+/// Every level of every set file, each named `FILE:NUMBER`, with its game's name.
+fn every_level() -> Vec<(&'static str, String, ImportedLevel)> {
+    let mut levels = Vec::new();
+    for file in set_files() {
+        let game = game_of(&file);
+        let set = load_set(&file, None).unwrap_or_else(|e| panic!("{e}"));
+        for level in set.levels {
+            levels.push((game, format!("{}:{}", file.display(), level.number), level));
+        }
+    }
+    levels
+}
+
+/// The game a set file of [`set_files`] belongs to.
+fn game_of(file: &Path) -> &'static str {
+    let path = file.to_string_lossy();
+    ["lbreakout2", "gnome-breakout", "kbreakout", "sdl-ball"]
+        .into_iter()
+        .find(|game| path.contains(game))
+        .unwrap_or("other")
 }
 
 #[test]
@@ -92,24 +156,101 @@ fn the_bot_plays_every_tenth_level_of_every_foreign_set_without_escapes_nan_or_s
         "every tenth of ~2,500 levels: {}",
         sample.len()
     );
-    // Both cores: the levels are independent games.
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let chunk = sample.len().div_ceil(threads);
-    let failures: Vec<String> = std::thread::scope(|scope| {
-        let handles: Vec<_> = sample
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .filter_map(|(name, level)| play(level).map(|why| format!("{name}: {why}")))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a playing thread panicked"))
-            .collect()
-    });
+    // Every core: the levels are independent games.
+    let failures: Vec<String> = sample
+        .par_iter()
+        .filter_map(|(name, level)| {
+            play(level, CollisionMode::Clamp)
+                .err()
+                .map(|why| format!("{name}: {why}"))
+        })
+        .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+#[ignore = "the long run: every foreign level in all five modes (about 12,500 games); needs the \
+            foreign level data (bash .ci/fetch-foreign-levels)"]
+fn every_level_of_every_foreign_set_in_every_mode() {
+    let wall = std::time::Instant::now();
+    let levels = every_level();
+    assert!(levels.len() > 2_400, "~2,500 levels: {}", levels.len());
+    let games: Vec<(usize, CollisionMode)> = (0..levels.len())
+        .flat_map(|i| CollisionMode::ALL.iter().map(move |&mode| (i, mode)))
+        .collect();
+    let results: Vec<Result<Played, String>> = games
+        .par_iter()
+        .map(|&(i, mode)| play(&levels[i].2, mode).map_err(|why| format!("{}: {why}", levels[i].1)))
+        .collect();
+    let failures: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
+
+    // Clear rate per game and mode.
+    println!("| game | levels | {} |", mode_names().join(" | "));
+    println!("|---|---:|{}", "---:|".repeat(CollisionMode::ALL.len()));
+    for game in ["lbreakout2", "gnome-breakout", "kbreakout", "sdl-ball"] {
+        let mut row = Vec::new();
+        let mut count = 0;
+        for &mode in CollisionMode::ALL.iter() {
+            let (mut cleared, mut n) = (0, 0);
+            for (&(i, m), result) in games.iter().zip(&results) {
+                if m == mode && levels[i].0 == game {
+                    n += 1;
+                    cleared += usize::from(result.as_ref().is_ok_and(|p| p.cleared));
+                }
+            }
+            count = n;
+            row.push(format!(
+                "{cleared} ({:.0} %)",
+                100.0 * cleared as f64 / n.max(1) as f64
+            ));
+        }
+        println!("| {game} | {count} | {} |", row.join(" | "));
+    }
+
+    // Steps per second (CPU time): median and the slowest games.
+    let mut rates: Vec<(f64, &str, CollisionMode, &Played)> = games
+        .iter()
+        .zip(&results)
+        .filter_map(|(&(i, mode), r)| r.as_ref().ok().map(|p| (i, mode, p)))
+        .map(|(i, mode, p)| {
+            (
+                f64::from(p.steps) / p.seconds,
+                levels[i].1.as_str(),
+                mode,
+                p,
+            )
+        })
+        .collect();
+    rates.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for &mode in CollisionMode::ALL.iter() {
+        let of_mode: Vec<f64> = rates.iter().filter(|r| r.2 == mode).map(|r| r.0).collect();
+        if let (Some(worst), Some(median)) = (of_mode.first(), of_mode.get(of_mode.len() / 2)) {
+            println!(
+                "{}: median {median:.0} steps/s, worst {worst:.0}",
+                mode.name()
+            );
+        }
+    }
+    println!("slowest games:");
+    for (rate, name, mode, played) in rates.iter().take(12) {
+        println!(
+            "  {rate:>9.0} steps/s  {:>6} steps  {:.2} s  {}  {name}",
+            played.steps,
+            played.seconds,
+            mode.name()
+        );
+    }
+    let cpu: f64 = rates.iter().map(|r| r.3.seconds).sum();
+    println!(
+        "{} games, {:.0} s CPU, {:.0} s wall",
+        games.len(),
+        cpu,
+        wall.elapsed().as_secs_f64()
+    );
+    assert!(failures.is_empty(), "{:#?}", failures);
+}
+
+/// The names of the five collision modes, in [`CollisionMode::ALL`] order.
+fn mode_names() -> Vec<&'static str> {
+    CollisionMode::ALL.iter().map(|m| m.name()).collect()
 }

@@ -24,7 +24,7 @@ pub(super) fn choose_aim_exhaustive(rng: &mut Pcg32, credit: i64, game: &Game) -
     // With nothing destroyed, every candidate was played to its end: the cost is all their
     // steps.
     let cost: u32 = played.iter().map(|&(_, (_, steps))| steps).sum();
-    if fruitless && credit > i64::from(cost) {
+    if fruitless && fine_fan_affordable(credit - i64::from(cost), cost) {
         // The fine fan: an aim that is also a coarse one keeps its outcome (the policy);
         // the others are played.
         let coarse = outcomes;
