@@ -338,6 +338,34 @@ fn scanned_bricks(text: &str) -> BTreeMap<char, usize> {
     counts
 }
 
+/// The colours of the `D` (custom colour) bricks of every level block, counted, by the same
+/// plain scan as [`scanned_bricks`].
+fn d_bricks(text: &str) -> BTreeMap<[u8; 3], usize> {
+    let mut counts = BTreeMap::new();
+    let mut inside = false;
+    for line in text.lines() {
+        if line.starts_with("** Start **") {
+            inside = true;
+        } else if line.starts_with("** Stop **") {
+            inside = false;
+        } else if inside && !line.starts_with('>') {
+            let bytes = line.as_bytes();
+            let mut i = 0;
+            while i + 1 < bytes.len() {
+                if bytes[i + 1] == b'D' {
+                    let hex = &line[i + 2..i + 8];
+                    let c = |k: usize| u8::from_str_radix(&hex[k..k + 2], 16).expect("hex colour");
+                    *counts.entry([c(0), c(2), c(4)]).or_insert(0) += 1;
+                    i += 8;
+                } else {
+                    i += 2;
+                }
+            }
+        }
+    }
+    counts
+}
+
 #[test]
 #[ignore = "needs the foreign level data: bash .ci/fetch-foreign-levels"]
 fn packaged_levels_import_with_their_bricks() {
@@ -353,14 +381,14 @@ fn packaged_levels_import_with_their_bricks() {
     assert_eq!(set.levels.len(), 50, "{:?}", set.skipped);
     assert_round_trip(&set);
     let scanned = scanned_bricks(&text);
-    // Cells by kind symbol, and whether they have their own colour and how many hits.
-    let mut kinds: BTreeMap<(char, bool, u8), usize> = BTreeMap::new();
+    // Cells by kind symbol, their own colour and how many hits.
+    let mut kinds: BTreeMap<(char, Option<[u8; 3]>, u8), usize> = BTreeMap::new();
     for imported in &set.levels {
         let l = &imported.level;
         for row in 0..l.rows {
             for col in 0..l.cols {
                 if let Some(kind) = l.get(row, col) {
-                    let coloured = l.extras(row, col).is_some_and(|e| e.colour.is_some());
+                    let coloured = l.extras(row, col).and_then(|e| e.colour);
                     *kinds
                         .entry((kind.symbol(), coloured, l.hits(row, col)))
                         .or_insert(0) += 1;
@@ -368,40 +396,46 @@ fn packaged_levels_import_with_their_bricks() {
             }
         }
     }
-    let n = |symbol: char, coloured: bool, hits: u8| {
+    let n = |symbol: char, coloured: Option<[u8; 3]>, hits: u8| {
         kinds.get(&(symbol, coloured, hits)).copied().unwrap_or(0)
     };
     // foreign-levels.md §3.5, and the scan.
-    assert_eq!(n('X', false, 1), scanned[&'B']);
-    assert_eq!(n('X', false, 1), 1091);
-    assert_eq!(n('1', false, 0), scanned[&'3']);
-    assert_eq!(n('1', false, 0), 1178);
-    assert_eq!(n('I', false, 3), 319);
+    assert_eq!(n('X', None, 1), scanned[&'B']);
+    assert_eq!(n('X', None, 1), 1091);
+    assert_eq!(n('1', None, 0), scanned[&'3']);
+    assert_eq!(n('1', None, 0), 1178);
+    assert_eq!(n('I', None, 3), 319);
+    assert_eq!(n('5', None, 1), scanned[&'C'], "doom");
+    assert_eq!(n('5', None, 1), 146, "doom");
+    // The plain bricks keep SDL-Ball's colours: the texcolor of gfx/brick/<colour>.txt.
     let plain = [
-        ('2', '1', 1682),
-        ('4', '2', 673),
-        ('3', '5', 1061),
-        ('9', '6', 252),
-        ('8', '7', 730),
-        ('6', '8', 543),
-        ('7', 'A', 1250),
-        ('5', 'C', 146),
+        ('2', '1', [0x00, 0x00, 0xff], 1682),
+        ('4', '2', [0xff, 0xff, 0x00], 673),
+        ('3', '5', [0x00, 0xff, 0x00], 1061),
+        ('9', '6', [0x7f, 0x7f, 0x7f], 252),
+        ('8', '7', [0xff, 0x00, 0xff], 730),
+        ('6', '8', [0xff, 0xff, 0xff], 543),
+        ('7', 'A', [0xff, 0x00, 0x00], 1250),
     ];
-    for (ours, theirs, cells) in plain {
-        assert_eq!(n(ours, false, 1), scanned[&theirs], "{theirs}");
-        assert_eq!(n(ours, false, 1), cells, "{theirs}");
+    // A `D` brick can have one of those colours too: count the D cells of each colour.
+    let d_colours: BTreeMap<[u8; 3], usize> = d_bricks(&text);
+    for (ours, theirs, rgb, cells) in plain {
+        let d = d_colours.get(&rgb).copied().unwrap_or(0);
+        assert_eq!(n(ours, Some(rgb), 1) - d, scanned[&theirs], "{theirs}");
+        assert_eq!(n(ours, Some(rgb), 1) - d, cells, "{theirs}");
     }
     let coloured = |hits| {
         kinds
             .iter()
-            .filter(|(k, _)| k.1 && k.2 == hits)
+            .filter(|(k, _)| k.1.is_some() && k.2 == hits)
             .map(|(_, n)| n)
             .sum::<usize>()
     };
     assert_eq!(coloured(2), 962, "glass");
     assert_eq!(coloured(2), scanned[&'4']);
-    assert_eq!(coloured(1), 268, "D bricks");
-    assert_eq!(coloured(1), scanned[&'D']);
+    let plain_cells: usize = plain.iter().map(|p| p.3).sum();
+    assert_eq!(coloured(1) - plain_cells, 268, "D bricks");
+    assert_eq!(coloured(1) - plain_cells, scanned[&'D']);
     let total: usize = scanned
         .iter()
         .filter(|(c, _)| **c != '0')

@@ -50,7 +50,8 @@ const PLAIN_RGB: [[u8; 3]; 6] = [
     [0x00, 0xb9, 0xd4],
     [0xff, 0xe3, 0x2c],
 ];
-/// The gold of the default theme's `MultipleBrick3`.
+/// The gold of the default theme's `MultipleBrick3` frame (its bars are terracotta: the whole
+/// brick's mean colour is `c06e49`; see docs/import.md, "Faithful").
 const MULTIPLE_RGB: [u8; 3] = [0xe3, 0xc2, 0x54];
 
 /// One cell while the level is read: KBreakOut's brick character (unknown ones already made

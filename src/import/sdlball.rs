@@ -39,6 +39,18 @@ const AREA: BrickArea = BrickArea {
     width: 800,
     height: 386,
 };
+/// The plain bricks' colours: the `texcolor` of each brick's texture description in SDL-Ball's
+/// default theme (`gfx/brick/blue.txt`, `yellow.txt`, … — the texture `base.png` is tinted by
+/// it), by brick character.
+const PLAIN_RGB: [(u8, [u8; 3]); 7] = [
+    (b'1', [0x00, 0x00, 0xff]), // blue
+    (b'2', [0xff, 0xff, 0x00]), // yellow
+    (b'5', [0x00, 0xff, 0x00]), // green
+    (b'6', [0x7f, 0x7f, 0x7f]), // grey
+    (b'7', [0xff, 0x00, 0xff]), // purple
+    (b'8', [0xff, 0xff, 0xff]), // white
+    (b'A', [0xff, 0x00, 0x00]), // red
+];
 /// Colour given to glass bricks (`4`, two hits): a pale blue.
 const GLASS_RGB: [u8; 3] = [0xb4, 0xdc, 0xf0];
 
@@ -283,13 +295,13 @@ fn convert(
 fn convert_cell(cell: Cell, rng: &mut impl Rng, tally: &mut Tally) -> Option<Brick> {
     let plain = |digit| Brick::new(BrickKind::Plain(digit));
     let mut brick = match cell.brick {
-        b'1' => plain(2),
-        b'2' => plain(4),
-        b'5' => plain(3),
-        b'6' => plain(9),
-        b'7' => plain(8),
-        b'8' => plain(6),
-        b'A' => plain(7),
+        b'1' | b'2' | b'5' | b'6' | b'7' | b'8' | b'A' => {
+            let rgb = PLAIN_RGB
+                .iter()
+                .find(|(c, _)| *c == cell.brick)
+                .map_or([0xff; 3], |(_, rgb)| *rgb);
+            plain(nearest_plain(rgb)).coloured(rgb)
+        }
         b'3' => {
             tally.add(
                 "cement brick as a wall (go-thru, fireball and easy-brick power-ups break it in SDL-Ball)",
