@@ -225,9 +225,12 @@ fn every_level_of_every_foreign_set_in_every_mode() {
     for &mode in CollisionMode::ALL.iter() {
         let of_mode: Vec<f64> = rates.iter().filter(|r| r.2 == mode).map(|r| r.0).collect();
         if let (Some(worst), Some(median)) = (of_mode.first(), of_mode.get(of_mode.len() / 2)) {
+            let slow = of_mode.iter().filter(|&&r| r < 100_000.0).count();
             println!(
-                "{}: median {median:.0} steps/s, worst {worst:.0}",
-                mode.name()
+                "{}: median {median:.0} steps/s, worst {worst:.0}, {slow} of {} games under \
+                 100,000",
+                mode.name(),
+                of_mode.len()
             );
         }
     }
