@@ -1,5 +1,6 @@
 //! The golden trace: every game recorded in `tests/fixtures/golden/trace.jsonl` (by `record.sh`
-//! beside it, before the "Room to grow" refactoring) must be played again exactly: the same
+//! beside it; first before the "Room to grow" refactoring, again only when a commit changes the
+//! game on purpose, such as the bot's policy, and says so) must be played again exactly: the same
 //! `steps`, `bricks_destroyed`, `bricks_left`, `score`, `balls_lost`, `balls_escaped`,
 //! `powerups_collected` — and the same `state_hash`, the whole final state — for every shipped
 //! level and the four LearnOpenGL tutorial files, each collision mode and seeds 1 and 2.
