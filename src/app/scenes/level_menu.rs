@@ -98,6 +98,10 @@ impl LevelMenuScene {
 }
 
 impl Scene for LevelMenuScene {
+    fn takes_text(&self) -> bool {
+        true
+    }
+
     fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
         self.seconds += dt;
         let selected = self.list.selected();

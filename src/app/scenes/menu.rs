@@ -102,6 +102,10 @@ impl MenuScene {
 }
 
 impl Scene for MenuScene {
+    fn takes_text(&self) -> bool {
+        true
+    }
+
     fn update(&mut self, ctx: &mut Context, _dt: f32) -> Transition {
         // Demo mode: straight into the chosen set, whose list waits before it plays.
         match self.list.selected() {

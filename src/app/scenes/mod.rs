@@ -67,7 +67,8 @@ pub trait Scene {
     }
 
     /// A key went down (`pressed`) or up: every key event comes here first, except the app's
-    /// own keys (F1, M), for scenes that track held keys (the game's paddle). Returns `true` if
+    /// own keys (F1, and M unless [`Scene::takes_text`]), for scenes that track held keys (the
+    /// game's paddle). Returns `true` if
     /// the scene used the event up, so that it is not also a [`Scene::key_press`].
     fn key_event(&mut self, _ctx: &mut Context, _key: PhysicalKey, _pressed: bool) -> bool {
         false
@@ -88,6 +89,12 @@ pub trait Scene {
     /// (an overlay) is drawn over this one. `batch.effects` comes in with the forced effects and
     /// the shake set; a scene may switch on the post-processing effects it shows.
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, covered: bool);
+
+    /// True while typed letters are the scene's text (a list's filter): the app's own letter
+    /// key, M (mute), then types into the scene instead.
+    fn takes_text(&self) -> bool {
+        false
+    }
 
     /// Whether the scene is drawn over the scene under it (a message box over the game) rather
     /// than on its own.

@@ -117,6 +117,11 @@ impl SceneStack {
             .unwrap_or_else(|| "Breakout".to_string())
     }
 
+    /// True if the top scene takes typed letters as text (see [`Scene::takes_text`]).
+    pub fn takes_text(&self) -> bool {
+        self.scenes.last().is_some_and(|s| s.takes_text())
+    }
+
     /// The game running on the top scene, if any (see [`Scene::live_game`]).
     pub fn live_game(&self) -> Option<&Game> {
         self.scenes.last().and_then(|s| s.live_game())
@@ -196,6 +201,10 @@ mod tests {
         fn is_overlay(&self) -> bool {
             self.overlay
         }
+        /// A "menu" probe has a filter to type into.
+        fn takes_text(&self) -> bool {
+            self.name == "menu"
+        }
         fn title(&self) -> Option<String> {
             (!self.overlay).then(|| self.name.to_string())
         }
@@ -210,6 +219,15 @@ mod tests {
             self.log.borrow_mut().push(format!("press {code:?}"));
             Transition::None
         }
+    }
+
+    #[test]
+    fn typing_goes_by_the_top_scene() {
+        let log = Rc::new(RefCell::new(Vec::new()));
+        let mut stack = SceneStack::new(Probe::boxed("menu", false, &log));
+        assert!(stack.takes_text());
+        stack.push(Probe::boxed("game", false, &log));
+        assert!(!stack.takes_text(), "the menu is covered");
     }
 
     #[test]
