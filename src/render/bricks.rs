@@ -148,15 +148,29 @@ pub fn brick_sprites(out: &mut Vec<SpriteInstance>, brick: &Brick, dim: f32) {
         sprite.i_uv = mark.uv();
         out.push(sprite);
     }
+    // White pips, but dark ones on a light body, where white ones barely showed (a white
+    // brick of SDL-Ball or LBreakout2 with hits left).
+    let luminance = (0.2126 * r + 0.7152 * g + 0.0722 * b) * damage;
+    let pip_grey = if luminance > LIGHT_BODY {
+        DARK_PIP
+    } else {
+        1.0
+    } * dim;
     for i in 0..pips {
         let x = pips_x + f32::from(i) * pip * 1.5;
         out.push(SpriteInstance::new(
             Layer::Ball,
             [x, pip_y, pip, pip],
-            [dim, dim, dim, 1.0],
+            [pip_grey, pip_grey, pip_grey, 1.0],
         ));
     }
 }
+
+/// Relative luminance (0–1, of the body's colour as damage shades it) above which a brick's
+/// pips are drawn dark ([`DARK_PIP`]) instead of white.
+const LIGHT_BODY: f32 = 0.6;
+/// Grey level (0–1) of the pips on a light brick.
+const DARK_PIP: f32 = 0.15;
 
 /// The sprites of every live, visible brick of `bricks` ([`brick_sprites`]); invisible and
 /// hidden bricks are not drawn until their first hit.
@@ -250,6 +264,31 @@ mod tests {
         let [x, y, w, h] = out[1].i_rect;
         let c = b.rect.center();
         assert!((x + w / 2.0 - c.x).abs() < 1e-3 && (y + h / 2.0 - c.y).abs() < 1e-3);
+    }
+
+    /// White pips barely showed on white bricks (noticed in session 6): on a light body they
+    /// are dark, on a dark one white.
+    #[test]
+    fn pips_contrast_with_the_body() {
+        let pip_grey = |colour: [u8; 3]| {
+            let mut b = brick(BrickKind::Plain(2), 3, false);
+            b.colour = Some(colour);
+            let mut out = Vec::new();
+            brick_sprites(&mut out, &b, 1.0);
+            let pips: Vec<_> = out
+                .iter()
+                .filter(|s| s.i_layer == Layer::Ball as u32 as f32)
+                .collect();
+            assert_eq!(pips.len(), 3, "one pip per hit: {out:?}");
+            pips[0].i_color[0]
+        };
+        assert!(pip_grey([0xff, 0xff, 0xff]) < 0.3, "dark pips on white");
+        assert!(pip_grey([0xff, 0xff, 0x00]) < 0.3, "dark pips on yellow");
+        assert!(pip_grey([0x00, 0x00, 0xff]) > 0.9, "white pips on blue");
+        assert!(
+            pip_grey([0x33, 0x39, 0x59]) > 0.9,
+            "white pips on dark grey-blue"
+        );
     }
 
     #[test]
