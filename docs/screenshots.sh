@@ -19,7 +19,16 @@ printf '@name: Showcase\n0 2 3 4 5 4 3 2 0\n' > "$tmp/showcase.lvl"
 # Each frame advances the game by 1/60 s (--frame-time), so a frame count is a game time and the
 # pictures are the same on every run and machine: 240 frames = 4 s of play.
 ft=(--frame-time 0.0166667)
-run "${ft[@]}" --frames 40 --screenshot "$out/menu.png"
+# The menu as a player with the other Breakouts installed sees it: their unpacked packages
+# (bash .ci/fetch-foreign-levels) are found through XDG_DATA_DIRS, as installed games would be.
+foreign="${BREAKOUT_FOREIGN_LEVELS:-target/foreign-levels}/usr/share"
+case "$foreign" in /*) ;; *) foreign="$PWD/$foreign" ;; esac
+if [ -d "$foreign" ]; then
+    XDG_DATA_DIRS="$foreign${XDG_DATA_DIRS:+:$XDG_DATA_DIRS}" run "${ft[@]}" --frames 40 --screenshot "$out/menu.png"
+else
+    echo "NOTE: $foreign not found (bash .ci/fetch-foreign-levels): the menu shows the shipped set only" >&2
+    run "${ft[@]}" --frames 40 --screenshot "$out/menu.png"
+fi
 run --level 04-rainbow --autoplay --seed 5 --config "$tmp/showcase.toml" "${ft[@]}" --frames 240 --screenshot "$out/play.png"
 run --level 03-fortress --autoplay --seed 2 --effect chaos "${ft[@]}" --frames 150 --screenshot "$out/chaos.png"
 run --level "$tmp/showcase.lvl" --autoplay --seed 1 "${ft[@]}" --frames 2400 --screenshot "$out/won.png"
