@@ -50,6 +50,10 @@ pub fn level_line(set: &str, number: usize, report: &SimulateReport) -> Value {
     Value::Object(line)
 }
 
+/// Levels played in parallel before their lines are written: enough to keep every core busy,
+/// few enough that the lines of a long run come out as it goes.
+const CHUNK_LEVELS: usize = 64;
+
 /// Plays every level of `sets` for at most `steps` steps each with `config` (as
 /// [`simulate`]), on rayon's threads, writing one [`level_line`] per level to `out` in set
 /// order then level order, then the [`AllSummary`]. A set that does not open or a level that
@@ -86,28 +90,33 @@ pub fn simulate_all(
         }
     }
     // Each level is its own game with the same seed: no state is shared, so the order in
-    // which threads take them cannot change a result; `collect` keeps the jobs' order.
-    let results: Vec<Result<SimulateReport, String>> = jobs
-        .par_iter()
-        .map(|job| {
-            let level = job.source.load().map_err(|e| e.to_string())?;
-            Ok(simulate(&level, steps, config))
-        })
-        .collect();
-    for (job, result) in jobs.iter().zip(results) {
-        match result {
-            Ok(report) => {
-                summary.levels += 1;
-                summary.cleared += usize::from(report.cleared);
-                summary.balls_escaped += u64::from(report.balls_escaped);
-                summary.steps += report.steps;
-                writeln!(out, "{}", level_line(&job.set, job.number, &report))?;
-            }
-            Err(e) => {
-                writeln!(err, "breakout: error: {e}")?;
-                summary.errors += 1;
+    // which threads take them cannot change a result; `collect` keeps the jobs' order. The jobs
+    // go in chunks so that lines come out as the run goes (a whole corpus takes minutes), still
+    // in set and level order.
+    for chunk in jobs.chunks(CHUNK_LEVELS) {
+        let results: Vec<Result<SimulateReport, String>> = chunk
+            .par_iter()
+            .map(|job| {
+                let level = job.source.load().map_err(|e| e.to_string())?;
+                Ok(simulate(&level, steps, config))
+            })
+            .collect();
+        for (job, result) in chunk.iter().zip(results) {
+            match result {
+                Ok(report) => {
+                    summary.levels += 1;
+                    summary.cleared += usize::from(report.cleared);
+                    summary.balls_escaped += u64::from(report.balls_escaped);
+                    summary.steps += report.steps;
+                    writeln!(out, "{}", level_line(&job.set, job.number, &report))?;
+                }
+                Err(e) => {
+                    writeln!(err, "breakout: error: {e}")?;
+                    summary.errors += 1;
+                }
             }
         }
+        out.flush()?;
     }
     summary.seconds = start.elapsed().as_secs_f64();
     writeln!(
