@@ -316,10 +316,10 @@ proptest! {
     }
 }
 
-/// Brick characters of every level block, by a plain scan of the file: cells are pairs, a `D`
-/// brick carries 6 more characters.
-fn scanned_bricks(text: &str) -> BTreeMap<char, usize> {
-    let mut counts = BTreeMap::new();
+/// Every brick cell of every level block, by a plain scan of the file (cells are pairs, a `D`
+/// brick carries 6 more characters): its brick character and, for `D`, its colour.
+fn scanned_cells(text: &str) -> Vec<(char, Option<[u8; 3]>)> {
+    let mut cells = Vec::new();
     let mut inside = false;
     for line in text.lines() {
         if line.starts_with("** Start **") {
@@ -330,38 +330,35 @@ fn scanned_bricks(text: &str) -> BTreeMap<char, usize> {
             let bytes = line.as_bytes();
             let mut i = 0;
             while i + 1 < bytes.len() {
-                *counts.entry(char::from(bytes[i + 1])).or_insert(0) += 1;
-                i += if bytes[i + 1] == b'D' { 8 } else { 2 };
+                let brick = bytes[i + 1];
+                let colour = (brick == b'D').then(|| {
+                    let hex = &line[i + 2..i + 8];
+                    let c = |k: usize| u8::from_str_radix(&hex[k..k + 2], 16).expect("hex colour");
+                    [c(0), c(2), c(4)]
+                });
+                cells.push((char::from(brick), colour));
+                i += if brick == b'D' { 8 } else { 2 };
             }
         }
+    }
+    cells
+}
+
+/// Brick characters of every level block, counted (see [`scanned_cells`]).
+fn scanned_bricks(text: &str) -> BTreeMap<char, usize> {
+    let mut counts = BTreeMap::new();
+    for (brick, _) in scanned_cells(text) {
+        *counts.entry(brick).or_insert(0) += 1;
     }
     counts
 }
 
-/// The colours of the `D` (custom colour) bricks of every level block, counted, by the same
-/// plain scan as [`scanned_bricks`].
+/// The colours of the `D` (custom colour) bricks of every level block, counted (see
+/// [`scanned_cells`]).
 fn d_bricks(text: &str) -> BTreeMap<[u8; 3], usize> {
     let mut counts = BTreeMap::new();
-    let mut inside = false;
-    for line in text.lines() {
-        if line.starts_with("** Start **") {
-            inside = true;
-        } else if line.starts_with("** Stop **") {
-            inside = false;
-        } else if inside && !line.starts_with('>') {
-            let bytes = line.as_bytes();
-            let mut i = 0;
-            while i + 1 < bytes.len() {
-                if bytes[i + 1] == b'D' {
-                    let hex = &line[i + 2..i + 8];
-                    let c = |k: usize| u8::from_str_radix(&hex[k..k + 2], 16).expect("hex colour");
-                    *counts.entry([c(0), c(2), c(4)]).or_insert(0) += 1;
-                    i += 8;
-                } else {
-                    i += 2;
-                }
-            }
-        }
+    for colour in scanned_cells(text).into_iter().filter_map(|(_, c)| c) {
+        *counts.entry(colour).or_insert(0) += 1;
     }
     counts
 }
