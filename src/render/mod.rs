@@ -88,13 +88,19 @@ pub enum RenderError {
         /// glium's error, with the driver's log.
         source: glium::ProgramCreationError,
     },
-    /// Writing a screenshot failed.
-    #[error("{}: cannot write screenshot: {source}", path.display())]
+    /// Writing a screenshot or preview failed.
+    #[error("{}: cannot write the PNG: {source}", path.display())]
     Screenshot {
         /// The file.
         path: PathBuf,
         /// The underlying error.
         source: image::ImageError,
+    },
+    /// A screenshot or preview was asked for under a name that does not end in `.png`.
+    #[error("{}: pictures are written as PNG: give a file name ending in .png", path.display())]
+    NotPng {
+        /// The file name given.
+        path: PathBuf,
     },
     /// Any other OpenGL-side failure (buffer or texture creation, draw, swap).
     #[error("OpenGL: {0}")]
@@ -470,10 +476,23 @@ impl Renderer {
     /// Writes the last captured frame (without the black bars) to a PNG file: the last one
     /// [`Renderer::render_offscreen`] drew, or [`Renderer::render`] drew with capture on.
     ///
+    /// The file appears whole or not at all: the PNG is written to a temporary file beside it,
+    /// then renamed (a failed write used to leave a 0-byte file, play-test F6).
+    ///
     /// # Errors
+    /// [`RenderError::NotPng`] if `path` does not end in `.png` (nothing is written);
     /// [`RenderError::Screenshot`] naming the file if it cannot be written; [`RenderError::Gl`]
     /// if no frame was captured yet.
     pub fn save_screenshot(&self, path: &Path) -> Result<(), RenderError> {
+        let png = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+        if !png {
+            return Err(RenderError::NotPng {
+                path: path.to_path_buf(),
+            });
+        }
         let frame = self
             .capture
             .as_ref()
@@ -482,9 +501,26 @@ impl Renderer {
         let raw: RawImage2d<u8> = frame.read();
         let image = image::RgbaImage::from_raw(raw.width, raw.height, raw.data.into_owned())
             .ok_or_else(|| gl_err("screenshot buffer has the wrong size"))?;
-        image.save(path).map_err(|source| RenderError::Screenshot {
+        let error = |source| RenderError::Screenshot {
             path: path.to_path_buf(),
             source,
-        })
+        };
+        let name = path
+            .file_name()
+            .map_or_else(Default::default, |n| n.to_os_string());
+        let mut temporary = std::ffi::OsString::from(".");
+        temporary.push(&name);
+        temporary.push(".tmp");
+        let temporary = path.with_file_name(temporary);
+        let written = image
+            .save_with_format(&temporary, image::ImageFormat::Png)
+            .map_err(error)
+            .and_then(|()| {
+                std::fs::rename(&temporary, path).map_err(|e| error(image::ImageError::IoError(e)))
+            });
+        if written.is_err() {
+            let _ = std::fs::remove_file(&temporary);
+        }
+        written
     }
 }

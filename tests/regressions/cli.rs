@@ -26,3 +26,35 @@ fn missing_config_file_error_names_the_file_and_the_os_error_once() {
     assert!(lines[0].contains(&path.display().to_string()), "{stderr}");
     assert_eq!(lines[0].matches("(os error 2)").count(), 1, "{stderr}");
 }
+
+/// Regression (play-test F6): `preview -o x.jpg` failed ("cannot write screenshot: The image
+/// format `Jpeg` is not supported") but left a 0-byte `x.jpg` behind. The name is now refused
+/// before anything is written, and a PNG is written to a temporary file and renamed, so a failed
+/// write leaves nothing. Fixed in the commit that added this test.
+#[test]
+fn preview_to_a_name_not_ending_in_png_is_one_error_line_and_leaves_no_file() {
+    let dir = std::env::temp_dir().join(format!("breakout-f6-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let jpg = dir.join("x.jpg");
+    let _ = std::fs::remove_file(&jpg);
+    let level = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/01-first-steps.lvl");
+    let out = Command::new(env!("CARGO_BIN_EXE_breakout"))
+        .arg("preview")
+        .arg(&level)
+        .arg("-o")
+        .arg(&jpg)
+        .env("RUST_LOG", "off")
+        .output()
+        .expect("run breakout");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "one error line: {stderr}");
+    assert!(
+        lines[0].contains("x.jpg") && lines[0].contains(".png"),
+        "{stderr}"
+    );
+    let left: Vec<_> = std::fs::read_dir(&dir).expect("read temp dir").collect();
+    assert!(left.is_empty(), "nothing written: {left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
