@@ -2,6 +2,17 @@
 
 use std::process::Command;
 
+/// Runs the binary with `args` (no log output) and returns its error line, after checking that
+/// it exits with 1 and prints exactly one line to stderr.
+fn one_error_line(args: &mut Command) -> String {
+    let out = args.env("RUST_LOG", "off").output().expect("run breakout");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "one error line: {stderr}");
+    lines[0].to_string()
+}
+
 /// Regression: `--config missing.toml` printed the OS error twice (`… cannot read config file:
 /// No such file or directory (os error 2): No such file or directory (os error 2)`), because the
 /// error names its cause in its message and `{:#}` appended the same cause again.
@@ -9,22 +20,17 @@ use std::process::Command;
 #[test]
 fn missing_config_file_error_names_the_file_and_the_os_error_once() {
     let path = std::env::temp_dir().join(format!("breakout-no-such-{}.toml", std::process::id()));
-    let out = Command::new(env!("CARGO_BIN_EXE_breakout"))
-        .arg("--config")
-        .arg(&path)
-        .args(["--frames", "1", "--mute"])
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .env("RUST_LOG", "off")
-        .output()
-        .expect("run breakout");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
-    let lines: Vec<&str> = stderr.lines().collect();
-    assert_eq!(lines.len(), 1, "one error line: {stderr}");
-    assert!(lines[0].starts_with("breakout: error: "), "{stderr}");
-    assert!(lines[0].contains(&path.display().to_string()), "{stderr}");
-    assert_eq!(lines[0].matches("(os error 2)").count(), 1, "{stderr}");
+    let line = one_error_line(
+        Command::new(env!("CARGO_BIN_EXE_breakout"))
+            .arg("--config")
+            .arg(&path)
+            .args(["--frames", "1", "--mute"])
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY"),
+    );
+    assert!(line.starts_with("breakout: error: "), "{line}");
+    assert!(line.contains(&path.display().to_string()), "{line}");
+    assert_eq!(line.matches("(os error 2)").count(), 1, "{line}");
 }
 
 /// Regression (play-test F6): `preview -o x.jpg` failed ("cannot write screenshot: The image
@@ -38,22 +44,14 @@ fn preview_to_a_name_not_ending_in_png_is_one_error_line_and_leaves_no_file() {
     let jpg = dir.join("x.jpg");
     let _ = std::fs::remove_file(&jpg);
     let level = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/01-first-steps.lvl");
-    let out = Command::new(env!("CARGO_BIN_EXE_breakout"))
-        .arg("preview")
-        .arg(&level)
-        .arg("-o")
-        .arg(&jpg)
-        .env("RUST_LOG", "off")
-        .output()
-        .expect("run breakout");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
-    let lines: Vec<&str> = stderr.lines().collect();
-    assert_eq!(lines.len(), 1, "one error line: {stderr}");
-    assert!(
-        lines[0].contains("x.jpg") && lines[0].contains(".png"),
-        "{stderr}"
+    let line = one_error_line(
+        Command::new(env!("CARGO_BIN_EXE_breakout"))
+            .arg("preview")
+            .arg(&level)
+            .arg("-o")
+            .arg(&jpg),
     );
+    assert!(line.contains("x.jpg") && line.contains(".png"), "{line}");
     let left: Vec<_> = std::fs::read_dir(&dir).expect("read temp dir").collect();
     assert!(left.is_empty(), "nothing written: {left:?}");
     let _ = std::fs::remove_dir_all(&dir);
