@@ -12,6 +12,12 @@
 //! confuse_seconds = 15
 //! chaos_seconds = 15
 //!
+//! [powerups.chance]       # any power-up by name (docs/levels.md), per destroyed brick
+//! frozen = 0.01
+//!
+//! [powerups.seconds]      # any timed power-up by name
+//! darkness = 10
+//!
 //! [audio]
 //! music_volume = 0.5      # 0 to 1
 //! effects_volume = 0.8
@@ -175,6 +181,21 @@ impl Config {
                     ),
                 });
             }
+        }
+        // `[powerups.chance]` and `[powerups.seconds]`, at the name's line in its table.
+        for (key, message) in config.powerups.problems() {
+            let Some((table, name)) = key.split_once('.') else {
+                continue;
+            };
+            let section = text.find(&format!("[powerups.{table}]")).unwrap_or(0);
+            let offset = text[section..].find(name).map_or(0, |o| section + o);
+            let (line, column) = position(offset);
+            return Err(ConfigError::Invalid {
+                path: path.to_path_buf(),
+                line,
+                column,
+                message: format!("{key}: {message}"),
+            });
         }
         Ok(config)
     }

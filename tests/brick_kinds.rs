@@ -11,7 +11,7 @@
 //! * the `@scoring:` rules, and a bot run over a level of every kind (no escape, no NaN).
 
 use breakout::collision::CollisionMode;
-use breakout::level::{BrickKind, Level, Scoring};
+use breakout::level::{BrickKind, Level, Ruleset};
 use breakout::sim::tuning::{EXPLOSION_DELAY, FIXED_TIMESTEP, REGENERATION_SECONDS};
 use breakout::sim::{Bot, Game, GameConfig, GameEvent, Input, PowerUpSettings};
 use glam::Vec2;
@@ -359,9 +359,9 @@ fn a_chaotic_brick_sends_the_ball_off_at_seeded_random_angles_away_from_it() {
 #[test]
 fn lbreakout2_scoring_pays_100_per_plain_hit_and_kbreakout_15_per_hit() {
     for (scoring, header, want) in [
-        (Scoring::LBreakout2, "lbreakout2", 300),
-        (Scoring::KBreakOut, "kbreakout", 45),
-        (Scoring::Classic, "classic", 10),
+        (Ruleset::LBreakout2, "lbreakout2", 300),
+        (Ruleset::KBreakOut, "kbreakout", 45),
+        (Ruleset::Classic, "classic", 10),
     ] {
         let text = format!("@scoring: {header}\n2*3\n0\n0\n");
         let level = Level::parse(&text, "score").unwrap();

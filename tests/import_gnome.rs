@@ -14,7 +14,7 @@
 mod support;
 
 use breakout::import::{parse_set, Format, ImportError, LevelSet};
-use breakout::level::{BrickKind, Level, Scoring};
+use breakout::level::{BrickKind, Level, Ruleset};
 use proptest::prelude::*;
 use std::path::Path;
 
@@ -117,7 +117,7 @@ fn blocks_map_to_kinds_and_hits() {
         ]
     );
     assert_eq!((l.rows, l.cols), (15, 10));
-    assert_eq!(l.scoring, Scoring::Gnome);
+    assert_eq!(l.scoring, Ruleset::Gnome);
     let area = l.area.unwrap();
     assert_eq!(
         (area.left, area.top, area.width, area.height),

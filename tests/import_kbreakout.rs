@@ -6,7 +6,7 @@
 mod support;
 
 use breakout::import::{parse_set, Format, ImportError, ImportedLevel, LevelSet};
-use breakout::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Scoring};
+use breakout::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Ruleset};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -75,7 +75,7 @@ fn lines_without_number_follow_the_previous_one_and_headers_are_set() {
         })
     );
     assert_eq!(l.explosion, Explosion::Cross);
-    assert_eq!(l.scoring, Scoring::KBreakOut);
+    assert_eq!(l.scoring, Ruleset::KBreakOut);
 }
 
 #[test]

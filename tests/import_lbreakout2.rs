@@ -162,7 +162,7 @@ fn headers_geometry_and_scoring() {
         (area.left, area.top, area.width, area.height),
         (0, 25, 800, 450)
     );
-    assert_eq!(l.level.scoring, breakout::level::Scoring::LBreakout2);
+    assert_eq!(l.level.scoring, breakout::level::Ruleset::LBreakout2);
     assert_eq!(l.level.name, "01-the-wall");
 }
 

@@ -6,7 +6,7 @@
 mod support;
 
 use breakout::import::{parse_set, Format, ImportError, ImportedLevel, LevelSet};
-use breakout::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Scoring};
+use breakout::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Ruleset};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -117,7 +117,7 @@ fn a_d_row_keeps_its_colours_and_the_headers_are_set() {
     };
     assert_eq!(l.area, Some(area));
     assert_eq!(l.explosion, Explosion::Square);
-    assert_eq!(l.scoring, Scoring::SdlBall);
+    assert_eq!(l.scoring, Ruleset::SdlBall);
     assert_round_trip(&parse(&text).unwrap());
 }
 

@@ -21,7 +21,7 @@
 //! parser, and its tests share that oracle and their generators.
 
 use breakout::app::reload::FileWatcher;
-use breakout::level::{BrickKind, CellExtras, Diagnostic, Explosion, Level, PowerUpKind, Scoring};
+use breakout::level::{BrickKind, CellExtras, Diagnostic, Explosion, Level, PowerUpKind, Ruleset};
 use breakout::sim::{BrickField, HitOutcome};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -316,7 +316,7 @@ fn as_oracle(level: &Level) -> OracleLevel {
     if level.explosion == Explosion::Cross {
         headers.insert("explosion".to_string(), "cross".to_string());
     }
-    if level.scoring != Scoring::Classic {
+    if level.scoring != Ruleset::Classic {
         let name = format!("{:?}", level.scoring).to_lowercase();
         headers.insert("scoring".to_string(), name);
     }

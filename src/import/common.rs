@@ -218,6 +218,7 @@ impl Brick {
         (!plain).then_some(CellExtras {
             hits,
             powerup,
+            roll: None,
             colour: self.colour,
         })
     }

@@ -25,7 +25,7 @@ use super::common::{
     Tally,
 };
 use super::{Format, ImportError, ImportedLevel, LevelSet, OriginalBrick, Skipped};
-use crate::level::{BrickArea, BrickKind, Explosion, Level, Scoring};
+use crate::level::{BrickArea, BrickKind, Explosion, Level, Ruleset};
 use std::path::Path;
 
 /// Blocks across (`BLOCKS_X`, `src/breakout.h`).
@@ -454,7 +454,7 @@ fn convert(raw: &RawLevel, file: &str, number: usize) -> Result<ImportedLevel, S
         ),
         area: Some(AREA),
         explosion: Explosion::Square,
-        scoring: Scoring::Gnome,
+        scoring: Ruleset::Gnome,
         ..Level::default()
     });
     if level.destructible_count() == 0 {

@@ -28,7 +28,7 @@ use super::common::{
     header_text, invalid, level_rng, nearest_plain, stem, utf8, Brick, Grid, HeaderStyle, Tally,
 };
 use super::{Format, ImportError, ImportedLevel, LevelSet, OriginalBrick, Skipped};
-use crate::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Scoring};
+use crate::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Ruleset};
 use rand::Rng;
 use roxmltree::{Document, Node};
 use std::path::Path;
@@ -351,7 +351,7 @@ fn read_level(
             height: (rows * ROW_PIXELS) as u16,
         }),
         explosion: Explosion::Cross,
-        scoring: Scoring::KBreakOut,
+        scoring: Ruleset::KBreakOut,
         ..Level::default()
     };
     let original = grid[..rows * WIDTH]

@@ -21,7 +21,7 @@ use super::common::{
     RawLine, Tally,
 };
 use super::{Format, ImportError, ImportedLevel, LevelSet, OriginalBrick, Skipped};
-use crate::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Scoring};
+use crate::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Ruleset};
 use std::path::Path;
 
 /// Columns of LBreakout2's edit grid (`EDIT_WIDTH`, `game/gamedefs.h`).
@@ -423,7 +423,7 @@ fn convert(
         ),
         area: Some(AREA),
         explosion: Explosion::Square,
-        scoring: Scoring::LBreakout2,
+        scoring: Ruleset::LBreakout2,
         ..Level::default()
     });
     if level.destructible_count() == 0 {

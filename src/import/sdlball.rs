@@ -24,7 +24,7 @@ use super::common::{
     header_text, invalid, level_rng, nearest_plain, stem, Brick, Grid, HeaderStyle, Tally,
 };
 use super::{Format, ImportError, ImportedLevel, LevelSet, OriginalBrick, Skipped};
-use crate::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Scoring};
+use crate::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Ruleset};
 use rand::Rng;
 use std::path::Path;
 
@@ -283,7 +283,7 @@ fn convert(
         ),
         area: Some(AREA),
         explosion: Explosion::Square,
-        scoring: Scoring::SdlBall,
+        scoring: Ruleset::SdlBall,
         ..Level::default()
     };
     let level = Grid::from_cells(ROWS, COLS, cells).into_level(template);

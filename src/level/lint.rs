@@ -87,7 +87,7 @@ pub fn warnings(level: &Level, positions: &Positions) -> Vec<Diagnostic> {
                 .get(&i)
                 .and_then(|e| e.powerup)
                 .map_or(String::new(), |p| {
-                    format!(" (and its power-up {} is lost)", p.letter())
+                    format!(" (and its power-up {} is lost)", p.token())
                 });
             out.push(Diagnostic {
                 line,

@@ -20,7 +20,10 @@
 
 mod lint;
 mod parse;
+mod powerups;
 mod write;
+
+pub use powerups::{PowerUpKind, Roll};
 
 pub use lint::warnings as lint;
 
@@ -178,11 +181,12 @@ pub enum Explosion {
     Cross,
 }
 
-/// Whose points a level's bricks score (`@scoring:`): this game's own, or the rules of the game
-/// a level was imported from, so an imported set scores as it did there. The tables are the
-/// simulation's (`sim::brick_kinds::points`).
+/// Whose rules a level follows: this game's own, or those of the game it was imported from, so an
+/// imported set plays as it did there. `@scoring:` picks whose points the bricks score (the
+/// tables are the simulation's, `sim::brick_kinds::points`); `@powerups:` whose power-up
+/// parameters apply (durations, size steps, speeds, random drops: `sim::powerups::rules`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
-pub enum Scoring {
+pub enum Ruleset {
     /// `classic` (the default): 10–40 by colour for the first four colours, more for the rest
     /// and the special kinds; a brick scores when it breaks.
     #[default]
@@ -199,24 +203,24 @@ pub enum Scoring {
     Gnome,
 }
 
-impl Scoring {
+impl Ruleset {
     /// Every rule set, in the order of `docs/levels.md`.
-    pub const ALL: [Scoring; 5] = [
-        Scoring::Classic,
-        Scoring::LBreakout2,
-        Scoring::KBreakOut,
-        Scoring::SdlBall,
-        Scoring::Gnome,
+    pub const ALL: [Ruleset; 5] = [
+        Ruleset::Classic,
+        Ruleset::LBreakout2,
+        Ruleset::KBreakOut,
+        Ruleset::SdlBall,
+        Ruleset::Gnome,
     ];
 
     /// The word that names it after `@scoring:`.
     pub fn name(self) -> &'static str {
         match self {
-            Scoring::Classic => "classic",
-            Scoring::LBreakout2 => "lbreakout2",
-            Scoring::KBreakOut => "kbreakout",
-            Scoring::SdlBall => "sdlball",
-            Scoring::Gnome => "gnome",
+            Ruleset::Classic => "classic",
+            Ruleset::LBreakout2 => "lbreakout2",
+            Ruleset::KBreakOut => "kbreakout",
+            Ruleset::SdlBall => "sdlball",
+            Ruleset::Gnome => "gnome",
         }
     }
 }
@@ -242,70 +246,15 @@ pub struct BrickArea {
 /// 75%).
 pub const MAX_AREA_BOTTOM: u16 = 500;
 
-/// A power-up a level places in a brick (`+X` after a coloured brick's number). It is released
-/// when the brick is destroyed. The letters are the level format's; the effects are the game's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-pub enum PowerUpKind {
-    /// `S`: ball speed ×1.2.
-    Speed,
-    /// `T`: sticky paddle.
-    Sticky,
-    /// `P`: pass-through ball.
-    PassThrough,
-    /// `W`: wider paddle.
-    PadSizeIncrease,
-    /// `C`: confuse (the screen is inverted and flipped).
-    Confuse,
-    /// `X`: chaos (edge detection and swirl).
-    Chaos,
-    /// `M`: multiball, two extra balls.
-    Multiball,
-    /// `L`: an extra life.
-    ExtraLife,
-}
-
-impl PowerUpKind {
-    /// Every power-up, in letter order of the docs.
-    pub const ALL: [PowerUpKind; 8] = [
-        PowerUpKind::Speed,
-        PowerUpKind::Sticky,
-        PowerUpKind::PassThrough,
-        PowerUpKind::PadSizeIncrease,
-        PowerUpKind::Confuse,
-        PowerUpKind::Chaos,
-        PowerUpKind::Multiball,
-        PowerUpKind::ExtraLife,
-    ];
-
-    /// The letter used in level files.
-    pub fn letter(self) -> char {
-        match self {
-            PowerUpKind::Speed => 'S',
-            PowerUpKind::Sticky => 'T',
-            PowerUpKind::PassThrough => 'P',
-            PowerUpKind::PadSizeIncrease => 'W',
-            PowerUpKind::Confuse => 'C',
-            PowerUpKind::Chaos => 'X',
-            PowerUpKind::Multiball => 'M',
-            PowerUpKind::ExtraLife => 'L',
-        }
-    }
-
-    /// The power-up for a level-file letter (case-insensitive).
-    pub fn from_letter(c: char) -> Option<PowerUpKind> {
-        Self::ALL
-            .into_iter()
-            .find(|p| p.letter() == c.to_ascii_uppercase())
-    }
-}
-
 /// Extensions of one brick: its own colour, how many hits it takes and the power-up it holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CellExtras {
     /// Hits needed to destroy it (`*N`, 2–9), else its kind's [`BrickKind::default_hits`].
     pub hits: u8,
-    /// The power-up released when it is destroyed (`+X`).
+    /// The power-up released when it is destroyed (`+X` or `+name`).
     pub powerup: Option<PowerUpKind>,
+    /// A random power-up rolled for it when play starts (`+N%`, `+bad`); never with `powerup`.
+    pub roll: Option<Roll>,
     /// Its own colour (`:RRGGBB`, sRGB bytes) instead of its kind's.
     pub colour: Option<[u8; 3]>,
 }
@@ -339,7 +288,13 @@ pub struct Level {
     /// `@explosion:` — which neighbours explosive bricks destroy.
     pub explosion: Explosion,
     /// `@scoring:` — whose points the bricks score.
-    pub scoring: Scoring,
+    pub scoring: Ruleset,
+    /// `@powerups:` — whose power-up parameters apply (durations, steps, random drops).
+    pub powerup_rules: Ruleset,
+    /// `@scatter:` — power-ups put on random bricks when play starts (KBreakOut's gifts without
+    /// a position, `qml/logic.js` `putGiftOnRandomBrick`): each power-up with how many, in file
+    /// order.
+    pub scatter: Vec<(PowerUpKind, u16)>,
 }
 
 /// One problem found in a level file, at a 1-based line and column.

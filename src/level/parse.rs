@@ -1,8 +1,8 @@
 //! The level-file parser. Never panics; collects every problem with its line and column.
 
 use super::{
-    BrickArea, BrickKind, CellExtras, Diagnostic, Explosion, Level, LevelErrors, PowerUpKind,
-    Scoring, MAX_AREA_BOTTOM, MAX_GRID_DIMENSION, MAX_HITS,
+    BrickArea, BrickKind, CellExtras, Diagnostic, Explosion, Level, LevelErrors, PowerUpKind, Roll,
+    Ruleset, MAX_AREA_BOTTOM, MAX_GRID_DIMENSION, MAX_HITS,
 };
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use std::collections::BTreeMap;
@@ -134,6 +134,8 @@ pub(super) fn parse(text: &str, source_name: &str) -> Result<(Level, Positions),
         area: headers.area,
         explosion: headers.explosion.unwrap_or_default(),
         scoring: headers.scoring.unwrap_or_default(),
+        powerup_rules: headers.powerup_rules.unwrap_or_default(),
+        scatter: headers.scatter.unwrap_or_default(),
     };
     Ok((level, positions))
 }
@@ -146,11 +148,14 @@ struct Headers {
     source: Option<String>,
     area: Option<BrickArea>,
     explosion: Option<Explosion>,
-    scoring: Option<Scoring>,
+    scoring: Option<Ruleset>,
+    powerup_rules: Option<Ruleset>,
+    scatter: Option<Vec<(PowerUpKind, u16)>>,
 }
 
 /// The directives a file may use, for messages.
-const DIRECTIVES: &str = "@name, @author, @source, @area, @explosion and @scoring";
+const DIRECTIVES: &str =
+    "@name, @author, @source, @area, @explosion, @scoring, @powerups and @scatter";
 
 /// Parses a `@key: value` line into `headers`, reporting unknown keys, empty or bad values and
 /// repeats.
@@ -182,6 +187,8 @@ fn directive(
         "area" => headers.area.is_some(),
         "explosion" => headers.explosion.is_some(),
         "scoring" => headers.scoring.is_some(),
+        "powerups" => headers.powerup_rules.is_some(),
+        "scatter" => headers.scatter.is_some(),
         _ => {
             let shown: String = key.chars().take(20).collect();
             report(format!(
@@ -214,18 +221,52 @@ fn directive(
                 value.chars().take(20).collect::<String>()
             )),
         },
-        _ => match Scoring::ALL.into_iter().find(|s| s.name() == value) {
-            Some(scoring) => headers.scoring = Some(scoring),
+        "scatter" => match parse_scatter(value) {
+            Ok(scatter) => headers.scatter = Some(scatter),
+            Err(message) => report(message),
+        },
+        _ => match Ruleset::ALL.into_iter().find(|s| s.name() == value) {
+            Some(rules) if key == "scoring" => headers.scoring = Some(rules),
+            Some(rules) => headers.powerup_rules = Some(rules),
             None => {
-                let names: Vec<&str> = Scoring::ALL.iter().map(|s| s.name()).collect();
+                let names: Vec<&str> = Ruleset::ALL.iter().map(|s| s.name()).collect();
                 report(format!(
-                    "@scoring is one of {}, not '{}'",
+                    "@{key} is one of {}, not '{}'",
                     names.join(", "),
                     value.chars().take(20).collect::<String>()
                 ))
             }
         },
     }
+}
+
+/// Most power-ups of one kind `@scatter:` may put on random bricks: more than any grid holds
+/// ([`MAX_GRID_DIMENSION`]²).
+const MAX_SCATTER_COUNT: u16 = 4096;
+
+/// Parses `@scatter:`'s value: `NAME COUNT` pairs separated by commas, e.g.
+/// `points-100 2, extra-life 1` (COUNT 1 to [`MAX_SCATTER_COUNT`]).
+fn parse_scatter(value: &str) -> Result<Vec<(PowerUpKind, u16)>, String> {
+    const HELP: &str =
+        "@scatter is power-up names with counts, separated by commas, e.g. '@scatter: points-100 2, extra-life 1'";
+    let mut scatter = Vec::new();
+    for item in value.split(',') {
+        let words: Vec<&str> = item.split_whitespace().collect();
+        let [name, count] = words[..] else {
+            return Err(HELP.to_string());
+        };
+        let kind = PowerUpKind::from_name(name).ok_or_else(|| {
+            format!(
+                "@scatter: unknown power-up '{}' (the names are in docs/levels.md)",
+                name.chars().take(20).collect::<String>()
+            )
+        })?;
+        match count.parse::<u16>() {
+            Ok(n) if (1..=MAX_SCATTER_COUNT).contains(&n) => scatter.push((kind, n)),
+            _ => return Err(format!("@scatter: the count of {name} must be 1 to {MAX_SCATTER_COUNT}")),
+        }
+    }
+    Ok(scatter)
 }
 
 /// Parses `@area:`'s value, `LEFT TOP WIDTH HEIGHT` in whole playfield pixels: inside the
@@ -365,27 +406,30 @@ fn parse_cell(token: &str) -> Result<Cell, String> {
             "'{shown}': write hits before the power-up, a colour before both: 3*2+M, 2:ff8000*2+M"
         ))
         }
-        Some(p) => {
-            let mut chars = p.chars();
-            match (
-                chars.next().and_then(PowerUpKind::from_letter),
-                chars.next(),
-            ) {
-                (Some(kind), None) => Some(kind),
-                _ => {
-                    let letters: String = PowerUpKind::ALL.iter().map(|k| k.letter()).collect();
-                    return Err(format!(
-                        "'{shown}': after '+' comes one power-up letter, one of {letters}"
-                    ));
-                }
+        Some(p) => match (PowerUpKind::from_token(p), Roll::from_token(p)) {
+            (Some(kind), _) => Some(Ok(kind)),
+            (None, Some(roll)) => Some(Err(roll)),
+            (None, None) => {
+                let letters: String = PowerUpKind::ALL.iter().filter_map(|k| k.letter()).collect();
+                return Err(format!(
+                    "'{shown}': after '+' comes a power-up: a letter ({letters}), a name such as \
+                     'frozen' (docs/levels.md lists them), a chance such as '10%' or 'bad'"
+                ));
             }
-        }
+        },
+    };
+    let (powerup, roll) = match powerup {
+        Some(Ok(kind)) => (Some(kind), None),
+        Some(Err(roll)) => (None, Some(roll)),
+        None => (None, None),
     };
     // A suffix that only restates the defaults (`2*1`) is no extension: the level is the same.
-    let plain = hits == kind.default_hits() && powerup.is_none() && colour.is_none();
+    let plain =
+        hits == kind.default_hits() && powerup.is_none() && roll.is_none() && colour.is_none();
     let extras = CellExtras {
         hits,
         powerup,
+        roll,
         colour,
     };
     Ok(Some((kind, (!plain).then_some(extras))))

@@ -1,10 +1,11 @@
 //! Writing a level back to text.
 
-use super::{BrickArea, Explosion, Level, Scoring};
+use super::{BrickArea, Explosion, Level, Ruleset};
 
 impl Level {
     /// Writes the level in the file format: the headers that differ from the defaults
-    /// (`@name:`, `@author:`, `@source:`, `@area:`, `@explosion:`, `@scoring:`), then one row per
+    /// (`@name:`, `@author:`, `@source:`, `@area:`, `@explosion:`, `@scoring:`, `@powerups:`,
+    /// `@scatter:`), then one row per
     /// line, cells separated by spaces and padded so columns line up, a final newline. Plain
     /// levels come out in the core LearnOpenGL format. `Level::parse(&level.to_text(), …)` gives
     /// the same level back.
@@ -34,8 +35,19 @@ impl Level {
         if self.explosion != Explosion::default() {
             header("explosion", "cross");
         }
-        if self.scoring != Scoring::default() {
+        if self.scoring != Ruleset::default() {
             header("scoring", self.scoring.name());
+        }
+        if self.powerup_rules != Ruleset::default() {
+            header("powerups", self.powerup_rules.name());
+        }
+        if !self.scatter.is_empty() {
+            let items: Vec<String> = self
+                .scatter
+                .iter()
+                .map(|(kind, n)| format!("{} {n}", kind.name()))
+                .collect();
+            header("scatter", &items.join(", "));
         }
         let cols = self.cols.max(1);
         let tokens: Vec<String> = (0..self.cells.len())
@@ -74,7 +86,11 @@ impl Level {
             }
             if let Some(p) = extra.powerup {
                 token.push('+');
-                token.push(p.letter());
+                token.push_str(&p.token());
+            }
+            if let Some(roll) = extra.roll {
+                token.push('+');
+                token.push_str(&roll.token());
             }
         }
         token

@@ -42,17 +42,16 @@ pub fn hud(out: &mut Vec<SpriteInstance>, game: &Game) {
     active_powerups(out, game);
 }
 
-/// Name of a power-up in the HUD.
-fn powerup_label(kind: PowerUpKind) -> &'static str {
+/// Name of a power-up in the HUD: its short name for the first eight, else its name in capitals.
+fn powerup_label(kind: PowerUpKind) -> String {
     match kind {
-        PowerUpKind::Speed => "SPEED",
-        PowerUpKind::Sticky => "STICKY",
-        PowerUpKind::PassThrough => "PASS",
-        PowerUpKind::PadSizeIncrease => "WIDE",
-        PowerUpKind::Confuse => "CONFUSE",
-        PowerUpKind::Chaos => "CHAOS",
-        PowerUpKind::Multiball => "MULTI",
-        PowerUpKind::ExtraLife => "LIFE",
+        PowerUpKind::Speed => "SPEED".into(),
+        PowerUpKind::Sticky => "STICKY".into(),
+        PowerUpKind::PassThrough => "PASS".into(),
+        PowerUpKind::PadSizeIncrease => "WIDE".into(),
+        PowerUpKind::Multiball => "MULTI".into(),
+        PowerUpKind::ExtraLife => "LIFE".into(),
+        other => other.name().to_uppercase(),
     }
 }
 

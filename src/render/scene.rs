@@ -34,6 +34,15 @@ pub fn powerup_color(kind: PowerUpKind) -> [f32; 4] {
         PowerUpKind::Chaos => [0.9, 0.25, 0.25, 1.0],
         PowerUpKind::Multiball => [0.3, 1.0, 1.0, 1.0],
         PowerUpKind::ExtraLife => [1.0, 0.9, 0.3, 1.0],
+        // The others: bad ones in reds, good ones in greens and blues, each a little apart.
+        other => {
+            let t = (other as usize % 8) as f32 / 8.0;
+            if crate::sim::powerups::is_bad(other) {
+                [1.0, 0.2 + 0.3 * t, 0.2, 1.0]
+            } else {
+                [0.3 + 0.4 * t, 0.9, 1.0 - 0.5 * t, 1.0]
+            }
+        }
     }
 }
 
@@ -63,7 +72,7 @@ pub fn world(out: &mut Vec<SpriteInstance>, game: &Game, alpha: f32) {
             [pos.x, pos.y, size.x, size.y],
             powerup_color(p.kind),
         ));
-        let letter = p.kind.letter().to_string();
+        let letter = p.kind.letter().map_or_else(|| p.kind.name()[..1].to_uppercase(), String::from);
         let glyph = 16.0;
         super::text::layout(
             out,

@@ -10,10 +10,15 @@
 //! anti-loop angle limits and the loop breaker.
 
 use super::brick_effects::chaotic_direction;
-use super::brick_kinds::{self, Bounce};
+use super::brick_kinds::{self, Aftermath, Bounce};
+use super::bricks::Fuse;
+use crate::level::BrickKind;
+use rand::Rng;
 use super::motion::{loop_breaker, BallWorld};
 use super::tuning::*;
+use super::powerups::rules::{RandomDrops, Rules};
 use super::PowerUpSettings;
+use crate::level::PowerUpKind;
 use super::{ball, Ball, BrickField, FallingPowerUp, GameEvent, GameStats, HitOutcome};
 use crate::collision::{circle_aabb_contact, Aabb, Circle, Contact};
 use glam::Vec2;
@@ -34,15 +39,19 @@ type Cells = SmallVec<[(usize, usize); INLINE_HITS]>;
 
 /// What destroying a brick changes besides the brick field: the score, the statistics and the
 /// falling power-ups (borrowed from the game for one step).
-pub(super) struct Tally<'a> {
+pub struct Tally<'a> {
     /// The game's score, points.
     pub score: &'a mut u32,
     /// The game's statistics counters.
     pub stats: &'a mut GameStats,
     /// Power-ups falling towards the paddle.
     pub falling: &'a mut Vec<FallingPowerUp>,
-    /// Spawn chances of random power-ups.
+    /// Spawn chances and durations of power-ups (this game's rules).
     pub powerups: &'a PowerUpSettings,
+    /// The level's power-up rules (where random drops come from).
+    pub rules: &'static Rules,
+    /// True while a gold shower runs: a destroyed brick without a power-up drops 1,000 points.
+    pub gold_shower: bool,
 }
 
 /// The post-bounce routine of a ball that hit bricks, shared by the discrete and the continuous
@@ -109,17 +118,35 @@ pub(super) fn hit_brick(
                 points,
             });
             bricks.queue_aftermath(row, col, kind);
-            // A power-up the level placed in the brick, else LearnOpenGL's random roll.
-            if let Some(kind) = powerup.or_else(|| tally.powerups.roll(rng)) {
+            // A power-up the level placed in the brick, else a gold shower's points, else the
+            // rules' random drop (LearnOpenGL's roll per destroyed brick, gnome-breakout's per
+            // hit).
+            let drop = powerup.or_else(|| {
+                if tally.gold_shower {
+                    Some(PowerUpKind::Points1000)
+                } else if tally.rules.random_drops == RandomDrops::PerDestroyedBrick {
+                    tally.powerups.roll(rng)
+                } else {
+                    tally.rules.drop_on_hit(rng)
+                }
+            });
+            if let Some(kind) = drop {
                 tally.falling.push(FallingPowerUp::new(kind, position));
                 events.push(GameEvent::PowerUpReleased { kind, position });
             }
         }
-        HitOutcome::Damaged { hits_left } => events.push(GameEvent::BrickDamaged {
-            row,
-            col,
-            hits_left,
-        }),
+        HitOutcome::Damaged { hits_left } => {
+            events.push(GameEvent::BrickDamaged {
+                row,
+                col,
+                hits_left,
+            });
+            if let Some(kind) = tally.rules.drop_on_hit(rng) {
+                let position = before.rect.center();
+                tally.falling.push(FallingPowerUp::new(kind, position));
+                events.push(GameEvent::PowerUpReleased { kind, position });
+            }
+        }
         HitOutcome::Solid => events.push(GameEvent::SolidHit { row, col }),
     }
 }
@@ -181,7 +208,7 @@ impl BallWorld<'_> {
         }
         // Pass-through: coloured bricks break without deflecting the ball; solid ones still do.
         // (Both parts keep the order the bricks were touched in.)
-        if self.pass_through {
+        if self.pass_through || self.mods.energy {
             let mut through = Cells::new();
             hits.retain(|h| {
                 let passes = self.passes_through(h.0, h.1);
@@ -237,7 +264,7 @@ impl BallWorld<'_> {
             }
         }
         let touched_destructible = hits.iter().any(|h| is_destructible(self.bricks, h.0, h.1));
-        let chaotic = hits.iter().any(|h| is_chaotic(self.bricks, h.0, h.1));
+        let chaotic = self.mods.chaotic || hits.iter().any(|h| is_chaotic(self.bricks, h.0, h.1));
         after_brick_bounce(
             ball,
             reflected,
@@ -275,30 +302,65 @@ impl BallWorld<'_> {
         contact
     }
 
-    /// Pass-through: the ball breaks the brick whatever hits it had left (a multi-hit brick
-    /// that only lost one hit would otherwise stay, with the ball inside it).
+    /// Pass-through and energy ball: the ball breaks the brick whatever hits it had left (a
+    /// multi-hit brick that only lost one hit would otherwise stay, with the ball inside it);
+    /// an energy ball removes metal and chaotic bricks too (they score nothing).
     pub fn break_through(&mut self, row: usize, col: usize) {
         while is_destructible(self.bricks, row, col) {
-            self.hit(row, col);
+            hit_brick(self.bricks, row, col, &mut self.tally, self.rng, self.events);
+        }
+        if self.mods.energy {
+            if let Some(brick) = self.bricks.remove(row, col) {
+                self.tally.stats.bricks_destroyed += 1;
+                self.events.push(GameEvent::BrickDestroyed {
+                    row,
+                    col,
+                    kind: brick.kind,
+                    colour: brick.colour,
+                    position: brick.rect.center(),
+                    points: 0,
+                });
+            }
         }
     }
 
     /// The ball hit the live brick at `row`, `col`: [`hit_brick`] with this world's tally,
-    /// generator and event list.
+    /// generator and event list, as the ball power-ups change it: a weak ball's hit may do no
+    /// damage; an explosive ball's destroys the brick and blows up its neighbours.
     pub(super) fn hit(&mut self, row: usize, col: usize) {
-        hit_brick(
-            self.bricks,
-            row,
-            col,
-            &mut self.tally,
-            self.rng,
-            self.events,
-        );
+        let destructible = is_destructible(self.bricks, row, col);
+        if let Some(chance) = self.mods.weak_miss.filter(|_| destructible) {
+            if self.rng.random::<f32>() < chance {
+                return;
+            }
+        }
+        let blast = self.mods.explosive && destructible;
+        let kind = self.bricks.live(row, col).map(|b| b.kind);
+        if blast {
+            if let Some(brick) = self.bricks.live_mut(row, col) {
+                brick.hits_left = 1;
+            }
+        }
+        hit_brick(self.bricks, row, col, &mut self.tally, self.rng, self.events);
+        let exploded_anyway =
+            kind.is_some_and(|k| brick_kinds::info(k).aftermath == Aftermath::Explode);
+        if blast && !exploded_anyway && self.bricks.live(row, col).is_none() {
+            self.bricks.fuses.push(Fuse {
+                row,
+                col,
+                seconds: EXPLOSION_DELAY,
+            });
+        }
     }
 
     /// Pass-through: true if the ball goes through the brick at `row`, `col` (a destructible
-    /// brick while the power-up runs).
+    /// brick while the power-up runs; any brick but a wall for an energy ball).
     pub fn passes_through(&self, row: usize, col: usize) -> bool {
-        self.pass_through && is_destructible(self.bricks, row, col)
+        (self.pass_through && is_destructible(self.bricks, row, col))
+            || (self.mods.energy
+                && self
+                    .bricks
+                    .live(row, col)
+                    .is_some_and(|b| b.kind != BrickKind::Solid))
     }
 }

@@ -18,7 +18,7 @@ use rand::Rng;
 use rand_pcg::Pcg32;
 
 /// Offsets (row, column) of the 8 cells around a cell.
-const SQUARE: [(isize, isize); 8] = [
+pub(super) const SQUARE: [(isize, isize); 8] = [
     (-1, -1),
     (-1, 0),
     (-1, 1),
@@ -29,7 +29,7 @@ const SQUARE: [(isize, isize); 8] = [
     (1, 1),
 ];
 /// Offsets (row, column) of the 4 cells sharing an edge with a cell.
-const CROSS: [(isize, isize); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+pub(super) const CROSS: [(isize, isize); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
 
 impl BrickField {
     /// A brick of `kind` at `row`, `col` was destroyed: queues what its kind sets off (an
@@ -47,7 +47,7 @@ impl BrickField {
     }
 
     /// The cells (row, col) inside the grid at the given offsets from `row`, `col`.
-    fn neighbours<'a>(
+    pub(super) fn neighbours<'a>(
         &self,
         row: usize,
         col: usize,

@@ -2,7 +2,7 @@
 //! it, what else can (an energy ball, an explosion), whether it counts for clearing the level,
 //! whether it is drawn before its first hit, how the ball leaves it, and what a hit and its
 //! destruction do (its behaviour functions). Points are [`points`], by the level's
-//! [`Scoring`] rules.
+//! [`Ruleset`] rules.
 //!
 //! **Adding a brick kind** means one row here and, when no existing behaviour fits, one
 //! behaviour function below it; the level format gives it a symbol in [`crate::level::BrickKind`]
@@ -13,7 +13,7 @@
 //! gnome-breakout `src/block.c`; summarised in the research notes on foreign level formats.
 
 use super::bricks::{Brick, HitOutcome};
-use crate::level::{BrickKind, Scoring};
+use crate::level::{BrickKind, Ruleset};
 
 /// What a destroyed brick sets off, after it is gone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,13 +150,13 @@ pub fn info(kind: BrickKind) -> &'static BrickKindInfo {
 
 /// Points for one hit on a brick, by the level's `scoring` rules: `destroyed` says whether the
 /// hit destroyed it; `hits_total` is the hits it took when the level started. (Sources: this
-/// game's own scale for [`Scoring::Classic`]; LBreakout2 `brick_conv_table`; KBreakOut
+/// game's own scale for [`Ruleset::Classic`]; LBreakout2 `brick_conv_table`; KBreakOut
 /// `globals.js` without the decay over time; SDL-Ball at the base multiplier; gnome-breakout
 /// `block.c`.)
-pub fn points(scoring: Scoring, kind: BrickKind, hits_total: u8, destroyed: bool) -> u32 {
+pub fn points(scoring: Ruleset, kind: BrickKind, hits_total: u8, destroyed: bool) -> u32 {
     let hits = u32::from(hits_total.max(1));
     match scoring {
-        Scoring::Classic if destroyed => match kind {
+        Ruleset::Classic if destroyed => match kind {
             // The original scale: rarer colours score more.
             BrickKind::Plain(n @ 2..=5) => 10 * (u32::from(n) - 1),
             BrickKind::Plain(_) | BrickKind::Regenerating | BrickKind::Growing => 50,
@@ -165,16 +165,16 @@ pub fn points(scoring: Scoring, kind: BrickKind, hits_total: u8, destroyed: bool
             BrickKind::Metal | BrickKind::Chaotic => 100,
             BrickKind::Solid => 0,
         },
-        Scoring::LBreakout2 if destroyed => match kind {
+        Ruleset::LBreakout2 if destroyed => match kind {
             BrickKind::Plain(_) | BrickKind::Invisible | BrickKind::Hidden => 100 * hits,
             BrickKind::Regenerating => 200 * hits,
             BrickKind::Explosive | BrickKind::Growing => 200,
             BrickKind::Metal | BrickKind::Chaotic => 1000,
             BrickKind::Solid => 0,
         },
-        Scoring::KBreakOut if kind != BrickKind::Solid => 15,
-        Scoring::SdlBall if destroyed && kind != BrickKind::Solid => 11,
-        Scoring::Gnome => match (kind, destroyed) {
+        Ruleset::KBreakOut if kind != BrickKind::Solid => 15,
+        Ruleset::SdlBall if destroyed && kind != BrickKind::Solid => 11,
+        Ruleset::Gnome => match (kind, destroyed) {
             (BrickKind::Solid, _) => 0,
             (BrickKind::Explosive, true) => 100,
             (_, true) => 50,
@@ -230,10 +230,10 @@ mod tests {
     #[test]
     fn classic_scores_match_the_original_scale() {
         // The scores before the table (tuning::brick_score): 10, 20, 30, 40 for 2–5.
-        let score = |n| points(Scoring::Classic, BrickKind::Plain(n), 1, true);
+        let score = |n| points(Ruleset::Classic, BrickKind::Plain(n), 1, true);
         assert_eq!([2, 3, 4, 5].map(score), [10, 20, 30, 40]);
         assert_eq!(
-            points(Scoring::Classic, BrickKind::Plain(3), 3, false),
+            points(Ruleset::Classic, BrickKind::Plain(3), 3, false),
             0,
             "classic bricks score when they break"
         );
@@ -241,13 +241,13 @@ mod tests {
 
     #[test]
     fn walls_never_score_and_lbreakout2_strong_bricks_score_by_hits() {
-        for scoring in Scoring::ALL {
+        for scoring in Ruleset::ALL {
             for destroyed in [false, true] {
                 assert_eq!(points(scoring, BrickKind::Solid, 0, destroyed), 0);
             }
         }
         // LBreakout2's a/b/c: 100/200/300.
-        let strong = |h| points(Scoring::LBreakout2, BrickKind::Plain(2), h, true);
+        let strong = |h| points(Ruleset::LBreakout2, BrickKind::Plain(2), h, true);
         assert_eq!([1, 2, 3].map(strong), [100, 200, 300]);
     }
 }

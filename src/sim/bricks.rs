@@ -2,7 +2,7 @@
 
 use super::brick_kinds;
 use crate::collision::{inside_contact, inside_contact_through, Aabb, Circle, Contact, Exits};
-use crate::level::{BrickKind, Explosion, Level, PowerUpKind, Scoring, REGENERATION_CAP};
+use crate::level::{BrickKind, Explosion, Level, PowerUpKind, Ruleset, REGENERATION_CAP};
 use crate::playfield;
 use glam::Vec2;
 
@@ -116,14 +116,14 @@ pub struct BrickField {
     cell_size: Vec2,
     /// Top-left corner of the grid, playfield pixels (the level's `@area:`, else the origin).
     #[serde(skip_serializing_if = "is_origin")]
-    origin: Vec2,
+    pub(super) origin: Vec2,
     /// Bottom edge of the grid, pixels from the top: exactly the level's `@area:` top + height
     /// (300 by default), not a sum of cell heights that rounding could move.
     #[serde(skip)]
-    bottom: f32,
+    pub(super) bottom: f32,
     /// Whose points the bricks score.
     #[serde(skip_serializing_if = "is_classic")]
-    pub(super) scoring: Scoring,
+    pub(super) scoring: Ruleset,
     /// Which neighbours an explosion destroys.
     #[serde(skip_serializing_if = "is_square")]
     pub(super) explosion: Explosion,
@@ -161,8 +161,8 @@ pub struct Fuse {
 fn is_origin(v: &Vec2) -> bool {
     *v == Vec2::ZERO
 }
-fn is_classic(s: &Scoring) -> bool {
-    *s == Scoring::Classic
+fn is_classic(s: &Ruleset) -> bool {
+    *s == Ruleset::Classic
 }
 fn is_square(e: &Explosion) -> bool {
     *e == Explosion::Square

@@ -22,6 +22,7 @@
 pub mod ball;
 mod ball_collisions;
 pub mod bot;
+mod brick_changes;
 mod brick_collisions;
 mod brick_effects;
 pub mod brick_kinds;
@@ -39,13 +40,13 @@ pub use bot::Bot;
 pub use bricks::{Brick, BrickField, HitOutcome};
 pub use events::GameEvent;
 pub use input::Input;
-pub use powerups::{ActiveEffects, FallingPowerUp, PowerUpSettings};
+pub use powerups::{ActiveEffects, FallingPowerUp, PowerUpSettings, Shot, Weapon};
 
 use crate::collision::CollisionMode;
-use crate::level::{Level, PowerUpKind};
+use crate::level::{Level, PowerUpKind, Ruleset};
 use brick_collisions::Tally;
 use glam::Vec2;
-use motion::BallWorld;
+use motion::{BallMods, BallWorld};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use tuning::*;
@@ -101,6 +102,37 @@ pub struct GameStats {
     pub balls_escaped: u32,
     /// Power-ups caught with the paddle.
     pub powerups_collected: u32,
+    /// The same by kind. Left out of the state hash: a breakdown of `powerups_collected`,
+    /// which is hashed.
+    #[serde(skip)]
+    pub powerups_by_kind: PowerUpCounts,
+}
+
+/// How many power-ups of each kind were collected, indexed by kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PowerUpCounts(pub [u32; PowerUpKind::ALL.len()]);
+
+impl Default for PowerUpCounts {
+    fn default() -> Self {
+        PowerUpCounts([0; PowerUpKind::ALL.len()])
+    }
+}
+
+impl PowerUpCounts {
+    /// The kinds collected at least once, with their counts, in table order.
+    pub fn iter(&self) -> impl Iterator<Item = (PowerUpKind, u32)> + '_ {
+        PowerUpKind::ALL
+            .into_iter()
+            .map(|k| (k, self.0[k as usize]))
+            .filter(|&(_, n)| n > 0)
+    }
+}
+
+impl GameStats {
+    /// Counts one collected power-up of `kind` in [`GameStats::powerups_by_kind`].
+    pub fn count_powerup(&mut self, kind: PowerUpKind) {
+        self.powerups_by_kind.0[kind as usize] += 1;
+    }
 }
 
 /// A game of Breakout on one level: bricks, paddle, balls, lives, score and state.
@@ -125,13 +157,24 @@ pub struct Game {
     stats: GameStats,
     falling: Vec<FallingPowerUp>,
     effects: ActiveEffects,
+    /// The level's `@powerups:` rules.
+    #[serde(skip_serializing_if = "is_classic")]
+    powerup_rules: Ruleset,
+    /// The weapon's shots and timer.
+    #[serde(skip_serializing_if = "Weapon::is_idle")]
+    weapon: Weapon,
+}
+
+/// For `skip_serializing_if`: a game under this game's own rules hashes as before they existed.
+fn is_classic(r: &Ruleset) -> bool {
+    *r == Ruleset::Classic
 }
 
 impl Game {
     /// Starts a game on `level`: full lives, score 0, one ball stuck on the paddle.
     pub fn new(level: &Level, config: GameConfig) -> Game {
         let paddle = Paddle::new();
-        Game {
+        let mut game = Game {
             level_name: level.display_name().to_string(),
             config,
             bricks: BrickField::new(level),
@@ -145,7 +188,11 @@ impl Game {
             stats: GameStats::default(),
             falling: Vec::new(),
             effects: ActiveEffects::new(),
-        }
+            powerup_rules: level.powerup_rules,
+            weapon: Weapon::default(),
+        };
+        game.place_random_powerups(level);
+        game
     }
 
     /// Starts the next level of a run on `level`: as [`Game::new`], but with the run's `score`
@@ -173,6 +220,8 @@ impl Game {
         self.level_name = level.display_name().to_string();
         self.bricks = BrickField::new(level);
         self.clear_powerups();
+        self.powerup_rules = level.powerup_rules;
+        self.place_random_powerups(level);
         self.balls = vec![Ball::on_paddle(&self.paddle)];
         if self.state == GameState::LevelCleared {
             self.state = GameState::Playing;
@@ -219,6 +268,14 @@ impl Game {
     pub fn active_effects(&self) -> &ActiveEffects {
         &self.effects
     }
+    /// The weapon's shots in flight.
+    pub fn shots(&self) -> &[Shot] {
+        &self.weapon.shots
+    }
+    /// The level's power-up rules (`@powerups:`).
+    pub fn powerup_rules(&self) -> Ruleset {
+        self.powerup_rules
+    }
 
     /// The events of the last [`Game::step`], oldest first. Each step starts by clearing them,
     /// so nothing piles up when nobody reads them: a consumer reads them after every step.
@@ -236,7 +293,12 @@ impl Game {
             return;
         }
         let dt = FIXED_TIMESTEP;
-        move_paddle(&mut self.paddle, input, dt);
+        if self.effects.has(PowerUpKind::Frozen) {
+            self.paddle.prev_x = self.paddle.pos.x;
+        } else {
+            move_paddle(&mut self.paddle, input, dt);
+        }
+        self.resize_balls();
         // Ball–ball first: its push-out may move a ball into a brick (never past a wall: see
         // `push_apart`), which the balls' own collisions below then resolve, so no step ends with
         // a ball inside a brick.
@@ -247,20 +309,33 @@ impl Game {
         }
 
         // Each ball moves in place, seeing only what a moving ball may touch (`BallWorld`).
+        let rules = self.rules();
         let (launch_speed, speed_multiplier) =
-            (self.config.launch_speed, self.effects.speed_multiplier);
+            (self.config.launch_speed, self.effects.speed(rules));
+        let has = |kind| self.effects.has(kind);
+        let mods = BallMods {
+            energy: has(PowerUpKind::EnergyBall),
+            explosive: has(PowerUpKind::ExplosiveBall),
+            weak_miss: has(PowerUpKind::WeakBall).then_some(rules.weak_miss_chance),
+            chaotic: has(PowerUpKind::ChaoticBall),
+            floor: has(PowerUpKind::BonusFloor),
+            ghost_paddle: has(PowerUpKind::Ghost) && self.paddle.pos.x == self.paddle.prev_x,
+        };
         let mut world = BallWorld {
             mode: self.config.collision,
             paddle: &self.paddle,
-            sticky: self.effects.has(PowerUpKind::Sticky),
-            pass_through: self.effects.has(PowerUpKind::PassThrough),
-            bricks: &mut self.bricks,
+            sticky: has(PowerUpKind::Sticky),
+            pass_through: has(PowerUpKind::PassThrough),
+            mods,
             tally: Tally {
                 score: &mut self.score,
                 stats: &mut self.stats,
                 falling: &mut self.falling,
                 powerups: &self.config.powerups,
+                rules,
+                gold_shower: has(PowerUpKind::GoldShower),
             },
+            bricks: &mut self.bricks,
             rng: &mut self.rng,
             events: &mut self.events,
         };
@@ -287,6 +362,7 @@ impl Game {
             world.rng,
             world.events,
         );
+        self.drop_board();
         self.update_powerups(dt);
         self.remove_lost_balls();
 
@@ -322,6 +398,14 @@ impl Game {
         if !self.balls.is_empty() {
             return;
         }
+        self.lose_life();
+    }
+
+    /// The last ball is gone (or a lose-life power-up was caught): power-ups end, a life is
+    /// lost (unless lives are infinite), and a new ball waits on the paddle, or the game is
+    /// over.
+    fn lose_life(&mut self) {
+        self.balls.clear();
         if !self.config.infinite_lives {
             self.clear_powerups();
             self.lives = self.lives.saturating_sub(1);

@@ -15,6 +15,7 @@
 //! seconds.
 
 use super::brick_collisions::Tally;
+use super::powerups::BONUS_FLOOR_Y;
 use super::tuning::*;
 use super::{ball, Ball, BrickField, GameEvent, Paddle};
 use crate::collision::{circle_aabb_contact, Circle, CollisionMode};
@@ -36,6 +37,8 @@ pub(super) struct BallWorld<'a> {
     pub sticky: bool,
     /// True while a pass-through power-up runs: coloured bricks break without deflecting.
     pub pass_through: bool,
+    /// What the running ball and paddle power-ups change in a ball's motion.
+    pub mods: BallMods,
     /// The bricks, hit and destroyed.
     pub bricks: &'a mut BrickField,
     /// Score, statistics and released power-ups.
@@ -44,6 +47,23 @@ pub(super) struct BallWorld<'a> {
     pub rng: &'a mut Pcg32,
     /// Event sink of this step.
     pub events: &'a mut Vec<GameEvent>,
+}
+
+/// What the running power-ups change in a ball's motion, read once per step.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(super) struct BallMods {
+    /// Energy ball: every brick but walls breaks without deflecting the ball, metal included.
+    pub energy: bool,
+    /// Explosive ball: a hit destroys the brick and blows up its neighbours.
+    pub explosive: bool,
+    /// Weak ball: the chance (0–1) that a hit does no damage.
+    pub weak_miss: Option<f32>,
+    /// Chaotic ball: it leaves every brick at a random angle.
+    pub chaotic: bool,
+    /// Bonus floor: a wall at [`BONUS_FLOOR_Y`] below the paddle.
+    pub floor: bool,
+    /// Ghost paddle standing still: the ball passes through it.
+    pub ghost_paddle: bool,
 }
 
 impl BallWorld<'_> {
@@ -55,6 +75,9 @@ impl BallWorld<'_> {
         } else {
             self.advance_substeps(ball, dt);
         }
+        if self.mods.floor {
+            self.bounce_off_floor(ball);
+        }
         if ball.pos.x < 0.0
             || ball.pos.x > PLAYFIELD_WIDTH
             || ball.pos.y < 0.0
@@ -65,6 +88,17 @@ impl BallWorld<'_> {
                 Vec2::splat(ball.radius),
                 Vec2::new(PLAYFIELD_WIDTH - ball.radius, PLAYFIELD_HEIGHT),
             );
+        }
+    }
+
+    /// Bonus floor: a ball moving down past [`BONUS_FLOOR_Y`] is mirrored back above it (the
+    /// floor is a half-plane, so the reflection is exact whatever the integrator).
+    fn bounce_off_floor(&mut self, ball: &mut Ball) {
+        let limit = BONUS_FLOOR_Y - ball.radius;
+        if ball.pos.y > limit && ball.vel.y > 0.0 {
+            ball.pos.y = (2.0 * limit - ball.pos.y).max(limit - ball.radius);
+            ball.vel.y = -ball.vel.y;
+            self.events.push(GameEvent::WallHit);
         }
     }
 
@@ -89,7 +123,9 @@ impl BallWorld<'_> {
     /// sub-step, and the continuous integrator's separation of overlaps motion did not cause.
     pub fn separate(&mut self, ball: &mut Ball) {
         collide_walls(ball, self.events, self.rng);
-        collide_paddle(ball, self.paddle, self.mode, self.sticky, self.events);
+        if !self.mods.ghost_paddle {
+            collide_paddle(ball, self.paddle, self.mode, self.sticky, self.events);
+        }
         self.collide_bricks(ball);
     }
 }

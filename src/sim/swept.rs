@@ -140,7 +140,9 @@ impl BallWorld<'_> {
                 );
             }
         }
-        if let Some(impact) = time_of_impact(circle, motion, self.paddle.rect()) {
+        if let Some(impact) = time_of_impact(circle, motion, self.paddle.rect())
+            .filter(|_| !self.mods.ghost_paddle)
+        {
             consider(impact, ImpactTarget::Paddle);
         }
         let end = ball.pos + motion;

@@ -1,20 +1,30 @@
-//! Power-ups: spawned by destroyed bricks, they fall, and touching the paddle collects them.
+//! Power-ups: released by destroyed bricks, they fall, and touching the paddle collects them.
 //!
 //! The six of LearnOpenGL's Breakout (speed, sticky, pass-through, pad size increase, confuse,
-//! chaos) plus multiball and extra life. What each one is and does is data: one row per kind in
-//! [`table::POWERUPS`] (good or bad, where its duration comes from, its behaviour function);
-//! **adding a power-up** means a row and a behaviour there (and a letter in
-//! [`crate::level::PowerUpKind`] for the level format). Spawn chances and durations come from
-//! [`PowerUpSettings`] (the `[powerups]` section of `breakout.toml`); effects are cleared when a
-//! life is lost or the level changes, and stacking is bounded.
+//! chaos), multiball and extra life, and every power-up of LBreakout2, KBreakOut, SDL-Ball and
+//! gnome-breakout (48 in all, [`crate::level::PowerUpKind`]). What each one is and does is data:
+//! one row per kind in [`table::POWERUPS`] (good or bad, its behaviour function); **adding a
+//! power-up** means a row and a behaviour there (and a name in [`crate::level::PowerUpKind`]
+//! for the level format). How long each lasts and the sizes and speeds come from the level's
+//! `@powerups:` rules ([`rules`]); under this game's own, spawn chances and durations come from
+//! [`PowerUpSettings`] (the `[powerups]` section of `breakout.toml`). Effects are cleared when a
+//! life is lost or the level changes, and stacking is bounded. What runs each step (timers,
+//! falling, magnets, the weapon's shots, the ball's size) is in `systems.rs`.
 
 use crate::collision::Aabb;
+use crate::sim::tuning::BALL_RADIUS;
+use rules::{Lasting, Rules, SpeedChange};
 use crate::level::PowerUpKind;
 use glam::Vec2;
-use rand::Rng;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
+pub mod rules;
+mod settings;
+mod systems;
 pub mod table;
+
+pub use settings::{PerKind, PowerUpSettings, CLASSIC_RANDOM};
+pub use systems::{Shot, Weapon, BONUS_FLOOR_Y, MAGNET_SPEED, SHOT_INTERVAL, SHOT_SIZE, SHOT_SPEED};
 #[cfg(test)]
 mod tests;
 
@@ -24,6 +34,10 @@ pub const POWERUP_SIZE: Vec2 = Vec2::new(60.0, 20.0);
 pub const POWERUP_FALL_SPEED: f32 = 150.0;
 /// Ball speed multiplier of one speed power-up (LearnOpenGL: 1.2).
 pub const SPEED_FACTOR: f32 = 1.2;
+/// Most balls in play at once: multiball and extra balls add none beyond it. Why: LBreakout2
+/// levels chain multiball extras into dozens of balls, which the eye cannot follow and the
+/// ball–ball pass (quadratic in the balls) pays for every step.
+pub const MAX_BALLS: usize = 20;
 /// Largest total speed multiplier: three speed-ups. Beyond it the ball gets hard to follow.
 pub const MAX_SPEED_MULTIPLIER: f32 = 1.728;
 /// Paddle width added by one pad-size power-up, pixels (LearnOpenGL: 50).
@@ -39,69 +53,6 @@ pub const MULTIBALL_SPREAD_DEG: f32 = 25.0;
 /// anti-loop limits can fold a turned direction back next to another one (a ball 26° from
 /// horizontal turned 25° down comes out at 20°), so such a turn is replaced.
 pub const MULTIBALL_MIN_SEPARATION_DEG: f32 = 12.5;
-
-/// Spawn chances and durations; the `[powerups]` section of `breakout.toml`. Chances are per
-/// destroyed brick (one roll per power-up kind, as in LearnOpenGL), durations in seconds.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct PowerUpSettings {
-    /// Chance of each good power-up (speed, sticky, pass-through, pad size, multiball, extra life)
-    /// per destroyed brick. LearnOpenGL: 1/75.
-    pub good_chance: f32,
-    /// Chance of each bad power-up (confuse, chaos). LearnOpenGL: 1/15.
-    pub bad_chance: f32,
-    /// Sticky paddle duration, seconds.
-    pub sticky_seconds: f32,
-    /// Pass-through duration, seconds.
-    pub pass_through_seconds: f32,
-    /// Confuse duration, seconds.
-    pub confuse_seconds: f32,
-    /// Chaos duration, seconds.
-    pub chaos_seconds: f32,
-}
-
-impl Default for PowerUpSettings {
-    fn default() -> Self {
-        PowerUpSettings {
-            good_chance: 1.0 / 75.0,
-            bad_chance: 1.0 / 15.0,
-            sticky_seconds: 20.0,
-            pass_through_seconds: 10.0,
-            confuse_seconds: 15.0,
-            chaos_seconds: 15.0,
-        }
-    }
-}
-
-impl PowerUpSettings {
-    /// No random power-ups (placed ones still spawn): for tests that need a quiet game.
-    pub fn none() -> Self {
-        PowerUpSettings {
-            good_chance: 0.0,
-            bad_chance: 0.0,
-            ..Self::default()
-        }
-    }
-
-    /// Duration of a timed power-up, seconds; `None` for instant or lasting ones (the
-    /// power-up's table row, [`table::PowerUpInfo::duration`], says which setting).
-    pub fn duration(&self, kind: PowerUpKind) -> Option<f32> {
-        table::info(kind).duration.map(|seconds| seconds(self))
-    }
-
-    /// Rolls the random spawn for a destroyed brick: each kind is tried in turn with its chance,
-    /// the first success spawns (so at most one power-up per brick).
-    pub fn roll(&self, rng: &mut impl Rng) -> Option<PowerUpKind> {
-        PowerUpKind::ALL.into_iter().find(|&kind| {
-            let chance = if is_bad(kind) {
-                self.bad_chance
-            } else {
-                self.good_chance
-            };
-            chance > 0.0 && rng.random::<f32>() < chance
-        })
-    }
-}
 
 /// True for the power-ups that hinder the player (LearnOpenGL's "negative" ones: confuse and
 /// chaos), from their table row ([`table::PowerUpInfo::bad`]).
@@ -142,20 +93,30 @@ impl FallingPowerUp {
 pub struct ActiveEffect {
     /// Which power-up.
     pub kind: PowerUpKind,
-    /// Seconds left.
+    /// Seconds left; infinite for one that lasts until the life is lost (KBreakOut's and
+    /// SDL-Ball's rules).
     pub seconds_left: f32,
 }
 
 /// The power-ups in effect.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct ActiveEffects {
-    /// Timed effects (sticky, pass-through, confuse, chaos): at most one entry per kind;
-    /// collecting one again restarts its timer instead of stacking.
+    /// Timed effects: at most one entry per kind; collecting one again restarts its timer, or
+    /// adds its time under LBreakout2's rules ([`rules::Rules::add_time`]).
     pub timed: Vec<ActiveEffect>,
-    /// Ball speed multiplier from speed power-ups (1 to [`MAX_SPEED_MULTIPLIER`]).
+    /// Ball speed multiplier from the speed power-ups (and KBreakOut's fast and slow), within
+    /// the rules' bounds; LBreakout2's fast and slow override it while they run
+    /// ([`ActiveEffects::speed`]).
     pub speed_multiplier: f32,
-    /// Paddle width added by pad-size power-ups, pixels.
+    /// Paddle width added by pad-size power-ups (negative: taken by shrink), pixels.
     pub paddle_extra: f32,
+    /// Ball radius factor of the big and small ball power-ups (1: [`BALL_RADIUS`]).
+    #[serde(skip_serializing_if = "is_one")]
+    pub ball_scale: f32,
+}
+
+fn is_one(x: &f32) -> bool {
+    *x == 1.0
 }
 
 impl ActiveEffects {
@@ -165,6 +126,7 @@ impl ActiveEffects {
             timed: Vec::new(),
             speed_multiplier: 1.0,
             paddle_extra: 0.0,
+            ball_scale: 1.0,
         }
     }
 
@@ -173,15 +135,34 @@ impl ActiveEffects {
         self.timed.iter().any(|e| e.kind == kind)
     }
 
-    /// Starts (or restarts) a timed effect.
-    pub fn start(&mut self, kind: PowerUpKind, seconds: f32) {
+    /// Seconds left of `kind`'s effect (infinite: until the life is lost), if it runs.
+    pub fn seconds_left(&self, kind: PowerUpKind) -> Option<f32> {
+        self.timed.iter().find(|e| e.kind == kind).map(|e| e.seconds_left)
+    }
+
+    /// Starts a timed effect lasting `lasting` (nothing for an instant one); if it runs
+    /// already, its time restarts, or grows by the new time when `add_time`.
+    pub fn start(&mut self, kind: PowerUpKind, lasting: Lasting, add_time: bool) {
+        let seconds = match lasting {
+            Lasting::Instant => return,
+            Lasting::Seconds(s) => s,
+            Lasting::UntilLifeLost => f32::INFINITY,
+        };
         match self.timed.iter_mut().find(|e| e.kind == kind) {
+            Some(e) if add_time => e.seconds_left += seconds,
             Some(e) => e.seconds_left = seconds,
             None => self.timed.push(ActiveEffect {
                 kind,
                 seconds_left: seconds,
             }),
         }
+    }
+
+    /// Ends `kind`'s effect; true if it was running.
+    pub fn end(&mut self, kind: PowerUpKind) -> bool {
+        let before = self.timed.len();
+        self.timed.retain(|e| e.kind != kind);
+        self.timed.len() != before
     }
 
     /// Counts timed effects down by `dt` seconds; returns the kinds that just ended.
@@ -198,66 +179,19 @@ impl ActiveEffects {
         });
         ended
     }
-}
 
-use super::tuning::{PADDLE_WIDTH, PLAYFIELD_HEIGHT};
-use super::{Game, GameEvent};
-
-impl Game {
-    /// One step of power-ups: falling ones move and are caught by the paddle or lost below the
-    /// playfield; timed effects count down.
-    pub(super) fn update_powerups(&mut self, dt: f32) {
-        let paddle = self.paddle.rect();
-        let mut caught = Vec::new();
-        self.falling.retain_mut(|p| {
-            p.prev_pos = p.pos;
-            p.pos.y += POWERUP_FALL_SPEED * dt;
-            let r = p.rect();
-            let touches = r.min.x < paddle.max.x
-                && paddle.min.x < r.max.x
-                && r.min.y < paddle.max.y
-                && paddle.min.y < r.max.y;
-            if touches {
-                caught.push(p.kind);
-            }
-            !touches && p.pos.y < PLAYFIELD_HEIGHT
-        });
-        for kind in caught {
-            self.collect(kind);
-        }
-        for kind in self.effects.tick(dt) {
-            self.events.push(GameEvent::PowerUpEnded { kind });
+    /// The balls' speed as a multiple of the launch speed under `rules`: a running fast or slow
+    /// of LBreakout2's kind ([`SpeedChange::For`]), else the speed multiplier.
+    pub fn speed(&self, rules: &Rules) -> f32 {
+        match (rules.fast, rules.slow) {
+            (SpeedChange::For(m), _) if self.has(PowerUpKind::Fast) => m,
+            (_, SpeedChange::For(m)) if self.has(PowerUpKind::Slow) => m,
+            _ => self.speed_multiplier,
         }
     }
 
-    /// Applies a caught power-up: counts it, reports it, starts its timer if it is a timed one
-    /// and runs its behaviour ([`table::PowerUpInfo::collect`]) on the parts of the game a
-    /// power-up may change ([`table::Collect`]).
-    fn collect(&mut self, kind: PowerUpKind) {
-        self.stats.powerups_collected += 1;
-        self.events.push(GameEvent::PowerUpCollected { kind });
-        let info = table::info(kind);
-        if let Some(seconds) = info.duration {
-            self.effects.start(kind, seconds(&self.config.powerups));
-        }
-        (info.collect)(&mut table::Collect {
-            balls: &mut self.balls,
-            paddle: &mut self.paddle,
-            effects: &mut self.effects,
-            lives: &mut self.lives,
-            launch_speed: self.config.launch_speed,
-        });
-    }
-
-    /// Ends every power-up: effects, paddle size, ball speed, falling power-ups (a life lost or a
-    /// new level).
-    pub(super) fn clear_powerups(&mut self) {
-        let old = self.effects.speed_multiplier;
-        for ball in &mut self.balls {
-            ball.vel /= old;
-        }
-        self.effects = ActiveEffects::new();
-        self.falling.clear();
-        table::set_paddle_width(&mut self.paddle, PADDLE_WIDTH);
+    /// Ball radius now, pixels.
+    pub fn ball_radius(&self) -> f32 {
+        BALL_RADIUS * self.ball_scale
     }
 }

@@ -1,40 +1,45 @@
-//! Power-ups as data: one row of [`POWERUPS`] per kind says whether it is bad for the player,
-//! where a timed one's duration comes from, and what collecting it changes (its behaviour
-//! function, [`PowerUpInfo::collect`]).
+//! Power-ups as data: one row of [`POWERUPS`] per kind says whether it is bad for the player and
+//! what collecting it changes (its behaviour function, [`PowerUpInfo::collect`]). How long a
+//! timed one lasts, and the sizes and speeds behaviours use, come from the level's rules
+//! ([`super::rules`]).
 //!
-//! **Adding a power-up** means one row here and one behaviour function below it, plus its letter
+//! **Adding a power-up** means one row here and one behaviour function below it, plus its name
 //! in [`crate::level::PowerUpKind`] (the level format; the row's index is the kind's). A timed
-//! power-up's effect is its running timer ([`super::ActiveEffects::has`]), which the systems that
-//! care read; its behaviour is then usually [`no_change`].
+//! power-up's effect is its running timer ([`super::ActiveEffects::has`]), which the systems
+//! that care read (`super::systems` and the ball's motion); its behaviour is then usually
+//! [`no_change`].
 //!
 //! Units: pixels, pixels/second, seconds; playfield coordinates (origin top-left, y down).
 
+use super::rules::{MultiballStyle, Resize, Rules, SpeedChange};
 use super::{
-    ActiveEffects, PowerUpSettings, MAX_LIVES, MAX_PADDLE_WIDTH, MAX_SPEED_MULTIPLIER,
-    MULTIBALL_MIN_SEPARATION_DEG, MULTIBALL_SPREAD_DEG, PAD_SIZE_INCREASE, SPEED_FACTOR,
+    ActiveEffects, MAX_BALLS, MAX_LIVES, MULTIBALL_MIN_SEPARATION_DEG, MULTIBALL_SPREAD_DEG,
 };
-use crate::level::PowerUpKind;
+use crate::level::{BrickKind, Explosion, PowerUpKind};
 use crate::sim::ball::{clamp_direction, Ball, Paddle};
+use crate::sim::brick_collisions::{hit_brick, Tally};
+use crate::sim::brick_effects::{CROSS, SQUARE};
 use crate::sim::tuning::{PADDLE_WIDTH, PLAYFIELD_WIDTH};
+use crate::sim::{brick_kinds, BrickField, GameEvent};
 use glam::Vec2;
+use rand_pcg::Pcg32;
+
+use PowerUpKind as K;
 
 /// What the game knows about one kind of power-up.
 #[derive(Clone, Copy, Debug)]
 pub struct PowerUpInfo {
     /// The kind this row describes (the row's index is the kind's).
     pub kind: PowerUpKind,
-    /// True if it hinders the player (LearnOpenGL's "negative" power-ups): it spawns with
-    /// [`PowerUpSettings::bad_chance`], and the bot dodges it.
+    /// True if it hinders the player (LearnOpenGL's "negative" power-ups, LBreakout2's
+    /// maluses): the bot dodges it, the joker destroys it, `+bad` draws from these.
     pub bad: bool,
-    /// For a timed power-up, its duration in seconds read from the settings; `None` for an
-    /// instant or lasting one.
-    pub duration: Option<fn(&PowerUpSettings) -> f32>,
     /// What collecting it changes (after its timer, if any, has started).
     pub collect: fn(&mut Collect<'_>),
 }
 
-/// The parts of the game a collected power-up may change, borrowed for the moment it is caught.
-#[derive(Debug)]
+/// The parts of the game a collected power-up may change, borrowed for the moment it is caught,
+/// and what it asks the game to do next.
 pub struct Collect<'a> {
     /// Every ball, on the paddle or in play.
     pub balls: &'a mut Vec<Ball>,
@@ -44,61 +49,89 @@ pub struct Collect<'a> {
     pub effects: &'a mut ActiveEffects,
     /// Lives left.
     pub lives: &'a mut u32,
+    /// The bricks.
+    pub bricks: &'a mut BrickField,
+    /// Score, statistics and falling power-ups (bricks a power-up destroys score and release
+    /// theirs as a ball's hit does).
+    pub tally: Tally<'a>,
+    /// The game's seeded generator.
+    pub rng: &'a mut Pcg32,
+    /// Event sink of this step.
+    pub events: &'a mut Vec<GameEvent>,
+    /// The level's power-up rules.
+    pub rules: &'static Rules,
     /// The game's launch speed, pixels/second.
     pub launch_speed: f32,
+    /// Out: power-ups to collect after this one (random, joker), in order.
+    pub then: Vec<PowerUpKind>,
+    /// Out: the player loses a life now (lose-life).
+    pub lose_life: bool,
+    /// Out: the level ends as cleared (next-level).
+    pub next_level: bool,
 }
 
+/// A row of the table.
+const fn row(kind: PowerUpKind, bad: bool, collect: fn(&mut Collect<'_>)) -> PowerUpInfo {
+    PowerUpInfo { kind, bad, collect }
+}
+const GOOD: bool = false;
+const BAD: bool = true;
+
 /// Every power-up, in the order of [`PowerUpKind`] (see [`info`]).
-pub const POWERUPS: [PowerUpInfo; 8] = [
-    PowerUpInfo {
-        kind: PowerUpKind::Speed,
-        bad: false,
-        duration: None,
-        collect: speed_up,
-    },
-    PowerUpInfo {
-        kind: PowerUpKind::Sticky,
-        bad: false,
-        duration: Some(|s| s.sticky_seconds),
-        collect: no_change,
-    },
-    PowerUpInfo {
-        kind: PowerUpKind::PassThrough,
-        bad: false,
-        duration: Some(|s| s.pass_through_seconds),
-        collect: no_change,
-    },
-    PowerUpInfo {
-        kind: PowerUpKind::PadSizeIncrease,
-        bad: false,
-        duration: None,
-        collect: widen_paddle,
-    },
-    PowerUpInfo {
-        kind: PowerUpKind::Confuse,
-        bad: true,
-        duration: Some(|s| s.confuse_seconds),
-        collect: no_change,
-    },
-    PowerUpInfo {
-        kind: PowerUpKind::Chaos,
-        bad: true,
-        duration: Some(|s| s.chaos_seconds),
-        collect: no_change,
-    },
-    PowerUpInfo {
-        kind: PowerUpKind::Multiball,
-        bad: false,
-        duration: None,
-        collect: multiball,
-    },
-    PowerUpInfo {
-        kind: PowerUpKind::ExtraLife,
-        bad: false,
-        duration: None,
-        collect: extra_life,
-    },
+pub const POWERUPS: [PowerUpInfo; PowerUpKind::ALL.len()] = [
+    row(K::Speed, GOOD, speed_up),
+    row(K::Sticky, GOOD, no_change),
+    row(K::PassThrough, GOOD, no_change),
+    row(K::PadSizeIncrease, GOOD, widen_paddle),
+    row(K::Confuse, BAD, no_change),
+    row(K::Chaos, BAD, no_change),
+    row(K::Multiball, GOOD, multiball),
+    row(K::ExtraLife, GOOD, extra_life),
+    row(K::Points100, GOOD, |c| points(c, 100)),
+    row(K::Points200, GOOD, |c| points(c, 200)),
+    row(K::Points500, GOOD, |c| points(c, 500)),
+    row(K::Points1000, GOOD, |c| points(c, 1000)),
+    row(K::Points2000, GOOD, |c| points(c, 2000)),
+    row(K::Points5000, GOOD, |c| points(c, 5000)),
+    row(K::Points10000, GOOD, |c| points(c, 10_000)),
+    row(K::GoldShower, GOOD, no_change),
+    row(K::Shrink, BAD, shrink_paddle),
+    row(K::Frozen, BAD, no_change),
+    row(K::Ghost, BAD, no_change),
+    row(K::Weapon, GOOD, no_change),
+    row(K::BonusMagnet, GOOD, |c| exclusive(c, K::BonusMagnet, &[K::MalusMagnet])),
+    row(K::MalusMagnet, BAD, |c| exclusive(c, K::MalusMagnet, &[K::BonusMagnet])),
+    row(K::AimHelper, GOOD, no_change),
+    row(K::AimSticky, GOOD, aim_sticky),
+    row(K::Fast, BAD, fast),
+    row(K::Slow, GOOD, slow),
+    row(K::EnergyBall, GOOD, |c| exclusive(c, K::EnergyBall, &BALL_KINDS)),
+    row(K::ExplosiveBall, GOOD, |c| exclusive(c, K::ExplosiveBall, &BALL_KINDS)),
+    row(K::WeakBall, BAD, |c| exclusive(c, K::WeakBall, &BALL_KINDS)),
+    row(K::BigBall, GOOD, |c| c.effects.ball_scale = c.rules.big_ball),
+    row(K::NormalBall, GOOD, |c| c.effects.ball_scale = 1.0),
+    row(K::SmallBall, BAD, small_ball),
+    row(K::ChaoticBall, BAD, no_change),
+    row(K::ExtraBall, GOOD, extra_ball),
+    row(K::BonusFloor, GOOD, no_change),
+    row(K::Darkness, BAD, no_change),
+    row(K::BoardDrop, BAD, no_change),
+    row(K::Detonate, GOOD, detonate),
+    row(K::ExplosiveGrow, GOOD, explosive_grow),
+    row(K::EasyBricks, GOOD, easy_bricks),
+    row(K::MagicEye, GOOD, magic_eye),
+    row(K::MagicWand, GOOD, magic_wand),
+    row(K::LoseLife, BAD, |c| c.lose_life = true),
+    row(K::NextLevel, GOOD, |c| c.next_level = true),
+    row(K::Joker, GOOD, joker),
+    row(K::Reset, BAD, reset),
+    row(K::TimeAdd, GOOD, time_add),
+    row(K::Random, GOOD, random),
 ];
+
+/// The ball power-ups of LBreakout2 that exclude one another: the last one caught wins
+/// (`extra_use`: metal, explosive and weak balls).
+const BALL_KINDS: [PowerUpKind; 3] = [K::EnergyBall, K::ExplosiveBall, K::WeakBall];
 
 /// The table row of `kind`: a lookup by index, no search.
 pub fn info(kind: PowerUpKind) -> &'static PowerUpInfo {
@@ -106,26 +139,76 @@ pub fn info(kind: PowerUpKind) -> &'static PowerUpInfo {
 }
 
 /// Behaviour of a power-up whose running timer is the whole effect (sticky, pass-through,
-/// confuse, chaos): nothing else changes.
+/// confuse, chaos, frozen, ghost…): nothing else changes.
 pub fn no_change(_: &mut Collect<'_>) {}
 
-/// Speed: every ball in play goes [`SPEED_FACTOR`] times faster, up to a total of
-/// [`MAX_SPEED_MULTIPLIER`] (later launches too).
-pub fn speed_up(c: &mut Collect<'_>) {
-    let old = c.effects.speed_multiplier;
-    let new = (old * SPEED_FACTOR).min(MAX_SPEED_MULTIPLIER);
-    for ball in c.balls.iter_mut().filter(|b| !b.stuck) {
-        ball.vel *= new / old;
-    }
-    c.effects.speed_multiplier = new;
+/// Points: `n` points at once.
+fn points(c: &mut Collect<'_>, n: u32) {
+    *c.tally.score = c.tally.score.saturating_add(n);
 }
 
-/// Pad size increase: the paddle grows by [`PAD_SIZE_INCREASE`] pixels around its centre, up to
-/// [`MAX_PADDLE_WIDTH`].
+/// Ends the running `others` of a group whose members exclude one another (`kind` was just
+/// started by its timer).
+fn exclusive(c: &mut Collect<'_>, kind: PowerUpKind, others: &[PowerUpKind]) {
+    for &other in others.iter().filter(|&&o| o != kind) {
+        if c.effects.end(other) {
+            c.events.push(GameEvent::PowerUpEnded { kind: other });
+        }
+    }
+}
+
+/// Speed: the speed multiplier grows by the rules' factor (LearnOpenGL ×1.2, KBreakOut ×1.3), up
+/// to their cap; the game rescales the balls in play (and later launches follow).
+pub fn speed_up(c: &mut Collect<'_>) {
+    let m = c.effects.speed_multiplier * c.rules.speed_factor;
+    c.effects.speed_multiplier = m.min(c.rules.max_speed);
+}
+
+/// Fast: LBreakout2's runs on its timer (the game reads it); KBreakOut's scales the speed for
+/// good. Ends a running slow.
+fn fast(c: &mut Collect<'_>) {
+    exclusive(c, K::Fast, &[K::Slow]);
+    if let SpeedChange::Scale(f) = c.rules.fast {
+        let m = c.effects.speed_multiplier * f;
+        c.effects.speed_multiplier = m.min(c.rules.max_speed);
+    }
+}
+
+/// Slow: as [`fast`], the other way; ends a running fast.
+fn slow(c: &mut Collect<'_>) {
+    exclusive(c, K::Slow, &[K::Fast]);
+    if let SpeedChange::Scale(f) = c.rules.slow {
+        let m = c.effects.speed_multiplier * f;
+        c.effects.speed_multiplier = m.max(c.rules.min_speed);
+    }
+}
+
+/// Small ball: a smaller ball, and (SDL-Ball's `H`) a faster one.
+fn small_ball(c: &mut Collect<'_>) {
+    c.effects.ball_scale = c.rules.small_ball;
+    speed_up(c);
+}
+
+/// Pad size increase (expand, grow): the paddle grows by the rules' step around its centre, up
+/// to their widest.
 pub fn widen_paddle(c: &mut Collect<'_>) {
-    let extra = (c.effects.paddle_extra + PAD_SIZE_INCREASE).min(MAX_PADDLE_WIDTH - PADDLE_WIDTH);
-    set_paddle_width(c.paddle, PADDLE_WIDTH + extra);
-    c.effects.paddle_extra = extra;
+    resize_paddle(c, c.rules.expand);
+}
+
+/// Shrink: the paddle narrows by the rules' step, down to their narrowest.
+fn shrink_paddle(c: &mut Collect<'_>) {
+    resize_paddle(c, c.rules.shrink);
+}
+
+fn resize_paddle(c: &mut Collect<'_>, resize: Resize) {
+    let width = PADDLE_WIDTH + c.effects.paddle_extra;
+    let new = match resize {
+        Resize::Add(px) => width + px,
+        Resize::Scale(f) => width * f,
+    };
+    let new = new.clamp(c.rules.min_paddle, c.rules.max_paddle);
+    set_paddle_width(c.paddle, new);
+    c.effects.paddle_extra = new - PADDLE_WIDTH;
 }
 
 /// Extra life: one more, up to [`MAX_LIVES`].
@@ -133,21 +216,42 @@ pub fn extra_life(c: &mut Collect<'_>) {
     *c.lives = (*c.lives + 1).min(MAX_LIVES);
 }
 
-/// Multiball: two extra balls leave the first ball in play at ±[`MULTIBALL_SPREAD_DEG`] from its
-/// direction (from the paddle, going up, if every ball is on it), within the anti-loop limits
-/// and at least [`MULTIBALL_MIN_SEPARATION_DEG`] from each other and the first ball: where the
-/// limits fold one turn onto another direction, twice the spread is used instead.
+/// SDL-Ball's aim: the aim helper and the sticky paddle, for as long as the rules give the aim
+/// helper.
+fn aim_sticky(c: &mut Collect<'_>) {
+    for kind in [K::AimHelper, K::Sticky] {
+        let lasting = c.rules.lasting(kind, c.tally.powerups);
+        c.effects.start(kind, lasting, c.rules.add_time);
+    }
+}
+
+/// Multiball: under LearnOpenGL's rules, two extra balls leave the first ball in play at
+/// ±[`MULTIBALL_SPREAD_DEG`] from its direction (from the paddle, going up, if every ball is on
+/// it), within the anti-loop limits and at least [`MULTIBALL_MIN_SEPARATION_DEG`] from each
+/// other and the first ball: where the limits fold one turn onto another direction, twice the
+/// spread is used instead. Under KBreakOut's and SDL-Ball's, every ball in play splits in two.
+/// Never beyond [`MAX_BALLS`].
 pub fn multiball(c: &mut Collect<'_>) {
-    let speed = c.launch_speed * c.effects.speed_multiplier;
-    let (pos, vel) = match c.balls.iter().find(|b| !b.stuck) {
-        Some(b) => (b.pos, b.vel),
-        None => (Ball::rest_position(c.paddle), Vec2::new(0.0, -speed)),
-    };
-    let side = if pos.x < PLAYFIELD_WIDTH / 2.0 {
-        1.0
-    } else {
-        -1.0
-    };
+    let speed = c.launch_speed * c.effects.speed(c.rules);
+    let first = c.balls.iter().find(|b| !b.stuck).map(|b| (b.pos, b.vel));
+    if c.rules.multiball == MultiballStyle::Split && first.is_some() {
+        let in_play: Vec<(Vec2, Vec2)> = c
+            .balls
+            .iter()
+            .filter(|b| !b.stuck)
+            .map(|b| (b.pos, b.vel))
+            .collect();
+        for (pos, vel) in in_play {
+            if c.balls.len() < MAX_BALLS {
+                let side = side_towards_middle(pos);
+                let v = Vec2::from_angle(MULTIBALL_SPREAD_DEG.to_radians()).rotate(vel);
+                c.balls.push(Ball::in_play(pos, clamp_direction(v, side)));
+            }
+        }
+        return;
+    }
+    let (pos, vel) = first.unwrap_or((Ball::rest_position(c.paddle), Vec2::new(0.0, -speed)));
+    let side = side_towards_middle(pos);
     let turned = |k: f32| {
         let v = Vec2::from_angle((k * MULTIBALL_SPREAD_DEG).to_radians()).rotate(vel);
         clamp_direction(v, side)
@@ -168,8 +272,129 @@ pub fn multiball(c: &mut Collect<'_>) {
         }
     }
     for v in dirs {
-        c.balls.push(Ball::in_play(pos, v));
+        if c.balls.len() < MAX_BALLS {
+            c.balls.push(Ball::in_play(pos, v));
+        }
     }
+}
+
+/// +1 for a ball left of the playfield's middle, −1 right of it: the anti-loop limits turn a
+/// vertical ball towards the middle.
+fn side_towards_middle(pos: Vec2) -> f32 {
+    if pos.x < PLAYFIELD_WIDTH / 2.0 {
+        1.0
+    } else {
+        -1.0
+    }
+}
+
+/// Extra ball (LBreakout2's `b`, KBreakOut's AddBall): one more ball leaves the paddle going
+/// straight up, at the current speed; never beyond [`MAX_BALLS`].
+fn extra_ball(c: &mut Collect<'_>) {
+    if c.balls.len() >= MAX_BALLS {
+        return;
+    }
+    let speed = c.launch_speed * c.effects.speed(c.rules);
+    let pos = Ball::rest_position(c.paddle);
+    let vel = clamp_direction(Vec2::new(0.0, -speed), side_towards_middle(pos));
+    c.balls.push(Ball::in_play(pos, vel));
+}
+
+/// Detonate (SDL-Ball's `8`): every explosive brick goes off, as if hit.
+fn detonate(c: &mut Collect<'_>) {
+    for (row, col) in c.bricks.cells_where(|b| b.kind == BrickKind::Explosive) {
+        hit_brick(c.bricks, row, col, &mut c.tally, c.rng, c.events);
+    }
+}
+
+/// Explosive grow (SDL-Ball's `9`, KBreakOut's MoreExplosion): the bricks next to every
+/// explosive brick (the level's explosion shape) become one-hit explosive bricks, keeping any
+/// power-up; walls too under KBreakOut's rules, never metal.
+fn explosive_grow(c: &mut Collect<'_>) {
+    let shape: &[(isize, isize)] = match c.bricks.explosion {
+        Explosion::Square => &SQUARE,
+        Explosion::Cross => &CROSS,
+    };
+    let walls = c.rules.grow_into_walls;
+    let mut targets = Vec::new();
+    for (row, col) in c.bricks.cells_where(|b| b.kind == BrickKind::Explosive) {
+        for (r, c2) in c.bricks.neighbours(row, col, shape) {
+            let turns = c.bricks.live(r, c2).is_some_and(|b| {
+                b.kind != BrickKind::Explosive
+                    && (b.kind.is_destructible() || (walls && b.kind == BrickKind::Solid))
+            });
+            if turns {
+                targets.push((r, c2));
+            }
+        }
+    }
+    for (row, col) in targets {
+        c.bricks.change(row, col, |b| {
+            b.kind = BrickKind::Explosive;
+            b.hits_left = 1;
+            b.hits_total = 1;
+            b.visible = true;
+        });
+    }
+}
+
+/// Easy bricks (SDL-Ball's `A`): every brick that takes more than one hit takes one.
+fn easy_bricks(c: &mut Collect<'_>) {
+    for (row, col) in c.bricks.cells_where(|b| b.hits_left > 1) {
+        c.bricks.change(row, col, |b| b.hits_left = 1);
+    }
+}
+
+/// Magic eye (KBreakOut): every invisible and hidden brick is shown (a hidden one then counts
+/// for clearing the level, as after its first hit).
+fn magic_eye(c: &mut Collect<'_>) {
+    for (row, col) in c.bricks.cells_where(|b| !b.visible) {
+        c.bricks.change(row, col, |b| b.visible = true);
+    }
+}
+
+/// Magic wand (KBreakOut): indestructible bricks (walls, metal, chaotic) become grey one-hit
+/// bricks, and multi-hit ones take one hit.
+fn magic_wand(c: &mut Collect<'_>) {
+    for (row, col) in c.bricks.cells_where(|b| brick_kinds::info(b.kind).solid || b.hits_left > 1) {
+        c.bricks.change(row, col, |b| {
+            if brick_kinds::info(b.kind).solid {
+                b.kind = BrickKind::Plain(9);
+            }
+            b.hits_left = 1;
+        });
+    }
+}
+
+/// Joker (LBreakout2's `j`): every good power-up falling is collected, every bad one destroyed.
+fn joker(c: &mut Collect<'_>) {
+    let falling = std::mem::take(c.tally.falling);
+    for p in falling {
+        if !info(p.kind).bad && p.kind != K::Joker {
+            c.then.push(p.kind);
+        }
+    }
+}
+
+/// Reset (LBreakout2's `!`): every running timed power-up ends.
+fn reset(c: &mut Collect<'_>) {
+    for e in std::mem::take(&mut c.effects.timed) {
+        c.events.push(GameEvent::PowerUpEnded { kind: e.kind });
+    }
+}
+
+/// Time add (LBreakout2's `&`): every running timed power-up gets the rules' extra seconds.
+fn time_add(c: &mut Collect<'_>) {
+    let extra = c.rules.time_add;
+    for e in &mut c.effects.timed {
+        e.seconds_left += extra;
+    }
+}
+
+/// Random (LBreakout2's `?`): a power-up drawn from the rules' own, collected in its place.
+fn random(c: &mut Collect<'_>) {
+    let kind = c.rules.random_kind(c.rng);
+    c.then.push(kind);
 }
 
 /// Resizes `paddle` to `width` pixels around its centre, kept inside the playfield.

@@ -1,0 +1,445 @@
+//! Whose power-up parameters apply: a level's `@powerups:` rules ([`Ruleset`]) give each
+//! power-up its duration, its size step, its speeds and where random power-ups come from, as
+//! the game the level was imported from has them; this game's own (`classic`) take durations
+//! from `breakout.toml` ([`PowerUpSettings`]).
+//!
+//! Sources, per rule set (file names are the originals' sources, see
+//! `../shared/research/foreign-levels.md` §1.4, §2.4, §3.4, §4.4):
+//! - LBreakout2: `game/extras.c` `extra_use`, `game/gamedefs.h` `TIME_*`: timed extras, a
+//!   second catch adds its time, `&` adds 7 s to all; expand/shrink one paddle tile.
+//! - KBreakOut: `src/qml/logic.js` `executeGift`, `globals.js`: no timers (a gift lasts until
+//!   the life is lost); speed ×1.3 / ÷1.3, bar ×1.4 / ÷1.4 within 30–250 px.
+//! - SDL-Ball: `main.cpp`, the power-up collision `switch`, `resetPlayerPowerups`: no timers;
+//!   random codes drawn from four weighted classes.
+//! - gnome-breakout: `src/powerup.c`: nothing placed; every hit on a block drops one 1 time in
+//!   20, from three weighted groups.
+//!
+//! Geometry is this game's: playfield pixels (800×600, origin top-left, y down). The originals'
+//! sizes are scaled by the ratio of their playfield width to ours.
+
+use super::PowerUpSettings;
+use crate::level::{PowerUpKind, Ruleset};
+use rand::Rng;
+
+use PowerUpKind as K;
+
+/// How long a collected power-up lasts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Lasting {
+    /// It acts once, when caught (points, a ball, a life, a paddle step…).
+    Instant,
+    /// For this many seconds.
+    Seconds(f32),
+    /// Until the life is lost or the level ends (KBreakOut's and SDL-Ball's power-ups).
+    UntilLifeLost,
+}
+
+/// How a paddle size power-up changes the width.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Resize {
+    /// Adds this many pixels (negative: removes).
+    Add(f32),
+    /// Multiplies by this factor.
+    Scale(f32),
+}
+
+/// How the slow and fast power-ups change the balls' speed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SpeedChange {
+    /// While the power-up runs, every ball moves at this multiple of the launch speed
+    /// (LBreakout2: to the top or bottom speed).
+    For(f32),
+    /// The speed multiplier is multiplied by this factor, within the rules' bounds, until the
+    /// life is lost (KBreakOut's ×1.3 and ÷1.3).
+    Scale(f32),
+}
+
+/// How multiball adds balls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MultiballStyle {
+    /// Two extra balls from the first ball in play (LearnOpenGL's three-ball split).
+    TwoMore,
+    /// Every ball in play splits in two (KBreakOut's SplitBall, SDL-Ball's multiball).
+    Split,
+}
+
+/// Where power-ups come from besides the ones a level places.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RandomDrops {
+    /// A destroyed brick rolls each power-up's chance from `breakout.toml` (LearnOpenGL).
+    PerDestroyedBrick,
+    /// gnome-breakout: every hit on a block (strong ones included) drops one with a chance of
+    /// 1 in 20, drawn from [`GNOME_DROPS`].
+    GnomePerHit,
+    /// None: the level places every power-up (LBreakout2, KBreakOut, SDL-Ball).
+    None,
+}
+
+/// The parameters of one rule set.
+#[derive(Clone, Copy, Debug)]
+pub struct Rules {
+    /// Which rule set.
+    pub ruleset: Ruleset,
+    /// Pad-size (expand): the change.
+    pub expand: Resize,
+    /// Shrink: the change.
+    pub shrink: Resize,
+    /// Narrowest paddle, pixels.
+    pub min_paddle: f32,
+    /// Widest paddle, pixels.
+    pub max_paddle: f32,
+    /// Speed power-up: factor on the speed multiplier.
+    pub speed_factor: f32,
+    /// Largest speed multiplier the speed and fast power-ups may reach.
+    pub max_speed: f32,
+    /// Smallest speed multiplier the slow power-up may reach.
+    pub min_speed: f32,
+    /// Fast power-up.
+    pub fast: SpeedChange,
+    /// Slow power-up.
+    pub slow: SpeedChange,
+    /// Multiball.
+    pub multiball: MultiballStyle,
+    /// Catching a running timed power-up again adds its time (LBreakout2) instead of
+    /// restarting it.
+    pub add_time: bool,
+    /// Seconds the time-add power-up gives every running timed one.
+    pub time_add: f32,
+    /// Chance (0–1) that a weak ball's hit does no damage.
+    pub weak_miss_chance: f32,
+    /// Ball radius factor of the big and the small ball.
+    pub big_ball: f32,
+    /// See `big_ball`.
+    pub small_ball: f32,
+    /// Random power-ups besides the placed ones.
+    pub random_drops: RandomDrops,
+    /// Explosive-grow turns walls (solid bricks) explosive too (KBreakOut's MoreExplosion
+    /// includes its unbreakable bricks).
+    pub grow_into_walls: bool,
+}
+
+/// LearnOpenGL's and this game's own: LearnOpenGL's six keep their values; the others take
+/// LBreakout2's (durations in [`PowerUpSettings`]).
+pub const CLASSIC: Rules = Rules {
+    ruleset: Ruleset::Classic,
+    expand: Resize::Add(super::PAD_SIZE_INCREASE),
+    shrink: Resize::Add(-super::PAD_SIZE_INCREASE),
+    min_paddle: 50.0,
+    max_paddle: super::MAX_PADDLE_WIDTH,
+    speed_factor: super::SPEED_FACTOR,
+    max_speed: super::MAX_SPEED_MULTIPLIER,
+    min_speed: 0.6,
+    fast: SpeedChange::For(super::MAX_SPEED_MULTIPLIER),
+    slow: SpeedChange::For(0.6),
+    multiball: MultiballStyle::TwoMore,
+    add_time: false,
+    time_add: 7.0,
+    weak_miss_chance: 0.4,
+    big_ball: 1.6,
+    small_ball: 0.6,
+    random_drops: RandomDrops::PerDestroyedBrick,
+    grow_into_walls: false,
+};
+
+/// LBreakout2 (`game/extras.c`): a paddle tile is 18 of its 640 pixels (22.5 of ours); balls
+/// between its minimum and maximum speed; a second catch adds time; 40 % weak misses.
+pub const LBREAKOUT2: Rules = Rules {
+    ruleset: Ruleset::LBreakout2,
+    expand: Resize::Add(22.5),
+    shrink: Resize::Add(-22.5),
+    min_paddle: 45.0,
+    max_paddle: 225.0,
+    speed_factor: super::SPEED_FACTOR,
+    max_speed: 1.75,
+    min_speed: 0.6,
+    fast: SpeedChange::For(1.75),
+    slow: SpeedChange::For(0.6),
+    multiball: MultiballStyle::TwoMore,
+    add_time: true,
+    time_add: 7.0,
+    weak_miss_chance: 0.4,
+    big_ball: 1.6,
+    small_ball: 0.6,
+    random_drops: RandomDrops::None,
+    grow_into_walls: false,
+};
+
+/// KBreakOut (`src/qml/logic.js` `executeGift`): bar ×1.4 up to 250 and ÷1.4 down to 30 of its
+/// 600 pixels (×4/3 here), speed ×1.3 and ÷1.3 (down to 1.2 of its 1.8 start: ×0.67).
+pub const KBREAKOUT: Rules = Rules {
+    ruleset: Ruleset::KBreakOut,
+    expand: Resize::Scale(1.4),
+    shrink: Resize::Scale(1.0 / 1.4),
+    min_paddle: 40.0,
+    max_paddle: 333.0,
+    speed_factor: 1.3,
+    max_speed: 2.197,
+    min_speed: 0.667,
+    fast: SpeedChange::Scale(1.3),
+    slow: SpeedChange::Scale(1.0 / 1.3),
+    multiball: MultiballStyle::Split,
+    add_time: false,
+    time_add: 7.0,
+    weak_miss_chance: 0.4,
+    big_ball: 1.6,
+    small_ball: 0.6,
+    random_drops: RandomDrops::None,
+    grow_into_walls: true,
+};
+
+/// SDL-Ball (`main.cpp`): the paddle grows by 0.03 and shrinks by 0.02 of its 1.66-unit
+/// half-width field (about 7 and 5 px here); multiball splits every ball; big ball ×1.6, small
+/// ball ×0.6 and faster.
+pub const SDLBALL: Rules = Rules {
+    ruleset: Ruleset::SdlBall,
+    expand: Resize::Add(7.2),
+    shrink: Resize::Add(-4.8),
+    min_paddle: 40.0,
+    max_paddle: 250.0,
+    speed_factor: super::SPEED_FACTOR,
+    max_speed: super::MAX_SPEED_MULTIPLIER,
+    min_speed: 0.6,
+    fast: SpeedChange::Scale(super::SPEED_FACTOR),
+    slow: SpeedChange::Scale(1.0 / super::SPEED_FACTOR),
+    multiball: MultiballStyle::Split,
+    add_time: false,
+    time_add: 7.0,
+    weak_miss_chance: 0.4,
+    big_ball: 1.6,
+    small_ball: 0.6,
+    random_drops: RandomDrops::None,
+    grow_into_walls: false,
+};
+
+/// gnome-breakout (`src/powerup.c`): the wide bat is 100 of its 600 pixels; slow balls go at
+/// half the launch speed; drops come at random on hits.
+pub const GNOME: Rules = Rules {
+    ruleset: Ruleset::Gnome,
+    expand: Resize::Add(33.0),
+    shrink: Resize::Add(-33.0),
+    min_paddle: 50.0,
+    max_paddle: 200.0,
+    speed_factor: super::SPEED_FACTOR,
+    max_speed: super::MAX_SPEED_MULTIPLIER,
+    min_speed: 0.5,
+    fast: SpeedChange::For(super::MAX_SPEED_MULTIPLIER),
+    slow: SpeedChange::For(0.5),
+    multiball: MultiballStyle::TwoMore,
+    add_time: false,
+    time_add: 7.0,
+    weak_miss_chance: 0.4,
+    big_ball: 1.6,
+    small_ball: 0.6,
+    random_drops: RandomDrops::GnomePerHit,
+    grow_into_walls: false,
+};
+
+/// The parameters of `ruleset`.
+pub fn rules(ruleset: Ruleset) -> &'static Rules {
+    match ruleset {
+        Ruleset::Classic => &CLASSIC,
+        Ruleset::LBreakout2 => &LBREAKOUT2,
+        Ruleset::KBreakOut => &KBREAKOUT,
+        Ruleset::SdlBall => &SDLBALL,
+        Ruleset::Gnome => &GNOME,
+    }
+}
+
+/// LBreakout2's durations (`game/gamedefs.h` `TIME_*`, at normal difficulty), seconds; also
+/// this game's defaults for the power-ups LearnOpenGL does not have.
+pub fn lbreakout2_seconds(kind: PowerUpKind) -> Option<f32> {
+    Some(match kind {
+        K::GoldShower | K::Sticky | K::Fast | K::Slow | K::Darkness | K::Ghost => 20.0,
+        K::BonusMagnet | K::MalusMagnet => 20.0,
+        K::EnergyBall | K::Weapon => 5.0,
+        K::BonusFloor | K::ChaoticBall | K::ExplosiveBall | K::WeakBall => 10.0,
+        K::Frozen => 1.0,
+        // SDL-Ball's aim aids and this game's pass-through; not in LBreakout2.
+        K::AimHelper | K::PassThrough => 10.0,
+        _ => return None,
+    })
+}
+
+/// True for the power-ups whose effect is a running timer (under every rule set; the rule set
+/// says for how long).
+pub fn is_timed(kind: PowerUpKind) -> bool {
+    lbreakout2_seconds(kind).is_some()
+        || matches!(kind, K::Confuse | K::Chaos | K::BoardDrop)
+}
+
+impl Rules {
+    /// How long `kind` lasts under these rules (`settings` gives the classic durations).
+    pub fn lasting(&self, kind: PowerUpKind, settings: &PowerUpSettings) -> Lasting {
+        if !is_timed(kind) {
+            return Lasting::Instant;
+        }
+        match self.ruleset {
+            // No timers there: a power-up lasts until the life is lost.
+            Ruleset::KBreakOut | Ruleset::SdlBall => Lasting::UntilLifeLost,
+            _ if kind == K::BoardDrop => Lasting::UntilLifeLost,
+            Ruleset::LBreakout2 => lbreakout2_seconds(kind)
+                .or_else(|| settings.seconds(kind))
+                .map_or(Lasting::UntilLifeLost, Lasting::Seconds),
+            Ruleset::Classic | Ruleset::Gnome => settings
+                .seconds(kind)
+                .map_or(Lasting::UntilLifeLost, Lasting::Seconds),
+        }
+    }
+
+    /// A power-up for [`PowerUpKind::Random`] (or an `@scatter`-free `+N%` roll), drawn with
+    /// `rng` from the rule set's own power-ups: LBreakout2's 25 extras (`extra_use`,
+    /// `EX_RANDOM`), SDL-Ball's weighted classes (`selectRandomPowerup`), gnome-breakout's
+    /// groups, KBreakOut's 19 gifts, or every power-up of this game.
+    pub fn random_kind(&self, rng: &mut impl Rng) -> PowerUpKind {
+        match self.ruleset {
+            Ruleset::SdlBall => sdlball_weighted(rng),
+            Ruleset::Gnome => pick_weighted(&GNOME_DROPS, rng),
+            Ruleset::LBreakout2 => LBREAKOUT2_EXTRAS[rng.random_range(0..LBREAKOUT2_EXTRAS.len())],
+            Ruleset::KBreakOut => KBREAKOUT_GIFTS[rng.random_range(0..KBREAKOUT_GIFTS.len())],
+            Ruleset::Classic => {
+                let pool: Vec<PowerUpKind> =
+                    PowerUpKind::ALL.into_iter().filter(|&k| k != K::Random).collect();
+                pool[rng.random_range(0..pool.len())]
+            }
+        }
+    }
+
+    /// A random drop for a hit on a brick that released nothing else: under gnome-breakout's
+    /// rules ([`RandomDrops::GnomePerHit`]) one hit in [`GNOME_DROP_ONE_IN`] drops one.
+    pub fn drop_on_hit(&self, rng: &mut impl Rng) -> Option<PowerUpKind> {
+        (self.random_drops == RandomDrops::GnomePerHit
+            && rng.random_range(0..GNOME_DROP_ONE_IN) == 0)
+            .then(|| self.random_kind(rng))
+    }
+
+    /// A bad power-up drawn with `rng` (`+bad`; SDL-Ball's `Q`: shrink, small ball, die, drop).
+    pub fn random_bad_kind(&self, rng: &mut impl Rng) -> PowerUpKind {
+        const SDLBALL_EVIL: [PowerUpKind; 4] = [K::Shrink, K::SmallBall, K::LoseLife, K::BoardDrop];
+        match self.ruleset {
+            Ruleset::SdlBall => SDLBALL_EVIL[rng.random_range(0..SDLBALL_EVIL.len())],
+            _ => {
+                let pool: Vec<PowerUpKind> =
+                    PowerUpKind::ALL.into_iter().filter(|&k| super::is_bad(k)).collect();
+                pool[rng.random_range(0..pool.len())]
+            }
+        }
+    }
+}
+
+/// LBreakout2's extras (`extra_conv_table`) but the random one itself, one each, for its random
+/// extra.
+pub const LBREAKOUT2_EXTRAS: [PowerUpKind; 28] = [
+    K::Points200,
+    K::Points500,
+    K::Points1000,
+    K::Points2000,
+    K::Points5000,
+    K::Points10000,
+    K::GoldShower,
+    K::PadSizeIncrease,
+    K::Shrink,
+    K::ExtraLife,
+    K::Sticky,
+    K::EnergyBall,
+    K::ExtraBall,
+    K::BonusFloor,
+    K::Frozen,
+    K::Weapon,
+    K::Fast,
+    K::Slow,
+    K::Joker,
+    K::Darkness,
+    K::ChaoticBall,
+    K::Ghost,
+    K::Reset,
+    K::TimeAdd,
+    K::ExplosiveBall,
+    K::BonusMagnet,
+    K::MalusMagnet,
+    K::WeakBall,
+];
+
+/// KBreakOut's gifts (`GIFT_TYPES`), for a random pick.
+pub const KBREAKOUT_GIFTS: [PowerUpKind; 19] = [
+    K::Points100,
+    K::Points200,
+    K::Points500,
+    K::Points1000,
+    K::ExtraLife,
+    K::LoseLife,
+    K::NextLevel,
+    K::Multiball,
+    K::ExtraBall,
+    K::EnergyBall,
+    K::ExplosiveBall,
+    K::Speed,
+    K::Slow,
+    K::PadSizeIncrease,
+    K::Shrink,
+    K::Sticky,
+    K::MagicEye,
+    K::MagicWand,
+    K::ExplosiveGrow,
+];
+
+/// gnome-breakout's drops (`src/powerup.c`) with weights in percent: 45 % score or laser, 35 %
+/// slow balls, wide bat or new ball, 20 % next level or new life.
+pub const GNOME_DROPS: [(PowerUpKind, u32); 7] = [
+    (K::Points500, 225),
+    (K::Weapon, 225),
+    (K::Slow, 117),
+    (K::PadSizeIncrease, 117),
+    (K::ExtraBall, 116),
+    (K::NextLevel, 100),
+    (K::ExtraLife, 100),
+];
+
+/// Chance of a gnome-breakout drop per hit on a block: 1 in this.
+pub const GNOME_DROP_ONE_IN: u32 = 20;
+
+/// SDL-Ball's random power-up (`selectRandomPowerup`): 59 % from Most, 30 % from More, 10 % from
+/// Less, 1 % from Least, uniform within the class.
+fn sdlball_weighted(rng: &mut impl Rng) -> PowerUpKind {
+    const MOST: [PowerUpKind; 8] = [
+        K::Shrink,
+        K::BigBall,
+        K::NormalBall,
+        K::SmallBall,
+        K::Weapon,
+        K::Multiball,
+        K::Sticky,
+        K::AimHelper,
+    ];
+    const MORE: [PowerUpKind; 8] = [
+        K::PadSizeIncrease,
+        K::PassThrough,
+        K::ExplosiveBall,
+        K::Detonate,
+        K::EasyBricks,
+        K::AimSticky,
+        K::Points1000,
+        K::LoseLife,
+    ];
+    const LESS: [PowerUpKind; 3] = [K::BoardDrop, K::ExplosiveGrow, K::AimHelper];
+    const LEAST: [PowerUpKind; 2] = [K::ExtraLife, K::NextLevel];
+    let class: &[PowerUpKind] = match rng.random_range(0..100u32) {
+        0..59 => &MOST,
+        59..89 => &MORE,
+        89..99 => &LESS,
+        _ => &LEAST,
+    };
+    class[rng.random_range(0..class.len())]
+}
+
+/// One of `pool`'s kinds, with probability proportional to its weight.
+fn pick_weighted(pool: &[(PowerUpKind, u32)], rng: &mut impl Rng) -> PowerUpKind {
+    let total: u32 = pool.iter().map(|p| p.1).sum();
+    let mut x = rng.random_range(0..total);
+    for &(kind, weight) in pool {
+        if x < weight {
+            return kind;
+        }
+        x -= weight;
+    }
+    pool[pool.len() - 1].0
+}

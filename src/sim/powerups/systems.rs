@@ -1,0 +1,347 @@
+//! The power-up systems of a step: falling power-ups (and the magnets that pull them), the
+//! paddle catching them, collecting (the table's behaviours, then what they ask for), timers
+//! running out, the weapon's shots, the balls' size, the board dropping; and clearing it all
+//! when a life is lost or the level changes.
+//!
+//! Units: pixels, pixels/second, seconds; playfield coordinates (origin top-left, y down).
+
+use super::rules;
+use super::{table, ActiveEffects, POWERUP_FALL_SPEED};
+use crate::collision::{Aabb, Circle};
+use crate::level::PowerUpKind;
+use crate::sim::brick_collisions::{hit_brick, Tally};
+use crate::sim::tuning::{PADDLE_WIDTH, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use crate::sim::{Ball, Game, GameEvent, GameState};
+use glam::Vec2;
+use rand::Rng;
+
+/// Size of a weapon's shot, pixels (width, height).
+pub const SHOT_SIZE: Vec2 = Vec2::new(4.0, 12.0);
+/// A shot's speed, pixels/second, straight up (LBreakout2's shots cross its field in about
+/// two thirds of a second).
+pub const SHOT_SPEED: f32 = 720.0;
+/// Seconds between two volleys of the weapon: it fires on its own while it runs, two shots at
+/// a time, one from each end of the paddle.
+pub const SHOT_INTERVAL: f32 = 0.25;
+/// How fast a magnet pulls a falling power-up sideways towards the paddle's centre,
+/// pixels/second: enough to bring one from a third of the field away before it lands.
+pub const MAGNET_SPEED: f32 = 220.0;
+/// The bonus floor's top edge, pixels from the playfield's top: below the paddle (whose bottom
+/// is 24 px above the edge), above the line where a ball is lost.
+pub const BONUS_FLOOR_Y: f32 = PLAYFIELD_HEIGHT - 12.0;
+
+/// A shot of the weapon, flying up.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Shot {
+    /// Centre, playfield pixels.
+    pub pos: Vec2,
+    /// Centre at the start of the last step, for render interpolation.
+    pub prev_pos: Vec2,
+}
+
+impl Shot {
+    /// Its box, pixels.
+    pub fn rect(&self) -> Aabb {
+        Aabb {
+            min: self.pos - SHOT_SIZE / 2.0,
+            max: self.pos + SHOT_SIZE / 2.0,
+        }
+    }
+}
+
+/// The weapon: its shots in flight and the time to the next volley.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Weapon {
+    /// Shots flying up.
+    pub shots: Vec<Shot>,
+    /// Seconds until the next volley.
+    pub cooldown: f32,
+}
+
+impl Weapon {
+    /// True with nothing in flight and no volley pending (left out of the state hash then).
+    pub fn is_idle(&self) -> bool {
+        self.shots.is_empty() && self.cooldown == 0.0
+    }
+}
+
+impl Game {
+    /// The level's power-up rules.
+    pub(in crate::sim) fn rules(&self) -> &'static rules::Rules {
+        rules::rules(self.powerup_rules)
+    }
+
+    /// A tally of this game's score, statistics and falling power-ups, for bricks destroyed
+    /// outside a ball's motion (shots, detonate).
+    pub(in crate::sim) fn tally(&mut self) -> (Tally<'_>, &mut crate::sim::BrickField, &mut rand_pcg::Pcg32, &mut Vec<GameEvent>) {
+        let gold = self.effects.has(PowerUpKind::GoldShower);
+        let rules = rules::rules(self.powerup_rules);
+        (
+            Tally {
+                score: &mut self.score,
+                stats: &mut self.stats,
+                falling: &mut self.falling,
+                powerups: &self.config.powerups,
+                rules,
+                gold_shower: gold,
+            },
+            &mut self.bricks,
+            &mut self.rng,
+            &mut self.events,
+        )
+    }
+
+    /// One step of power-ups: falling ones move (magnets pull) and are caught by the paddle or
+    /// lost below the playfield; timed effects count down; the weapon fires and its shots fly.
+    pub(in crate::sim) fn update_powerups(&mut self, dt: f32) {
+        let paddle = self.paddle.rect();
+        let centre = self.paddle.center_x();
+        let bonus_magnet = self.effects.has(PowerUpKind::BonusMagnet);
+        let malus_magnet = self.effects.has(PowerUpKind::MalusMagnet);
+        let mut caught = Vec::new();
+        self.falling.retain_mut(|p| {
+            p.prev_pos = p.pos;
+            p.pos.y += POWERUP_FALL_SPEED * dt;
+            let bad = super::is_bad(p.kind);
+            if (bonus_magnet && !bad) || (malus_magnet && bad) {
+                let dx = centre - (p.pos.x + super::POWERUP_SIZE.x / 2.0);
+                p.pos.x += dx.clamp(-MAGNET_SPEED * dt, MAGNET_SPEED * dt);
+            }
+            let r = p.rect();
+            let touches = r.min.x < paddle.max.x
+                && paddle.min.x < r.max.x
+                && r.min.y < paddle.max.y
+                && paddle.min.y < r.max.y;
+            if touches {
+                caught.push(p.kind);
+            }
+            !touches && p.pos.y < PLAYFIELD_HEIGHT
+        });
+        for kind in caught {
+            self.collect(kind);
+        }
+        let before = self.effects.speed(self.rules());
+        for kind in self.effects.tick(dt) {
+            self.events.push(GameEvent::PowerUpEnded { kind });
+        }
+        self.rescale_balls(before);
+        self.update_weapon(dt);
+    }
+
+    /// Applies a caught power-up: counts it, reports it, starts its timer if it is a timed one
+    /// and runs its behaviour ([`table::PowerUpInfo::collect`]) on the parts of the game a
+    /// power-up may change ([`table::Collect`]); then collects what the behaviour asked for
+    /// (random, joker) and carries out a lost life or a cleared level.
+    pub(in crate::sim) fn collect(&mut self, kind: PowerUpKind) {
+        let mut queue = vec![kind];
+        let mut lose_life = false;
+        let mut next_level = false;
+        // Bounded: random never draws itself, the joker empties the falling list once.
+        while let Some(kind) = queue.pop() {
+            self.stats.powerups_collected += 1;
+            self.stats.count_powerup(kind);
+            self.events.push(GameEvent::PowerUpCollected { kind });
+            let rules = self.rules();
+            let before = self.effects.speed(rules);
+            let lasting = rules.lasting(kind, &self.config.powerups);
+            self.effects.start(kind, lasting, rules.add_time);
+            let gold = self.effects.has(PowerUpKind::GoldShower);
+            let mut c = table::Collect {
+                balls: &mut self.balls,
+                paddle: &mut self.paddle,
+                effects: &mut self.effects,
+                lives: &mut self.lives,
+                bricks: &mut self.bricks,
+                tally: Tally {
+                    score: &mut self.score,
+                    stats: &mut self.stats,
+                    falling: &mut self.falling,
+                    powerups: &self.config.powerups,
+                    rules,
+                    gold_shower: gold,
+                },
+                rng: &mut self.rng,
+                events: &mut self.events,
+                rules,
+                launch_speed: self.config.launch_speed,
+                then: Vec::new(),
+                lose_life: false,
+                next_level: false,
+            };
+            (table::info(kind).collect)(&mut c);
+            lose_life |= c.lose_life;
+            next_level |= c.next_level;
+            // Collected in the order asked for.
+            queue.extend(c.then.into_iter().rev());
+            self.rescale_balls(before);
+        }
+        if next_level && self.state == GameState::Playing {
+            self.clear_level();
+        } else if lose_life {
+            self.lose_life();
+        }
+    }
+
+    /// Next level: the level ends as cleared; the bricks left that count score as if
+    /// destroyed (KBreakOut's GiftNextLevel).
+    fn clear_level(&mut self) {
+        let scoring = self.bricks.scoring;
+        let left: u32 = self
+            .bricks
+            .iter_live()
+            .filter(|(_, _, b)| b.counts())
+            .map(|(_, _, b)| crate::sim::brick_kinds::points(scoring, b.kind, b.hits_total, true))
+            .sum();
+        self.score = self.score.saturating_add(left);
+        self.state = GameState::LevelCleared;
+        self.events.push(GameEvent::LevelCleared);
+    }
+
+    /// Scales the velocity of every ball in play by the speed now over `before` (a multiple of
+    /// the launch speed), so a speed power-up starting or ending changes the balls in flight.
+    fn rescale_balls(&mut self, before: f32) {
+        let after = self.effects.speed(self.rules());
+        if after != before {
+            for ball in self.balls.iter_mut().filter(|b| !b.stuck) {
+                ball.vel *= after / before;
+            }
+        }
+    }
+
+    /// The weapon: while it runs, a volley every [`SHOT_INTERVAL`]; every shot flies up and
+    /// hits the first live brick it touches (one hit, as a ball's, scoring and releasing
+    /// power-ups), or leaves the top.
+    fn update_weapon(&mut self, dt: f32) {
+        if self.effects.has(PowerUpKind::Weapon) && self.state == GameState::Playing {
+            self.weapon.cooldown -= dt;
+            if self.weapon.cooldown <= 0.0 {
+                self.weapon.cooldown += SHOT_INTERVAL;
+                let p = self.paddle.rect();
+                for x in [p.min.x + SHOT_SIZE.x, p.max.x - SHOT_SIZE.x] {
+                    let pos = Vec2::new(x, p.min.y - SHOT_SIZE.y / 2.0);
+                    self.weapon.shots.push(Shot { pos, prev_pos: pos });
+                }
+            }
+        } else {
+            self.weapon.cooldown = 0.0;
+        }
+        if self.weapon.shots.is_empty() {
+            return;
+        }
+        let mut shots = std::mem::take(&mut self.weapon.shots);
+        let (mut tally, bricks, rng, events) = self.tally();
+        shots.retain_mut(|shot| {
+            shot.prev_pos = shot.pos;
+            shot.pos.y -= SHOT_SPEED * dt;
+            let rect = shot.rect();
+            let hit = bricks
+                .cells_overlapping(rect)
+                .find(|&(r, c)| bricks.live(r, c).is_some_and(|b| b.rect.min.x < rect.max.x && rect.min.x < b.rect.max.x && b.rect.min.y < rect.max.y && rect.min.y < b.rect.max.y));
+            if let Some((row, col)) = hit {
+                hit_brick(bricks, row, col, &mut tally, rng, events);
+                return false;
+            }
+            shot.pos.y > 0.0
+        });
+        self.weapon.shots = shots;
+    }
+
+    /// The big and small ball: every ball takes the radius of [`ActiveEffects::ball_radius`].
+    /// Shrinking is immediate; a ball grows only where it fits (clear of the walls, the paddle
+    /// and every live brick), so no collision mode ever starts a step with a ball inside
+    /// something; until then it keeps its size.
+    pub(in crate::sim) fn resize_balls(&mut self) {
+        let target = self.effects.ball_radius();
+        for ball in &mut self.balls {
+            if ball.radius == target {
+                continue;
+            }
+            if target < ball.radius || fits(&self.bricks, &self.paddle, ball, target) {
+                ball.radius = target;
+                if ball.stuck {
+                    ball.pos = ball.stuck_position(&self.paddle);
+                }
+            }
+        }
+    }
+
+    /// The board drop (SDL-Ball's `7`): while it runs, every paddle hit of this step moves the
+    /// bricks down a row (at most one a step).
+    pub(in crate::sim) fn drop_board(&mut self) {
+        if self.effects.has(PowerUpKind::BoardDrop)
+            && self.events.iter().any(|e| matches!(e, GameEvent::PaddleHit))
+        {
+            self.bricks.drop_one_row();
+        }
+    }
+
+    /// Ends every power-up: effects, paddle size, ball speed and size, falling power-ups and
+    /// shots (a life lost or a new level).
+    pub(in crate::sim) fn clear_powerups(&mut self) {
+        let old = self.effects.speed(self.rules());
+        for ball in &mut self.balls {
+            ball.vel /= old;
+        }
+        self.effects = ActiveEffects::new();
+        self.falling.clear();
+        self.weapon = super::systems::Weapon::default();
+        table::set_paddle_width(&mut self.paddle, PADDLE_WIDTH);
+    }
+
+    /// The random power-ups of the level placed when play starts, with the game's generator:
+    /// each `+N%` cell rolls its chance and draws from the rules' pool, each `+bad` draws a bad
+    /// one; then `@scatter:` puts its power-ups on random bricks (any brick, as KBreakOut's
+    /// `putGiftOnRandomBrick`: one on a wall is never released). A level without either draws
+    /// nothing, so the generator is untouched.
+    pub(in crate::sim) fn place_random_powerups(&mut self, level: &crate::level::Level) {
+        let rules = self.rules();
+        for (&index, extras) in &level.extras {
+            let (row, col) = (index / level.cols, index % level.cols);
+            let kind = match extras.roll {
+                None => continue,
+                Some(crate::level::Roll::Chance(n)) => {
+                    if self.rng.random_range(0..100u8) >= n {
+                        continue;
+                    }
+                    rules.random_kind(&mut self.rng)
+                }
+                Some(crate::level::Roll::Bad) => rules.random_bad_kind(&mut self.rng),
+            };
+            self.bricks.change(row, col, |b| b.powerup = Some(kind));
+        }
+        for &(kind, count) in &level.scatter {
+            for _ in 0..count {
+                let free = self.bricks.cells_where(|b| b.powerup.is_none());
+                if free.is_empty() {
+                    break;
+                }
+                let (row, col) = free[self.rng.random_range(0..free.len())];
+                self.bricks.change(row, col, |b| b.powerup = Some(kind));
+            }
+        }
+    }
+}
+
+/// True if `ball` with radius `radius` overlaps no wall, the paddle or a live brick.
+fn fits(bricks: &crate::sim::BrickField, paddle: &crate::sim::Paddle, ball: &Ball, radius: f32) -> bool {
+    let p = ball.pos;
+    if p.x - radius < 0.0 || p.x + radius > PLAYFIELD_WIDTH || p.y - radius < 0.0 {
+        return false;
+    }
+    let circle = Circle { center: p, radius };
+    let touches = |rect: Aabb| {
+        let closest = p.clamp(rect.min, rect.max);
+        closest.distance_squared(circle.center) < radius * radius
+    };
+    if !ball.stuck && touches(paddle.rect()) {
+        return false;
+    }
+    let r = Vec2::splat(radius);
+    let area = Aabb {
+        min: p - r,
+        max: p + r,
+    };
+    !bricks
+        .cells_overlapping(area)
+        .any(|(row, col)| bricks.live(row, col).is_some_and(|b| touches(b.rect)))
+}
