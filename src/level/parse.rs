@@ -263,7 +263,11 @@ fn parse_scatter(value: &str) -> Result<Vec<(PowerUpKind, u16)>, String> {
         })?;
         match count.parse::<u16>() {
             Ok(n) if (1..=MAX_SCATTER_COUNT).contains(&n) => scatter.push((kind, n)),
-            _ => return Err(format!("@scatter: the count of {name} must be 1 to {MAX_SCATTER_COUNT}")),
+            _ => {
+                return Err(format!(
+                    "@scatter: the count of {name} must be 1 to {MAX_SCATTER_COUNT}"
+                ))
+            }
         }
     }
     Ok(scatter)

@@ -323,14 +323,20 @@ mod tests {
         let names: std::collections::BTreeSet<&str> =
             PowerUpKind::ALL.iter().map(|k| k.name()).collect();
         assert_eq!(names.len(), PowerUpKind::ALL.len(), "names are unique");
-        assert_eq!(PowerUpKind::from_token("w"), Some(PowerUpKind::PadSizeIncrease));
+        assert_eq!(
+            PowerUpKind::from_token("w"),
+            Some(PowerUpKind::PadSizeIncrease)
+        );
         assert_eq!(PowerUpKind::from_token("Frozen"), None);
     }
 
     #[test]
     fn rolls_read_back_and_refuse_out_of_range_chances() {
         for n in 1..=100 {
-            assert_eq!(Roll::from_token(&Roll::Chance(n).token()), Some(Roll::Chance(n)));
+            assert_eq!(
+                Roll::from_token(&Roll::Chance(n).token()),
+                Some(Roll::Chance(n))
+            );
         }
         assert_eq!(Roll::from_token("bad"), Some(Roll::Bad));
         for bad in ["0%", "101%", "%", "5", "-1%"] {

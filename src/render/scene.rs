@@ -72,7 +72,10 @@ pub fn world(out: &mut Vec<SpriteInstance>, game: &Game, alpha: f32) {
             [pos.x, pos.y, size.x, size.y],
             powerup_color(p.kind),
         ));
-        let letter = p.kind.letter().map_or_else(|| p.kind.name()[..1].to_uppercase(), String::from);
+        let letter = p
+            .kind
+            .letter()
+            .map_or_else(|| p.kind.name()[..1].to_uppercase(), String::from);
         let glyph = 16.0;
         super::text::layout(
             out,

@@ -11,7 +11,12 @@ impl BrickField {
     /// Changes the live brick at `row`, `col` with `change` (kind, hits, visibility); false if
     /// there is none. Whether it counts for clearing the level and whether it regenerates follow
     /// the change.
-    pub(super) fn change(&mut self, row: usize, col: usize, change: impl FnOnce(&mut Brick)) -> bool {
+    pub(super) fn change(
+        &mut self,
+        row: usize,
+        col: usize,
+        change: impl FnOnce(&mut Brick),
+    ) -> bool {
         let index = row * self.cols() + col;
         let Some(brick) = self.live_mut(row, col) else {
             return false;

@@ -12,16 +12,16 @@
 use super::brick_effects::chaotic_direction;
 use super::brick_kinds::{self, Aftermath, Bounce};
 use super::bricks::Fuse;
-use crate::level::BrickKind;
-use rand::Rng;
 use super::motion::{loop_breaker, BallWorld};
-use super::tuning::*;
 use super::powerups::rules::{RandomDrops, Rules};
+use super::tuning::*;
 use super::PowerUpSettings;
-use crate::level::PowerUpKind;
 use super::{ball, Ball, BrickField, FallingPowerUp, GameEvent, GameStats, HitOutcome};
 use crate::collision::{circle_aabb_contact, Aabb, Circle, Contact};
+use crate::level::BrickKind;
+use crate::level::PowerUpKind;
 use glam::Vec2;
+use rand::Rng;
 use rand_pcg::Pcg32;
 use smallvec::SmallVec;
 
@@ -307,7 +307,14 @@ impl BallWorld<'_> {
     /// an energy ball removes metal and chaotic bricks too (they score nothing).
     pub fn break_through(&mut self, row: usize, col: usize) {
         while is_destructible(self.bricks, row, col) {
-            hit_brick(self.bricks, row, col, &mut self.tally, self.rng, self.events);
+            hit_brick(
+                self.bricks,
+                row,
+                col,
+                &mut self.tally,
+                self.rng,
+                self.events,
+            );
         }
         if self.mods.energy {
             if let Some(brick) = self.bricks.remove(row, col) {
@@ -341,7 +348,14 @@ impl BallWorld<'_> {
                 brick.hits_left = 1;
             }
         }
-        hit_brick(self.bricks, row, col, &mut self.tally, self.rng, self.events);
+        hit_brick(
+            self.bricks,
+            row,
+            col,
+            &mut self.tally,
+            self.rng,
+            self.events,
+        );
         let exploded_anyway =
             kind.is_some_and(|k| brick_kinds::info(k).aftermath == Aftermath::Explode);
         if blast && !exploded_anyway && self.bricks.live(row, col).is_none() {

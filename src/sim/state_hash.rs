@@ -305,7 +305,11 @@ mod tests {
             let input = bot.input(&game);
             game.step(&input);
         }
-        game.effects.start(PowerUpKind::Confuse, 7.25);
+        game.effects.start(
+            PowerUpKind::Confuse,
+            crate::sim::powerups::rules::Lasting::Seconds(7.25),
+            false,
+        );
         game.falling.push(FallingPowerUp::new(
             PowerUpKind::Speed,
             Vec2::new(333.0, 222.0),
@@ -457,7 +461,11 @@ mod tests {
                 "the level name"
             }
             _ => {
-                game.effects.start(PowerUpKind::Sticky, delta);
+                game.effects.start(
+                    PowerUpKind::Sticky,
+                    crate::sim::powerups::rules::Lasting::Seconds(delta),
+                    false,
+                );
                 "the set of timed effects"
             }
         }

@@ -140,8 +140,8 @@ impl BallWorld<'_> {
                 );
             }
         }
-        if let Some(impact) = time_of_impact(circle, motion, self.paddle.rect())
-            .filter(|_| !self.mods.ghost_paddle)
+        if let Some(impact) =
+            time_of_impact(circle, motion, self.paddle.rect()).filter(|_| !self.mods.ghost_paddle)
         {
             consider(impact, ImpactTarget::Paddle);
         }

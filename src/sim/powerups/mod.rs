@@ -12,10 +12,10 @@
 //! falling, magnets, the weapon's shots, the ball's size) is in `systems.rs`.
 
 use crate::collision::Aabb;
-use crate::sim::tuning::BALL_RADIUS;
-use rules::{Lasting, Rules, SpeedChange};
 use crate::level::PowerUpKind;
+use crate::sim::tuning::BALL_RADIUS;
 use glam::Vec2;
+use rules::{Lasting, Rules, SpeedChange};
 use serde::Serialize;
 
 pub mod rules;
@@ -24,7 +24,9 @@ mod systems;
 pub mod table;
 
 pub use settings::{PerKind, PowerUpSettings, CLASSIC_RANDOM};
-pub use systems::{Shot, Weapon, BONUS_FLOOR_Y, MAGNET_SPEED, SHOT_INTERVAL, SHOT_SIZE, SHOT_SPEED};
+pub use systems::{
+    Shot, Weapon, BONUS_FLOOR_Y, MAGNET_SPEED, SHOT_INTERVAL, SHOT_SIZE, SHOT_SPEED,
+};
 #[cfg(test)]
 mod tests;
 
@@ -137,7 +139,10 @@ impl ActiveEffects {
 
     /// Seconds left of `kind`'s effect (infinite: until the life is lost), if it runs.
     pub fn seconds_left(&self, kind: PowerUpKind) -> Option<f32> {
-        self.timed.iter().find(|e| e.kind == kind).map(|e| e.seconds_left)
+        self.timed
+            .iter()
+            .find(|e| e.kind == kind)
+            .map(|e| e.seconds_left)
     }
 
     /// Starts a timed effect lasting `lasting` (nothing for an instant one); if it runs

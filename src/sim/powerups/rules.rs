@@ -263,8 +263,7 @@ pub fn lbreakout2_seconds(kind: PowerUpKind) -> Option<f32> {
 /// True for the power-ups whose effect is a running timer (under every rule set; the rule set
 /// says for how long).
 pub fn is_timed(kind: PowerUpKind) -> bool {
-    lbreakout2_seconds(kind).is_some()
-        || matches!(kind, K::Confuse | K::Chaos | K::BoardDrop)
+    lbreakout2_seconds(kind).is_some() || matches!(kind, K::Confuse | K::Chaos | K::BoardDrop)
 }
 
 impl Rules {
@@ -297,8 +296,10 @@ impl Rules {
             Ruleset::LBreakout2 => LBREAKOUT2_EXTRAS[rng.random_range(0..LBREAKOUT2_EXTRAS.len())],
             Ruleset::KBreakOut => KBREAKOUT_GIFTS[rng.random_range(0..KBREAKOUT_GIFTS.len())],
             Ruleset::Classic => {
-                let pool: Vec<PowerUpKind> =
-                    PowerUpKind::ALL.into_iter().filter(|&k| k != K::Random).collect();
+                let pool: Vec<PowerUpKind> = PowerUpKind::ALL
+                    .into_iter()
+                    .filter(|&k| k != K::Random)
+                    .collect();
                 pool[rng.random_range(0..pool.len())]
             }
         }
@@ -318,8 +319,10 @@ impl Rules {
         match self.ruleset {
             Ruleset::SdlBall => SDLBALL_EVIL[rng.random_range(0..SDLBALL_EVIL.len())],
             _ => {
-                let pool: Vec<PowerUpKind> =
-                    PowerUpKind::ALL.into_iter().filter(|&k| super::is_bad(k)).collect();
+                let pool: Vec<PowerUpKind> = PowerUpKind::ALL
+                    .into_iter()
+                    .filter(|&k| super::is_bad(k))
+                    .collect();
                 pool[rng.random_range(0..pool.len())]
             }
         }

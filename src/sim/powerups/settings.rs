@@ -175,7 +175,11 @@ impl PowerUpSettings {
         chance("good_chance".into(), self.good_chance, &mut out);
         chance("bad_chance".into(), self.bad_chance, &mut out);
         seconds("sticky_seconds".into(), self.sticky_seconds, &mut out);
-        seconds("pass_through_seconds".into(), self.pass_through_seconds, &mut out);
+        seconds(
+            "pass_through_seconds".into(),
+            self.pass_through_seconds,
+            &mut out,
+        );
         seconds("confuse_seconds".into(), self.confuse_seconds, &mut out);
         seconds("chaos_seconds".into(), self.chaos_seconds, &mut out);
         for (kind, v) in self.chance.iter() {

@@ -73,7 +73,14 @@ impl Game {
 
     /// A tally of this game's score, statistics and falling power-ups, for bricks destroyed
     /// outside a ball's motion (shots, detonate).
-    pub(in crate::sim) fn tally(&mut self) -> (Tally<'_>, &mut crate::sim::BrickField, &mut rand_pcg::Pcg32, &mut Vec<GameEvent>) {
+    pub(in crate::sim) fn tally(
+        &mut self,
+    ) -> (
+        Tally<'_>,
+        &mut crate::sim::BrickField,
+        &mut rand_pcg::Pcg32,
+        &mut Vec<GameEvent>,
+    ) {
         let gold = self.effects.has(PowerUpKind::GoldShower);
         let rules = rules::rules(self.powerup_rules);
         (
@@ -234,9 +241,14 @@ impl Game {
             shot.prev_pos = shot.pos;
             shot.pos.y -= SHOT_SPEED * dt;
             let rect = shot.rect();
-            let hit = bricks
-                .cells_overlapping(rect)
-                .find(|&(r, c)| bricks.live(r, c).is_some_and(|b| b.rect.min.x < rect.max.x && rect.min.x < b.rect.max.x && b.rect.min.y < rect.max.y && rect.min.y < b.rect.max.y));
+            let hit = bricks.cells_overlapping(rect).find(|&(r, c)| {
+                bricks.live(r, c).is_some_and(|b| {
+                    b.rect.min.x < rect.max.x
+                        && rect.min.x < b.rect.max.x
+                        && b.rect.min.y < rect.max.y
+                        && rect.min.y < b.rect.max.y
+                })
+            });
             if let Some((row, col)) = hit {
                 hit_brick(bricks, row, col, &mut tally, rng, events);
                 return false;
@@ -269,7 +281,10 @@ impl Game {
     /// bricks down a row (at most one a step).
     pub(in crate::sim) fn drop_board(&mut self) {
         if self.effects.has(PowerUpKind::BoardDrop)
-            && self.events.iter().any(|e| matches!(e, GameEvent::PaddleHit))
+            && self
+                .events
+                .iter()
+                .any(|e| matches!(e, GameEvent::PaddleHit))
         {
             self.bricks.drop_one_row();
         }
@@ -323,7 +338,12 @@ impl Game {
 }
 
 /// True if `ball` with radius `radius` overlaps no wall, the paddle or a live brick.
-fn fits(bricks: &crate::sim::BrickField, paddle: &crate::sim::Paddle, ball: &Ball, radius: f32) -> bool {
+fn fits(
+    bricks: &crate::sim::BrickField,
+    paddle: &crate::sim::Paddle,
+    ball: &Ball,
+    radius: f32,
+) -> bool {
     let p = ball.pos;
     if p.x - radius < 0.0 || p.x + radius > PLAYFIELD_WIDTH || p.y - radius < 0.0 {
         return false;

@@ -99,16 +99,26 @@ pub const POWERUPS: [PowerUpInfo; PowerUpKind::ALL.len()] = [
     row(K::Frozen, BAD, no_change),
     row(K::Ghost, BAD, no_change),
     row(K::Weapon, GOOD, no_change),
-    row(K::BonusMagnet, GOOD, |c| exclusive(c, K::BonusMagnet, &[K::MalusMagnet])),
-    row(K::MalusMagnet, BAD, |c| exclusive(c, K::MalusMagnet, &[K::BonusMagnet])),
+    row(K::BonusMagnet, GOOD, |c| {
+        exclusive(c, K::BonusMagnet, &[K::MalusMagnet])
+    }),
+    row(K::MalusMagnet, BAD, |c| {
+        exclusive(c, K::MalusMagnet, &[K::BonusMagnet])
+    }),
     row(K::AimHelper, GOOD, no_change),
     row(K::AimSticky, GOOD, aim_sticky),
     row(K::Fast, BAD, fast),
     row(K::Slow, GOOD, slow),
-    row(K::EnergyBall, GOOD, |c| exclusive(c, K::EnergyBall, &BALL_KINDS)),
-    row(K::ExplosiveBall, GOOD, |c| exclusive(c, K::ExplosiveBall, &BALL_KINDS)),
+    row(K::EnergyBall, GOOD, |c| {
+        exclusive(c, K::EnergyBall, &BALL_KINDS)
+    }),
+    row(K::ExplosiveBall, GOOD, |c| {
+        exclusive(c, K::ExplosiveBall, &BALL_KINDS)
+    }),
     row(K::WeakBall, BAD, |c| exclusive(c, K::WeakBall, &BALL_KINDS)),
-    row(K::BigBall, GOOD, |c| c.effects.ball_scale = c.rules.big_ball),
+    row(K::BigBall, GOOD, |c| {
+        c.effects.ball_scale = c.rules.big_ball
+    }),
     row(K::NormalBall, GOOD, |c| c.effects.ball_scale = 1.0),
     row(K::SmallBall, BAD, small_ball),
     row(K::ChaoticBall, BAD, no_change),
@@ -356,7 +366,10 @@ fn magic_eye(c: &mut Collect<'_>) {
 /// Magic wand (KBreakOut): indestructible bricks (walls, metal, chaotic) become grey one-hit
 /// bricks, and multi-hit ones take one hit.
 fn magic_wand(c: &mut Collect<'_>) {
-    for (row, col) in c.bricks.cells_where(|b| brick_kinds::info(b.kind).solid || b.hits_left > 1) {
+    for (row, col) in c
+        .bricks
+        .cells_where(|b| brick_kinds::info(b.kind).solid || b.hits_left > 1)
+    {
         c.bricks.change(row, col, |b| {
             if brick_kinds::info(b.kind).solid {
                 b.kind = BrickKind::Plain(9);

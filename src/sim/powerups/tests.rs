@@ -5,7 +5,7 @@ use crate::level::Level;
 use crate::sim::ball::clamp_direction;
 use crate::sim::tuning::START_LIVES;
 use crate::sim::tuning::{FIXED_TIMESTEP, PADDLE_WIDTH, PLAYFIELD_WIDTH};
-use crate::sim::{GameConfig, GameState, Input};
+use crate::sim::{Game, GameConfig, GameEvent, GameState, Input};
 
 fn game(text: &str) -> Game {
     let level = Level::parse(text, "test").expect("valid level");
