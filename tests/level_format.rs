@@ -352,6 +352,7 @@ fn to_level(o: &OracleLevel, name: &str) -> Level {
                         CellExtras {
                             hits,
                             powerup,
+                            roll: None,
                             colour: None,
                         },
                     );
@@ -365,6 +366,7 @@ fn to_level(o: &OracleLevel, name: &str) -> Level {
                         CellExtras {
                             hits,
                             powerup,
+                            roll: None,
                             colour: None,
                         },
                     );
@@ -586,18 +588,41 @@ fn the_power_up_table_of_the_docs_matches_the_game() {
         .find("### Power-ups in given bricks")
         .expect("power-up section")..];
     let section = &section[..section[4..].find("\n#").map_or(section.len(), |i| i + 4)];
-    let documented: Vec<char> = section
+    // First column of each row: the tokens that place the power-up, `+X`, `+name`.
+    let documented: Vec<Vec<String>> = section
         .lines()
-        .filter_map(|l| l.strip_prefix("| `"))
-        .filter_map(|l| l.chars().next())
+        .filter(|l| l.starts_with("| `+"))
+        .map(|l| {
+            l.split('|')
+                .nth(1)
+                .unwrap_or_default()
+                .split(',')
+                .map(|t| {
+                    t.trim()
+                        .trim_matches('`')
+                        .trim_start_matches('+')
+                        .to_string()
+                })
+                .collect()
+        })
         .collect();
-    let game: Vec<char> = PowerUpKind::ALL.iter().map(|k| k.letter()).collect();
+    let game: Vec<Vec<String>> = PowerUpKind::ALL
+        .iter()
+        .map(|k| {
+            k.letter()
+                .map(String::from)
+                .into_iter()
+                .chain([k.name().to_string()])
+                .collect()
+        })
+        .collect();
     assert_eq!(
         documented, game,
-        "the doc's letter table and PowerUpKind::ALL"
+        "the doc's power-up table and PowerUpKind::ALL"
     );
+    let letters: Vec<char> = PowerUpKind::ALL.iter().filter_map(|k| k.letter()).collect();
     assert_eq!(
-        documented,
+        letters,
         LETTERS.iter().map(|(l, _)| *l).collect::<Vec<_>>(),
         "this test's table"
     );
@@ -621,6 +646,7 @@ fn star_n_sets_the_hits_a_brick_takes_and_it_breaks_on_the_nth() {
             Some(&CellExtras {
                 hits,
                 powerup: None,
+                roll: None,
                 colour: None,
             }),
             "col {col}"
@@ -664,6 +690,7 @@ fn every_power_up_letter_works_in_both_cases_and_is_released_by_its_brick() {
                 Some(&CellExtras {
                     hits: 1,
                     powerup: Some(kind),
+                    roll: None,
                     colour: None,
                 }),
                 "{text}"
@@ -689,6 +716,7 @@ fn hits_and_power_up_combine_with_hits_first() {
         Some(&CellExtras {
             hits: 3,
             powerup: Some(PowerUpKind::ExtraLife),
+            roll: None,
             colour: None,
         })
     );
@@ -697,6 +725,7 @@ fn hits_and_power_up_combine_with_hits_first() {
         Some(&CellExtras {
             hits: 2,
             powerup: Some(PowerUpKind::Multiball),
+            roll: None,
             colour: None,
         })
     );
@@ -765,6 +794,7 @@ fn a_hash_inside_a_row_token_ends_the_row_there() {
         Some(&CellExtras {
             hits: 2,
             powerup: None,
+            roll: None,
             colour: None,
         })
     );
@@ -807,9 +837,12 @@ fn each_bad_suffix_is_reported_at_its_token_with_a_message_naming_the_problem() 
         ("3*10", "hits"),
         ("3*0", "hits"),
         ("3*", "hits"),
-        ("3+Q", "power-up letter"),
-        ("3+MM", "power-up letter"),
-        ("3+", "power-up letter"),
+        ("3+Q", "comes a power-up"),
+        ("3+MM", "comes a power-up"),
+        ("3+", "comes a power-up"),
+        ("3+Frozen", "comes a power-up"),
+        ("3+0%", "comes a power-up"),
+        ("3+101%", "comes a power-up"),
         ("3+M*2", "hits before the power-up"),
         ("10*2", "out of range"),
         ("x+M", "not a brick"),
