@@ -28,6 +28,8 @@ pub use systems::{
     Shot, Weapon, BONUS_FLOOR_Y, MAGNET_SPEED, SHOT_INTERVAL, SHOT_SIZE, SHOT_SPEED,
 };
 #[cfg(test)]
+mod kinds_tests;
+#[cfg(test)]
 mod tests;
 
 /// Size of a falling power-up, pixels (LearnOpenGL: 60×20).
