@@ -291,6 +291,42 @@ mod tests {
     }
 
     #[test]
+    fn any_power_up_has_a_chance_and_a_duration_by_name_and_unknown_names_are_errors() {
+        use crate::level::PowerUpKind;
+        let config = parse(
+            "[powerups]\ngood_chance = 0\n[powerups.chance]\nfrozen = 0.5\n[powerups.seconds]\ndarkness = 4\nsticky = 2\n",
+        )
+        .unwrap();
+        let p = &config.powerups;
+        assert_eq!(p.chance(PowerUpKind::Frozen), 0.5);
+        assert_eq!(p.chance(PowerUpKind::Speed), 0.0, "good_chance");
+        assert_eq!(p.chance(PowerUpKind::Joker), 0.0, "only placed by default");
+        assert_eq!(p.seconds(PowerUpKind::Darkness), Some(4.0));
+        assert_eq!(p.seconds(PowerUpKind::Sticky), Some(2.0), "the table wins");
+        assert_eq!(
+            p.seconds(PowerUpKind::Weapon),
+            Some(5.0),
+            "LBreakout2's default"
+        );
+        let err = parse("[powerups.chance]\nfrozen = 0.1\nfrozn = 0.5\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("breakout.toml:3:1: ")
+                && err.contains("frozn")
+                && err.contains("weak-ball"),
+            "{err}"
+        );
+        let err = parse("[powerups.seconds]\n\nghost = -1\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("breakout.toml:3:1: ") && err.contains("seconds.ghost"),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn effects_section_parses_and_ranges_are_checked() {
         let config = parse("[effects]\ntrail_rate = 1000\nburst_particles = 0\n").unwrap();
         assert_eq!(config.effects.trail_rate, 1000.0);
