@@ -86,6 +86,23 @@ fn the_bot_plays_a_set_as_one_game_and_records_nothing() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Play-test F19: with a high-score file that cannot be written (here its directory is a
+/// file), the result says the new best was not saved.
+#[test]
+fn a_new_best_that_cannot_be_saved_says_so() {
+    let dir = two_level_set("unsaved");
+    let set = LevelSetSource::Directory(dir.join("set"))
+        .open(&crate::assets::Assets::built_in())
+        .unwrap();
+    let run = Campaign::new(&set, 0);
+    std::fs::write(dir.join("not-a-dir"), "").unwrap();
+    let mut ctx = test_context();
+    ctx.scores = Some(HighScores::load(&dir.join("not-a-dir").join("scores.toml")));
+    let best = ctx.record_run(&run, 300).expect("a table");
+    assert!(best.is_best && !best.saved, "{best:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_level_starts_with_the_score_and_lives_its_run_carries() {
     let dir = two_level_set("carry");
@@ -121,7 +138,12 @@ fn scores_are_written_for_the_player_and_never_for_the_bot() {
             assert_eq!((level, whole), (None, None));
             assert!(!path.exists(), "autoplay wrote {}", path.display());
         } else {
-            assert_eq!((level, whole), (Some((None, true)), Some((None, true))));
+            let best = Some(super::Best {
+                previous: None,
+                is_best: true,
+                saved: true,
+            });
+            assert_eq!((level, whole), (best, best));
             let saved = HighScores::load(&path);
             let key = LevelSetSource::Directory(dir.join("set")).key();
             let best = saved.level(&key, "01-a.lvl", None).expect("saved");
