@@ -106,3 +106,19 @@ fn a_config_file_with_mistakes_lists_them_all_and_only_an_explicit_one_stops_the
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Regression (play-test F28): with no display the error line carried a path into winit's
+/// sources on the build machine (`os error at /root/.cargo/registry/…/mod.rs:765: …`). Fixed in
+/// the commit that added this test.
+#[test]
+fn no_display_is_one_plain_error_line_without_a_source_path() {
+    let line = one_error_line(
+        Command::new(env!("CARGO_BIN_EXE_breakout"))
+            .args(["--frames", "1", "--mute"])
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("WAYLAND_SOCKET"),
+    );
+    assert!(line.contains("cannot start the windowing system"), "{line}");
+    assert!(!line.contains(".rs:") && !line.contains("registry"), "{line}");
+}

@@ -92,7 +92,7 @@ fn keep_ghost_solid(game: &Game, target_x: f32) -> f32 {
     if !game.active_effects().has(crate::level::PowerUpKind::Ghost) {
         return target_x;
     }
-    if game.stats().steps % 2 == 0 {
+    if game.stats().steps.is_multiple_of(2) {
         target_x + GHOST_SWAY
     } else {
         target_x - GHOST_SWAY
