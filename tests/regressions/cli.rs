@@ -120,5 +120,8 @@ fn no_display_is_one_plain_error_line_without_a_source_path() {
             .env_remove("WAYLAND_SOCKET"),
     );
     assert!(line.contains("cannot start the windowing system"), "{line}");
-    assert!(!line.contains(".rs:") && !line.contains("registry"), "{line}");
+    assert!(
+        !line.contains(".rs:") && !line.contains("registry"),
+        "{line}"
+    );
 }
