@@ -358,8 +358,18 @@ impl ApplicationHandler for App {
                     gfx.display.resize(size.into());
                 }
             }
-            WindowEvent::Occluded(occluded) => self.minimised = occluded,
-            WindowEvent::Focused(false) => self.ctx.input.release_all(),
+            WindowEvent::Occluded(occluded) => {
+                self.minimised = occluded;
+                if occluded {
+                    let flow = self.scenes.focus_lost(&mut self.ctx);
+                    self.follow(event_loop, flow);
+                }
+            }
+            WindowEvent::Focused(false) => {
+                self.ctx.input.release_all();
+                let flow = self.scenes.focus_lost(&mut self.ctx);
+                self.follow(event_loop, flow);
+            }
             WindowEvent::KeyboardInput { event, .. } => self.key(
                 event_loop,
                 event.physical_key,

@@ -90,6 +90,12 @@ pub trait Scene {
     /// the shake set; a scene may switch on the post-processing effects it shows.
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, covered: bool);
 
+    /// The window lost the keyboard focus or was hidden (minimised, covered): a game in play
+    /// pauses (play-test F10); the player's own key resumes it.
+    fn focus_lost(&mut self, _ctx: &mut Context) -> Transition {
+        Transition::None
+    }
+
     /// True while typed letters are the scene's text (a list's filter): the app's own letter
     /// key, M (mute), then types into the scene instead.
     fn takes_text(&self) -> bool {
@@ -130,6 +136,10 @@ pub fn press(key: PhysicalKey, pressed: bool, repeat: bool) -> Option<KeyCode> {
 pub fn is_confirm(code: KeyCode) -> bool {
     matches!(code, KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space)
 }
+
+/// Seconds an end-of-level or end-of-run screen ignores Enter and Space: a player still pressing
+/// Space to launch must not dismiss it unseen (play-test F27). Esc works at once.
+pub const CONFIRM_DELAY: f32 = 0.8;
 
 /// An end-of-level screen going back to the menu: it closes itself and the game under it (the
 /// particles go too).

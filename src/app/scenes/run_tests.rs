@@ -153,3 +153,63 @@ fn scores_are_written_for_the_player_and_never_for_the_bot() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Play-test F27 and F10: Esc in play pauses (a second Esc leaves), losing the focus pauses,
+/// and only the player's key resumes.
+#[test]
+fn esc_and_a_lost_focus_pause_the_game_instead_of_dropping_it() {
+    use glium::winit::keyboard::{KeyCode, PhysicalKey};
+    let dir = two_level_set("pause");
+    let set = LevelSetSource::Directory(dir.join("set"))
+        .open(&crate::assets::Assets::built_in())
+        .unwrap();
+    let mut ctx = test_context();
+    let mut stack = SceneStack::new(Box::new(LevelMenuScene::new(Arc::new(set), 0)));
+    let mut press = |stack: &mut SceneStack, ctx: &mut super::Context, code| {
+        let flow = stack.key(ctx, PhysicalKey::Code(code), true, false);
+        stack.key(ctx, PhysicalKey::Code(code), false, false);
+        flow
+    };
+    press(&mut stack, &mut ctx, KeyCode::Enter);
+    assert_eq!(stack.len(), 2, "playing");
+    press(&mut stack, &mut ctx, KeyCode::Escape);
+    assert_eq!(stack.len(), 3, "Esc paused");
+    press(&mut stack, &mut ctx, KeyCode::KeyP);
+    assert_eq!(stack.len(), 2, "P resumed");
+    stack.focus_lost(&mut ctx);
+    assert_eq!(stack.len(), 3, "a lost focus paused");
+    stack.update(&mut ctx, 5.0);
+    assert_eq!(stack.len(), 3, "and stays paused");
+    press(&mut stack, &mut ctx, KeyCode::Escape);
+    assert_eq!(stack.len(), 1, "Esc on the pause screen leaves");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Play-test F27: Space pressed to launch must not dismiss the end screen unseen.
+#[test]
+fn end_screens_ignore_confirm_keys_for_a_moment() {
+    use super::run_over::{RunEnd, RunOverScene};
+    use super::{Outcome, Scene, Transition, CONFIRM_DELAY};
+    use glium::winit::keyboard::KeyCode;
+    let mut ctx = test_context();
+    let outcome = Outcome {
+        score: 10,
+        best: None,
+    };
+    let mut screen = RunOverScene::new(RunEnd::GameOver, outcome);
+    let acts = |t: Transition| !matches!(t, Transition::None);
+    assert!(
+        !acts(screen.key_press(&mut ctx, KeyCode::Space)),
+        "too soon"
+    );
+    screen.update(&mut ctx, CONFIRM_DELAY + 0.1);
+    assert!(
+        acts(screen.key_press(&mut ctx, KeyCode::Space)),
+        "then it goes"
+    );
+    let mut screen = RunOverScene::new(RunEnd::GameOver, outcome);
+    assert!(
+        acts(screen.key_press(&mut ctx, KeyCode::Escape)),
+        "Esc at once"
+    );
+}
