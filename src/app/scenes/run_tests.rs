@@ -165,7 +165,7 @@ fn esc_and_a_lost_focus_pause_the_game_instead_of_dropping_it() {
         .unwrap();
     let mut ctx = test_context();
     let mut stack = SceneStack::new(Box::new(LevelMenuScene::new(Arc::new(set), 0)));
-    let mut press = |stack: &mut SceneStack, ctx: &mut super::Context, code| {
+    let press = |stack: &mut SceneStack, ctx: &mut super::Context, code| {
         let flow = stack.key(ctx, PhysicalKey::Code(code), true, false);
         stack.key(ctx, PhysicalKey::Code(code), false, false);
         flow
