@@ -10,9 +10,19 @@ pub struct InputState {
     right: bool,
     /// Latched by a key press or click, consumed by the next step that reads it.
     launch: bool,
-    /// Last mouse x in playfield pixels; `None` once the keyboard took over.
+    /// Mouse x the paddle follows, playfield pixels; `None` until the pointer moves (at the
+    /// start of a game, and once the keyboard took over).
     mouse_x: Option<f32>,
+    /// Where the pointer was last seen, playfield pixels.
+    pointer_x: Option<f32>,
+    /// Where the pointer was when the paddle stopped following it: it takes over again only
+    /// once it has moved [`POINTER_DEADBAND`] from there.
+    anchor_x: Option<f32>,
 }
+
+/// Pixels the pointer must move before the paddle follows it again (play-test F23: the paddle
+/// jumped to a pointer that had not moved when a level started).
+pub const POINTER_DEADBAND: f32 = 3.0;
 
 impl InputState {
     /// Records a key press or release (physical keys, so A/D work on any keyboard layout).
@@ -28,14 +38,32 @@ impl InputState {
             _ => return false,
         }
         if pressed && code != KeyCode::Space {
-            self.mouse_x = None;
+            self.stop_following();
         }
         true
     }
 
-    /// Records the mouse position (playfield pixels); the paddle follows it until a key is used.
+    /// Records the mouse position (playfield pixels). The paddle follows it until a key is used
+    /// or a game starts, and again once the pointer has moved [`POINTER_DEADBAND`] pixels.
     pub fn mouse_moved(&mut self, x: f32) {
-        self.mouse_x = Some(x);
+        self.pointer_x = Some(x);
+        let anchor = *self.anchor_x.get_or_insert(x);
+        if self.mouse_x.is_some() || (x - anchor).abs() >= POINTER_DEADBAND {
+            self.mouse_x = Some(x);
+        }
+    }
+
+    /// The paddle stops following the pointer until it moves.
+    fn stop_following(&mut self) {
+        self.mouse_x = None;
+        self.anchor_x = self.pointer_x;
+    }
+
+    /// A game starts: no key held, and the paddle waits for the pointer to move before it
+    /// follows it.
+    pub fn new_game(&mut self) {
+        self.release_all();
+        self.stop_following();
     }
 
     /// A mouse click launches the ball.
@@ -47,6 +75,8 @@ impl InputState {
     pub fn release_all(&mut self) {
         *self = InputState {
             mouse_x: self.mouse_x,
+            pointer_x: self.pointer_x,
+            anchor_x: self.anchor_x,
             ..InputState::default()
         };
     }
@@ -77,8 +107,40 @@ mod tests {
     }
 
     #[test]
+    fn a_pointer_that_has_not_moved_does_not_move_the_paddle() {
+        let mut s = InputState::default();
+        s.mouse_moved(640.0); // the pointer's position when the window appeared
+        assert_eq!(s.take_step_input().paddle_target_x, None);
+        s.mouse_moved(641.0);
+        assert_eq!(
+            s.take_step_input().paddle_target_x,
+            None,
+            "within the dead band"
+        );
+        s.mouse_moved(650.0);
+        assert_eq!(s.take_step_input().paddle_target_x, Some(650.0));
+        s.mouse_moved(651.0);
+        assert_eq!(
+            s.take_step_input().paddle_target_x,
+            Some(651.0),
+            "then it follows"
+        );
+        s.new_game();
+        assert_eq!(
+            s.take_step_input().paddle_target_x,
+            None,
+            "a new game waits"
+        );
+        s.mouse_moved(652.0);
+        assert_eq!(s.take_step_input().paddle_target_x, None);
+        s.mouse_moved(600.0);
+        assert_eq!(s.take_step_input().paddle_target_x, Some(600.0));
+    }
+
+    #[test]
     fn keyboard_takes_over_from_mouse() {
         let mut s = InputState::default();
+        s.mouse_moved(90.0);
         s.mouse_moved(100.0);
         assert_eq!(s.take_step_input().paddle_target_x, Some(100.0));
         s.key(PhysicalKey::Code(KeyCode::ArrowLeft), true);

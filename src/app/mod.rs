@@ -131,6 +131,8 @@ struct App {
     particles_drawn: u64,
     minimised: bool,
     title: String,
+    /// True while the mouse cursor is hidden (a game on top).
+    cursor_hidden: bool,
     error: Option<anyhow::Error>,
 }
 
@@ -167,6 +169,7 @@ impl App {
             particles_drawn: 0,
             minimised: false,
             title: String::new(),
+            cursor_hidden: false,
             error: None,
         }
     }
@@ -183,7 +186,8 @@ impl App {
         batch
     }
 
-    /// Sets the window title to the top scene's, when it changed.
+    /// Sets the window title to the top scene's, when it changed; hides the mouse cursor while
+    /// a game is on top (play-test F23: it stayed over the playfield), shows it elsewhere.
     fn update_title(&mut self) {
         let title = self.scenes.title();
         if title != self.title {
@@ -191,6 +195,13 @@ impl App {
                 gfx.window.set_title(&title);
             }
             self.title = title;
+        }
+        let hide = self.scenes.live_game().is_some();
+        if hide != self.cursor_hidden {
+            if let Some(gfx) = &self.gfx {
+                gfx.window.set_cursor_visible(!hide);
+            }
+            self.cursor_hidden = hide;
         }
     }
 

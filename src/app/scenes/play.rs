@@ -78,7 +78,7 @@ impl PlayScene {
                     None
                 }
             });
-        ctx.input.release_all();
+        ctx.input.new_game();
         ctx.effects.clear();
         PlayScene {
             game: Game::continuing(level, ctx.config(), campaign.score(), campaign.lives()),
