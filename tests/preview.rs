@@ -140,6 +140,29 @@ fn preview_size_400x300_is_the_same_picture_at_half_size() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// Play-test F7: a size that is not 4:3 letterboxes (black bars, the 4:3 picture in the middle
+/// at the height's scale) instead of stretching; the picture inside is the 400×300 one.
+#[test]
+fn preview_at_a_size_not_4_by_3_is_letterboxed_not_stretched() {
+    let wide = render(&fixture(), "wide", &["--size", "800x300"]);
+    assert_eq!(wide.dimensions(), (800, 300));
+    let bright = |x: u32, y: u32| {
+        let p = wide.get_pixel(x, y);
+        u32::from(p[0]) + u32::from(p[1]) + u32::from(p[2]) > 30
+    };
+    for y in (0..300).step_by(10) {
+        for x in (0..200).chain(600..800).step_by(5) {
+            assert!(!bright(x, y), "bar not black at ({x}, {y})");
+        }
+    }
+    let inside = image::imageops::crop_imm(&wide, 200, 0, 400, 300).to_image();
+    let level = Level::load(&fixture()).expect("fixture loads");
+    let pic = Picture::new(inside);
+    let mut problems = grid_problems(&level, &pic);
+    problems.extend(paddle_and_ball_problems(&pic));
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 /// Writes `text` to a temporary level file named `name`.
 fn temp_level(name: &str, text: &str) -> PathBuf {
     let path = temp_path(name);

@@ -318,7 +318,19 @@ impl Renderer {
         size: (u32, u32),
         batch: &SpriteBatch,
     ) -> Result<(), RenderError> {
-        self.render_capture(facade, (size.0.max(1), size.1.max(1)), batch)?;
+        // Letterboxed as the window is (play-test F7: a size that was not 4:3 stretched the
+        // picture and made the ball an oval).
+        let size = (size.0.max(1), size.1.max(1));
+        let rect = match letterbox(size.0, size.1) {
+            Some(v) => Rect {
+                left: v.x,
+                bottom: size.1 - v.y - v.height,
+                width: v.width,
+                height: v.height,
+            },
+            None => full_rect(size),
+        };
+        self.render_capture_into(facade, size, rect, batch)?;
         self.stats.frames += 1;
         Ok(())
     }
@@ -330,15 +342,25 @@ impl Renderer {
         size: (u32, u32),
         batch: &SpriteBatch,
     ) -> Result<(), RenderError> {
+        self.render_capture_into(facade, size, full_rect(size), batch)
+    }
+
+    /// Composes `batch` into the `rect` of the capture texture, resized to `size` if needed; the
+    /// rest is black.
+    fn render_capture_into(
+        &mut self,
+        facade: &impl Facade,
+        size: (u32, u32),
+        rect: Rect,
+        batch: &SpriteBatch,
+    ) -> Result<(), RenderError> {
         ensure_texture(facade, &self.raw_gl, &mut self.capture, size)?;
         let Some(capture) = self.capture.take() else {
             return Ok(());
         };
         let result = SimpleFrameBuffer::new(facade, &capture)
             .map_err(gl_err)
-            .and_then(|mut fb| {
-                self.compose(facade, &mut fb, full_rect(size), RowOrder::TopDown, batch)
-            });
+            .and_then(|mut fb| self.compose(facade, &mut fb, rect, RowOrder::TopDown, batch));
         self.capture = Some(capture);
         result
     }
