@@ -188,10 +188,10 @@ mod tests {
     }
 
     /// A synthetic LBreakout2 set of two levels: "First" (a row of `d`, an `l` bonus on one and
-    /// a `w` on another) and "Empty".
+    /// a `w` on another, and a metal brick `#`) and "Empty".
     fn lbreakout2_set() -> String {
         let mut text = String::from("Version: 1.00\n");
-        for (name, row, bonus) in [("First", "dddd", "lw"), ("Empty", "", "")] {
+        for (name, row, bonus) in [("First", "dddd#", "lw"), ("Empty", "", "")] {
             text += &format!("Level:\nTester\n{name}\nBricks:\n{row:.<14}\n");
             text += &format!("{}Bonus:\n{bonus:.<14}\n", "..............\n".repeat(17));
             text += &"..............\n".repeat(17);
@@ -218,7 +218,7 @@ mod tests {
             report.lines().collect::<Vec<_>>(),
             vec![
                 "MySet: 1 levels imported, 1 skipped".to_string(),
-                format!("{file}:1: approx: bonus 'w' (bonus floor) dropped (1 cells)"),
+                format!("{file}:1: approx: metal brick '#': an energy ball breaks it but scores nothing here (LBreakout2: 1000 points) (1 cells)"),
                 format!("{file}:2: skipped: empty: LBreakout2 completes it at once"),
             ]
         );
