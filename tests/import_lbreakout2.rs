@@ -132,12 +132,18 @@ fn expected(c: u8) -> Option<PowerUpKind> {
     BONUS_TABLE.iter().find(|b| b.0 == c).map(|b| b.1)
 }
 
+/// Brick characters whose bonus LBreakout2 can release: the ones it counts, and metal `#` and
+/// chaotic `@` (an energy ball breaks them); not walls `E` or empty cells.
+fn releases(c: u8) -> bool {
+    counts(c) || c == b'#' || c == b'@'
+}
+
 /// Checks every cell of `level` against the brick and bonus rows it was read from: a power-up
-/// exactly where a brick LBreakout2 counts holds a bonus, and the one [`BONUS_TABLE`] names.
+/// exactly where a brick that can release it holds a bonus, and the one [`BONUS_TABLE`] names.
 fn assert_bonuses(level: &Level, bricks: &[&[u8]], bonus: &[&[u8]], what: &str) {
     for (r, (b, x)) in bricks.iter().zip(bonus).enumerate() {
         for c in 0..14 {
-            let want = expected(x[c]).filter(|_| counts(b[c]));
+            let want = expected(x[c]).filter(|_| releases(b[c]));
             let held = level.extras(r, c).and_then(|e| e.powerup);
             assert_eq!(held, want, "{what}: row {r} column {c}");
         }
@@ -233,11 +239,11 @@ fn every_bonus_becomes_its_power_up_exactly_under_lbreakout2s_rules() {
 }
 
 #[test]
-fn bonuses_on_walls_and_empty_cells_are_silent_and_on_metal_reported() {
+fn bonuses_on_metal_are_placed_and_on_walls_and_empty_cells_never_released() {
     // Bricks: d d d # @ E . d
-    // Bonus:  l ? x w w w w .   ('x' is no bonus)
+    // Bonus:  l ? x w c w w .   ('x' is no bonus)
     let set = import(&write(
-        &[synth("Bonus", "ddd#@E.d", "l?xwwww.")],
+        &[synth("Bonus", "ddd#@E.d", "l?xwcww.")],
         false,
         "\n",
     ))
@@ -247,27 +253,16 @@ fn bonuses_on_walls_and_empty_cells_are_silent_and_on_metal_reported() {
     assert_eq!(powerup(0), Some(PowerUpKind::ExtraLife));
     assert_eq!(powerup(1), Some(PowerUpKind::Random));
     assert_eq!(powerup(2), None);
-    let approx: Vec<(&str, usize)> = l
-        .approximations
-        .iter()
-        .map(|a| (a.feature.as_str(), a.cells))
-        .collect();
-    // On '#' and '@' (cols 3, 4) the bonus is reported; on 'E' (col 5) and empty (col 6) it is
-    // never released, in LBreakout2 either: silent.
-    assert!(
-        approx.contains(&(
-            "bonus on a metal or chaotic brick dropped (LBreakout2 releases it when an energy ball breaks the brick)",
-            2
-        )),
-        "{approx:?}"
-    );
-    assert!(approx
-        .iter()
-        .any(|(f, n)| f.starts_with("metal brick '#'") && *n == 1));
-    assert!(approx
-        .iter()
-        .any(|(f, n)| f.starts_with("chaotic brick '@'") && *n == 1));
-    assert_eq!(approx.len(), 3, "{approx:?}");
+    // On '#' and '@' LBreakout2 releases the bonus when an energy ball breaks the brick: so
+    // does this game.
+    assert_eq!(l.level.get(2, 3), Some(BrickKind::Metal));
+    assert_eq!(powerup(3), Some(PowerUpKind::BonusFloor));
+    assert_eq!(l.level.get(2, 4), Some(BrickKind::Chaotic));
+    assert_eq!(powerup(4), Some(PowerUpKind::ChaoticBall));
+    // On 'E' (col 5) and empty (col 6) it is never released, in LBreakout2 either.
+    assert_eq!(powerup(5), None);
+    assert_eq!(l.level.get(2, 6), None);
+    assert_eq!(l.approximations, [], "all exact");
     assert_reads_back(&set);
 }
 
@@ -525,10 +520,12 @@ fn corpus_every_set_imports_with_the_counts_of_an_independent_scan() {
                     );
                     assert_bonuses(&l.level, bricks, bonus, &format!("{name} level {}", i + 1));
                     assert_eq!(l.level.powerup_rules, breakout::level::Ruleset::LBreakout2);
-                    // No bonus is approximated or dropped; only those on metal are reported.
+                    // Exact but for the network levels' second player.
                     for a in &l.approximations {
-                        let metal = a.feature.starts_with("bonus on a metal or chaotic brick");
-                        assert!(metal || !a.feature.contains("bonus"), "{name}: {a}");
+                        assert!(
+                            a.feature == "network level for two players, played alone",
+                            "{name}: {a}"
+                        );
                     }
                     assert!(l.level.title.as_deref().is_none_or(|t| !t.contains('\r')));
                 }

@@ -169,10 +169,10 @@ pub(super) struct Brick {
     /// Hits it takes (the kind's default unless the foreign brick differs; only destructible
     /// kinds use it).
     pub hits: u8,
-    /// The power-up it releases (destructible kinds only).
+    /// The power-up it releases (kinds that hold one only, [`BrickKind::holds_powerup`]).
     pub powerup: Option<PowerUpKind>,
-    /// A random power-up the game rolls for it when play starts (`+10%`, `+bad`; destructible
-    /// kinds only, never with `powerup`).
+    /// A random power-up the game rolls for it when play starts (`+10%`, `+bad`; kinds that
+    /// hold one only, never with `powerup`).
     pub roll: Option<Roll>,
 }
 
@@ -206,12 +206,14 @@ impl Brick {
     }
 
     /// The level-file extensions of this brick, `None` when it has only its kind's defaults (so
-    /// the level equals its own text parsed back). Hits and a power-up or roll on an
-    /// indestructible kind are dropped here; a placed power-up wins over a roll.
+    /// the level equals its own text parsed back). Hits on an indestructible kind, and a
+    /// power-up or roll on a kind that holds none (walls), are dropped here; a placed power-up
+    /// wins over a roll.
     fn extras(self) -> Option<CellExtras> {
         let destructible = self.kind.is_destructible();
-        let powerup = self.powerup.filter(|_| destructible);
-        let roll = self.roll.filter(|_| destructible && powerup.is_none());
+        let holds = self.kind.holds_powerup();
+        let powerup = self.powerup.filter(|_| holds);
+        let roll = self.roll.filter(|_| holds && powerup.is_none());
         let hits = if destructible {
             self.hits
         } else {
@@ -257,15 +259,16 @@ impl Grid {
     }
 
     /// The kind of the brick at `row`, `col`.
+    #[cfg(test)]
     pub fn get(&self, row: usize, col: usize) -> Option<BrickKind> {
         self.cells[row * self.cols + col].map(|b| b.kind)
     }
 
     /// Places `powerup` in the brick at `row`, `col`; false (and nothing changes) if there is
-    /// no brick there or it is one the ball cannot destroy.
+    /// no brick there or it holds none (a wall, [`BrickKind::holds_powerup`]).
     pub fn place_powerup(&mut self, row: usize, col: usize, powerup: PowerUpKind) -> bool {
         match &mut self.cells[row * self.cols + col] {
-            Some(brick) if brick.kind.is_destructible() => {
+            Some(brick) if brick.kind.holds_powerup() => {
                 brick.powerup = Some(powerup);
                 true
             }

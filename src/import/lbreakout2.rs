@@ -338,49 +338,21 @@ fn convert(
 ) -> Result<ImportedLevel, String> {
     let mut grid = Grid::new(ROWS, COLS);
     let mut tally = Tally::default();
-    let (mut metal, mut chaotic) = (0, 0);
     for r in 0..ROWS {
         for c in 0..COLS {
             if let Some(brick) = brick(raw.bricks[r][c]) {
                 grid.set(r, c, brick);
-                metal += usize::from(brick.kind == BrickKind::Metal);
-                chaotic += usize::from(brick.kind == BrickKind::Chaotic);
             }
         }
     }
-    let mut on_metal = 0;
     for r in 0..ROWS {
         for c in 0..COLS {
-            let Some(powerup) = bonus(raw.bonus[r][c]) else {
-                continue;
-            };
-            match grid.get(r, c) {
-                // Never released in LBreakout2 either.
-                None | Some(BrickKind::Solid) => {}
-                Some(BrickKind::Metal | BrickKind::Chaotic) => on_metal += 1,
-                Some(_) => {
-                    grid.place_powerup(r, c, powerup);
-                }
+            // On an empty cell or a wall a bonus is never released, in LBreakout2 either; on
+            // metal and chaotic bricks it is, when an energy ball breaks them (here too).
+            if let Some(powerup) = bonus(raw.bonus[r][c]) {
+                grid.place_powerup(r, c, powerup);
             }
         }
-    }
-    if on_metal > 0 {
-        tally.add(
-            "bonus on a metal or chaotic brick dropped (LBreakout2 releases it when an energy ball breaks the brick)",
-            on_metal,
-        );
-    }
-    if metal > 0 {
-        tally.add(
-            "metal brick '#': an energy ball breaks it but scores nothing here (LBreakout2: 1000 points)",
-            metal,
-        );
-    }
-    if chaotic > 0 {
-        tally.add(
-            "chaotic brick '@': an energy ball breaks it but scores nothing here (LBreakout2: 1000 points)",
-            chaotic,
-        );
     }
     if network {
         tally.add("network level for two players, played alone", 0);
