@@ -247,6 +247,14 @@ fn gifts_without_a_position_are_scattered_when_play_starts() {
         [(PowerUpKind::ExtraLife, 2), (PowerUpKind::Points200, 2)]
     );
     assert_eq!(approx(&crowded, "more gifts than bricks"), 3);
+
+    // Counts as large as the file can write add up without overflowing.
+    let huge = r#"<Gift Type="GiftAddLife" Count="9223372036854775807"/>"#;
+    let flooded = only_level(&set(&format!(
+        "<Level>\n<Line>111</Line>\n{huge}\n{huge}\n{huge}\n</Level>\n"
+    )));
+    assert_eq!(flooded.level.scatter, [(PowerUpKind::ExtraLife, 3)]);
+    assert_eq!(approx(&flooded, "more gifts than bricks"), usize::MAX - 3);
 }
 
 #[test]

@@ -318,7 +318,7 @@ impl Tally {
     pub fn add(&mut self, feature: impl Into<String>, cells: usize) {
         let feature = feature.into();
         match self.0.iter_mut().find(|a| a.feature == feature) {
-            Some(a) => a.cells += cells,
+            Some(a) => a.cells = a.cells.saturating_add(cells),
             None => self.0.push(Approximation { feature, cells }),
         }
     }

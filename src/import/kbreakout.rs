@@ -275,7 +275,7 @@ fn read_level(
                 };
                 if let Some((gift, n)) = moved {
                     match scattered.iter_mut().find(|(g, _)| *g == gift) {
-                        Some((_, count)) => *count += n,
+                        Some((_, count)) => *count = count.saturating_add(n),
                         None => scattered.push((gift, n)),
                     }
                 }
@@ -326,11 +326,14 @@ fn read_level(
         .flatten()
         .filter(|b| b.powerup.is_some())
         .count();
-    let wanted: usize = scatter.iter().map(|&(_, n)| n).sum();
-    if placed + wanted > bricks {
+    // Counts come from the file: add them without overflowing.
+    let wanted = scatter
+        .iter()
+        .fold(placed, |sum: usize, &(_, n)| sum.saturating_add(n));
+    if wanted > bricks {
         tally.add(
             "more gifts than bricks: KBreakOut looks for a free brick forever, here the last ones are not placed",
-            placed + wanted - bricks,
+            wanted - bricks,
         );
     }
     let scatter = scatter
