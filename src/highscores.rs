@@ -214,7 +214,9 @@ impl HighScores {
             std::io::Error::new(e.kind(), format!("{}: {e}", self.path.display()))
         };
         if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(named)?;
+            // Named after the directory: its creation is what failed (a file in its place).
+            std::fs::create_dir_all(dir)
+                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
         }
         let text = toml::to_string(&self.file).map_err(|e| named(std::io::Error::other(e)))?;
         let tmp = self

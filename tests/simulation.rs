@@ -624,6 +624,24 @@ fn simulate_binary_is_deterministic_and_matches_an_in_process_replay() {
         json["bricks_destroyed"].as_u64().unwrap() + json["bricks_left"].as_u64().unwrap(),
         lvl.destructible_count() as u64
     );
+    // powerups_by_kind: name → count, the same as the game's, adding up to the total.
+    let by_kind = json["powerups_by_kind"].as_object().expect("an object");
+    let expected: Vec<(String, u32)> = stats
+        .powerups_by_kind
+        .iter()
+        .map(|(k, n)| (k.name().to_string(), n))
+        .collect();
+    let mut got: Vec<(String, u32)> = by_kind
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_u64().unwrap() as u32))
+        .collect();
+    got.sort_by_key(|(k, _)| breakout::level::PowerUpKind::from_name(k).map(|k| k as usize));
+    assert_eq!(got, expected);
+    assert!(!expected.is_empty(), "the run collects power-ups");
+    assert_eq!(
+        expected.iter().map(|(_, n)| n).sum::<u32>(),
+        stats.powerups_collected
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -38,6 +38,15 @@ use scenes::{Context, SceneStack};
 use stats::FrameStats;
 use std::time::Instant;
 
+/// winit's OS errors read "os error at FILE:LINE: MESSAGE", FILE being a path inside
+/// winit's sources on the build machine; a player needs the message only (play-test F28).
+fn without_source_location(message: &str) -> &str {
+    match message.strip_prefix("os error at ") {
+        Some(rest) => rest.split_once(": ").map_or(rest, |(_, m)| m),
+        None => message,
+    }
+}
+
 /// Runs the game in a window until the player quits (or `--frames` is reached).
 ///
 /// # Errors
@@ -64,8 +73,12 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         None => None,
     };
     let (game_config, file_config) = args.game.load()?;
-    let event_loop = EventLoop::new()
-        .context("cannot start the windowing system (no display server? try xvfb-run)")?;
+    let event_loop = EventLoop::new().map_err(|e| {
+        anyhow::anyhow!(
+            "cannot start the windowing system (no display server? try xvfb-run): {}",
+            without_source_location(&e.to_string())
+        )
+    })?;
     event_loop.set_control_flow(ControlFlow::Wait);
     let audio = if args.mute {
         None
@@ -345,8 +358,18 @@ impl ApplicationHandler for App {
                     gfx.display.resize(size.into());
                 }
             }
-            WindowEvent::Occluded(occluded) => self.minimised = occluded,
-            WindowEvent::Focused(false) => self.ctx.input.release_all(),
+            WindowEvent::Occluded(occluded) => {
+                self.minimised = occluded;
+                if occluded {
+                    let flow = self.scenes.focus_lost(&mut self.ctx);
+                    self.follow(event_loop, flow);
+                }
+            }
+            WindowEvent::Focused(false) => {
+                self.ctx.input.release_all();
+                let flow = self.scenes.focus_lost(&mut self.ctx);
+                self.follow(event_loop, flow);
+            }
             WindowEvent::KeyboardInput { event, .. } => self.key(
                 event_loop,
                 event.physical_key,

@@ -32,6 +32,9 @@ pub struct SimulateReport {
     pub balls_escaped: u32,
     /// Power-ups the bot caught with the paddle.
     pub powerups_collected: u32,
+    /// The same by power-up name (only the kinds collected at least once; `random` counts
+    /// itself and what it became).
+    pub powerups_by_kind: std::collections::BTreeMap<String, u32>,
     /// Collision mode name.
     pub collision: String,
     /// Seed used.
@@ -70,6 +73,11 @@ pub fn simulate(level: &Level, steps: u64, config: GameConfig) -> SimulateReport
         balls_lost: stats.balls_lost,
         balls_escaped: stats.balls_escaped,
         powerups_collected: stats.powerups_collected,
+        powerups_by_kind: stats
+            .powerups_by_kind
+            .iter()
+            .map(|(kind, n)| (kind.name().to_string(), n))
+            .collect(),
         collision: collision.name().to_string(),
         seed,
         state_hash: format!("{:016x}", game.state_hash()),

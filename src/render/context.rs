@@ -13,6 +13,9 @@ use glutin_winit::DisplayBuilder;
 use raw_window_handle::HasWindowHandle;
 use std::num::NonZeroU32;
 
+/// Narrowest the window can be made, logical pixels (its height at least three quarters of it).
+pub const MIN_WINDOW_WIDTH: f64 = 480.0;
+
 /// Creates a resizable window of `size` logical pixels (the OS scales it on HiDPI screens), a
 /// glium display for it, with vsync on or off, and the raw GL functions of its context (for
 /// [`super::Renderer::new`]).
@@ -29,7 +32,9 @@ pub fn create_window(
     let attributes = Window::default_attributes()
         .with_title(title)
         .with_inner_size(LogicalSize::new(size.0, size.1))
-        .with_min_inner_size(LogicalSize::new(160.0, 120.0))
+        // Smallest window the text stays readable in (play-test F26: below about 500 px wide the
+        // 8 px glyphs blur into each other); 4:3 like the playfield.
+        .with_min_inner_size(LogicalSize::new(MIN_WINDOW_WIDTH, MIN_WINDOW_WIDTH * 0.75))
         .with_resizable(true);
     let (window, config) = DisplayBuilder::new()
         .with_window_attributes(Some(attributes))

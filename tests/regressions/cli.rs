@@ -56,3 +56,72 @@ fn preview_to_a_name_not_ending_in_png_is_one_error_line_and_leaves_no_file() {
     assert!(left.is_empty(), "nothing written: {left:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Regression (play-test F18): a configuration file with two mistakes reported only the first,
+/// in serde's words (`invalid type: string "loud", expected f32`), and a mistake in the file the
+/// game found on its own kept it from starting. Now `--config` lists every mistake, one line
+/// each, in a player's words; a file found in the working directory costs only its bad
+/// settings (warnings in the log) and the game runs. Fixed in the commit that added this test.
+#[test]
+fn a_config_file_with_mistakes_lists_them_all_and_only_an_explicit_one_stops_the_game() {
+    let dir = std::env::temp_dir().join(format!("breakout-f18-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let config = dir.join("breakout.toml");
+    std::fs::write(
+        &config,
+        "[audio]\nmusic_volume = \"loud\"\n[effects]\ntrail_rate = -1\n",
+    )
+    .expect("write config");
+    let level = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/01-first-steps.lvl");
+    let run = |explicit: bool| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_breakout"));
+        cmd.current_dir(&dir)
+            .env("HOME", &dir)
+            .env("XDG_CONFIG_HOME", &dir)
+            .env("RUST_LOG", "warn")
+            .args(["simulate", "--steps", "10", "--level"])
+            .arg(&level);
+        if explicit {
+            cmd.arg("--config").arg(&config);
+        }
+        cmd.output().expect("run breakout")
+    };
+    let out = run(true);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("breakout.toml:2:16: music_volume must be a number, not the text \"loud\""),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("breakout.toml:4:1: trail_rate = -1 is out of range"),
+        "{stderr}"
+    );
+    let out = run(false);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("music_volume must be a number") && stderr.contains("the default is used"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Regression (play-test F28): with no display the error line carried a path into winit's
+/// sources on the build machine (`os error at /root/.cargo/registry/…/mod.rs:765: …`). Fixed in
+/// the commit that added this test.
+#[test]
+fn no_display_is_one_plain_error_line_without_a_source_path() {
+    let line = one_error_line(
+        Command::new(env!("CARGO_BIN_EXE_breakout"))
+            .args(["--frames", "1", "--mute"])
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("WAYLAND_SOCKET"),
+    );
+    assert!(line.contains("cannot start the windowing system"), "{line}");
+    assert!(
+        !line.contains(".rs:") && !line.contains("registry"),
+        "{line}"
+    );
+}

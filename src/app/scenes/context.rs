@@ -2,6 +2,7 @@
 //! drawn.
 
 use super::campaign::Campaign;
+use super::Best;
 use crate::app::InputState;
 use crate::audio::Audio;
 use crate::cli::PlayArgs;
@@ -50,12 +51,7 @@ impl Context {
     /// failed save is logged). Returns the level's best before and whether this beat it;
     /// `None` without a table, and always with `--autoplay`: the bot's games are not the
     /// player's and are never recorded.
-    pub fn record_level(
-        &mut self,
-        campaign: &Campaign,
-        score: u32,
-        cleared: bool,
-    ) -> Option<(Option<u32>, bool)> {
+    pub fn record_level(&mut self, campaign: &Campaign, score: u32, cleared: bool) -> Option<Best> {
         if self.args.autoplay {
             return None;
         }
@@ -68,27 +64,37 @@ impl Context {
             score,
             cleared,
         );
-        self.save_scores(recorded.changed);
-        Some((recorded.previous, recorded.is_best))
+        let saved = self.save_scores(recorded.changed);
+        Some(Best {
+            previous: recorded.previous,
+            is_best: recorded.is_best,
+            saved,
+        })
     }
 
     /// Records the `score` of a whole run through `campaign`'s set (ended: won or game over),
     /// as [`Context::record_level`] does.
-    pub fn record_run(&mut self, campaign: &Campaign, score: u32) -> Option<(Option<u32>, bool)> {
+    pub fn record_run(&mut self, campaign: &Campaign, score: u32) -> Option<Best> {
         if self.args.autoplay {
             return None;
         }
         let recorded = self.scores.as_mut()?.record_run(campaign.set_key(), score);
-        self.save_scores(recorded.changed);
-        Some((recorded.previous, recorded.is_best))
+        let saved = self.save_scores(recorded.changed);
+        Some(Best {
+            previous: recorded.previous,
+            is_best: recorded.is_best,
+            saved,
+        })
     }
 
-    /// Saves the high-score table if `changed` (a failed save is logged).
-    fn save_scores(&self, changed: bool) {
+    /// Saves the high-score table if `changed`; false if that failed (logged).
+    fn save_scores(&self, changed: bool) -> bool {
         if let Some(scores) = self.scores.as_ref().filter(|_| changed) {
             if let Err(e) = scores.save() {
                 log::warn!("cannot save high scores: {e}");
+                return false;
             }
         }
+        true
     }
 }

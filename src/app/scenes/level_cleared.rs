@@ -2,7 +2,10 @@
 //! the run has more levels.
 
 use super::play::{Campaign, PlayScene};
-use super::{close_game, is_confirm, Context, Outcome, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
+use super::{
+    close_game, is_confirm, Context, Outcome, Scene, Transition, AUTOPLAY_SCREEN_DELAY,
+    CONFIRM_DELAY,
+};
 use crate::render::{hud, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
 
@@ -52,7 +55,7 @@ impl Scene for LevelClearedScene {
     fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
         match code {
             KeyCode::Escape => close_game(ctx),
-            code if is_confirm(code) => self.advance(ctx),
+            code if is_confirm(code) && self.seconds >= CONFIRM_DELAY => self.advance(ctx),
             _ => Transition::None,
         }
     }

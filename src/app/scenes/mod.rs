@@ -90,6 +90,12 @@ pub trait Scene {
     /// the shake set; a scene may switch on the post-processing effects it shows.
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, covered: bool);
 
+    /// The window lost the keyboard focus or was hidden (minimised, covered): a game in play
+    /// pauses (play-test F10); the player's own key resumes it.
+    fn focus_lost(&mut self, _ctx: &mut Context) -> Transition {
+        Transition::None
+    }
+
     /// True while typed letters are the scene's text (a list's filter): the app's own letter
     /// key, M (mute), then types into the scene instead.
     fn takes_text(&self) -> bool {
@@ -131,6 +137,10 @@ pub fn is_confirm(code: KeyCode) -> bool {
     matches!(code, KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space)
 }
 
+/// Seconds an end-of-level or end-of-run screen ignores Enter and Space: a player still pressing
+/// Space to launch must not dismiss it unseen (play-test F27). Esc works at once.
+pub const CONFIRM_DELAY: f32 = 0.8;
+
 /// An end-of-level screen going back to the menu: it closes itself and the game under it (the
 /// particles go too).
 pub fn close_game(ctx: &mut Context) -> Transition {
@@ -143,17 +153,37 @@ pub fn close_game(ctx: &mut Context) -> Transition {
 pub struct Outcome {
     /// The final score of the level.
     pub score: u32,
-    /// From the high-score table (none without one): the level's best before this result, and
-    /// whether this result beat it.
-    pub best: Option<(Option<u32>, bool)>,
+    /// From the high-score table (none without one): the best before this result, whether
+    /// this result beat it, and whether the table was saved.
+    pub best: Option<Best>,
+}
+
+/// What the high-score table says of a result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Best {
+    /// The best score before this result, if there was one.
+    pub previous: Option<u32>,
+    /// True if this result beat it.
+    pub is_best: bool,
+    /// False if the table changed but could not be written (the log says why).
+    pub saved: bool,
 }
 
 impl Outcome {
-    /// The high-score line: "NEW BEST!", "best N", or empty.
+    /// The high-score line: "NEW BEST!", "best N", or empty; a new best that could not be
+    /// saved says so (play-test F19: "NEW BEST!" was shown when nothing was saved).
     pub fn best_line(&self) -> String {
         match self.best {
-            Some((_, true)) => "NEW BEST!".to_string(),
-            Some((Some(best), false)) => format!("best {best}"),
+            Some(Best {
+                is_best: true,
+                saved: true,
+                ..
+            }) => "NEW BEST!".to_string(),
+            Some(Best { is_best: true, .. }) => "NEW BEST, NOT SAVED".to_string(),
+            Some(Best {
+                previous: Some(best),
+                ..
+            }) => format!("best {best}"),
             _ => String::new(),
         }
     }
@@ -199,10 +229,25 @@ mod tests {
 
     #[test]
     fn best_line_says_new_best_or_the_old_one() {
-        let outcome = |best| Outcome { score: 10, best };
-        assert_eq!(outcome(Some((Some(5), true))).best_line(), "NEW BEST!");
-        assert_eq!(outcome(Some((Some(50), false))).best_line(), "best 50");
-        assert_eq!(outcome(Some((None, true))).best_line(), "NEW BEST!");
-        assert_eq!(outcome(None).best_line(), "");
+        let outcome = |previous, is_best, saved| Outcome {
+            score: 10,
+            best: Some(Best {
+                previous,
+                is_best,
+                saved,
+            }),
+        };
+        assert_eq!(outcome(Some(5), true, true).best_line(), "NEW BEST!");
+        assert_eq!(outcome(Some(50), false, true).best_line(), "best 50");
+        assert_eq!(outcome(None, true, true).best_line(), "NEW BEST!");
+        assert_eq!(
+            outcome(Some(5), true, false).best_line(),
+            "NEW BEST, NOT SAVED"
+        );
+        let none = Outcome {
+            score: 10,
+            best: None,
+        };
+        assert_eq!(none.best_line(), "");
     }
 }

@@ -1,4 +1,5 @@
-//! The pause screen, pushed over the game by P: the game stands still under a message box.
+//! The pause screen, pushed over the game by P or Esc, or when the window loses the focus: the
+//! game stands still under a message box.
 
 use super::{close_game, Context, Scene, Transition};
 use crate::render::{hud, SpriteBatch};
@@ -25,7 +26,7 @@ impl Scene for PauseScene {
     }
 
     fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
-        hud::message(&mut batch.text, "PAUSED", "P to resume  ESC menu");
+        hud::message(&mut batch.text, "PAUSED", "P or SPACE to resume  ESC menu");
     }
 
     fn is_overlay(&self) -> bool {

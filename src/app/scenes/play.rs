@@ -199,11 +199,13 @@ impl Scene for PlayScene {
 
     fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
         match code {
-            KeyCode::Escape => {
+            // Esc pauses first (the pause screen's Esc leaves): a run is never dropped by one
+            // key (play-test F27). The bot's demo has nothing to lose.
+            KeyCode::Escape if self.bot.is_some() => {
                 ctx.effects.clear();
                 Transition::Pop
             }
-            KeyCode::KeyP => Transition::Push(Box::new(PauseScene)),
+            KeyCode::Escape | KeyCode::KeyP => Transition::Push(Box::new(PauseScene)),
             KeyCode::KeyC => {
                 ctx.collision = ctx.collision.next();
                 self.game.set_collision_mode(ctx.collision);
@@ -217,6 +219,14 @@ impl Scene for PlayScene {
     fn click(&mut self, ctx: &mut Context) -> Transition {
         ctx.input.clicked();
         Transition::None
+    }
+
+    fn focus_lost(&mut self, _ctx: &mut Context) -> Transition {
+        if self.bot.is_some() {
+            Transition::None
+        } else {
+            Transition::Push(Box::new(PauseScene))
+        }
     }
 
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, covered: bool) {

@@ -2,7 +2,10 @@
 //! screen (no lives left), pushed over the game when its events say so. The two differ only in
 //! their words, so they are one scene type with a [`RunEnd`].
 
-use super::{close_game, is_confirm, Context, Outcome, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
+use super::{
+    close_game, is_confirm, Context, Outcome, Scene, Transition, AUTOPLAY_SCREEN_DELAY,
+    CONFIRM_DELAY,
+};
 use crate::render::{hud, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
 
@@ -67,7 +70,8 @@ impl Scene for RunOverScene {
 
     fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
         match code {
-            code if code == KeyCode::Escape || is_confirm(code) => close_game(ctx),
+            KeyCode::Escape => close_game(ctx),
+            code if is_confirm(code) && self.seconds >= CONFIRM_DELAY => close_game(ctx),
             _ => Transition::None,
         }
     }

@@ -86,6 +86,23 @@ fn the_bot_plays_a_set_as_one_game_and_records_nothing() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Play-test F19: with a high-score file that cannot be written (here its directory is a
+/// file), the result says the new best was not saved.
+#[test]
+fn a_new_best_that_cannot_be_saved_says_so() {
+    let dir = two_level_set("unsaved");
+    let set = LevelSetSource::Directory(dir.join("set"))
+        .open(&crate::assets::Assets::built_in())
+        .unwrap();
+    let run = Campaign::new(&set, 0);
+    std::fs::write(dir.join("not-a-dir"), "").unwrap();
+    let mut ctx = test_context();
+    ctx.scores = Some(HighScores::load(&dir.join("not-a-dir").join("scores.toml")));
+    let best = ctx.record_run(&run, 300).expect("a table");
+    assert!(best.is_best && !best.saved, "{best:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_level_starts_with_the_score_and_lives_its_run_carries() {
     let dir = two_level_set("carry");
@@ -121,7 +138,12 @@ fn scores_are_written_for_the_player_and_never_for_the_bot() {
             assert_eq!((level, whole), (None, None));
             assert!(!path.exists(), "autoplay wrote {}", path.display());
         } else {
-            assert_eq!((level, whole), (Some((None, true)), Some((None, true))));
+            let best = Some(super::Best {
+                previous: None,
+                is_best: true,
+                saved: true,
+            });
+            assert_eq!((level, whole), (best, best));
             let saved = HighScores::load(&path);
             let key = LevelSetSource::Directory(dir.join("set")).key();
             let best = saved.level(&key, "01-a.lvl", None).expect("saved");
@@ -130,4 +152,64 @@ fn scores_are_written_for_the_player_and_never_for_the_bot() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Play-test F27 and F10: Esc in play pauses (a second Esc leaves), losing the focus pauses,
+/// and only the player's key resumes.
+#[test]
+fn esc_and_a_lost_focus_pause_the_game_instead_of_dropping_it() {
+    use glium::winit::keyboard::{KeyCode, PhysicalKey};
+    let dir = two_level_set("pause");
+    let set = LevelSetSource::Directory(dir.join("set"))
+        .open(&crate::assets::Assets::built_in())
+        .unwrap();
+    let mut ctx = test_context();
+    let mut stack = SceneStack::new(Box::new(LevelMenuScene::new(Arc::new(set), 0)));
+    let press = |stack: &mut SceneStack, ctx: &mut super::Context, code| {
+        let flow = stack.key(ctx, PhysicalKey::Code(code), true, false);
+        stack.key(ctx, PhysicalKey::Code(code), false, false);
+        flow
+    };
+    press(&mut stack, &mut ctx, KeyCode::Enter);
+    assert_eq!(stack.len(), 2, "playing");
+    press(&mut stack, &mut ctx, KeyCode::Escape);
+    assert_eq!(stack.len(), 3, "Esc paused");
+    press(&mut stack, &mut ctx, KeyCode::KeyP);
+    assert_eq!(stack.len(), 2, "P resumed");
+    stack.focus_lost(&mut ctx);
+    assert_eq!(stack.len(), 3, "a lost focus paused");
+    stack.update(&mut ctx, 5.0);
+    assert_eq!(stack.len(), 3, "and stays paused");
+    press(&mut stack, &mut ctx, KeyCode::Escape);
+    assert_eq!(stack.len(), 1, "Esc on the pause screen leaves");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Play-test F27: Space pressed to launch must not dismiss the end screen unseen.
+#[test]
+fn end_screens_ignore_confirm_keys_for_a_moment() {
+    use super::run_over::{RunEnd, RunOverScene};
+    use super::{Outcome, Scene, Transition, CONFIRM_DELAY};
+    use glium::winit::keyboard::KeyCode;
+    let mut ctx = test_context();
+    let outcome = Outcome {
+        score: 10,
+        best: None,
+    };
+    let mut screen = RunOverScene::new(RunEnd::GameOver, outcome);
+    let acts = |t: Transition| !matches!(t, Transition::None);
+    assert!(
+        !acts(screen.key_press(&mut ctx, KeyCode::Space)),
+        "too soon"
+    );
+    screen.update(&mut ctx, CONFIRM_DELAY + 0.1);
+    assert!(
+        acts(screen.key_press(&mut ctx, KeyCode::Space)),
+        "then it goes"
+    );
+    let mut screen = RunOverScene::new(RunEnd::GameOver, outcome);
+    assert!(
+        acts(screen.key_press(&mut ctx, KeyCode::Escape)),
+        "Esc at once"
+    );
 }

@@ -84,6 +84,16 @@ impl SceneStack {
         self.apply(transition)
     }
 
+    /// Tells the top scene the window lost the focus or was hidden ([`Scene::focus_lost`]) and
+    /// applies its transition.
+    pub fn focus_lost(&mut self, ctx: &mut Context) -> Flow {
+        let transition = match self.scenes.last_mut() {
+            Some(scene) => scene.focus_lost(ctx),
+            None => Transition::None,
+        };
+        self.apply(transition)
+    }
+
     /// Gives a left click to the top scene and applies its transition.
     pub fn click(&mut self, ctx: &mut Context) -> Flow {
         let transition = match self.scenes.last_mut() {

@@ -82,6 +82,23 @@ const DETOUR_MARGIN: f32 = 0.1;
 /// Pixels by which the paddle overlaps a power-up it goes for, so a catch does not depend on
 /// touching by a hair.
 const CATCH_OVERLAP: f32 = 8.0;
+/// Pixels either side of its target the paddle sways while a ghost paddle runs: a ghost paddle
+/// is solid only while it moves, so the bot never lets it stand still.
+const GHOST_SWAY: f32 = 2.0;
+
+/// `target_x` (pixels), swayed by ±[`GHOST_SWAY`] on alternate steps while the ghost paddle
+/// runs.
+fn keep_ghost_solid(game: &Game, target_x: f32) -> f32 {
+    if !game.active_effects().has(crate::level::PowerUpKind::Ghost) {
+        return target_x;
+    }
+    if game.stats().steps.is_multiple_of(2) {
+        target_x + GHOST_SWAY
+    } else {
+        target_x - GHOST_SWAY
+    }
+}
+
 /// Pixels of clearance the paddle keeps from a bad power-up it dodges.
 const DODGE_CLEARANCE: f32 = 4.0;
 
@@ -153,7 +170,7 @@ impl Bot {
             self.protected_at = None;
             return Input {
                 launch,
-                paddle_target_x: Some(paddle_target(game, self.aim)),
+                paddle_target_x: Some(keep_ghost_solid(game, paddle_target(game, self.aim))),
                 ..Input::default()
             };
         };
@@ -182,7 +199,7 @@ impl Bot {
         }
         Input {
             launch,
-            paddle_target_x: Some(paddle_target(game, self.aim)),
+            paddle_target_x: Some(keep_ghost_solid(game, paddle_target(game, self.aim))),
             ..Input::default()
         }
     }

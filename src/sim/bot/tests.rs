@@ -235,3 +235,15 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn keeps_a_ghost_paddle_moving_so_the_ball_still_bounces() {
+    let mut game = quiet_game();
+    game.collect(PowerUpKind::Ghost);
+    let mut bot = Bot::new(3, 0.0);
+    // A ball falling straight down: the paddle waits under it, and would stand still.
+    game.set_ball(Vec2::new(430.0, 350.0), Vec2::new(0.0, 450.0));
+    run(&mut game, 240, |g| bot.input(g));
+    assert!(game.active_effects().has(PowerUpKind::Ghost));
+    assert_eq!(game.stats().balls_lost, 0, "the ghost paddle kept the ball");
+}

@@ -532,14 +532,27 @@ fn next_level_clears_the_level_and_the_bricks_left_score() {
 }
 
 #[test]
-fn joker_collects_good_falling_power_ups_and_destroys_bad_ones() {
+fn joker_collects_good_falling_power_ups_doubled_and_destroys_bad_ones() {
     let mut g = game("2 2 2 2");
     g.falling
         .push(FallingPowerUp::new(K::Points500, Vec2::new(100.0, 100.0)));
     g.falling
         .push(FallingPowerUp::new(K::Shrink, Vec2::new(300.0, 100.0)));
+    g.falling
+        .push(FallingPowerUp::new(K::Darkness, Vec2::new(500.0, 100.0)));
+    g.falling
+        .push(FallingPowerUp::new(K::BonusFloor, Vec2::new(500.0, 100.0)));
     g.collect(K::Joker);
-    assert_eq!(g.score(), 500);
+    assert_eq!(g.score(), 1000, "points doubled");
+    assert_eq!(
+        g.active_effects().seconds_left(K::BonusFloor),
+        Some(20.0),
+        "time doubled"
+    );
+    assert!(
+        !g.active_effects().has(K::Darkness),
+        "darkness is bad: destroyed"
+    );
     assert_eq!(
         g.paddle().size.x,
         PADDLE_WIDTH,

@@ -5,7 +5,7 @@
 //!
 //! Units: pixels, pixels/second, seconds; playfield coordinates (origin top-left, y down).
 
-use super::rules;
+use super::rules::{self, Lasting};
 use super::{table, ActiveEffects, POWERUP_FALL_SPEED};
 use crate::collision::{Aabb, Circle};
 use crate::level::PowerUpKind;
@@ -140,17 +140,21 @@ impl Game {
     /// power-up may change ([`table::Collect`]); then collects what the behaviour asked for
     /// (random, joker) and carries out a lost life or a cleared level.
     pub(in crate::sim) fn collect(&mut self, kind: PowerUpKind) {
-        let mut queue = vec![kind];
+        // (kind, counts double)
+        let mut queue = vec![(kind, false)];
         let mut lose_life = false;
         let mut next_level = false;
         // Bounded: random never draws itself, the joker empties the falling list once.
-        while let Some(kind) = queue.pop() {
+        while let Some((kind, double)) = queue.pop() {
             self.stats.powerups_collected += 1;
             self.stats.count_powerup(kind);
             self.events.push(GameEvent::PowerUpCollected { kind });
             let rules = self.rules();
             let before = self.effects.speed(rules);
-            let lasting = rules.lasting(kind, &self.config.powerups);
+            let lasting = match rules.lasting(kind, &self.config.powerups) {
+                Lasting::Seconds(s) if double => Lasting::Seconds(2.0 * s),
+                other => other,
+            };
             self.effects.start(kind, lasting, rules.add_time);
             let gold = self.effects.has(PowerUpKind::GoldShower);
             let mut c = table::Collect {
@@ -172,14 +176,20 @@ impl Game {
                 rules,
                 launch_speed: self.config.launch_speed,
                 then: Vec::new(),
+                double_then: false,
                 lose_life: false,
                 next_level: false,
             };
-            (table::info(kind).collect)(&mut c);
+            let collect = table::info(kind).collect;
+            collect(&mut c);
+            if double && table::is_points(kind) {
+                collect(&mut c);
+            }
             lose_life |= c.lose_life;
             next_level |= c.next_level;
             // Collected in the order asked for.
-            queue.extend(c.then.into_iter().rev());
+            let doubled = c.double_then;
+            queue.extend(c.then.into_iter().rev().map(|k| (k, doubled)));
             self.rescale_balls(before);
         }
         if next_level && self.state == GameState::Playing {

@@ -64,6 +64,9 @@ pub struct Collect<'a> {
     pub launch_speed: f32,
     /// Out: power-ups to collect after this one (random, joker), in order.
     pub then: Vec<PowerUpKind>,
+    /// Out: the power-ups of `then` count double: twice the points, twice the time (the
+    /// joker's, LBreakout2 `extra_use` `EX_JOKER`).
+    pub double_then: bool,
     /// Out: the player loses a life now (lose-life).
     pub lose_life: bool,
     /// Out: the level ends as cleared (next-level).
@@ -151,6 +154,11 @@ pub fn info(kind: PowerUpKind) -> &'static PowerUpInfo {
 /// Behaviour of a power-up whose running timer is the whole effect (sticky, pass-through,
 /// confuse, chaos, frozen, ghost…): nothing else changes.
 pub fn no_change(_: &mut Collect<'_>) {}
+
+/// True for the points power-ups.
+pub fn is_points(kind: PowerUpKind) -> bool {
+    kind.name().starts_with("points-")
+}
 
 /// Points: `n` points at once.
 fn points(c: &mut Collect<'_>, n: u32) {
@@ -379,8 +387,10 @@ fn magic_wand(c: &mut Collect<'_>) {
     }
 }
 
-/// Joker (LBreakout2's `j`): every good power-up falling is collected, every bad one destroyed.
+/// Joker (LBreakout2's `j`): every good power-up falling is collected, with twice its points or
+/// time, and every bad one destroyed.
 fn joker(c: &mut Collect<'_>) {
+    c.double_then = true;
     let falling = std::mem::take(c.tally.falling);
     for p in falling {
         if !info(p.kind).bad && p.kind != K::Joker {

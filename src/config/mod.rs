@@ -32,6 +32,10 @@
 //! Unknown keys and values are errors with the file, line and column; an unknown mode lists the
 //! valid ones. Command-line flags override the file.
 
+mod lenient;
+
+pub use lenient::Problem;
+
 use crate::collision::CollisionMode;
 use crate::sim::PowerUpSettings;
 use serde::Deserialize;
@@ -112,17 +116,14 @@ pub enum ConfigError {
         /// The underlying error.
         source: std::io::Error,
     },
-    /// The file is not valid TOML or has an unknown key or value.
-    #[error("{}:{line}:{column}: {message}", path.display())]
+    /// The file has mistakes: bad TOML, unknown keys or values, values out of range. One line
+    /// per problem, `file:line:column: message`.
+    #[error("{}", problems.iter().map(|p| format!("{}:{p}", path.display())).collect::<Vec<_>>().join("\n"))]
     Invalid {
         /// The file.
         path: PathBuf,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column (characters).
-        column: usize,
-        /// What is wrong.
-        message: String,
+        /// Every problem, in file order; never empty.
+        problems: Vec<Problem>,
     },
 }
 
@@ -130,79 +131,25 @@ impl Config {
     /// Parses configuration text; `path` is used in error messages.
     ///
     /// # Errors
-    /// [`ConfigError::Invalid`] with line and column for bad TOML, unknown keys or unknown values.
+    /// [`ConfigError::Invalid`] listing every problem (line, column, in a player's words: bad
+    /// TOML, unknown sections, keys or values, values out of range); see
+    /// [`Config::parse_lenient`] for the configuration that skips them.
     pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
-        let position = |offset: usize| {
-            let before = text.get(..offset.min(text.len())).unwrap_or("");
-            let line = before.matches('\n').count() + 1;
-            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            (line, column)
-        };
-        let config: Config = toml::from_str(text).map_err(|e| {
-            let (line, column) = position(e.span().map_or(0, |s| s.start));
-            ConfigError::Invalid {
+        let (config, problems) = Config::parse_lenient(text);
+        if problems.is_empty() {
+            Ok(config)
+        } else {
+            Err(ConfigError::Invalid {
                 path: path.to_path_buf(),
-                line,
-                column,
-                message: e.message().trim().replace('\n', " "),
-            }
-        })?;
-        // Ranges serde cannot check, reported at the key's line.
-        let p = &config.powerups;
-        let a = &config.audio;
-        let e = &config.effects;
-        let checks: [(&str, f32, f32, f32); 10] = [
-            ("good_chance", p.good_chance, 0.0, 1.0),
-            ("bad_chance", p.bad_chance, 0.0, 1.0),
-            ("sticky_seconds", p.sticky_seconds, 0.001, 3600.0),
-            (
-                "pass_through_seconds",
-                p.pass_through_seconds,
-                0.001,
-                3600.0,
-            ),
-            ("confuse_seconds", p.confuse_seconds, 0.001, 3600.0),
-            ("chaos_seconds", p.chaos_seconds, 0.001, 3600.0),
-            ("music_volume", a.music_volume, 0.0, 1.0),
-            ("effects_volume", a.effects_volume, 0.0, 1.0),
-            ("trail_rate", e.trail_rate, 0.0, 5000.0),
-            ("burst_particles", e.burst_particles as f32, 0.0, 500.0),
-        ];
-        for (key, value, lo, hi) in checks {
-            if !(lo..=hi).contains(&value) {
-                let offset = text.find(key).unwrap_or(0);
-                let (line, column) = position(offset);
-                return Err(ConfigError::Invalid {
-                    path: path.to_path_buf(),
-                    line,
-                    column,
-                    message: format!(
-                        "{key} = {value} is out of range: it must be between {lo} and {hi}"
-                    ),
-                });
-            }
+                problems,
+            })
         }
-        // `[powerups.chance]` and `[powerups.seconds]`, at the name's line in its table.
-        for (key, message) in config.powerups.problems() {
-            let Some((table, name)) = key.split_once('.') else {
-                continue;
-            };
-            let section = text.find(&format!("[powerups.{table}]")).unwrap_or(0);
-            let offset = text[section..].find(name).map_or(0, |o| section + o);
-            let (line, column) = position(offset);
-            return Err(ConfigError::Invalid {
-                path: path.to_path_buf(),
-                line,
-                column,
-                message: format!("{key}: {message}"),
-            });
-        }
-        Ok(config)
     }
 
-    /// Loads the configuration: from `explicit` if given (it must exist), else the first of
-    /// `./breakout.toml` and the user config directory's `breakout.toml` that exists, else the
-    /// defaults. Returns the file used, if any.
+    /// Loads the configuration: from `explicit` if given (it must exist and be free of
+    /// mistakes: `--config` fails fast), else the first of `./breakout.toml` and the user config
+    /// directory's `breakout.toml` that exists (where each mistake is logged as a warning and
+    /// its setting keeps its default), else the defaults. Returns the file used, if any.
     ///
     /// # Errors
     /// [`ConfigError`] naming the file.
@@ -218,7 +165,16 @@ impl Config {
             path: path.clone(),
             source,
         })?;
-        Ok((Config::parse(&text, &path)?, Some(path)))
+        if explicit.is_some() {
+            return Ok((Config::parse(&text, &path)?, Some(path)));
+        }
+        // A file found on its own: its mistakes cost only their settings (each logged), so a
+        // typo never keeps the game from starting.
+        let (config, problems) = Config::parse_lenient(&text);
+        for p in &problems {
+            log::warn!("{}:{p} (the default is used)", path.display());
+        }
+        Ok((config, Some(path)))
     }
 }
 
@@ -288,6 +244,42 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.starts_with("breakout.toml:2:1: "), "{err}");
+    }
+
+    #[test]
+    fn any_power_up_has_a_chance_and_a_duration_by_name_and_unknown_names_are_errors() {
+        use crate::level::PowerUpKind;
+        let config = parse(
+            "[powerups]\ngood_chance = 0\n[powerups.chance]\nfrozen = 0.5\n[powerups.seconds]\ndarkness = 4\nsticky = 2\n",
+        )
+        .unwrap();
+        let p = &config.powerups;
+        assert_eq!(p.chance(PowerUpKind::Frozen), 0.5);
+        assert_eq!(p.chance(PowerUpKind::Speed), 0.0, "good_chance");
+        assert_eq!(p.chance(PowerUpKind::Joker), 0.0, "only placed by default");
+        assert_eq!(p.seconds(PowerUpKind::Darkness), Some(4.0));
+        assert_eq!(p.seconds(PowerUpKind::Sticky), Some(2.0), "the table wins");
+        assert_eq!(
+            p.seconds(PowerUpKind::Weapon),
+            Some(5.0),
+            "LBreakout2's default"
+        );
+        let err = parse("[powerups.chance]\nfrozen = 0.1\nfrozn = 0.5\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("breakout.toml:3:1: ")
+                && err.contains("frozn")
+                && err.contains("weak-ball"),
+            "{err}"
+        );
+        let err = parse("[powerups.seconds]\n\nghost = -1\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("breakout.toml:3:1: ") && err.contains("seconds.ghost"),
+            "{err}"
+        );
     }
 
     #[test]

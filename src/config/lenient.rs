@@ -1,0 +1,363 @@
+//! Reading `breakout.toml` so that one mistake costs only its own setting: every problem is
+//! found (not only the first, as serde stops at), told in a player's words with its line and
+//! column, and the rest of the file still applies. The command line refuses a file with any
+//! problem ([`Config::parse`]); the game can start with [`Config::parse_lenient`]'s result.
+
+use super::Config;
+use std::fmt;
+
+/// Most problems reported for one file (each costs a re-parse; a file this broken is not a
+/// configuration).
+const MAX_PROBLEMS: usize = 50;
+
+/// One mistake in the configuration file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (characters).
+    pub column: usize,
+    /// What is wrong, in a player's words.
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+/// A number setting with its range: section, key, where it lives in [`Config`], lowest, highest.
+type Ranged = (
+    &'static str,
+    &'static str,
+    fn(&mut Config) -> &mut f32,
+    f32,
+    f32,
+);
+
+/// The number settings whose range serde cannot check.
+const RANGED: [Ranged; 9] = [
+    (
+        "powerups",
+        "good_chance",
+        |c| &mut c.powerups.good_chance,
+        0.0,
+        1.0,
+    ),
+    (
+        "powerups",
+        "bad_chance",
+        |c| &mut c.powerups.bad_chance,
+        0.0,
+        1.0,
+    ),
+    (
+        "powerups",
+        "sticky_seconds",
+        |c| &mut c.powerups.sticky_seconds,
+        0.001,
+        3600.0,
+    ),
+    (
+        "powerups",
+        "pass_through_seconds",
+        |c| &mut c.powerups.pass_through_seconds,
+        0.001,
+        3600.0,
+    ),
+    (
+        "powerups",
+        "confuse_seconds",
+        |c| &mut c.powerups.confuse_seconds,
+        0.001,
+        3600.0,
+    ),
+    (
+        "powerups",
+        "chaos_seconds",
+        |c| &mut c.powerups.chaos_seconds,
+        0.001,
+        3600.0,
+    ),
+    (
+        "audio",
+        "music_volume",
+        |c| &mut c.audio.music_volume,
+        0.0,
+        1.0,
+    ),
+    (
+        "audio",
+        "effects_volume",
+        |c| &mut c.audio.effects_volume,
+        0.0,
+        1.0,
+    ),
+    (
+        "effects",
+        "trail_rate",
+        |c| &mut c.effects.trail_rate,
+        0.0,
+        5000.0,
+    ),
+];
+
+/// Most particles in a brick's burst (`[effects] burst_particles`).
+const MAX_BURST_PARTICLES: u32 = 500;
+
+impl Config {
+    /// Reads configuration text, skipping what is wrong: returns the configuration with the
+    /// default value wherever the file has a mistake (a bad line, an unknown section, a value
+    /// out of range), and every mistake (line, column, message), in file order.
+    pub fn parse_lenient(text: &str) -> (Config, Vec<Problem>) {
+        let mut text = text.to_string();
+        let mut problems = Vec::new();
+        let mut config = loop {
+            match toml::from_str::<Config>(&text) {
+                Ok(config) => break config,
+                Err(e) if problems.len() < MAX_PROBLEMS => {
+                    let offset = e.span().map_or(0, |s| s.start);
+                    let (line, column) = position(&text, offset);
+                    let key = key_at(&text, offset);
+                    problems.push(Problem {
+                        line,
+                        column,
+                        message: plain_words(e.message(), key.as_deref()),
+                    });
+                    if !blank_out(&mut text, offset) {
+                        break Config::default();
+                    }
+                }
+                Err(_) => break Config::default(),
+            }
+        };
+        for (section, key, field, lo, hi) in RANGED {
+            let value = *field(&mut config);
+            if !(lo..=hi).contains(&value) {
+                let (line, column) = locate(&text, section, key);
+                problems.push(Problem {
+                    line,
+                    column,
+                    message: format!(
+                        "{key} = {value} is out of range: it must be between {lo} and {hi}"
+                    ),
+                });
+                *field(&mut config) = *field(&mut Config::default());
+            }
+        }
+        if config.effects.burst_particles > MAX_BURST_PARTICLES {
+            let (line, column) = locate(&text, "effects", "burst_particles");
+            problems.push(Problem {
+                line,
+                column,
+                message: format!(
+                    "burst_particles = {} is out of range: it must be between 0 and {MAX_BURST_PARTICLES}",
+                    config.effects.burst_particles
+                ),
+            });
+            config.effects.burst_particles = super::EffectsConfig::default().burst_particles;
+        }
+        // `[powerups.chance]` and `[powerups.seconds]`, at the name's line in its table.
+        for (key, message) in config.powerups.problems() {
+            let Some((table, name)) = key.split_once('.') else {
+                continue;
+            };
+            let (line, column) = locate(&text, &format!("powerups.{table}"), name);
+            problems.push(Problem {
+                line,
+                column,
+                message: format!("{key}: {message}"),
+            });
+            if let Some(kind) = crate::level::PowerUpKind::from_name(name) {
+                let map = if table == "chance" {
+                    &mut config.powerups.chance
+                } else {
+                    &mut config.powerups.seconds
+                };
+                map.0[kind as usize] = None;
+            }
+        }
+        problems.sort_by_key(|p| (p.line, p.column));
+        (config, problems)
+    }
+}
+
+/// 1-based line and column of byte `offset` in `text`.
+fn position(text: &str, offset: usize) -> (usize, usize) {
+    let before = text.get(..offset.min(text.len())).unwrap_or("");
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// The byte range of the line holding `offset`.
+fn line_range(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    (start, end)
+}
+
+/// The key written on the line holding `offset` (`key = …`), if any.
+fn key_at(text: &str, offset: usize) -> Option<String> {
+    let (start, end) = line_range(text, offset);
+    let line = &text[start..end];
+    let (key, _) = line.split_once('=')?;
+    let key = key.trim().trim_matches('"');
+    (!key.is_empty() && !key.starts_with('[')).then(|| key.to_string())
+}
+
+/// Empties the line holding `offset` (a `[section]` header: the whole section, up to the next
+/// header), keeping line numbers; false if nothing was left to empty.
+fn blank_out(text: &mut String, offset: usize) -> bool {
+    let (start, mut end) = line_range(text, offset);
+    if text[start..end].trim().is_empty() {
+        return false;
+    }
+    if text[start..end].trim_start().starts_with('[') {
+        let mut next = end;
+        while next < text.len() {
+            let (s, e) = line_range(text, next + 1);
+            if s >= text.len() || text[s..e].trim_start().starts_with('[') {
+                break;
+            }
+            end = e;
+            next = e;
+        }
+    }
+    let blanked: String = text[start..end]
+        .chars()
+        .map(|c| if c == '\n' { '\n' } else { ' ' })
+        .collect();
+    text.replace_range(start..end, &blanked);
+    true
+}
+
+/// Line and column of `key = …` inside `[section]` (the file's start if not found).
+fn locate(text: &str, section: &str, key: &str) -> (usize, usize) {
+    let mut in_section = false;
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            in_section = trimmed.trim_matches(['[', ']']).trim() == section;
+        } else if in_section
+            && trimmed
+                .split_once('=')
+                .is_some_and(|(k, _)| k.trim().trim_matches('"') == key)
+        {
+            let indent = line.len() - line.trim_start().len();
+            return position(text, offset + indent);
+        }
+        offset += line.len();
+    }
+    (1, 1)
+}
+
+/// serde's and TOML's messages in a player's words: "unknown field" becomes an unknown setting
+/// with the valid ones, "invalid type: string, expected f32" a value that must be a number.
+fn plain_words(message: &str, key: Option<&str>) -> String {
+    let message = message.trim().replace('\n', "; ");
+    let ticks = |s: &str| s.replace('`', "");
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        if let Some((name, expected)) = rest.split_once("`, expected ") {
+            let expected = ticks(expected.trim_start_matches("one of "));
+            return format!("unknown setting '{name}': the settings here are {expected}");
+        }
+    }
+    if let Some(rest) = message.strip_prefix("unknown variant `") {
+        if let Some((name, expected)) = rest.split_once("`, expected ") {
+            let expected = ticks(expected.trim_start_matches("one of "));
+            let what = key.map_or(String::new(), |k| format!(" for {k}"));
+            return format!("unknown value '{name}'{what}: it must be one of {expected}");
+        }
+    }
+    if let Some(rest) = message.strip_prefix("invalid type: ") {
+        if let Some((found, expected)) = rest.split_once(", expected ") {
+            let expected = match expected.trim() {
+                "f32" | "f64" | "a float" => "a number",
+                "u8" | "u16" | "u32" | "u64" | "i32" | "i64" | "an integer" => "a whole number",
+                "a boolean" | "bool" => "true or false",
+                "a string" | "string" => "text in quotes",
+                other => other,
+            };
+            let found = if let Some(s) = found.strip_prefix("string ") {
+                format!("the text {s}")
+            } else {
+                let found = ticks(found);
+                ["integer ", "floating point ", "boolean "]
+                    .iter()
+                    .find_map(|p| found.strip_prefix(p).map(str::to_string))
+                    .unwrap_or(found)
+            };
+            let what = key.unwrap_or("this setting");
+            return format!("{what} must be {expected}, not {found}");
+        }
+    }
+    message
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_mistake_is_reported_and_the_rest_still_applies() {
+        let text = "[effects]\ntrail_rate = -1\nburst_particles = 100000000\n\n[audio]\nmusic_volume = \"loud\"\neffects_volume = 0.25\n[video]\nwidth = 3\n[collision]\nmode = \"sweep\"\n";
+        let (config, problems) = Config::parse_lenient(text);
+        let at: Vec<(usize, usize)> = problems.iter().map(|p| (p.line, p.column)).collect();
+        assert_eq!(
+            at,
+            vec![(2, 1), (3, 1), (6, 16), (8, 2), (11, 8)],
+            "{problems:#?}"
+        );
+        let words: Vec<&str> = problems.iter().map(|p| p.message.as_str()).collect();
+        assert!(
+            words[2].contains("music_volume must be a number, not the text \"loud\""),
+            "{}",
+            words[2]
+        );
+        assert!(
+            words[3].contains("unknown setting 'video'") && words[3].contains("audio"),
+            "{}",
+            words[3]
+        );
+        assert!(
+            words[4].contains("unknown value 'sweep' for mode") && words[4].contains("swept"),
+            "{}",
+            words[4]
+        );
+        for w in &words {
+            assert!(
+                !w.contains('`') && !w.contains("f32") && !w.contains("variant"),
+                "{w}"
+            );
+        }
+        // What was right still applies; what was wrong is the default.
+        assert_eq!(config.audio.effects_volume, 0.25);
+        assert_eq!(
+            config.audio.music_volume,
+            Config::default().audio.music_volume
+        );
+        assert_eq!(config.effects, Config::default().effects);
+        assert_eq!(config.collision, Config::default().collision);
+    }
+
+    #[test]
+    fn a_good_file_has_no_problem() {
+        let (config, problems) =
+            Config::parse_lenient("[audio]\nmusic_volume = 1\n[powerups.seconds]\nfrozen = 2\n");
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(config.audio.music_volume, 1.0);
+    }
+
+    #[test]
+    fn broken_toml_is_reported_and_the_other_lines_apply() {
+        let (config, problems) =
+            Config::parse_lenient("[audio]\nmusic_volume = = 3\neffects_volume = 0.5\n");
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].line, 2);
+        assert_eq!(config.audio.effects_volume, 0.5);
+    }
+}
