@@ -118,6 +118,13 @@ fn blocks_map_to_kinds_and_hits() {
     );
     assert_eq!((l.rows, l.cols), (15, 10));
     assert_eq!(l.scoring, Ruleset::Gnome);
+    // No power-up is placed: gnome-breakout's rules drop them at random on hits.
+    assert_eq!(l.powerup_rules, Ruleset::Gnome);
+    assert!(l
+        .extras
+        .values()
+        .all(|e| e.powerup.is_none() && e.roll.is_none()));
+    assert!(l.scatter.is_empty());
     let area = l.area.unwrap();
     assert_eq!(
         (area.left, area.top, area.width, area.height),
@@ -131,9 +138,8 @@ fn blocks_map_to_kinds_and_hits() {
         .iter()
         .map(|a| (a.feature.as_str(), a.cells))
         .collect();
-    assert!(features
-        .iter()
-        .any(|&(f, c)| f.starts_with("power-ups drop at random") && c == 0));
+    assert!(features.iter().all(|&(f, _)| !f.contains("power-up")));
+    assert_eq!(features.len(), 1, "{features:?}");
     assert!(features
         .iter()
         .any(|&(f, c)| f.starts_with("explosive hits its neighbours once") && c == 1));
@@ -346,6 +352,16 @@ fn corpus_the_three_files_import_18_levels() {
             .map(|l| l.level.destructible_count())
             .sum();
         assert_eq!(imported, clear, "{}", file.display());
+        for l in &set.levels {
+            assert_eq!(l.level.powerup_rules, Ruleset::Gnome);
+            // Only MP-1's explosive block is reported; nothing about power-ups.
+            for a in &l.approximations {
+                assert!(
+                    a.feature.starts_with("explosive hits its neighbours once"),
+                    "{a}"
+                );
+            }
+        }
         assert_reads_back(&set);
         total += set.levels.len();
     }

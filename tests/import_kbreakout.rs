@@ -128,48 +128,133 @@ fn a_row_outside_the_field_is_an_error() {
     }
 }
 
+/// KBreakOut's 19 gifts (`src/levelloader.h` `GIFT_TYPES`) and the power-up each must become
+/// (`src/qml/logic.js` `executeGift`), written out independently of the reader.
+const GIFT_TABLE: [(&str, PowerUpKind); 19] = [
+    ("Gift100Points", PowerUpKind::Points100),
+    ("Gift200Points", PowerUpKind::Points200),
+    ("Gift500Points", PowerUpKind::Points500),
+    ("Gift1000Points", PowerUpKind::Points1000),
+    ("GiftAddLife", PowerUpKind::ExtraLife),
+    ("GiftLoseLife", PowerUpKind::LoseLife),
+    ("GiftNextLevel", PowerUpKind::NextLevel),
+    ("GiftSplitBall", PowerUpKind::Multiball),
+    ("GiftAddBall", PowerUpKind::ExtraBall),
+    ("GiftUnstoppableBall", PowerUpKind::EnergyBall),
+    ("GiftBurningBall", PowerUpKind::ExplosiveBall),
+    ("GiftIncreaseSpeed", PowerUpKind::Fast),
+    ("GiftDecreaseSpeed", PowerUpKind::Slow),
+    ("GiftEnlargeBar", PowerUpKind::PadSizeIncrease),
+    ("GiftShrinkBar", PowerUpKind::Shrink),
+    ("GiftStickyBar", PowerUpKind::Sticky),
+    ("GiftMagicEye", PowerUpKind::MagicEye),
+    ("GiftMagicWand", PowerUpKind::MagicWand),
+    ("GiftMoreExplosion", PowerUpKind::ExplosiveGrow),
+];
+
 #[test]
-fn gifts_go_to_bricks_that_can_release_them_and_the_rest_is_reported() {
+fn every_gift_becomes_its_power_up_exactly_under_kbreakouts_rules() {
+    let mut xml = String::from("<Level>\n<Line>1111111111111111111</Line>\n");
+    for (i, (gift, _)) in GIFT_TABLE.iter().enumerate() {
+        xml.push_str(&format!(
+            "<Gift Type=\"{gift}\" Position=\"{},1\"/>\n",
+            i + 1
+        ));
+    }
+    let level = only_level(&set(&(xml + "</Level>\n")));
+    for (i, &(gift, kind)) in GIFT_TABLE.iter().enumerate() {
+        let held = level.level.extras(0, i).and_then(|e| e.powerup);
+        assert_eq!(held, Some(kind), "{gift}");
+    }
+    assert_eq!(level.approximations, [], "every gift is exact");
+    assert_eq!(level.level.powerup_rules, Ruleset::KBreakOut);
+    assert!(level.level.scatter.is_empty());
+    let text = level.level.to_text();
+    assert_eq!(Level::parse(&text, &level.level.name).unwrap(), level.level);
+}
+
+#[test]
+fn positioned_gifts_go_on_their_brick_and_a_displaced_one_is_scattered() {
     let xml = set(r#"<Level>
 <Line>uuuuu1uuuu</Line>
 <Gift Type="GiftAddLife">3</Gift>
 <Gift Type="GiftMagicEye" Position="1,1"/>
-<Gift Type="GiftStickyBar" Position="2,1"/>
+<Gift Type="GiftStickyBar" Position="6,1"/>
+<Gift Type="GiftMagicWand" Position="6,1"/>
 <Gift Type="GiftSplitBall" Position="12,1"/>
+<Gift Type="GiftNoSuchThing">2</Gift>
 </Level>
 "#);
     let level = only_level(&xml);
-    assert_eq!(powerups(&level.level), vec![PowerUpKind::ExtraLife]);
+    assert_eq!(powerups(&level.level), vec![PowerUpKind::MagicWand]);
     assert_eq!(level.level.get(0, 5), Some(BrickKind::Plain(7)));
-    assert_eq!(approx(&level, "no brick without a gift"), 2);
-    assert_eq!(approx(&level, "GiftMagicEye dropped"), 1);
-    assert_eq!(approx(&level, "GiftStickyBar on an unbreakable brick"), 1);
+    assert_eq!(
+        level.level.extras(0, 5).and_then(|e| e.powerup),
+        Some(PowerUpKind::MagicWand)
+    );
+    // The sticky bar it displaced goes to a random brick, as `putGift` does.
+    assert_eq!(
+        level.level.scatter,
+        [(PowerUpKind::ExtraLife, 3), (PowerUpKind::Sticky, 1)]
+    );
+    assert_eq!(approx(&level, "GiftMagicEye on an unbreakable brick"), 1);
+    assert_eq!(approx(&level, "unknown gift GiftNoSuchThing"), 2);
     assert_eq!(approx(&level, "unbreakable brick u"), 9);
-    assert_eq!(approx(&level, "placed on random bricks"), 1);
     assert_eq!(approx(&level, "GiftSplitBall"), 0, "no brick at 12,1");
+    assert_eq!(level.approximations.len(), 3, "{:?}", level.approximations);
 }
 
 #[test]
-fn gift_placement_is_the_same_on_every_import_and_on_free_bricks() {
+fn gifts_without_a_position_are_scattered_when_play_starts() {
     let xml = set(r#"<Level>
 <Line>11111111111111111111</Line>
 <Line>hhhhhhhhhhuuuuuuuuuu</Line>
 <Gift Type="GiftAddLife">5</Gift>
 <Gift Type="GiftIncreaseSpeed" Count="5"/>
 <Gift Type="Gift100Points">10</Gift>
+<Gift Type="GiftAddLife">2</Gift>
+<Gift Type="GiftShrinkBar">0</Gift>
 </Level>
 "#);
     let a = only_level(&xml);
     assert_eq!(a, only_level(&xml));
-    let mut kinds = powerups(&a.level);
-    kinds.sort();
-    let mut expected = vec![PowerUpKind::ExtraLife; 5];
-    expected.extend([PowerUpKind::Speed; 5]);
-    expected.sort();
-    assert_eq!(kinds, expected);
-    assert_eq!(approx(&a, "Gift100Points dropped"), 10);
-    assert_eq!(approx(&a, "GiftIncreaseSpeed as S"), 5);
-    assert_eq!(approx(&a, "placed on random bricks"), 10);
+    assert!(powerups(&a.level).is_empty(), "nothing is placed at import");
+    assert_eq!(
+        a.level.scatter,
+        [
+            (PowerUpKind::ExtraLife, 7),
+            (PowerUpKind::Fast, 5),
+            (PowerUpKind::Points100, 10)
+        ]
+    );
+    assert!(a.approximations.iter().all(|x| !x.feature.contains("ift")));
+    let text = a.level.to_text();
+    assert!(
+        text.contains("@scatter: extra-life 7, fast 5, points-100 10\n"),
+        "{text}"
+    );
+    assert!(text.contains("@powerups: kbreakout\n"), "{text}");
+
+    // More gifts than bricks: KBreakOut would look for a free brick forever.
+    let crowded = only_level(&set(r#"<Level>
+<Line>11</Line>
+<Gift Type="GiftAddLife">2</Gift>
+<Gift Type="Gift200Points">3</Gift>
+</Level>
+"#));
+    assert_eq!(
+        crowded.level.scatter,
+        [(PowerUpKind::ExtraLife, 2), (PowerUpKind::Points200, 2)]
+    );
+    assert_eq!(approx(&crowded, "more gifts than bricks"), 3);
+
+    // Counts as large as the file can write add up without overflowing.
+    let huge = r#"<Gift Type="GiftAddLife" Count="9223372036854775807"/>"#;
+    let flooded = only_level(&set(&format!(
+        "<Level>\n<Line>111</Line>\n{huge}\n{huge}\n{huge}\n</Level>\n"
+    )));
+    assert_eq!(flooded.level.scatter, [(PowerUpKind::ExtraLife, 3)]);
+    assert_eq!(approx(&flooded, "more gifts than bricks"), usize::MAX - 3);
 }
 
 #[test]
@@ -222,13 +307,7 @@ fn level_strategy() -> impl Strategy<Value = (Vec<String>, Vec<(usize, usize)>)>
     )
 }
 
-const GIFTS: [&str; 5] = [
-    "GiftAddLife",
-    "GiftEnlargeBar",
-    "GiftMagicWand",
-    "GiftStickyBar",
-    "Gift1000Points",
-];
+const GIFTS: [usize; 5] = [4, 13, 17, 15, 3];
 
 fn write_level(lines: &[String], gifts: &[(usize, usize)]) -> String {
     let mut xml = String::from("  <Level Name=\"Generated\">\n");
@@ -238,7 +317,7 @@ fn write_level(lines: &[String], gifts: &[(usize, usize)]) -> String {
     for &(gift, count) in gifts {
         xml.push_str(&format!(
             "    <Gift Type=\"{}\">{count}</Gift>\n",
-            GIFTS[gift]
+            GIFT_TABLE[GIFTS[gift]].0
         ));
     }
     xml + "  </Level>\n"
@@ -307,15 +386,22 @@ proptest! {
             let last = lines.iter().rposition(|l| l.chars().any(|c| c != '-')).unwrap();
             prop_assert_eq!(level.rows, last + 1);
             prop_assert_eq!(level.area.map(|a| a.height), Some((20 * (last + 1)) as u16));
-            // Every gift lands on a brick that can hold it until those run out.
-            let free = lines.iter().flat_map(|l| l.chars()).filter(|c| !"-u".contains(*c)).count();
-            let wanted: usize = gifts.iter().map(|g| g.1).sum();
-            let mapped: usize = gifts.iter().filter(|g| ![2, 4].contains(&g.0)).map(|g| g.1).sum();
-            let held = powerups(level).len();
-            prop_assert!(held <= mapped && held >= mapped.saturating_sub(wanted.saturating_sub(free)));
-            if wanted <= free {
-                prop_assert_eq!(held, mapped);
+            // Every gift is scattered, by kind in the order first seen, at most one a brick.
+            let bricks = lines.iter().flat_map(|l| l.chars()).filter(|&c| c != '-').count();
+            let mut want: Vec<(PowerUpKind, usize)> = Vec::new();
+            for &(gift, n) in gifts.iter().filter(|g| g.1 > 0) {
+                let kind = GIFT_TABLE[GIFTS[gift]].1;
+                match want.iter_mut().find(|w| w.0 == kind) {
+                    Some(w) => w.1 += n,
+                    None => want.push((kind, n)),
+                }
             }
+            let want: Vec<(PowerUpKind, u16)> =
+                want.into_iter().map(|(k, n)| (k, n.min(bricks) as u16)).collect();
+            prop_assert_eq!(&level.scatter, &want);
+            prop_assert!(powerups(level).is_empty());
+            let total: usize = gifts.iter().map(|g| g.1).sum();
+            prop_assert_eq!(approx(imported, "more gifts than bricks"), total.saturating_sub(bricks));
         }
     }
 }
@@ -379,33 +465,37 @@ fn packaged_set_imports_every_level_with_its_bricks_and_gifts() {
     let plain: usize = ('1'..='6').map(|c| chars[&c]).sum();
     assert_eq!(kinds["plain"], plain);
     assert_eq!(plain, 421 + 240 + 502 + 301 + 260 + 435);
-    // Every gift this game has a power-up for is placed, and only those.
+    // Every gift is scattered (none has a position), as the power-up of its type, and the
+    // levels play under KBreakOut's rules.
     let gifts = scanned_gifts(&text);
-    let mut held: BTreeMap<PowerUpKind, usize> = BTreeMap::new();
+    let mut scattered: BTreeMap<PowerUpKind, usize> = BTreeMap::new();
     for imported in &set.levels {
-        for p in powerups(&imported.level) {
-            *held.entry(p).or_insert(0) += 1;
+        assert_eq!(imported.level.powerup_rules, Ruleset::KBreakOut);
+        assert!(powerups(&imported.level).is_empty());
+        for &(kind, n) in &imported.level.scatter {
+            *scattered.entry(kind).or_insert(0) += usize::from(n);
         }
     }
-    assert_eq!(held[&PowerUpKind::ExtraLife], gifts["GiftAddLife"]);
-    assert_eq!(held[&PowerUpKind::ExtraLife], 13);
-    assert_eq!(
-        held[&PowerUpKind::Multiball],
-        gifts["GiftSplitBall"] + gifts["GiftAddBall"]
-    );
-    assert_eq!(held[&PowerUpKind::Speed], 71);
-    assert_eq!(held[&PowerUpKind::PadSizeIncrease], 31);
-    assert_eq!(held[&PowerUpKind::Sticky], 10);
-    assert_eq!(held[&PowerUpKind::PassThrough], 5);
-    let dropped: usize = set
-        .levels
-        .iter()
-        .flat_map(|l| &l.approximations)
-        .filter(|a| a.feature.starts_with("gift ") && a.feature.ends_with(" dropped"))
-        .map(|a| a.cells)
-        .sum();
-    let total: usize = gifts.values().sum();
-    assert_eq!(dropped + held.values().sum::<usize>(), total);
+    let mut expected: BTreeMap<PowerUpKind, usize> = BTreeMap::new();
+    for (gift, n) in &gifts {
+        let kind = GIFT_TABLE.iter().find(|g| g.0 == gift).map(|g| g.1);
+        let kind = kind.unwrap_or_else(|| panic!("{gift} is not one of KBreakOut's gifts"));
+        *expected.entry(kind).or_insert(0) += n;
+    }
+    assert_eq!(scattered, expected);
+    assert_eq!(scattered[&PowerUpKind::Fast], 71);
+    assert_eq!(scattered[&PowerUpKind::ExtraLife], 13);
+    assert_eq!(scattered.values().sum::<usize>(), 437);
+    // No approximation is about a gift: only the unbreakable bricks remain.
+    for imported in &set.levels {
+        for a in &imported.approximations {
+            assert!(
+                a.feature.starts_with("unbreakable brick u as a wall"),
+                "level {}: {a}",
+                imported.number
+            );
+        }
+    }
     // Rows used run to 18: the deepest area is 360 pixels.
     let deepest = set
         .levels

@@ -93,9 +93,61 @@ fn counts(c: u8) -> bool {
     matches!(c, b'a'..=b'k' | b'x'..=b'z' | b'v' | b'*' | b'!' | b'F'..=b'K')
 }
 
-/// Bonus characters that become a power-up here.
-fn placed(c: u8) -> bool {
-    matches!(c, b'l' | b's' | b'+' | b'b' | b'm' | b'>')
+/// LBreakout2's 29 bonus characters (`game/bricks.c` `extra_conv_table`) and the power-up each
+/// must become (`game/extras.c` `extra_use`), written out independently of the reader.
+const BONUS_TABLE: [(u8, PowerUpKind); 29] = [
+    (b'0', PowerUpKind::Points200),
+    (b'1', PowerUpKind::Points500),
+    (b'2', PowerUpKind::Points1000),
+    (b'3', PowerUpKind::Points2000),
+    (b'4', PowerUpKind::Points5000),
+    (b'5', PowerUpKind::Points10000),
+    (b'g', PowerUpKind::GoldShower),
+    (b'+', PowerUpKind::PadSizeIncrease),
+    (b'-', PowerUpKind::Shrink),
+    (b'l', PowerUpKind::ExtraLife),
+    (b's', PowerUpKind::Sticky),
+    (b'm', PowerUpKind::EnergyBall),
+    (b'b', PowerUpKind::ExtraBall),
+    (b'w', PowerUpKind::BonusFloor),
+    (b'f', PowerUpKind::Frozen),
+    (b'p', PowerUpKind::Weapon),
+    (b'?', PowerUpKind::Random),
+    (b'>', PowerUpKind::Fast),
+    (b'<', PowerUpKind::Slow),
+    (b'j', PowerUpKind::Joker),
+    (b'd', PowerUpKind::Darkness),
+    (b'c', PowerUpKind::ChaoticBall),
+    (b'~', PowerUpKind::Ghost),
+    (b'!', PowerUpKind::Reset),
+    (b'&', PowerUpKind::TimeAdd),
+    (b'*', PowerUpKind::ExplosiveBall),
+    (b'}', PowerUpKind::BonusMagnet),
+    (b'{', PowerUpKind::MalusMagnet),
+    (b'W', PowerUpKind::WeakBall),
+];
+
+/// The power-up a bonus character must become, from [`BONUS_TABLE`].
+fn expected(c: u8) -> Option<PowerUpKind> {
+    BONUS_TABLE.iter().find(|b| b.0 == c).map(|b| b.1)
+}
+
+/// Brick characters whose bonus LBreakout2 can release: the ones it counts, and metal `#` and
+/// chaotic `@` (an energy ball breaks them); not walls `E` or empty cells.
+fn releases(c: u8) -> bool {
+    counts(c) || c == b'#' || c == b'@'
+}
+
+/// Checks every cell of `level` against the brick and bonus rows it was read from: a power-up
+/// exactly where a brick that can release it holds a bonus, and the one [`BONUS_TABLE`] names.
+fn assert_bonuses(level: &Level, bricks: &[&[u8]], bonus: &[&[u8]], what: &str) {
+    for (r, (b, x)) in bricks.iter().zip(bonus).enumerate() {
+        for c in 0..14 {
+            let want = expected(x[c]).filter(|_| releases(b[c]));
+            let held = level.extras(r, c).and_then(|e| e.powerup);
+            assert_eq!(held, want, "{what}: row {r} column {c}");
+        }
+    }
 }
 
 #[test]
@@ -167,51 +219,50 @@ fn headers_geometry_and_scoring() {
 }
 
 #[test]
-fn bonuses_exact_approximate_dropped_and_unplaceable() {
-    // Bricks: d d d d d d # d E . d d d d
-    // Bonus:  l s + b m > w w w w . 5 5 5
+fn every_bonus_becomes_its_power_up_exactly_under_lbreakout2s_rules() {
+    // Three rows of plain bricks holding the 29 bonuses.
+    let mut level = synth("Bonus", "", "");
+    let chars: Vec<u8> = BONUS_TABLE.iter().map(|b| b.0).collect();
+    for (i, chunk) in chars.chunks(14).enumerate() {
+        level.bricks[i] = "d".repeat(14);
+        level.bonus[i] = format!("{:.<14}", String::from_utf8(chunk.to_vec()).unwrap());
+    }
+    let set = import(&write(&[level], false, "\n")).unwrap();
+    let l = &set.levels[0];
+    for (i, &(c, kind)) in BONUS_TABLE.iter().enumerate() {
+        let held = l.level.extras(i / 14, i % 14).and_then(|e| e.powerup);
+        assert_eq!(held, Some(kind), "bonus '{}'", char::from(c));
+    }
+    assert_eq!(l.approximations, [], "every bonus is exact");
+    assert_eq!(l.level.powerup_rules, breakout::level::Ruleset::LBreakout2);
+    assert_reads_back(&set);
+}
+
+#[test]
+fn bonuses_on_metal_are_placed_and_on_walls_and_empty_cells_never_released() {
+    // Bricks: d d d # @ E . d
+    // Bonus:  l ? x w c w w .   ('x' is no bonus)
     let set = import(&write(
-        &[synth("Bonus", "dddddd#dE.dddd", "ls+bm>wwww.555")],
+        &[synth("Bonus", "ddd#@E.d", "l?xwcww.")],
         false,
         "\n",
     ))
     .unwrap();
     let l = &set.levels[0];
     let powerup = |col| l.level.extras(2, col).and_then(|e| e.powerup);
-    use PowerUpKind as P;
-    let want = [
-        Some(P::ExtraLife),
-        Some(P::Sticky),
-        Some(P::PadSizeIncrease),
-        Some(P::Multiball),
-        Some(P::PassThrough),
-        Some(P::Speed),
-        None,
-    ];
-    for (col, p) in want.into_iter().enumerate() {
-        assert_eq!(powerup(col), p, "column {col}");
-    }
-    let approx: Vec<(&str, usize)> = l
-        .approximations
-        .iter()
-        .map(|a| (a.feature.as_str(), a.cells))
-        .collect();
-    let has = |prefix: &str, cells: usize| {
-        approx
-            .iter()
-            .any(|&(f, c)| f.starts_with(prefix) && c == cells)
-    };
-    // 'w' on d (col 7) is dropped; on '#' (col 6) it is reported as unplaceable; on 'E' (col 8)
-    // and empty (col 9) it is never released, in LBreakout2 either: silent.
-    assert!(has("bonus 'w' (bonus floor) dropped", 1), "{approx:?}");
-    assert!(has("bonus on a metal or chaotic brick", 1), "{approx:?}");
-    assert!(has("bonus '5' (10000 points) dropped", 3), "{approx:?}");
-    assert!(has("bonus '+'", 1) && has("bonus 'b'", 1), "{approx:?}");
-    assert!(has("bonus 'm'", 1) && has("bonus '>'", 1), "{approx:?}");
-    assert!(has("metal brick '#'", 1), "{approx:?}");
-    assert!(!approx
-        .iter()
-        .any(|(f, _)| f.contains("'l'") || f.contains("'s'")));
+    assert_eq!(powerup(0), Some(PowerUpKind::ExtraLife));
+    assert_eq!(powerup(1), Some(PowerUpKind::Random));
+    assert_eq!(powerup(2), None);
+    // On '#' and '@' LBreakout2 releases the bonus when an energy ball breaks the brick: so
+    // does this game.
+    assert_eq!(l.level.get(2, 3), Some(BrickKind::Metal));
+    assert_eq!(powerup(3), Some(PowerUpKind::BonusFloor));
+    assert_eq!(l.level.get(2, 4), Some(BrickKind::Chaotic));
+    assert_eq!(powerup(4), Some(PowerUpKind::ChaoticBall));
+    // On 'E' (col 5) and empty (col 6) it is never released, in LBreakout2 either.
+    assert_eq!(powerup(5), None);
+    assert_eq!(l.level.get(2, 6), None);
+    assert_eq!(l.approximations, [], "all exact");
     assert_reads_back(&set);
 }
 
@@ -392,14 +443,12 @@ proptest! {
         prop_assert_eq!(set.levels.len() + set.skipped.len(), levels.len());
         for (i, synth) in levels.iter().enumerate() {
             let clear: usize = synth.bricks.iter().map(|r| r.bytes().take(14).filter(|&c| counts(c)).count()).sum();
-            let powerups: usize = synth.bricks.iter().zip(&synth.bonus).map(|(b, x)| {
-                b.bytes().zip(x.bytes()).take(14).filter(|&(b, x)| counts(b) && placed(x)).count()
-            }).sum();
             match set.levels.iter().find(|l| l.number == i + 1) {
                 Some(l) => {
                     prop_assert_eq!(l.level.destructible_count(), clear);
-                    let placed_here = l.level.extras.values().filter(|e| e.powerup.is_some()).count();
-                    prop_assert_eq!(placed_here, powerups);
+                    let bricks: Vec<&[u8]> = synth.bricks.iter().map(|r| r.as_bytes()).collect();
+                    let bonus: Vec<&[u8]> = synth.bonus.iter().map(|r| r.as_bytes()).collect();
+                    assert_bonuses(&l.level, &bricks, &bonus, "generated");
                     prop_assert!(l.level.title.as_deref().is_none_or(|t| !t.contains(['\r', '#'])));
                 }
                 None => prop_assert_eq!(clear, 0),
@@ -461,17 +510,6 @@ fn corpus_every_set_imports_with_the_counts_of_an_independent_scan() {
                 .iter()
                 .map(|r| r.iter().take(14).filter(|&&c| counts(c)).count())
                 .sum();
-            let powerups: usize = bricks
-                .iter()
-                .zip(bonus)
-                .map(|(b, x)| {
-                    b.iter()
-                        .zip(x.iter())
-                        .take(14)
-                        .filter(|&(&b, &x)| counts(b) && placed(x))
-                        .count()
-                })
-                .sum();
             match set.levels.iter().find(|l| l.number == i + 1) {
                 Some(l) => {
                     assert_eq!(
@@ -480,13 +518,15 @@ fn corpus_every_set_imports_with_the_counts_of_an_independent_scan() {
                         "{name} level {}",
                         i + 1
                     );
-                    let placed_here = l
-                        .level
-                        .extras
-                        .values()
-                        .filter(|e| e.powerup.is_some())
-                        .count();
-                    assert_eq!(placed_here, powerups, "{name} level {}", i + 1);
+                    assert_bonuses(&l.level, bricks, bonus, &format!("{name} level {}", i + 1));
+                    assert_eq!(l.level.powerup_rules, breakout::level::Ruleset::LBreakout2);
+                    // Exact but for the network levels' second player.
+                    for a in &l.approximations {
+                        assert!(
+                            a.feature == "network level for two players, played alone",
+                            "{name}: {a}"
+                        );
+                    }
                     assert!(l.level.title.as_deref().is_none_or(|t| !t.contains('\r')));
                 }
                 None => assert_eq!(clear, 0, "{name} level {} skipped", i + 1),

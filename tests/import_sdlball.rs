@@ -6,7 +6,7 @@
 mod support;
 
 use breakout::import::{parse_set, Format, ImportError, ImportedLevel, LevelSet};
-use breakout::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Ruleset};
+use breakout::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Roll, Ruleset};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -68,6 +68,61 @@ fn powerups(level: &Level) -> Vec<PowerUpKind> {
     level.extras.values().filter_map(|e| e.powerup).collect()
 }
 
+/// SDL-Ball's power-up characters (`main.cpp` `spawnpowerup`, the power-up collision `switch`;
+/// `loadlevel.cpp` `randomPowerup`) and what each must become, written out independently of
+/// the reader: a power-up, or a roll the game makes when play starts.
+const POWERUP_TABLE: [(char, Result<PowerUpKind, Roll>); 27] = [
+    ('1', Ok(PowerUpKind::PadSizeIncrease)),
+    ('2', Ok(PowerUpKind::Shrink)),
+    ('3', Ok(PowerUpKind::LoseLife)),
+    ('4', Ok(PowerUpKind::Sticky)),
+    ('5', Ok(PowerUpKind::Multiball)),
+    ('6', Ok(PowerUpKind::PassThrough)),
+    ('7', Ok(PowerUpKind::BoardDrop)),
+    ('8', Ok(PowerUpKind::Detonate)),
+    ('9', Ok(PowerUpKind::ExplosiveGrow)),
+    ('A', Ok(PowerUpKind::EasyBricks)),
+    ('B', Ok(PowerUpKind::ExplosiveBall)),
+    ('C', Ok(PowerUpKind::NextLevel)),
+    ('D', Ok(PowerUpKind::AimHelper)),
+    ('E', Ok(PowerUpKind::Points1000)),
+    ('F', Ok(PowerUpKind::BigBall)),
+    ('G', Ok(PowerUpKind::NormalBall)),
+    ('H', Ok(PowerUpKind::SmallBall)),
+    ('I', Ok(PowerUpKind::AimSticky)),
+    ('O', Ok(PowerUpKind::ExtraLife)),
+    ('P', Ok(PowerUpKind::Weapon)),
+    ('R', Ok(PowerUpKind::AimHelper)),
+    ('J', Err(Roll::Chance(10))),
+    ('K', Err(Roll::Chance(100))),
+    ('L', Err(Roll::Chance(5))),
+    ('M', Err(Roll::Chance(2))),
+    ('N', Err(Roll::Chance(1))),
+    ('Q', Err(Roll::Bad)),
+];
+
+/// What the cell with power-up character `p` and brick character `brick` must hold, from
+/// [`POWERUP_TABLE`]: nothing on empty and cement cells (SDL-Ball discards theirs), always an
+/// evil one on a doom brick (`initlevels`: `randomEvilPowerup`).
+fn expected(p: char, brick: char) -> Option<Result<PowerUpKind, Roll>> {
+    match brick {
+        '0' | '3' => None,
+        'C' => Some(Err(Roll::Bad)),
+        _ => POWERUP_TABLE.iter().find(|e| e.0 == p).map(|e| e.1),
+    }
+}
+
+/// What the cell at `row`, `col` holds: a power-up or a roll.
+fn held(level: &Level, row: usize, col: usize) -> Option<Result<PowerUpKind, Roll>> {
+    let e = level.extras(row, col)?;
+    match (e.powerup, e.roll) {
+        (Some(kind), None) => Some(Ok(kind)),
+        (None, Some(roll)) => Some(Err(roll)),
+        (None, None) => None,
+        both => panic!("a power-up and a roll: {both:?}"),
+    }
+}
+
 fn invalid_at(text: &str) -> (usize, usize, String) {
     match parse(text) {
         Err(ImportError::Invalid {
@@ -103,10 +158,9 @@ fn a_d_row_keeps_its_colours_and_the_headers_are_set() {
     assert_eq!(at(2), Some(PowerUpKind::PadSizeIncrease));
     assert_eq!(at(3), Some(PowerUpKind::Sticky));
     assert_eq!(at(4), Some(PowerUpKind::PassThrough));
-    assert_eq!(at(5), None);
-    assert_eq!(approx(&imported, "power-up '2' (shrink paddle) dropped"), 1);
-    assert_eq!(approx(&imported, "power-up '5' (multiball) as M"), 1);
-    assert_eq!(approx(&imported, "'O'"), 0, "an extra life is exact");
+    assert_eq!(at(5), Some(PowerUpKind::Shrink));
+    assert_eq!(imported.approximations, [], "every power-up is exact");
+    assert_eq!(l.powerup_rules, Ruleset::SdlBall);
     assert_eq!(l.title.as_deref(), Some("Level 1"));
     assert_eq!(l.source.as_deref(), Some("SDL-Ball mytheme level 1"));
     let area = BrickArea {
@@ -174,7 +228,12 @@ fn down_lines_cement_doom_and_special_bricks() {
     assert_eq!(l.get(0, 0), Some(BrickKind::Solid));
     assert_eq!(approx(&imported, "cement"), 1);
     assert_eq!(l.get(0, 1), Some(BrickKind::Plain(5)));
-    assert_eq!(approx(&imported, "doom"), 1);
+    assert_eq!(
+        held(l, 0, 1),
+        Some(Err(Roll::Bad)),
+        "doom: always an evil one"
+    );
+    assert_eq!(approx(&imported, "doom"), 0);
     assert_eq!(l.hits(0, 2), 2, "glass");
     assert_eq!((l.get(0, 3), l.hits(0, 3)), (Some(BrickKind::Invisible), 3));
     assert_eq!(l.get(0, 4), Some(BrickKind::Explosive));
@@ -182,36 +241,46 @@ fn down_lines_cement_doom_and_special_bricks() {
     assert_eq!(
         powerups(l),
         vec![PowerUpKind::Multiball],
-        "cement and doom lose theirs"
+        "cement loses its power-up, doom gets an evil one"
     );
+    assert_eq!(held(l, 0, 0), None);
 }
 
 #[test]
-fn random_codes_are_rolled_once_with_sdl_balls_chances() {
-    let full = |code: &str| block(&vec![row(&[code; 26]); 23]);
-    let k = only_level(&full("K1"));
-    assert_eq!(k, only_level(&full("K1")), "the same roll on every import");
-    assert_eq!(approx(&k, "random power-up 'K'"), 598);
-    let lives = powerups(&k.level)
-        .iter()
-        .filter(|&&p| p == PowerUpKind::ExtraLife)
-        .count();
+fn every_power_up_code_becomes_its_power_up_or_roll_exactly() {
+    // One row of plain blue bricks holding each code, a doom brick holding 'O', a cement brick
+    // holding 'K', and an unknown code.
+    let mut cells: Vec<String> = POWERUP_TABLE.iter().map(|e| format!("{}1", e.0)).collect();
+    let (first, rest) = cells.split_at_mut(26);
+    let rows = [
+        row(&first.iter().map(String::as_str).collect::<Vec<_>>()),
+        row(&[
+            rest.iter().map(String::as_str).collect::<Vec<_>>(),
+            vec!["OC", "K3", "Z1"],
+        ]
+        .concat()),
+    ];
+    let imported = only_level(&block(&rows));
+    let l = &imported.level;
+    for (i, &(code, want)) in POWERUP_TABLE.iter().enumerate() {
+        assert_eq!(held(l, i / 26, i % 26), Some(want), "code '{code}'");
+    }
+    assert_eq!(held(l, 1, 1), Some(Err(Roll::Bad)), "doom");
+    assert_eq!(held(l, 1, 2), None, "cement");
+    assert_eq!(held(l, 1, 3), None, "unknown code");
+    assert_eq!(approx(&imported, "unknown power-up code 'Z'"), 1);
     assert_eq!(
-        approx(&k, "rolled power-up") + lives,
-        598,
-        "K always gives one; an extra life is exact"
+        imported.approximations.len(),
+        2,
+        "{:?}",
+        imported.approximations
     );
-    // Of SDL-Ball's classes, 2 of 8 Most (59 %), 2 of 8 More (30 %) and 1 of 2 Least (1 %)
-    // are power-ups here: 22.75 % of 598 = 136.
-    let held = powerups(&k.level).len();
-    assert!((90..190).contains(&held), "{held}");
-    let q = only_level(&full("Q1"));
-    assert!(powerups(&q.level).is_empty(), "Q is always evil");
-    assert_eq!(approx(&q, "dropped"), 598);
-    // J: 10 % chance of any power-up.
-    let j = only_level(&full("J1"));
-    let rolled = approx(&j, "rolled power-up");
-    assert!((25..100).contains(&rolled), "{rolled}");
+    assert_eq!(l.powerup_rules, Ruleset::SdlBall);
+    assert_round_trip(&parse(&block(&rows)).unwrap());
+    let text = l.to_text();
+    for token in ["+10%", "+100%", "+5%", "+2%", "+1%", "+bad", "+aim-sticky"] {
+        assert!(text.contains(token), "{token}\n{text}");
+    }
 }
 
 #[test]
@@ -245,7 +314,9 @@ fn empty_levels_are_skipped_and_broken_files_are_errors() {
 const BRICKS: &[&str] = &[
     "0", "0", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D0a0b0c",
 ];
-const POWERUPS: &[char] = &['0', '0', '0', 'O', '1', '4', '5', '6', '2', '3', 'F', 'Z'];
+const POWERUPS: &[char] = &[
+    '0', '0', '0', 'O', '1', '4', '5', '6', '2', '3', 'F', 'Z', 'J', 'K', 'Q', 'E', 'R',
+];
 
 fn level_strategy() -> impl Strategy<Value = Vec<Vec<(char, &'static str)>>> {
     let cell = (prop::sample::select(POWERUPS), prop::sample::select(BRICKS));
@@ -303,17 +374,37 @@ proptest! {
         prop_assert_eq!(kinds(&|k| k == BrickKind::Invisible), count(&|_, b| b == "9"));
         let coloured = level.extras.values().filter(|e| e.colour == Some([0x0a, 0x0b, 0x0c])).count();
         prop_assert_eq!(coloured, count(&|_, b| b.starts_with('D')));
-        let holds = |p: char| count(&|q, b| q == p && !["0", "3", "C"].contains(&b));
-        let held = powerups(level);
-        let n = |k: PowerUpKind| held.iter().filter(|&&h| h == k).count();
-        prop_assert_eq!(n(PowerUpKind::ExtraLife), holds('O'));
-        prop_assert_eq!(n(PowerUpKind::PadSizeIncrease), holds('1'));
-        prop_assert_eq!(n(PowerUpKind::Sticky), holds('4'));
-        prop_assert_eq!(n(PowerUpKind::Multiball), holds('5'));
-        prop_assert_eq!(n(PowerUpKind::PassThrough), holds('6'));
-        prop_assert_eq!(held.len(), ['O', '1', '4', '5', '6'].map(holds).iter().sum::<usize>());
-        prop_assert_eq!(approx(imported, "dropped"), ['2', '3', 'F', 'Z'].map(holds).iter().sum::<usize>() + count(&|_, b| b == "C"));
+        // Each cell holds what the table says; an unknown code is reported.
+        for (i, &(p, b)) in cells.iter().enumerate() {
+            let brick = b.chars().next().unwrap();
+            prop_assert_eq!(held(level, i / 26, i % 26), expected(p, brick), "cell {} {}{}", i, p, b);
+        }
+        let unknown = count(&|p, b| p == 'Z' && !["0", "3", "C"].contains(&b));
+        prop_assert_eq!(approx(imported, "unknown power-up code"), unknown);
+        prop_assert!(imported.approximations.iter().all(|a| !a.feature.contains("power-up") || a.feature.starts_with("unknown power-up code")));
     }
+}
+
+/// Every cell of every level block, by a plain scan of the file: its power-up character and
+/// its brick character.
+fn scanned_powerups(text: &str) -> Vec<(char, char)> {
+    let mut cells = Vec::new();
+    let mut inside = false;
+    for line in text.lines() {
+        if line.starts_with("** Start **") {
+            inside = true;
+        } else if line.starts_with("** Stop **") {
+            inside = false;
+        } else if inside && !line.starts_with('>') {
+            let bytes = line.as_bytes();
+            let mut i = 0;
+            while i + 1 < bytes.len() {
+                cells.push((char::from(bytes[i]), char::from(bytes[i + 1])));
+                i += if bytes[i + 1] == b'D' { 8 } else { 2 };
+            }
+        }
+    }
+    cells
 }
 
 /// Every brick cell of every level block, by a plain scan of the file (cells are pairs, a `D`
@@ -450,12 +541,52 @@ fn packaged_levels_import_with_their_bricks() {
         .map(|l| l.number)
         .collect();
     assert_eq!(down, [47]);
-    // About 442 random drops are expected over the set (§3.5); the fixed ones add 4 T, 2 W,
-    // 2 M, 2 P. Whatever the roll, each level's draws are reported.
-    let rolled: usize = set
-        .levels
+    // Every cell holds what POWERUP_TABLE says for its code (rolls included, the doom bricks'
+    // evil ones too), and no approximation is about a power-up.
+    let scanned = scanned_powerups(&text);
+    assert_eq!(scanned.len(), 50 * 23 * 26);
+    let mut rolls: BTreeMap<String, usize> = BTreeMap::new();
+    for (imported, cells) in set.levels.iter().zip(scanned.chunks(23 * 26)) {
+        let l = &imported.level;
+        assert_eq!(l.powerup_rules, Ruleset::SdlBall);
+        for (i, &(p, b)) in cells.iter().enumerate() {
+            let want = expected(p, b);
+            assert_eq!(
+                held(l, i / 26, i % 26),
+                want,
+                "level {} cell {i}",
+                imported.number
+            );
+            if let Some(Err(roll)) = want {
+                *rolls.entry(roll.token()).or_insert(0) += 1;
+            }
+        }
+        for a in &imported.approximations {
+            assert!(
+                !a.feature.contains("power-up"),
+                "level {}: {a}",
+                imported.number
+            );
+            assert!(
+                !a.feature.contains("doom"),
+                "level {}: {a}",
+                imported.number
+            );
+        }
+    }
+    // foreign-levels.md §3.5: M 5151, L 2390, N 174, J 117, K 115, Q 70 (on cells that keep
+    // them), and the 146 doom bricks' evil drops.
+    let expected_rolls = [
+        ("10%", 117),
+        ("100%", 115),
+        ("1%", 174),
+        ("2%", 5151),
+        ("5%", 2390),
+        ("bad", 70 + 146),
+    ];
+    let expected_rolls: BTreeMap<String, usize> = expected_rolls
         .iter()
-        .map(|l| approx(l, "rolled power-up"))
-        .sum();
-    assert!((300..600).contains(&rolled), "{rolled}");
+        .map(|(k, n)| (k.to_string(), *n))
+        .collect();
+    assert_eq!(rolls, expected_rolls);
 }

@@ -146,6 +146,9 @@ fn oracle_token(token: &str) -> Option<Cell> {
     }
     let mut hits = match base {
         Cell::Colour(_, h, _) | Cell::Kind(_, h @ 1.., _) => h,
+        // Metal and chaotic bricks take a power-up and nothing else (an energy ball breaks
+        // them).
+        Cell::Kind(_, 0, _) if rest.starts_with('+') => 0,
         _ => return None,
     };
     if let Some(after) = rest.strip_prefix('*') {
@@ -834,6 +837,8 @@ fn each_bad_suffix_is_reported_at_its_token_with_a_message_naming_the_problem() 
         ("1*2", "solid"),
         ("0+M", "empty"),
         ("M*2", "indestructible"),
+        ("C*2+L", "indestructible"),
+        ("1+L", "solid"),
         ("3*10", "hits"),
         ("3*0", "hits"),
         ("3*", "hits"),
@@ -872,6 +877,30 @@ fn each_bad_suffix_is_reported_at_its_token_with_a_message_naming_the_problem() 
             "the oracle agrees {bad} is invalid"
         );
     }
+}
+
+#[test]
+fn metal_and_chaotic_bricks_hold_a_power_up_and_nothing_else() {
+    let text = "M+L C:ff0000+frozen M+10% 2\n";
+    let level = Level::parse(text, "t").unwrap();
+    let at = |c| level.extras(0, c).copied();
+    assert_eq!(at(0).and_then(|e| e.powerup), Some(PowerUpKind::ExtraLife));
+    assert_eq!(at(1).and_then(|e| e.powerup), Some(PowerUpKind::Frozen));
+    assert_eq!(at(1).and_then(|e| e.colour), Some([0xff, 0, 0]));
+    assert_eq!(
+        at(2).and_then(|e| e.roll),
+        Some(breakout::level::Roll::Chance(10))
+    );
+    assert!(
+        (0..3).all(|c| level.hits(0, c) == 0),
+        "still indestructible"
+    );
+    assert_eq!(Level::parse(&level.to_text(), "t").unwrap(), level);
+    assert_eq!(
+        oracle_token("M+L"),
+        Some(Cell::Kind('M', 0, Some(PowerUpKind::ExtraLife))),
+        "the oracle agrees"
+    );
 }
 
 #[test]

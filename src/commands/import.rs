@@ -210,23 +210,24 @@ mod tests {
         let dir = scratch("ok");
         let input = dir.join("in");
         std::fs::create_dir_all(input.join("sub")).unwrap();
-        std::fs::write(input.join("MySet"), lbreakout2_set()).unwrap();
+        // A network set ("N_" name): its levels are reported as played alone.
+        std::fs::write(input.join("N_MySet"), lbreakout2_set()).unwrap();
         let (status, report) = run(std::slice::from_ref(&input), &dir.join("out"));
         assert_eq!(status, EXIT_IMPORTED, "{report}");
-        let file = input.join("MySet").display().to_string();
+        let file = input.join("N_MySet").display().to_string();
         assert_eq!(
             report.lines().collect::<Vec<_>>(),
             vec![
-                "MySet: 1 levels imported, 1 skipped".to_string(),
-                format!("{file}:1: approx: bonus 'w' (bonus floor) dropped (1 cells)"),
+                "N_MySet: 1 levels imported, 1 skipped".to_string(),
+                format!("{file}:1: approx: network level for two players, played alone (0 cells)"),
                 format!("{file}:2: skipped: empty: LBreakout2 completes it at once"),
             ]
         );
-        let written = dir.join("out/MySet/01-first.lvl");
+        let written = dir.join("out/N_MySet/01-first.lvl");
         let level = Level::load(&written).unwrap();
         assert_eq!(level.title.as_deref(), Some("First"));
         assert_eq!(level.destructible_count(), 4);
-        let entries = std::fs::read_dir(dir.join("out/MySet")).unwrap().count();
+        let entries = std::fs::read_dir(dir.join("out/N_MySet")).unwrap().count();
         assert_eq!(entries, 1);
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -1,15 +1,12 @@
 //! Helpers the four readers (`lbreakout2.rs`, `kbreakout.rs`, `sdlball.rs`, `gnome.rs`) share:
 //! reading text (lines the way C's `fgets` does, Latin-1, UTF-8) and reporting where it is bad,
 //! building a [`Level`] from a `Grid` of converted `Brick`s with canonical extras, header
-//! text that survives [`Level::to_text`], the seeded generator for a level's random parts, the
-//! nearest plain colour, the per-level tally of approximations, and file names for imported
-//! levels.
+//! text that survives [`Level::to_text`], the nearest plain colour, the per-level tally of
+//! approximations, and file names for imported levels.
 
 use super::{Approximation, ImportError, LevelSet};
 use crate::assets::palette::brick_color;
-use crate::level::{BrickKind, CellExtras, Level, PowerUpKind, MAX_HITS, PLAIN_COLOURS};
-use rand::SeedableRng;
-use rand_pcg::Pcg32;
+use crate::level::{BrickKind, CellExtras, Level, PowerUpKind, Roll, MAX_HITS, PLAIN_COLOURS};
 use std::path::Path;
 
 /// One line as C's `fgets(buffer, size, file)` returns it: at most `size - 1` bytes, ending
@@ -161,7 +158,8 @@ pub(super) fn header_text(text: &str, style: HeaderStyle) -> Option<String> {
     (!out.is_empty()).then(|| out.to_string())
 }
 
-/// One converted brick: its kind, own colour, hits and power-up.
+/// One converted brick: its kind, own colour, hits and power-up (placed, or rolled when play
+/// starts).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Brick {
     /// The kind.
@@ -171,8 +169,11 @@ pub(super) struct Brick {
     /// Hits it takes (the kind's default unless the foreign brick differs; only destructible
     /// kinds use it).
     pub hits: u8,
-    /// The power-up it releases (destructible kinds only).
+    /// The power-up it releases (kinds that hold one only, [`BrickKind::holds_powerup`]).
     pub powerup: Option<PowerUpKind>,
+    /// A random power-up the game rolls for it when play starts (`+10%`, `+bad`; kinds that
+    /// hold one only, never with `powerup`).
+    pub roll: Option<Roll>,
 }
 
 impl Brick {
@@ -183,6 +184,7 @@ impl Brick {
             colour: None,
             hits: kind.default_hits(),
             powerup: None,
+            roll: None,
         }
     }
 
@@ -204,21 +206,27 @@ impl Brick {
     }
 
     /// The level-file extensions of this brick, `None` when it has only its kind's defaults (so
-    /// the level equals its own text parsed back). Hits and a power-up on an indestructible
-    /// kind are dropped here.
+    /// the level equals its own text parsed back). Hits on an indestructible kind, and a
+    /// power-up or roll on a kind that holds none (walls), are dropped here; a placed power-up
+    /// wins over a roll.
     fn extras(self) -> Option<CellExtras> {
         let destructible = self.kind.is_destructible();
-        let powerup = self.powerup.filter(|_| destructible);
+        let holds = self.kind.holds_powerup();
+        let powerup = self.powerup.filter(|_| holds);
+        let roll = self.roll.filter(|_| holds && powerup.is_none());
         let hits = if destructible {
             self.hits
         } else {
             self.kind.default_hits()
         };
-        let plain = hits == self.kind.default_hits() && powerup.is_none() && self.colour.is_none();
+        let plain = hits == self.kind.default_hits()
+            && powerup.is_none()
+            && roll.is_none()
+            && self.colour.is_none();
         (!plain).then_some(CellExtras {
             hits,
             powerup,
-            roll: None,
+            roll,
             colour: self.colour,
         })
     }
@@ -251,15 +259,16 @@ impl Grid {
     }
 
     /// The kind of the brick at `row`, `col`.
+    #[cfg(test)]
     pub fn get(&self, row: usize, col: usize) -> Option<BrickKind> {
         self.cells[row * self.cols + col].map(|b| b.kind)
     }
 
     /// Places `powerup` in the brick at `row`, `col`; false (and nothing changes) if there is
-    /// no brick there or it is one the ball cannot destroy.
+    /// no brick there or it holds none (a wall, [`BrickKind::holds_powerup`]).
     pub fn place_powerup(&mut self, row: usize, col: usize, powerup: PowerUpKind) -> bool {
         match &mut self.cells[row * self.cols + col] {
-            Some(brick) if brick.kind.is_destructible() => {
+            Some(brick) if brick.kind.holds_powerup() => {
                 brick.powerup = Some(powerup);
                 true
             }
@@ -283,13 +292,6 @@ impl Grid {
             ..template
         }
     }
-}
-
-/// The generator that rolls a level's random parts (KBreakOut's gift placement, SDL-Ball's
-/// random power-up codes) once at import, seeded from the 1-based level number so the same
-/// file always gives the same levels.
-pub(super) fn level_rng(number: usize) -> Pcg32 {
-    Pcg32::seed_from_u64(number as u64)
 }
 
 /// The plain colour digit (`2`–`9`) whose tint is nearest to `rgb` (sRGB bytes), so a brick
@@ -316,7 +318,7 @@ impl Tally {
     pub fn add(&mut self, feature: impl Into<String>, cells: usize) {
         let feature = feature.into();
         match self.0.iter_mut().find(|a| a.feature == feature) {
-            Some(a) => a.cells += cells,
+            Some(a) => a.cells = a.cells.saturating_add(cells),
             None => self.0.push(Approximation { feature, cells }),
         }
     }

@@ -411,8 +411,9 @@ fn convert(raw: &RawLevel, file: &str, number: usize) -> Result<ImportedLevel, S
             }
         }
     }
+    // Power-ups are not in the level file: `@powerups: gnome` drops them at random on hits, as
+    // `src/powerup.c` does.
     let mut tally = Tally::default();
-    tally.add("power-ups drop at random on hits (1 in 20), not placed", 0);
     // block_explode_hit hits each of the 8 neighbours once: a strong block there loses one hit
     // (here an explosion destroys it).
     let strong_beside_explosive = (0..ROWS * COLS)
@@ -455,6 +456,7 @@ fn convert(raw: &RawLevel, file: &str, number: usize) -> Result<ImportedLevel, S
         area: Some(AREA),
         explosion: Explosion::Square,
         scoring: Ruleset::Gnome,
+        powerup_rules: Ruleset::Gnome,
         ..Level::default()
     });
     if level.destructible_count() == 0 {

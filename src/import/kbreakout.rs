@@ -20,16 +20,17 @@
 //!
 //! The field's 30×15 cells on a 600-wide field become 40×20 pixels on this game's 800-wide one:
 //! `@area: 0 0 800 H` with H = 20 × the last row holding a brick (rows below are dropped).
-//! KBreakOut places gifts on random bricks anew on every play; here they are placed once, at
-//! import, by a generator seeded from the level number (see [`super::common::level_rng`]).
-//! The old KConfig-style `.levelset` (`[level1]`, `line1=…`) is not read.
+//! Gifts become power-ups played under `@powerups: kbreakout` (KBreakOut's ×1.3 speeds, ×1.4
+//! bar, split multiball, no timers). KBreakOut puts a gift without a position on a random brick
+//! anew on every play (`putGiftOnRandomBrick`); here such gifts are written as `@scatter:`, so
+//! the game does the same when play starts, with its seeded generator. The old KConfig-style
+//! `.levelset` (`[level1]`, `line1=…`) is not read.
 
 use super::common::{
-    header_text, invalid, level_rng, nearest_plain, stem, utf8, Brick, Grid, HeaderStyle, Tally,
+    header_text, invalid, nearest_plain, stem, utf8, Brick, Grid, HeaderStyle, Tally,
 };
 use super::{Format, ImportError, ImportedLevel, LevelSet, OriginalBrick, Skipped};
 use crate::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Ruleset};
-use rand::Rng;
 use roxmltree::{Document, Node};
 use std::path::Path;
 
@@ -206,8 +207,8 @@ fn read_level(
 ) -> Result<Result<ImportedLevel, String>, ImportError> {
     let mut grid: Vec<Option<Cell>> = vec![None; WIDTH * HEIGHT];
     let mut tally = Tally::default();
-    let mut rng = level_rng(number);
-    let mut random_gifts = Vec::new(); // cells given a gift at random
+    // Gifts without a position, by type in the order first seen: placed when play starts.
+    let mut scattered: Vec<(String, usize)> = Vec::new();
     let mut row = 0i64;
     for node in level.children() {
         if skip_node(node, doc, path)? {
@@ -267,23 +268,15 @@ fn read_level(
             }
             "Gift" => {
                 let (gift, times, at) = read_gift(node).map_err(err)?;
-                if let Some(at) = at {
-                    place_at(
-                        &mut grid,
-                        &gift,
-                        &at,
-                        &mut rng,
-                        &mut random_gifts,
-                        &mut tally,
-                    );
-                } else {
-                    for k in 0..times {
-                        if !place_randomly(&mut grid, &gift, &mut rng, &mut random_gifts) {
-                            let feature =
-                                format!("gift {gift} dropped: no brick without a gift left");
-                            tally.add(feature, times - k);
-                            break;
-                        }
+                // A gift displaced from its brick by a positioned one goes to a random brick.
+                let moved = match at {
+                    Some(at) => place_at(&mut grid, &gift, &at).map(|old| (old, 1)),
+                    None => (times > 0).then_some((gift, times)),
+                };
+                if let Some((gift, n)) = moved {
+                    match scattered.iter_mut().find(|(g, _)| *g == gift) {
+                        Some((_, count)) => *count = count.saturating_add(n),
+                        None => scattered.push((gift, n)),
                     }
                 }
             }
@@ -299,8 +292,7 @@ fn read_level(
     };
     let rows = last_row + 1;
     let mut cells = Vec::with_capacity(rows * WIDTH);
-    let mut placed = 0;
-    for (i, cell) in grid[..rows * WIDTH].iter().enumerate() {
+    for cell in &grid[..rows * WIDTH] {
         let Some(cell) = cell else {
             cells.push(None);
             continue;
@@ -308,27 +300,46 @@ fn read_level(
         let mut brick = convert_brick(cell.brick, &mut tally);
         if let Some(gift) = &cell.gift {
             match convert_gift(gift) {
-                None => tally.add(format!("gift {gift} dropped"), 1),
-                Some(_) if !brick.kind.is_destructible() => {
-                    tally.add(format!("gift {gift} on an unbreakable brick dropped"), 1)
-                }
-                Some((powerup, note)) => {
-                    if let Some(note) = note {
-                        tally.add(note, 1);
-                    }
-                    brick.powerup = Some(powerup);
-                    placed += usize::from(random_gifts.contains(&i));
-                }
+                None => tally.add(format!("unknown gift {gift}: KBreakOut's does nothing"), 1),
+                Some(_) if !brick.kind.is_destructible() => tally.add(
+                    format!("gift {gift} on an unbreakable brick dropped (KBreakOut releases it when the brick burns)"),
+                    1,
+                ),
+                Some(powerup) => brick.powerup = Some(powerup),
             }
         }
         cells.push(Some(brick));
     }
-    if placed > 0 {
+    let mut scatter = Vec::new();
+    for (gift, count) in scattered {
+        match convert_gift(&gift) {
+            None => tally.add(
+                format!("unknown gift {gift}: KBreakOut's does nothing"),
+                count,
+            ),
+            Some(powerup) => scatter.push((powerup, count)),
+        }
+    }
+    let bricks = cells.iter().flatten().count();
+    let placed = cells
+        .iter()
+        .flatten()
+        .filter(|b| b.powerup.is_some())
+        .count();
+    // Counts come from the file: add them without overflowing.
+    let wanted = scatter
+        .iter()
+        .fold(placed, |sum: usize, &(_, n)| sum.saturating_add(n));
+    if wanted > bricks {
         tally.add(
-            "gifts placed on random bricks once, at import (KBreakOut places them anew on every play)",
-            placed,
+            "more gifts than bricks: KBreakOut looks for a free brick forever, here the last ones are not placed",
+            wanted - bricks,
         );
     }
+    let scatter = scatter
+        .into_iter()
+        .map(|(powerup, n)| (powerup, u16::try_from(n.min(bricks)).unwrap_or(u16::MAX)))
+        .collect();
     if !cells.iter().flatten().any(|b| b.kind.counts_for_clear()) {
         return Ok(Err(
             "nothing to clear: only unbreakable and hidden bricks".to_string()
@@ -352,6 +363,8 @@ fn read_level(
         }),
         explosion: Explosion::Cross,
         scoring: Ruleset::KBreakOut,
+        powerup_rules: Ruleset::KBreakOut,
+        scatter,
         ..Level::default()
     };
     let original = grid[..rows * WIDTH]
@@ -408,67 +421,20 @@ fn read_gift(node: Node) -> Result<(String, usize, Option<String>), String> {
 }
 
 /// Puts `gift` on the brick at `at` ("column,row", 1-based), as `putGift` does: nothing if
-/// there is no brick there; a gift already on that brick moves to a random one.
-fn place_at(
-    grid: &mut [Option<Cell>],
-    gift: &str,
-    at: &str,
-    rng: &mut impl Rng,
-    random_gifts: &mut Vec<usize>,
-    tally: &mut Tally,
-) {
+/// there is no brick there. Returns the gift that brick held before, which KBreakOut moves to a
+/// random brick.
+fn place_at(grid: &mut [Option<Cell>], gift: &str, at: &str) -> Option<String> {
     let mut parts = at.split(',');
     let col = parts.next().and_then(parse_int).map(|c| c - 1);
     let row = parts.next().and_then(parse_int).map(|r| r - 1);
     let (Some(col), Some(row)) = (col, row) else {
-        return;
+        return None;
     };
     if !(0..WIDTH as i64).contains(&col) || !(0..HEIGHT as i64).contains(&row) {
-        return;
+        return None;
     }
-    let index = row as usize * WIDTH + col as usize;
-    let Some(cell) = grid[index].as_mut() else {
-        return;
-    };
-    let old = cell.gift.replace(gift.to_string());
-    random_gifts.retain(|&i| i != index);
-    if let Some(old) = old {
-        if !place_randomly(grid, &old, rng, random_gifts) {
-            tally.add(
-                format!("gift {old} dropped: no brick without a gift left"),
-                1,
-            );
-        }
-    }
-}
-
-/// Puts `gift` on a random brick without a gift that can release it (not `u`), as
-/// `putGiftOnRandomBrick` does; false when no such brick is left (KBreakOut would look for one
-/// forever).
-fn place_randomly(
-    grid: &mut [Option<Cell>],
-    gift: &str,
-    rng: &mut impl Rng,
-    random_gifts: &mut Vec<usize>,
-) -> bool {
-    let free: Vec<usize> = grid
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| {
-            c.as_ref()
-                .is_some_and(|c| c.brick != 'u' && c.gift.is_none())
-        })
-        .map(|(i, _)| i)
-        .collect();
-    if free.is_empty() {
-        return false;
-    }
-    let index = free[rng.random_range(0..free.len())];
-    if let Some(cell) = grid[index].as_mut() {
-        cell.gift = Some(gift.to_string());
-        random_gifts.push(index);
-    }
-    true
+    let cell = grid[row as usize * WIDTH + col as usize].as_mut()?;
+    cell.gift.replace(gift.to_string())
 }
 
 /// This game's brick for a KBreakOut brick character (`getTypeFromChar`).
@@ -493,18 +459,33 @@ fn convert_brick(c: char, tally: &mut Tally) -> Brick {
     }
 }
 
-/// This game's power-up for a KBreakOut gift (`logic.js` `executeGift`) and, where it differs,
-/// what to report; `None` for gifts this game has no power-up for.
-fn convert_gift(gift: &str) -> Option<(PowerUpKind, Option<String>)> {
-    let (powerup, name) = match gift {
-        "GiftAddLife" => return Some((PowerUpKind::ExtraLife, None)),
-        "GiftSplitBall" | "GiftAddBall" => (PowerUpKind::Multiball, "M (multiball)"),
-        "GiftUnstoppableBall" => (PowerUpKind::PassThrough, "P (pass-through)"),
-        "GiftIncreaseSpeed" => (PowerUpKind::Speed, "S (speed)"),
-        "GiftEnlargeBar" => (PowerUpKind::PadSizeIncrease, "W (wider paddle)"),
-        "GiftStickyBar" => (PowerUpKind::Sticky, "T (sticky paddle)"),
+/// This game's power-up for a KBreakOut gift (`GIFT_TYPES`, `src/levelloader.h`; what each
+/// does: `executeGift`, `src/qml/logic.js`), played under `@powerups: kbreakout` (speed ×1.3
+/// and ÷1.3, bar ×1.4 and ÷1.4, split multiball, effects until the life is lost:
+/// `sim::powerups::rules`); `None` for a type KBreakOut does not know.
+pub(super) fn convert_gift(gift: &str) -> Option<PowerUpKind> {
+    use PowerUpKind as P;
+    Some(match gift {
+        "Gift100Points" => P::Points100,
+        "Gift200Points" => P::Points200,
+        "Gift500Points" => P::Points500,
+        "Gift1000Points" => P::Points1000,
+        "GiftAddLife" => P::ExtraLife,
+        "GiftLoseLife" => P::LoseLife,
+        "GiftNextLevel" => P::NextLevel,
+        "GiftSplitBall" => P::Multiball,
+        "GiftAddBall" => P::ExtraBall,
+        "GiftUnstoppableBall" => P::EnergyBall,
+        "GiftBurningBall" => P::ExplosiveBall,
+        // A malus in KBreakOut (the bot dodges it): `fast`, which scales by ×1.3 there.
+        "GiftIncreaseSpeed" => P::Fast,
+        "GiftDecreaseSpeed" => P::Slow,
+        "GiftEnlargeBar" => P::PadSizeIncrease,
+        "GiftShrinkBar" => P::Shrink,
+        "GiftStickyBar" => P::Sticky,
+        "GiftMagicEye" => P::MagicEye,
+        "GiftMagicWand" => P::MagicWand,
+        "GiftMoreExplosion" => P::ExplosiveGrow,
         _ => return None,
-    };
-    let note = format!("gift {gift} as {name}: KBreakOut's lasts until the life is lost");
-    Some((powerup, Some(note)))
+    })
 }

@@ -289,58 +289,44 @@ pub(super) fn brick(c: u8) -> Option<Brick> {
     })
 }
 
-/// What becomes of an LBreakout2 bonus character (`extra_conv_table`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bonus {
-    /// Not a bonus (`.`, or a character the game does not know): nothing.
-    None,
-    /// This game's power-up does the same.
-    Exact(PowerUpKind),
-    /// This game's nearest power-up, and what differs.
-    Approx(PowerUpKind, &'static str),
-    /// No counterpart: dropped, with the bonus's name.
-    Dropped(&'static str),
-}
-
-/// The [`Bonus`] for a character of a `Bonus:` grid.
-pub fn bonus(c: u8) -> Bonus {
-    use Bonus::{Approx, Dropped, Exact};
+/// This game's power-up for a character of a `Bonus:` grid (`extra_conv_table`,
+/// `game/bricks.c`; what each does: `extra_use`, `game/extras.c`), played with LBreakout2's
+/// parameters under `@powerups: lbreakout2` (durations, paddle steps, speeds:
+/// `sim::powerups::rules`); `None` for `.` and characters the game does not know (no bonus).
+pub fn bonus(c: u8) -> Option<PowerUpKind> {
     use PowerUpKind as P;
-    match c {
-        b'l' => Exact(P::ExtraLife),
-        b's' => Exact(P::Sticky),
-        b'+' => Approx(P::PadSizeIncrease, "expand paddle by 18 px, here W: +50 px"),
-        b'b' => Approx(P::Multiball, "one extra ball, here M: two"),
-        b'm' => Approx(
-            P::PassThrough,
-            "energy balls for 5 s, here P: pass-through for 10 s, metal stays",
-        ),
-        b'>' => Approx(P::Speed, "balls at top speed for 20 s, here S: 20% faster"),
-        b'0' => Dropped("200 points"),
-        b'1' => Dropped("500 points"),
-        b'2' => Dropped("1000 points"),
-        b'3' => Dropped("2000 points"),
-        b'4' => Dropped("5000 points"),
-        b'5' => Dropped("10000 points"),
-        b'g' => Dropped("gold shower"),
-        b'-' => Dropped("shrink paddle"),
-        b'w' => Dropped("bonus floor"),
-        b'f' => Dropped("frozen paddle"),
-        b'p' => Dropped("weapon"),
-        b'?' => Dropped("random extra"),
-        b'<' => Dropped("slow balls"),
-        b'j' => Dropped("joker"),
-        b'd' => Dropped("darkness"),
-        b'c' => Dropped("chaos"),
-        b'~' => Dropped("ghost paddle"),
-        b'!' => Dropped("reset extras"),
-        b'&' => Dropped("time add"),
-        b'*' => Dropped("explosive balls"),
-        b'}' => Dropped("bonus magnet"),
-        b'{' => Dropped("malus magnet"),
-        b'W' => Dropped("weak balls"),
-        _ => Bonus::None,
-    }
+    Some(match c {
+        b'0' => P::Points200,
+        b'1' => P::Points500,
+        b'2' => P::Points1000,
+        b'3' => P::Points2000,
+        b'4' => P::Points5000,
+        b'5' => P::Points10000,
+        b'g' => P::GoldShower,
+        b'+' => P::PadSizeIncrease,
+        b'-' => P::Shrink,
+        b'l' => P::ExtraLife,
+        b's' => P::Sticky,
+        b'm' => P::EnergyBall,
+        b'b' => P::ExtraBall,
+        b'w' => P::BonusFloor,
+        b'f' => P::Frozen,
+        b'p' => P::Weapon,
+        b'?' => P::Random,
+        b'>' => P::Fast,
+        b'<' => P::Slow,
+        b'j' => P::Joker,
+        b'd' => P::Darkness,
+        b'c' => P::ChaoticBall,
+        b'~' => P::Ghost,
+        b'!' => P::Reset,
+        b'&' => P::TimeAdd,
+        b'*' => P::ExplosiveBall,
+        b'}' => P::BonusMagnet,
+        b'{' => P::MalusMagnet,
+        b'W' => P::WeakBall,
+        _ => return None,
+    })
 }
 
 /// Converts one level, or says why it is skipped.
@@ -352,64 +338,21 @@ fn convert(
 ) -> Result<ImportedLevel, String> {
     let mut grid = Grid::new(ROWS, COLS);
     let mut tally = Tally::default();
-    let (mut metal, mut chaotic) = (0, 0);
     for r in 0..ROWS {
         for c in 0..COLS {
             if let Some(brick) = brick(raw.bricks[r][c]) {
                 grid.set(r, c, brick);
-                metal += usize::from(brick.kind == BrickKind::Metal);
-                chaotic += usize::from(brick.kind == BrickKind::Chaotic);
             }
         }
     }
-    let mut on_metal = 0;
     for r in 0..ROWS {
         for c in 0..COLS {
-            let ch = raw.bonus[r][c];
-            let b = bonus(ch);
-            if b == Bonus::None {
-                continue;
-            }
-            match grid.get(r, c) {
-                // Never released in LBreakout2 either.
-                None | Some(BrickKind::Solid) => continue,
-                Some(BrickKind::Metal | BrickKind::Chaotic) => {
-                    on_metal += 1;
-                    continue;
-                }
-                Some(_) => {}
-            }
-            let ch = char::from(ch);
-            match b {
-                Bonus::Exact(p) => {
-                    grid.place_powerup(r, c, p);
-                }
-                Bonus::Approx(p, what) => {
-                    grid.place_powerup(r, c, p);
-                    tally.add(format!("bonus '{ch}' ({what})"), 1);
-                }
-                Bonus::Dropped(name) => tally.add(format!("bonus '{ch}' ({name}) dropped"), 1),
-                Bonus::None => {}
+            // On an empty cell or a wall a bonus is never released, in LBreakout2 either; on
+            // metal and chaotic bricks it is, when an energy ball breaks them (here too).
+            if let Some(powerup) = bonus(raw.bonus[r][c]) {
+                grid.place_powerup(r, c, powerup);
             }
         }
-    }
-    if on_metal > 0 {
-        tally.add(
-            "bonus on a metal or chaotic brick dropped (LBreakout2 releases it when an energy ball breaks the brick)",
-            on_metal,
-        );
-    }
-    if metal > 0 {
-        tally.add(
-            "metal brick '#' unbreakable (LBreakout2's energy ball breaks it)",
-            metal,
-        );
-    }
-    if chaotic > 0 {
-        tally.add(
-            "chaotic brick '@' unbreakable (LBreakout2's energy ball breaks it)",
-            chaotic,
-        );
     }
     if network {
         tally.add("network level for two players, played alone", 0);
@@ -424,6 +367,7 @@ fn convert(
         area: Some(AREA),
         explosion: Explosion::Square,
         scoring: Ruleset::LBreakout2,
+        powerup_rules: Ruleset::LBreakout2,
         ..Level::default()
     });
     if level.destructible_count() == 0 {

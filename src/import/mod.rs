@@ -58,7 +58,8 @@ impl Format {
 /// `breakout import`'s report, `FILE:LEVEL: approx: FEATURE (N cells)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Approximation {
-    /// What differs, in a few words (e.g. "bonus 'w' (bonus floor) dropped").
+    /// What differs, in a few words (e.g. "cement brick as a wall (SDL-Ball's go-thru, fireball
+    /// and easy bricks break it)").
     pub feature: String,
     /// How many cells of the level it concerns (0 for a level-wide feature).
     pub cells: usize,

@@ -16,16 +16,15 @@
 //!
 //! The grid spans the full width from about y 64 to 450 at 800×600 (`initlevels`: columns at
 //! x = −1.54 + 0.1232c, rows at y = 0.95 − 0.07r of a 3.2 × 2.5 field), hence
-//! `@area: 0 64 800 386`. The random power-up codes `J K L M N Q` are rolled once, at import,
-//! with SDL-Ball's chances and classes (`randomPowerup`, `selectRandomPowerup`; the classes of
-//! the default theme's `powerups.txt`) by a generator seeded from the level number.
+//! `@area: 0 64 800 386`. Power-ups are played under `@powerups: sdlball`. The random codes
+//! `J K L M N` become `+10%`, `+100%`, `+5%`, `+2%`, `+1%` and `Q` (and the doom brick's
+//! drop) `+bad`: the game rolls them when play starts, as SDL-Ball does when it loads a level
+//! (`randomPowerup`, `selectRandomPowerup`, `randomEvilPowerup`), with SDL-Ball's classes
+//! (`sim::powerups::rules`).
 
-use super::common::{
-    header_text, invalid, level_rng, nearest_plain, stem, Brick, Grid, HeaderStyle, Tally,
-};
+use super::common::{header_text, invalid, nearest_plain, stem, Brick, Grid, HeaderStyle, Tally};
 use super::{Format, ImportError, ImportedLevel, LevelSet, OriginalBrick, Skipped};
-use crate::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Ruleset};
-use rand::Rng;
+use crate::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Roll, Ruleset};
 use std::path::Path;
 
 /// Rows of a level (`nbrick[23][26]`).
@@ -53,12 +52,6 @@ const PLAIN_RGB: [(u8, [u8; 3]); 7] = [
 ];
 /// Colour given to glass bricks (`4`, two hits): a pale blue.
 const GLASS_RGB: [u8; 3] = [0xb4, 0xdc, 0xf0];
-
-/// The power-up classes of the default theme's `powerups.txt` (Most, More, Less, Least), drawn
-/// 59 %, 30 %, 10 % and 1 % of the time (`selectRandomPowerup`).
-const CLASSES: [&[u8]; 4] = [b"2FGHP54R", b"16B8AIE3", b"79D", b"OC"];
-/// The evil power-ups (`evilPowerups`), drawn by `Q` and doom bricks.
-const EVIL: &[u8] = b"2H37";
 
 /// Reads an SDL-Ball `levels.txt`; see the module documentation. The set is named after the
 /// theme, the directory holding the file.
@@ -259,7 +252,6 @@ fn convert(
     theme: &str,
 ) -> Result<(Level, Vec<super::Approximation>), String> {
     let mut tally = Tally::default();
-    let mut rng = level_rng(number);
     if down {
         tally.add(
             "the board dropping a row at intervals ('> down') is not played",
@@ -269,7 +261,7 @@ fn convert(
     let cells: Vec<Option<Brick>> = rows
         .iter()
         .flatten()
-        .map(|&cell| convert_cell(cell, &mut rng, &mut tally))
+        .map(|&cell| convert_cell(cell, &mut tally))
         .collect();
     if !cells.iter().flatten().any(|b| b.kind.counts_for_clear()) {
         return Err("nothing to clear: only cement bricks".to_string());
@@ -284,15 +276,16 @@ fn convert(
         area: Some(AREA),
         explosion: Explosion::Square,
         scoring: Ruleset::SdlBall,
+        powerup_rules: Ruleset::SdlBall,
         ..Level::default()
     };
     let level = Grid::from_cells(ROWS, COLS, cells).into_level(template);
     Ok((level, tally.into_vec()))
 }
 
-/// This game's brick for one SDL-Ball cell (`initlevels`), with its power-up: random codes
-/// rolled, cement's dropped and doom's (a random evil one) dropped as SDL-Ball does.
-fn convert_cell(cell: Cell, rng: &mut impl Rng, tally: &mut Tally) -> Option<Brick> {
+/// This game's brick for one SDL-Ball cell (`initlevels`), with its power-up: cement's is
+/// discarded and doom's is always a random evil one (`+bad`), as SDL-Ball does.
+fn convert_cell(cell: Cell, tally: &mut Tally) -> Option<Brick> {
     let plain = |digit| Brick::new(BrickKind::Plain(digit));
     let mut brick = match cell.brick {
         b'1' | b'2' | b'5' | b'6' | b'7' | b'8' | b'A' => {
@@ -304,7 +297,7 @@ fn convert_cell(cell: Cell, rng: &mut impl Rng, tally: &mut Tally) -> Option<Bri
         }
         b'3' => {
             tally.add(
-                "cement brick as a wall (go-thru, fireball and easy-brick power-ups break it in SDL-Ball)",
+                "cement brick as a wall (SDL-Ball's go-thru, fireball and easy bricks break it)",
                 1,
             );
             return Some(Brick::new(BrickKind::Solid));
@@ -321,107 +314,61 @@ fn convert_cell(cell: Cell, rng: &mut impl Rng, tally: &mut Tally) -> Option<Bri
             Brick::new(BrickKind::Explosive)
         }
         b'C' => {
-            tally.add(
-                "doom brick as a plain one (its random evil power-up is dropped)",
-                1,
-            );
-            return Some(plain(5));
+            let mut doom = plain(5);
+            doom.roll = Some(Roll::Bad);
+            return Some(doom);
         }
         b'D' => plain(nearest_plain(cell.colour)).coloured(cell.colour),
         _ => return None, // '0'; read_row lets no other character through
     };
-    let code = match cell.powerup {
-        code @ (b'J' | b'K' | b'L' | b'M' | b'N' | b'Q') => {
-            tally.add(
-                format!(
-                    "random power-up '{}' rolled once, at import (SDL-Ball rolls at every level start)",
-                    char::from(code)
-                ),
-                1,
-            );
-            let rolled = roll(code, rng);
-            brick.powerup = convert_powerup(rolled, "rolled power-up", tally);
-            return Some(brick);
-        }
-        code => code,
-    };
-    brick.powerup = convert_powerup(code, "power-up", tally);
+    match powerup(cell.powerup) {
+        Some(Ok(kind)) => brick.powerup = Some(kind),
+        Some(Err(roll)) => brick.roll = Some(roll),
+        None if cell.powerup != b'0' => tally.add(
+            format!(
+                "unknown power-up code {}: SDL-Ball's drops nothing",
+                shown(cell.powerup)
+            ),
+            1,
+        ),
+        None => {}
+    }
     Some(brick)
 }
 
-/// SDL-Ball's `randomPowerup` for a random code: `Q` an evil power-up, `K` always, `J` 10 %,
-/// `L` 5 %, `M` 2 %, `N` 1 % a power-up from `selectRandomPowerup`; `b'0'` for none.
-fn roll(code: u8, rng: &mut impl Rng) -> u8 {
-    let chance = rng.random_range(0..100u32);
-    let picked = match code {
-        b'Q' => return EVIL[rng.random_range(0..EVIL.len())],
-        b'K' => true,
-        b'J' => chance < 10,
-        b'L' => chance < 5,
-        b'M' => chance < 2,
-        b'N' => chance < 1,
-        _ => false,
-    };
-    if !picked {
-        return b'0';
-    }
-    let class = match rng.random_range(0..100u32) {
-        0 => CLASSES[3],
-        1..=10 => CLASSES[2],
-        11..=40 => CLASSES[1],
-        _ => CLASSES[0],
-    };
-    class[rng.random_range(0..class.len())]
-}
-
-/// This game's power-up for an SDL-Ball power-up character (the power-up collision `switch` of
-/// `main.cpp`), reporting what differs under `what` ("power-up" or "rolled power-up").
-fn convert_powerup(code: u8, what: &str, tally: &mut Tally) -> Option<PowerUpKind> {
-    let (powerup, ours) = match code {
-        b'0' => return None,
-        b'O' => return Some(PowerUpKind::ExtraLife),
-        b'1' => (PowerUpKind::PadSizeIncrease, "W (wider paddle)"),
-        b'4' => (PowerUpKind::Sticky, "T (sticky paddle)"),
-        b'5' => (PowerUpKind::Multiball, "M (multiball)"),
-        b'6' => (PowerUpKind::PassThrough, "P (pass-through)"),
-        _ => {
-            tally.add(
-                format!("{what} {} ({}) dropped", shown(code), powerup_name(code)),
-                1,
-            );
-            return None;
-        }
-    };
-    tally.add(
-        format!("{what} {} ({}) as {ours}", shown(code), powerup_name(code)),
-        1,
-    );
-    Some(powerup)
-}
-
-/// What an SDL-Ball power-up character does (`powerupdescriptions.txt`, `levels.txt` header).
-fn powerup_name(code: u8) -> &'static str {
-    match code {
-        b'1' => "grow paddle",
-        b'2' => "shrink paddle",
-        b'3' => "die",
-        b'4' => "glue",
-        b'5' => "multiball",
-        b'6' => "go-thru",
-        b'7' => "board drops",
-        b'8' => "detonate explosives",
-        b'9' => "explosives grow",
-        b'A' => "easy bricks",
-        b'B' => "fireball",
-        b'C' => "next level",
-        b'D' => "aim helper",
-        b'E' => "coins",
-        b'F' => "big ball",
-        b'G' => "normal ball",
-        b'H' => "small ball",
-        b'I' => "aim",
-        b'P' => "gun",
-        b'R' => "laser sight",
-        _ => "unknown",
-    }
+/// This game's power-up for an SDL-Ball power-up character (`spawnpowerup` and the power-up
+/// collision `switch` of `main.cpp`; `powerupdescriptions.txt`), or the roll of a random code
+/// (`loadlevel.cpp` `randomPowerup`: `J` 10 %, `K` 100 %, `L` 5 %, `M` 2 %, `N` 1 %, `Q` an
+/// evil one); `None` for `0` and characters SDL-Ball does not know (no power-up).
+pub(super) fn powerup(code: u8) -> Option<Result<PowerUpKind, Roll>> {
+    use PowerUpKind as P;
+    Some(Ok(match code {
+        b'1' => P::PadSizeIncrease,
+        b'2' => P::Shrink,
+        b'3' => P::LoseLife,
+        b'4' => P::Sticky,
+        b'5' => P::Multiball,
+        b'6' => P::PassThrough,
+        b'7' => P::BoardDrop,
+        b'8' => P::Detonate,
+        b'9' => P::ExplosiveGrow,
+        b'A' => P::EasyBricks,
+        b'B' => P::ExplosiveBall,
+        b'C' => P::NextLevel,
+        b'D' | b'R' => P::AimHelper,
+        b'E' => P::Points1000,
+        b'F' => P::BigBall,
+        b'G' => P::NormalBall,
+        b'H' => P::SmallBall,
+        b'I' => P::AimSticky,
+        b'O' => P::ExtraLife,
+        b'P' => P::Weapon,
+        b'J' => return Some(Err(Roll::Chance(10))),
+        b'K' => return Some(Err(Roll::Chance(100))),
+        b'L' => return Some(Err(Roll::Chance(5))),
+        b'M' => return Some(Err(Roll::Chance(2))),
+        b'N' => return Some(Err(Roll::Chance(1))),
+        b'Q' => return Some(Err(Roll::Bad)),
+        _ => return None,
+    }))
 }

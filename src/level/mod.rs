@@ -152,6 +152,13 @@ impl BrickKind {
         )
     }
 
+    /// True for bricks that can hold a power-up (`+X`, `+10%`): the destructible ones, and metal
+    /// and chaotic bricks, which an energy ball breaks (LBreakout2 releases a bonus placed on
+    /// its `#` and `@` bricks then). Walls never break, so they hold none.
+    pub fn holds_powerup(self) -> bool {
+        self.is_destructible() || matches!(self, BrickKind::Metal | BrickKind::Chaotic)
+    }
+
     /// True for bricks that must be gone to clear the level when play starts: the destructible
     /// ones except hidden bricks (which count once revealed).
     pub fn counts_for_clear(self) -> bool {

@@ -330,8 +330,8 @@ const CELL_HELP: &str =
 type Cell = Option<(BrickKind, Option<CellExtras>)>;
 
 /// Parses one cell token: `0`–`9` or a brick letter, then optionally `:RRGGBB` (colour, on any
-/// brick), `*N` (hits, 2–9, on destructible bricks) and `+X` (a power-up letter, on destructible
-/// bricks), in that order.
+/// brick), `*N` (hits, 2–9, on destructible bricks) and `+X` (a power-up, on destructible
+/// bricks and on metal and chaotic ones, [`BrickKind::holds_powerup`]), in that order.
 fn parse_cell(token: &str) -> Result<Cell, String> {
     let shown: String = token.chars().take(20).collect();
     let end = token.find([':', '*', '+']).unwrap_or(token.len());
@@ -375,14 +375,17 @@ fn parse_cell(token: &str) -> Result<Cell, String> {
             "'{shown}': write hits before the power-up, a colour before both: 3*2+M, 2:ff8000*2+M"
         ));
     }
-    if !suffix.is_empty() && !kind.is_destructible() {
-        let what = if kind == BrickKind::Solid {
-            "solid"
-        } else {
-            "indestructible"
-        };
+    // Metal and chaotic bricks take a power-up (an energy ball breaks them), nothing else.
+    let powerup_only = suffix.starts_with('+') && kind.holds_powerup();
+    if !suffix.is_empty() && !kind.is_destructible() && !powerup_only {
+        if kind.holds_powerup() {
+            return Err(format!(
+                "'{shown}': {} is indestructible: it takes no '*hits', only a '+power-up' (released when an energy ball breaks it)",
+                kind.symbol()
+            ));
+        }
         return Err(format!(
-            "'{shown}': only bricks the ball can destroy take '*hits' or '+power-up'; {} is {what}",
+            "'{shown}': only bricks the ball can destroy take '*hits' or '+power-up'; {} is solid",
             kind.symbol()
         ));
     }

@@ -304,7 +304,9 @@ impl BallWorld<'_> {
 
     /// Pass-through and energy ball: the ball breaks the brick whatever hits it had left (a
     /// multi-hit brick that only lost one hit would otherwise stay, with the ball inside it);
-    /// an energy ball removes metal and chaotic bricks too (they score nothing).
+    /// an energy ball removes metal and chaotic bricks too: they score as the level's rules say
+    /// (LBreakout2: 1000, `brick_conv_table`) and release the power-up they hold (LBreakout2
+    /// drops a bonus placed on its `#` and `@` bricks then).
     pub fn break_through(&mut self, row: usize, col: usize) {
         while is_destructible(self.bricks, row, col) {
             hit_brick(
@@ -318,15 +320,24 @@ impl BallWorld<'_> {
         }
         if self.mods.energy {
             if let Some(brick) = self.bricks.remove(row, col) {
+                let points =
+                    brick_kinds::points(self.bricks.scoring, brick.kind, brick.hits_total, true);
+                *self.tally.score += points;
                 self.tally.stats.bricks_destroyed += 1;
+                let position = brick.rect.center();
                 self.events.push(GameEvent::BrickDestroyed {
                     row,
                     col,
                     kind: brick.kind,
                     colour: brick.colour,
-                    position: brick.rect.center(),
-                    points: 0,
+                    position,
+                    points,
                 });
+                if let Some(kind) = brick.powerup {
+                    self.tally.falling.push(FallingPowerUp::new(kind, position));
+                    self.events
+                        .push(GameEvent::PowerUpReleased { kind, position });
+                }
             }
         }
     }

@@ -252,6 +252,32 @@ fn energy_ball_goes_through_metal_and_destroys_it_without_bouncing() {
 }
 
 #[test]
+fn energy_ball_breaking_metal_scores_it_and_releases_its_power_up() {
+    // LBreakout2: a metal brick is worth 1000 and releases the bonus placed on it.
+    let mut g = game("@scoring: lbreakout2\n0 0 0 0\n0 M+L 0 0\n0 0 0 5");
+    g.collect(K::EnergyBall);
+    aim_at(&mut g, 1, 1);
+    let seen = events(&mut g, 48, Input::default());
+    assert!(g.bricks().live(1, 1).is_none());
+    assert!(seen.iter().any(|e| matches!(
+        e,
+        GameEvent::BrickDestroyed {
+            kind: BrickKind::Metal,
+            points: 1000,
+            ..
+        }
+    )));
+    assert!(seen.iter().any(|e| matches!(
+        e,
+        GameEvent::PowerUpReleased {
+            kind: K::ExtraLife,
+            ..
+        }
+    )));
+    assert_eq!(g.score(), 1000);
+}
+
+#[test]
 fn explosive_ball_blows_up_the_bricks_around_the_one_it_hits() {
     for explosive in [false, true] {
         let mut g = game("2 2 2 0\n2 2 2 0\n0 0 0 0\n0 0 0 5");

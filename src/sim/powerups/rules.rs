@@ -14,6 +14,11 @@
 //! - gnome-breakout: `src/powerup.c`: nothing placed; every hit on a block drops one 1 time in
 //!   20, from three weighted groups.
 //!
+//! Every value below was checked against the originals' sources (lgames2 @0551ab7, KDE/kbreakout
+//! @25d2239, DusteDdk/SDL-Ball @437701b, mipearson/gnome-breakout @dab3264), at each game's
+//! default difficulty; each rule set's documentation names the files, and says what this game
+//! does not model.
+//!
 //! Geometry is this game's: playfield pixels (800×600, origin top-left, y down). The originals'
 //! sizes are scaled by the ratio of their playfield width to ours.
 
@@ -141,19 +146,27 @@ pub const CLASSIC: Rules = Rules {
     grow_into_walls: false,
 };
 
-/// LBreakout2 (`game/extras.c`): a paddle tile is 18 of its 640 pixels (22.5 of ours); balls
-/// between its minimum and maximum speed; a second catch adds time; 40 % weak misses.
+/// LBreakout2 at its default difficulty, Medium (`client/config.c` `diff = 2`; `game/game.c`
+/// `diffs[2]`: paddle 0–6 middle tiles, balls 0.27–0.43 px/ms), checked against lgames2 @0551ab7:
+/// - paddle (`game/paddle.c`): (tiles + 2) × 18 of its 640 pixels, so 36–144 px there, 45–180
+///   here (×800/640); expand and shrink one 18 px tile (22.5 px) within them (`paddle_init_resize`);
+/// - fast and slow (`game/extras.c` `extra_use`): every ball to the top (`v_max`) or the start
+///   speed (`v_start`, the speed it launches at), 0.43 / 0.27 = 1.593 and 1 of the launch speed.
+///   LBreakout2 also speeds its balls up by 0.0016 px/ms every 1.8 s (`balls_inc_vel`), which
+///   this game does not, so slow only undoes a speed-up here;
+/// - a second catch adds its time (`extra_time += TIME_*`), `&` adds 7 s to every running one;
+/// - weak balls: 40 % of hits do no damage (`game/balls.c`, `rand() % 10 < 6` damages).
 pub const LBREAKOUT2: Rules = Rules {
     ruleset: Ruleset::LBreakout2,
     expand: Resize::Add(22.5),
     shrink: Resize::Add(-22.5),
     min_paddle: 45.0,
-    max_paddle: 225.0,
+    max_paddle: 180.0,
     speed_factor: super::SPEED_FACTOR,
-    max_speed: 1.75,
-    min_speed: 0.6,
-    fast: SpeedChange::For(1.75),
-    slow: SpeedChange::For(0.6),
+    max_speed: LBREAKOUT2_TOP_SPEED,
+    min_speed: 1.0,
+    fast: SpeedChange::For(LBREAKOUT2_TOP_SPEED),
+    slow: SpeedChange::For(1.0),
     multiball: MultiballStyle::TwoMore,
     add_time: true,
     time_add: 7.0,
@@ -164,8 +177,17 @@ pub const LBREAKOUT2: Rules = Rules {
     grow_into_walls: false,
 };
 
-/// KBreakOut (`src/qml/logic.js` `executeGift`): bar ×1.4 up to 250 and ÷1.4 down to 30 of its
-/// 600 pixels (×4/3 here), speed ×1.3 and ÷1.3 (down to 1.2 of its 1.8 start: ×0.67).
+/// LBreakout2's top ball speed as a multiple of its start speed at Medium: `v_max` / `v_start`
+/// = 0.43 / 0.27 (`game/game.c` `diffs`).
+const LBREAKOUT2_TOP_SPEED: f32 = 0.43 / 0.27;
+
+/// KBreakOut (`src/qml/logic.js` `executeGift`, `changeSpeed`, `giftSplitBall`; `globals.js`;
+/// `Bar.qml` `enlarge`, `shrink`), checked against KDE/kbreakout @25d2239: bar ×1.4 up to 250 and
+/// ÷1.4 down to 30 of its 600 pixels (×4/3 here: 333 and 40), speed ×1.3 and ÷1.3 (`changeSpeed`
+/// never goes below 1.2 of its 1.8 start: ×0.667), SplitBall doubles every ball. KBreakOut has
+/// no top speed (above 2 it doubles its substeps instead): ×2.197, three speed-ups, is this
+/// game's cap. Its balls also speed up ×1.05 at intervals (`AUTO_SPEED_INCREASE`), which this
+/// game does not.
 pub const KBREAKOUT: Rules = Rules {
     ruleset: Ruleset::KBreakOut,
     expand: Resize::Scale(1.4),
@@ -187,17 +209,24 @@ pub const KBREAKOUT: Rules = Rules {
     grow_into_walls: true,
 };
 
-/// SDL-Ball (`main.cpp`): the paddle grows by 0.03 and shrinks by 0.02 of its 1.66-unit
-/// half-width field (about 7 and 5 px here); multiball splits every ball; big ball ×1.6, small
-/// ball ×0.6 and faster.
+/// SDL-Ball at its default difficulty, Normal (`main.cpp`; DusteDdk/SDL-Ball @437701b). Its
+/// paddle's `width` is a half-width in a field 3.2 units wide, 0.1 at the start (50 px here,
+/// ×800/3.2 for the full width); the power-up `switch` grows it by 0.03 while under 0.4 and
+/// shrinks it by 0.02 while over 0.02: +15 px and −10 px, between 10 and 200 px (`paddle::grow`
+/// animates to the new width). Ball radius 0.025, big 0.04 (×1.6), small 0.015 (×0.6) and 20 %
+/// faster (`speedup[NORMAL]`); speeds up to `maxballspeed` / `ballspeed` = 2.2 / 1.3 of the
+/// start. Multiball (`bMan.multiply`) splits every ball. No timers: power-ups last until the
+/// life is lost (`resetPlayerPowerups`). SDL-Ball has no fast or slow power-up; those keep
+/// this game's values. Not modelled: big and normal ball reset the ball to its start speed, and
+/// grow and shrink take the gun away.
 pub const SDLBALL: Rules = Rules {
     ruleset: Ruleset::SdlBall,
-    expand: Resize::Add(7.2),
-    shrink: Resize::Add(-4.8),
-    min_paddle: 40.0,
-    max_paddle: 250.0,
-    speed_factor: super::SPEED_FACTOR,
-    max_speed: super::MAX_SPEED_MULTIPLIER,
+    expand: Resize::Add(15.0),
+    shrink: Resize::Add(-10.0),
+    min_paddle: 10.0,
+    max_paddle: 200.0,
+    speed_factor: 1.2,
+    max_speed: 2.2 / 1.3,
     min_speed: 0.6,
     fast: SpeedChange::Scale(super::SPEED_FACTOR),
     slow: SpeedChange::Scale(1.0 / super::SPEED_FACTOR),
@@ -211,14 +240,19 @@ pub const SDLBALL: Rules = Rules {
     grow_into_walls: false,
 };
 
-/// gnome-breakout (`src/powerup.c`): the wide bat is 100 of its 600 pixels; slow balls go at
-/// half the launch speed; drops come at random on hits.
+/// gnome-breakout (`src/powerup.c`, `src/bat.c`, `src/ball.c`, `src/breakout.h`; mipearson/
+/// gnome-breakout @dab3264): the wide bat is 100 instead of 75 of its 440 pixels, a set width
+/// (+45.5 px here, ×800/440; a second one gives nothing); slow balls go at half the initial
+/// speed (`slow_balls`); the laser and the wide bat last until the life is lost (`lose_life`
+/// resets the bat). Drops come at random on hits ([`GNOME_DROPS`]). gnome-breakout has no
+/// shrink. Not modelled: the laser and the wide bat replace each other (one bat type), and slow
+/// balls speed up again by 0.25 of 7 per hit instead of running on a timer.
 pub const GNOME: Rules = Rules {
     ruleset: Ruleset::Gnome,
-    expand: Resize::Add(33.0),
-    shrink: Resize::Add(-33.0),
-    min_paddle: 50.0,
-    max_paddle: 200.0,
+    expand: Resize::Add(GNOME_WIDE_STEP),
+    shrink: Resize::Add(-GNOME_WIDE_STEP),
+    min_paddle: crate::sim::tuning::PADDLE_WIDTH - GNOME_WIDE_STEP,
+    max_paddle: crate::sim::tuning::PADDLE_WIDTH + GNOME_WIDE_STEP,
     speed_factor: super::SPEED_FACTOR,
     max_speed: super::MAX_SPEED_MULTIPLIER,
     min_speed: 0.5,
@@ -234,6 +268,10 @@ pub const GNOME: Rules = Rules {
     grow_into_walls: false,
 };
 
+/// How much wider gnome-breakout's wide bat is, pixels here: (100 − 75) × 800 / 440
+/// (`BAT_WIDE_WIDTH`, `BAT_WIDTH`, the field's 440 px).
+const GNOME_WIDE_STEP: f32 = 25.0 * 800.0 / 440.0;
+
 /// The parameters of `ruleset`.
 pub fn rules(ruleset: Ruleset) -> &'static Rules {
     match ruleset {
@@ -245,7 +283,8 @@ pub fn rules(ruleset: Ruleset) -> &'static Rules {
     }
 }
 
-/// LBreakout2's durations (`game/gamedefs.h` `TIME_*`, at normal difficulty), seconds; also
+/// LBreakout2's durations (`game/gamedefs.h` `TIME_*`, ×`time_mod` 1 at every difficulty but
+/// Kids), seconds; also
 /// this game's defaults for the power-ups LearnOpenGL does not have.
 pub fn lbreakout2_seconds(kind: PowerUpKind) -> Option<f32> {
     Some(match kind {
@@ -276,6 +315,8 @@ impl Rules {
             // No timers there: a power-up lasts until the life is lost.
             Ruleset::KBreakOut | Ruleset::SdlBall => Lasting::UntilLifeLost,
             _ if kind == K::BoardDrop => Lasting::UntilLifeLost,
+            // gnome-breakout's laser bat stays until the life is lost (`src/bat.c`).
+            Ruleset::Gnome if kind == K::Weapon => Lasting::UntilLifeLost,
             Ruleset::LBreakout2 => lbreakout2_seconds(kind)
                 .or_else(|| settings.seconds(kind))
                 .map_or(Lasting::UntilLifeLost, Lasting::Seconds),
@@ -362,7 +403,8 @@ pub const LBREAKOUT2_EXTRAS: [PowerUpKind; 28] = [
     K::WeakBall,
 ];
 
-/// KBreakOut's gifts (`GIFT_TYPES`), for a random pick.
+/// KBreakOut's gifts (`GIFT_TYPES`, `src/levelloader.h`), as the importer maps them, for a
+/// random pick.
 pub const KBREAKOUT_GIFTS: [PowerUpKind; 19] = [
     K::Points100,
     K::Points200,
@@ -375,7 +417,7 @@ pub const KBREAKOUT_GIFTS: [PowerUpKind; 19] = [
     K::ExtraBall,
     K::EnergyBall,
     K::ExplosiveBall,
-    K::Speed,
+    K::Fast,
     K::Slow,
     K::PadSizeIncrease,
     K::Shrink,
@@ -385,8 +427,9 @@ pub const KBREAKOUT_GIFTS: [PowerUpKind; 19] = [
     K::ExplosiveGrow,
 ];
 
-/// gnome-breakout's drops (`src/powerup.c`) with weights in percent: 45 % score or laser, 35 %
-/// slow balls, wide bat or new ball, 20 % next level or new life.
+/// gnome-breakout's drops (`src/powerup.c` `new_powerup`) with weights in thousandths: a draw of
+/// 0–19 picks the group (0–8: 45 % score or laser, 9–15: 35 % slow balls, wide bat or new ball,
+/// 16–19: 20 % next level or new life), then a kind uniformly within it.
 pub const GNOME_DROPS: [(PowerUpKind, u32); 7] = [
     (K::Points500, 225),
     (K::Weapon, 225),
@@ -400,8 +443,9 @@ pub const GNOME_DROPS: [(PowerUpKind, u32); 7] = [
 /// Chance of a gnome-breakout drop per hit on a block: 1 in this.
 pub const GNOME_DROP_ONE_IN: u32 = 20;
 
-/// SDL-Ball's random power-up (`selectRandomPowerup`): 59 % from Most, 30 % from More, 10 % from
-/// Less, 1 % from Least, uniform within the class.
+/// SDL-Ball's random power-up (`loadlevel.cpp` `selectRandomPowerup`): 59 % from Most, 30 % from
+/// More, 10 % from Less, 1 % from Least, uniform within the class; the classes are those of the
+/// default theme's `powerups.txt` (`D` and `R` are both the aim helper here).
 fn sdlball_weighted(rng: &mut impl Rng) -> PowerUpKind {
     const MOST: [PowerUpKind; 8] = [
         K::Shrink,
