@@ -24,6 +24,11 @@ pub struct Ball {
     /// While stuck: the ball's x offset from the paddle's centre, pixels (0 at the start of a
     /// life; where it landed when a sticky paddle caught it).
     pub stick_offset: f32,
+    /// True while a sticky paddle holds it (not at the start of a life): launched, it leaves at
+    /// the paddle's bounce angle for where it sits, as if it had bounced there (LBreakout2's
+    /// and SDL-Ball's glue), instead of a random launch angle.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub caught: bool,
     /// Loop breaker's timer: fixed steps (of [`FIXED_TIMESTEP`] seconds) since the ball last
     /// touched the paddle or a destructible brick, or was last nudged. Past
     /// [`LOOP_BREAKER_STEPS`] its next bounce off a wall or a solid brick is nudged (see
@@ -41,6 +46,7 @@ impl Ball {
             radius: BALL_RADIUS,
             stuck: false,
             stick_offset: 0.0,
+            caught: false,
             idle_steps: 0,
         }
     }
@@ -55,6 +61,7 @@ impl Ball {
             radius: BALL_RADIUS,
             stuck: true,
             stick_offset: 0.0,
+            caught: false,
             idle_steps: 0,
         }
     }

@@ -346,7 +346,13 @@ impl Game {
                 ball.pos = ball.stuck_position(world.paddle);
                 if input.launch {
                     ball.stuck = false;
-                    ball.vel = launch_velocity(world.rng, launch_speed, speed_multiplier);
+                    ball.vel = if ball.caught {
+                        let speed = launch_speed * speed_multiplier;
+                        ball::paddle_bounce(ball.pos.x, speed, world.paddle)
+                    } else {
+                        launch_velocity(world.rng, launch_speed, speed_multiplier)
+                    };
+                    ball.caught = false;
                     world.events.push(GameEvent::BallLaunched);
                 }
             } else {

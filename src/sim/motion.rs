@@ -194,6 +194,7 @@ pub(super) fn catch_if_sticky(ball: &mut Ball, paddle: &Paddle, sticky: bool) ->
         return false;
     }
     ball.stuck = true;
+    ball.caught = true;
     ball.stick_offset = ball.pos.x - paddle.center_x();
     ball.vel = Vec2::ZERO;
     ball.pos = ball.stuck_position(paddle);

@@ -114,11 +114,18 @@ fn sticky_paddle_catches_the_ball_where_it_lands() {
         "kept its place on the paddle: {}",
         ball.pos.x
     );
+    let speed = g.config().launch_speed;
+    let expected = crate::sim::ball::paddle_bounce(ball.pos.x, speed, g.paddle());
     g.step(&Input {
         launch: true,
         ..Input::default()
     });
     assert!(!g.balls()[0].stuck && g.balls()[0].vel.y < 0.0);
+    // It leaves as if it had bounced where it sits (20 px right of centre: up and right), not
+    // at a random launch angle.
+    let vel = g.balls()[0].vel;
+    assert!((vel - expected).length() < 1e-3, "{vel} vs {expected}");
+    assert!(vel.x > 0.0);
 }
 
 #[test]
