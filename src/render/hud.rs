@@ -7,6 +7,7 @@ use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::render::powerups;
 use crate::render::sprite::SpriteInstance;
 use crate::render::text::{layout, layout_centered, panel, text_width};
+use crate::sim::powerups::ActiveEffects;
 use crate::sim::Game;
 
 const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
@@ -85,8 +86,7 @@ impl Chip {
 
 /// The chips of `game`'s active power-ups: the lasting changes first (ball speed, paddle width,
 /// ball size, when not at their normal value), then every timed one in the order collected.
-pub fn chips(game: &Game) -> Vec<Chip> {
-    let effects = game.active_effects();
+pub fn chips(effects: &ActiveEffects) -> Vec<Chip> {
     let lasting = |kind, value: String| Chip {
         kind,
         value: Some(value),
@@ -153,7 +153,7 @@ pub fn chip_positions(chips: &[Chip]) -> Vec<[f32; 2]> {
 /// The active power-ups as chips (icon and value) on the HUD line; returns false if there are
 /// none (nothing drawn).
 pub fn active_powerups(out: &mut Vec<SpriteInstance>, game: &Game) -> bool {
-    let chips = chips(game);
+    let chips = chips(game.active_effects());
     for (chip, [x, y]) in chips.iter().zip(chip_positions(&chips)) {
         out.push(powerups::sprite(
             chip.kind,
@@ -212,5 +212,73 @@ pub fn reload_error(out: &mut Vec<SpriteInstance>, error: &str) {
     for (i, line) in lines.iter().enumerate() {
         let line: String = line.chars().take(max_chars).collect();
         layout(out, &line, 8.0, 20.0 + i as f32 * 12.0, size, ERROR);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::powerups::ActiveEffect;
+    use crate::sim::tuning::PADDLE_BOTTOM_MARGIN;
+
+    fn timed(kind: PowerUpKind, seconds_left: f32) -> ActiveEffect {
+        ActiveEffect { kind, seconds_left }
+    }
+
+    #[test]
+    fn chips_show_seconds_left_none_for_infinite_and_lasting_amounts_with_their_sign() {
+        let mut effects = ActiveEffects::new();
+        effects.paddle_extra = -30.0;
+        effects.speed_multiplier = 1.2;
+        effects.ball_scale = 1.5;
+        effects.timed = vec![
+            timed(PowerUpKind::Weapon, 11.2),
+            timed(PowerUpKind::Darkness, f32::INFINITY),
+            timed(PowerUpKind::BonusFloor, 2.5),
+        ];
+        let shown = chips(&effects);
+        let got: Vec<(PowerUpKind, Option<&str>, bool)> = shown
+            .iter()
+            .map(|c| (c.kind, c.value.as_deref(), c.ending))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (PowerUpKind::Speed, Some("x1.20"), false),
+                (PowerUpKind::Shrink, Some("-30"), false),
+                (PowerUpKind::BigBall, Some("x1.5"), false),
+                (PowerUpKind::Weapon, Some("12"), false),
+                (PowerUpKind::Darkness, None, false),
+                (PowerUpKind::BonusFloor, Some("3"), true),
+            ]
+        );
+        assert!(chips(&ActiveEffects::new()).is_empty());
+    }
+
+    #[test]
+    fn chips_sit_below_the_paddle_between_score_and_lives_without_overlapping() {
+        let mut effects = ActiveEffects::new();
+        effects.timed = vec![
+            timed(PowerUpKind::Weapon, 11.0),
+            timed(PowerUpKind::Darkness, 9.0),
+            timed(PowerUpKind::BonusFloor, 5.0),
+            timed(PowerUpKind::AimHelper, f32::INFINITY),
+        ];
+        let chips = chips(&effects);
+        let places = chip_positions(&chips);
+        let paddle_bottom = PLAYFIELD_HEIGHT - PADDLE_BOTTOM_MARGIN;
+        let mut right = CHIPS_AREA[0];
+        for (chip, [x, y]) in chips.iter().zip(&places) {
+            assert!(*y >= paddle_bottom, "{:?} at y {y}", chip.kind);
+            assert!(*x >= right, "{:?} overlaps the one before", chip.kind);
+            right = x + chip.width();
+            assert!(
+                right <= CHIPS_AREA[1],
+                "{:?} runs into the lives",
+                chip.kind
+            );
+        }
+        // The HUD's glyphs are full-size: no more 8 px labels (play-test F13).
+        assert!(HUD_SIZE >= 16.0 && ICON_SIZE[1] >= 16.0);
     }
 }
