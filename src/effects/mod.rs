@@ -90,11 +90,9 @@ impl Effects {
                 self.particles
                     .emit_burst(position, brick_color(kind, colour), self.burst_particles)
             }
-            GameEvent::SolidHit { .. } => {
-                if self.time - self.last_solid_shake >= SOLID_SHAKE_GAP {
-                    self.last_solid_shake = self.time;
-                    self.shake_left = self.shake_left.max(SHAKE_SECONDS);
-                }
+            GameEvent::SolidHit { .. } if self.time - self.last_solid_shake >= SOLID_SHAKE_GAP => {
+                self.last_solid_shake = self.time;
+                self.shake_left = self.shake_left.max(SHAKE_SECONDS);
             }
             GameEvent::Explosion {
                 position, reach, ..
