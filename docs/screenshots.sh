@@ -33,6 +33,12 @@ run --level 04-rainbow --autoplay --seed 5 --config "$tmp/showcase.toml" "${ft[@
 run --level 03-fortress --autoplay --seed 2 --effect chaos "${ft[@]}" --frames 150 --screenshot "$out/chaos.png"
 run --level "$tmp/showcase.lvl" --autoplay --seed 1 "${ft[@]}" --frames 2400 --screenshot "$out/won.png"
 run --level 02-gates --autoplay --seed 3 --collision swept --debug-overlay "${ft[@]}" --frames 240 --screenshot "$out/overlay.png"
+# Power-ups kept on (--powerup) on an LBreakout2 level, when the foreign packages are unpacked.
+if [ -d "$foreign/games/lbreakout2/levels" ]; then
+    run --set "$foreign/games/lbreakout2/levels/Arcade" --level 2 --autoplay --seed 3 "${ft[@]}" --frames 200 \
+        --powerup weapon --powerup multiball --powerup bonus-floor --powerup aim-helper --powerup shrink \
+        --powerup ghost --screenshot "$out/powerups.png"
+fi
 # Every brick kind in LBreakout2's geometry (14 × 18 bricks of 57×25 px): walls, metal and
 # chaotic, the plain colours, explosive, regenerating (1–3 hits), growing, own colours; the last
 # row holds invisible and hidden bricks, which are not drawn; 8 empty rows below. No window

@@ -3,7 +3,8 @@
 //! With no audio device (or `--mute`) the game runs silently: [`Audio::new`] logs why once and
 //! every later call is a no-op.
 
-use crate::assets::Assets;
+use crate::assets::powerup_looks::Family;
+use crate::assets::{powerup_look, Assets};
 use crate::config::AudioConfig;
 use crate::sim::GameEvent;
 use rodio::{Decoder, OutputStream, OutputStreamBuilder, Sink, Source};
@@ -24,15 +25,20 @@ pub enum Sound {
     LifeLost,
     /// A level cleared: `level_cleared.wav`.
     LevelCleared,
-    /// A power-up caught by the paddle (and a brick grown): `powerup.wav`.
+    /// A brick grown (and a caught power-up whose family's sound is missing): `powerup.wav`.
     PowerUp,
+    /// A power-up of a family caught by the paddle: `powerup_<family>.wav`
+    /// ([`Family::sound_file`]); the family is the power-up's row of
+    /// [`crate::assets::powerup_looks::LOOKS`]. Falls back to [`Sound::PowerUp`] if its file
+    /// is missing or broken.
+    Caught(Family),
     /// An explosive brick going off: `explosion.wav`.
     Explosion,
 }
 
 impl Sound {
     /// Every sound, each decoded once at start-up.
-    pub const ALL: [Sound; 7] = [
+    pub const ALL: [Sound; 12] = [
         Sound::Brick,
         Sound::Solid,
         Sound::Paddle,
@@ -40,6 +46,11 @@ impl Sound {
         Sound::LevelCleared,
         Sound::PowerUp,
         Sound::Explosion,
+        Sound::Caught(Family::Points),
+        Sound::Caught(Family::Paddle),
+        Sound::Caught(Family::Ball),
+        Sound::Caught(Family::Field),
+        Sound::Caught(Family::Bad),
     ];
 
     /// The file name under `audio/`.
@@ -52,6 +63,16 @@ impl Sound {
             Sound::LevelCleared => "level_cleared.wav",
             Sound::PowerUp => "powerup.wav",
             Sound::Explosion => "explosion.wav",
+            Sound::Caught(family) => family.sound_file(),
+        }
+    }
+
+    /// The sound played instead when this one's file is missing or broken: none for the
+    /// game's first sounds (they are required), [`Sound::PowerUp`] for a family's.
+    pub fn fallback(self) -> Option<Sound> {
+        match self {
+            Sound::Caught(_) => Some(Sound::PowerUp),
+            _ => None,
         }
     }
 
@@ -63,9 +84,8 @@ impl Sound {
             GameEvent::PaddleHit => Some(Sound::Paddle),
             GameEvent::LifeLost { .. } => Some(Sound::LifeLost),
             GameEvent::LevelCleared => Some(Sound::LevelCleared),
-            GameEvent::PowerUpCollected { .. } | GameEvent::BrickGrown { .. } => {
-                Some(Sound::PowerUp)
-            }
+            GameEvent::PowerUpCollected { kind } => Some(Sound::Caught(powerup_look(*kind).family)),
+            GameEvent::BrickGrown { .. } => Some(Sound::PowerUp),
             GameEvent::Explosion { .. } => Some(Sound::Explosion),
             GameEvent::PowerUpReleased { .. }
             | GameEvent::PowerUpEnded { .. }
@@ -124,14 +144,23 @@ impl Audio {
     ///
     /// # Errors
     /// [`AudioError::NoDevice`] without a device; a broken effect file is an error naming the
-    /// file. A broken music file only disables the music (logged).
+    /// file, except a power-up family's (logged; [`Sound::fallback`] plays instead). A broken music file only disables the music (logged).
     /// Volumes come from the config file's `[audio]` section (linear gain, 0–1).
     pub fn new(assets: &Assets, volumes: AudioConfig) -> Result<Audio, AudioError> {
         let mut stream = OutputStreamBuilder::open_default_stream()?;
         stream.log_on_drop(false);
         let mut effects = HashMap::new();
         for sound in Sound::ALL {
-            effects.insert(sound, decode(assets, sound.file_name())?);
+            match decode(assets, sound.file_name()) {
+                Ok(buffer) => {
+                    effects.insert(sound, buffer);
+                }
+                // A power-up family's sound is optional: its fallback plays instead.
+                Err(e) if sound.fallback().is_some() => {
+                    log::warn!("{e}; playing powerup.wav instead")
+                }
+                Err(e) => return Err(e),
+            }
         }
         let music = match decode(assets, "music.wav") {
             Ok(buffer) => {
@@ -160,7 +189,11 @@ impl Audio {
         if self.muted {
             return;
         }
-        if let Some(buffer) = self.effects.get(&sound) {
+        let buffer = self
+            .effects
+            .get(&sound)
+            .or_else(|| sound.fallback().and_then(|f| self.effects.get(&f)));
+        if let Some(buffer) = buffer {
             self.stream
                 .mixer()
                 .add(buffer.clone().amplify(self.volumes.effects_volume));
@@ -214,4 +247,51 @@ fn decode(assets: &Assets, file_name: &str) -> Result<rodio::buffer::SamplesBuff
         rate.max(1),
         samples,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::PowerUpKind;
+
+    #[test]
+    fn a_caught_power_up_sounds_its_family_good_and_bad_apart() {
+        let sound = |kind| Sound::for_event(&GameEvent::PowerUpCollected { kind });
+        assert_eq!(
+            sound(PowerUpKind::Points500),
+            Some(Sound::Caught(Family::Points))
+        );
+        assert_eq!(
+            sound(PowerUpKind::PadSizeIncrease),
+            Some(Sound::Caught(Family::Paddle))
+        );
+        assert_eq!(
+            sound(PowerUpKind::Multiball),
+            Some(Sound::Caught(Family::Ball))
+        );
+        for kind in PowerUpKind::ALL {
+            let bad = crate::sim::powerups::is_bad(kind);
+            assert_eq!(
+                sound(kind) == Some(Sound::Caught(Family::Bad)),
+                bad,
+                "{kind}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_sound_is_built_in_and_decodes_and_family_sounds_fall_back() {
+        let assets = Assets::built_in();
+        for sound in Sound::ALL {
+            decode(&assets, sound.file_name()).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let distinct: std::collections::HashSet<_> =
+            Sound::ALL.iter().map(|s| s.file_name()).collect();
+        assert_eq!(distinct.len(), Sound::ALL.len());
+        for family in Family::ALL {
+            assert_eq!(Sound::Caught(family).fallback(), Some(Sound::PowerUp));
+        }
+        // A missing file is an error to catch, not a panic.
+        assert!(decode(&assets, "nope.wav").is_err());
+    }
 }

@@ -146,6 +146,21 @@ pub struct PlayArgs {
     /// Keep a post-processing effect on all the time, for measurements and screenshots.
     #[arg(long, value_enum, value_name = "EFFECT")]
     pub effect: Option<ForcedEffect>,
+    /// Keep a power-up on all the time, for measurements and screenshots: collected when a
+    /// level starts, and again whenever a timed one runs out (repeatable, by name: `darkness`,
+    /// `weapon`, `multiball`…).
+    #[arg(long = "powerup", value_name = "NAME", value_parser = parse_powerup)]
+    pub powerups: Vec<crate::level::PowerUpKind>,
+}
+
+fn parse_powerup(name: &str) -> Result<crate::level::PowerUpKind, String> {
+    crate::level::PowerUpKind::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = crate::level::PowerUpKind::ALL
+            .iter()
+            .map(|k| k.name())
+            .collect();
+        format!("unknown power-up; the power-ups are {}", names.join(", "))
+    })
 }
 
 /// A post-processing effect forced on by `--effect`.

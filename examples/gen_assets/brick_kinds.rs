@@ -80,7 +80,7 @@ fn circle(p: [f64; 2], c: [f64; 2], r: f64) -> f64 {
 }
 
 /// Signed distance from `p` to a capsule of radius `r` around the segment `a`–`b`.
-fn capsule(p: [f64; 2], a: [f64; 2], b: [f64; 2], r: f64) -> f64 {
+pub fn capsule(p: [f64; 2], a: [f64; 2], b: [f64; 2], r: f64) -> f64 {
     let (pa, ba) = ([p[0] - a[0], p[1] - a[1]], [b[0] - a[0], b[1] - a[1]]);
     let h = ((pa[0] * ba[0] + pa[1] * ba[1]) / (ba[0] * ba[0] + ba[1] * ba[1])).clamp(0.0, 1.0);
     ((pa[0] - ba[0] * h).powi(2) + (pa[1] - ba[1] * h).powi(2)).sqrt() - r
@@ -102,7 +102,7 @@ fn arc(p: [f64; 2], c: [f64; 2], r: f64, w: f64, a0: f64, a1: f64) -> f64 {
 }
 
 /// Signed distance to a filled triangle `a`, `b`, `c` (any winding).
-fn triangle(p: [f64; 2], t: [[f64; 2]; 3]) -> f64 {
+pub fn triangle(p: [f64; 2], t: [[f64; 2]; 3]) -> f64 {
     let edge =
         |a: [f64; 2], b: [f64; 2]| (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
     let e = [edge(t[0], t[1]), edge(t[1], t[2]), edge(t[2], t[0])];

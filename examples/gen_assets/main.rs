@@ -16,11 +16,15 @@
 //!   array, so they must share one size. Sprite textures are near-white greyscale
 //!   with shading, because the sprite shader multiplies them by a per-sprite colour.
 //! * Sounds: mono 16-bit PCM WAVs (`brick`, `solid`, `paddle`, `life_lost`,
-//!   `level_cleared`, `powerup`, `explosion` at 44.1 kHz and a seamlessly looping `music` at 22.05 kHz).
+//!   `level_cleared`, `explosion` at 44.1 kHz and a seamlessly looping `music` at 22.05 kHz).
+//! * Power-ups (`powerups.rs`): the atlas `powerups.png` and the caught sounds `powerup*.wav`,
+//!   from the game's table `src/assets/powerup_looks.rs`.
 //!
-//! Deliberately independent of the `breakout` library crate: only `image`, `hound` and std.
+//! Deliberately independent of the `breakout` library crate: only `image`, `hound`, `font8x8`,
+//! std, and the one data file of the library it includes (`src/assets/powerup_looks.rs`).
 
 mod brick_kinds;
+mod powerups;
 
 use std::f64::consts::{PI, TAU};
 use std::path::Path;
@@ -83,9 +87,6 @@ const LIFE_LOST_HZ: f64 = 440.0;
 const LEVEL_SECS: f64 = 0.8;
 const LEVEL_NOTES: [i32; 4] = [72, 76, 79, 84];
 const LEVEL_NOTE_GAP: f64 = 0.1;
-/// Power-up: exponential sweep from POWERUP_HZ up two octaves, s / Hz.
-const POWERUP_SECS: f64 = 0.3;
-const POWERUP_HZ: f64 = 300.0;
 
 /// Music sample rate, Hz (low to keep the file small; chiptune needs little bandwidth).
 const MUSIC_RATE: u32 = 22_050;
@@ -128,6 +129,7 @@ fn main() {
     save_texture(&tex, "particle.png", particle);
     save_texture(&tex, "block_metal.png", brick_kinds::block_metal);
     save_texture(&tex, "brick_marks.png", brick_kinds::brick_marks);
+    powerups::save_atlas(&tex);
 
     let sfx = |name: &str, s: Vec<f64>| write_wav(&audio, name, SFX_RATE, &s, SFX_PEAK_DBFS);
     sfx("brick.wav", brick_sound());
@@ -135,8 +137,8 @@ fn main() {
     sfx("paddle.wav", paddle_sound());
     sfx("life_lost.wav", life_lost_sound());
     sfx("level_cleared.wav", level_cleared_sound());
-    sfx("powerup.wav", powerup_sound());
     sfx("explosion.wav", brick_kinds::explosion_sound());
+    powerups::save_sounds(sfx);
     write_wav(&audio, "music.wav", MUSIC_RATE, &music(), MUSIC_PEAK_DBFS);
     println!("wrote {} and {}", tex.display(), audio.display());
 }
@@ -524,18 +526,6 @@ fn level_cleared_sound() -> Vec<f64> {
         }
     }
     out
-}
-
-fn powerup_sound() -> Vec<f64> {
-    let (rate, mut osc) = (SFX_RATE as f64, Osc::default());
-    render(SFX_RATE, POWERUP_SECS, |t| {
-        let f = POWERUP_HZ * 4f64.powf(t / POWERUP_SECS);
-        let p = osc.next(f, rate);
-        let tremolo = 1.0 - 0.3 * (0.5 + 0.5 * sine(25.0 * t));
-        (0.4 * pulse(p, 0.25, f, rate, 16) + 0.6 * tri(p))
-            * tremolo
-            * ar(t, POWERUP_SECS, 0.005, 0.06)
-    })
 }
 
 /// Adds `f(t)` for `dur` s into the loop buffer at sample `start`, wrapping around the end,

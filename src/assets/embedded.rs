@@ -33,6 +33,11 @@ pub const FILES: &[EmbeddedFile] = files![
     "audio/music.wav",
     "audio/paddle.wav",
     "audio/powerup.wav",
+    "audio/powerup_bad.wav",
+    "audio/powerup_ball.wav",
+    "audio/powerup_field.wav",
+    "audio/powerup_paddle.wav",
+    "audio/powerup_points.wav",
     "audio/solid.wav",
     "levels/01-first-steps.lvl",
     "levels/02-gates.lvl",
@@ -56,6 +61,7 @@ pub const FILES: &[EmbeddedFile] = files![
     "textures/brick_marks.png",
     "textures/paddle.png",
     "textures/particle.png",
+    "textures/powerups.png",
 ];
 
 /// The built-in file called `name` (e.g. `"shaders/post.frag"`), if there is one.

@@ -15,6 +15,7 @@
 pub mod embedded;
 pub mod levels;
 pub mod palette;
+pub mod powerup_looks;
 pub mod sets;
 
 pub use levels::{load_level_arg, resolve_level_arg, shipped_levels, user_levels_dir, LevelSource};
@@ -23,6 +24,13 @@ pub use sets::{LevelSetSource, OpenedSet, SetError, SetLevel};
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+
+/// How `kind` looks and sounds: its row of [`powerup_looks::LOOKS`] (the rows are in
+/// [`PowerUpKind`](crate::level::PowerUpKind) order; a unit test in `render::powerups` checks
+/// the names).
+pub fn powerup_look(kind: crate::level::PowerUpKind) -> &'static powerup_looks::Look {
+    &powerup_looks::LOOKS[kind as usize]
+}
 
 /// Environment variable naming an override directory (see the module docs).
 pub const ASSETS_ENV: &str = "BREAKOUT_ASSETS";

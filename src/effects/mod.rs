@@ -17,6 +17,13 @@ use particles::ParticlePool;
 pub const MAX_PARTICLES: usize = 2000;
 /// How long the frame shakes after a solid brick is hit, seconds (LearnOpenGL: 0.05).
 const SHAKE_SECONDS: f32 = 0.15;
+/// Least time between two solid-hit shakes, seconds: several balls (multiball, extra balls) on
+/// a wall of metal bricks kept the frame shaking, and paying for the post pass, almost all the
+/// time (measured in `docs/rendering.md`). An explosion always shakes.
+const SOLID_SHAKE_GAP: f32 = 0.5;
+/// Balls' worth of trail particles at most, whatever the number of balls: with more, the balls
+/// share it (each trail thinner), so five balls cost what two do.
+const TRAIL_BALLS: usize = 2;
 /// How long the frame shakes after an explosion, seconds.
 const EXPLOSION_SHAKE_SECONDS: f32 = 0.3;
 /// Particles of an explosion, as a multiple of the configured burst of a destroyed brick.
@@ -43,9 +50,11 @@ pub struct Effects {
     pub particles: ParticlePool,
     shake_left: f32,
     time: f32,
+    /// [`Effects::time`] of the last solid-hit shake, seconds (see [`SOLID_SHAKE_GAP`]).
+    last_solid_shake: f32,
     trail_debt: f32,
-    /// Trail particles emitted per second per moving ball (by time, not per frame, so the trail
-    /// looks the same at 60 and 600 fps).
+    /// Trail particles emitted per second per moving ball, up to [`TRAIL_BALLS`] balls (by
+    /// time, not per frame, so the trail looks the same at 60 and 600 fps).
     trail_rate: f32,
     /// Particles in the burst of a destroyed brick.
     burst_particles: usize,
@@ -59,6 +68,7 @@ impl Effects {
             particles: ParticlePool::new(MAX_PARTICLES, seed),
             shake_left: 0.0,
             time: 0.0,
+            last_solid_shake: f32::NEG_INFINITY,
             trail_debt: 0.0,
             trail_rate: config.trail_rate.max(0.0),
             burst_particles: config.burst_particles as usize,
@@ -80,7 +90,10 @@ impl Effects {
                 self.particles
                     .emit_burst(position, brick_color(kind, colour), self.burst_particles)
             }
-            GameEvent::SolidHit { .. } => self.shake_left = self.shake_left.max(SHAKE_SECONDS),
+            GameEvent::SolidHit { .. } if self.time - self.last_solid_shake >= SOLID_SHAKE_GAP => {
+                self.last_solid_shake = self.time;
+                self.shake_left = self.shake_left.max(SHAKE_SECONDS);
+            }
             GameEvent::Explosion {
                 position, reach, ..
             } => {
@@ -106,7 +119,9 @@ impl Effects {
         self.time += dt;
         self.shake_left = (self.shake_left - dt).max(0.0);
         if let Some(game) = game {
-            self.trail_debt += self.trail_rate * dt;
+            let moving = game.balls().iter().filter(|b| !b.stuck).count();
+            let share = TRAIL_BALLS.min(moving) as f32 / moving.max(1) as f32;
+            self.trail_debt += self.trail_rate * dt * share;
             let emit = self.trail_debt.floor();
             self.trail_debt -= emit;
             for ball in game.balls().iter().filter(|b| !b.stuck) {
@@ -147,8 +162,13 @@ mod tests {
     use crate::level::Level;
     use crate::sim::{GameConfig, Input};
 
-    /// Particles alive after one second of play with a launched ball, at `trail_rate`.
+    /// Particles alive after one second of play with a launched ball (and `extra` more balls
+    /// in play), at `trail_rate`.
     fn particles_after_a_second(trail_rate: f32) -> usize {
+        particles_with_balls(trail_rate, 0)
+    }
+
+    fn particles_with_balls(trail_rate: f32, extra: usize) -> usize {
         let level = Level::parse("2 2 2 2\n0 0 0 0\n", "test").expect("valid level");
         let mut game = Game::new(&level, GameConfig::default());
         let launch = Input {
@@ -156,6 +176,10 @@ mod tests {
             ..Input::default()
         };
         game.step(&launch);
+        for i in 0..extra {
+            let x = 100.0 + 120.0 * i as f32;
+            game.add_ball(glam::Vec2::new(x, 400.0), glam::Vec2::new(100.0, -300.0));
+        }
         let config = EffectsConfig {
             trail_rate,
             burst_particles: 0,
@@ -175,5 +199,38 @@ mod tests {
         // Alive ≈ rate × mean life (0.35–0.6 s): ~105 and ~475.
         assert!((80..=130).contains(&default), "{default}");
         assert!((400..=550).contains(&dense), "{dense}");
+    }
+
+    #[test]
+    fn five_balls_leave_the_trail_particles_of_two() {
+        let two = particles_with_balls(1000.0, 1);
+        let five = particles_with_balls(1000.0, 4);
+        assert!(two > 700, "{two}");
+        assert!(
+            (five as f32) < 1.15 * two as f32,
+            "five balls {five}, two {two}"
+        );
+    }
+
+    #[test]
+    fn solid_hits_shake_at_most_once_per_gap_and_explosions_always() {
+        let mut effects = Effects::new(1, EffectsConfig::default());
+        let hit = GameEvent::SolidHit { row: 0, col: 0 };
+        effects.handle_event(&hit);
+        assert!(
+            effects.post(false, false).shake > 0.0,
+            "the first hit shakes"
+        );
+        let mut shaking = 0;
+        for _ in 0..100 {
+            effects.update(0.01, None);
+            effects.handle_event(&hit);
+            shaking += usize::from(effects.post(false, false).shake > 0.0);
+        }
+        // A hit every 10 ms for 1 s: two shakes of 0.15 s, not a second of shaking.
+        assert!(
+            (25..=35).contains(&shaking),
+            "{shaking} of 100 frames shook"
+        );
     }
 }

@@ -11,8 +11,9 @@
 use super::sprite::SpriteInstance;
 use super::text::panel;
 use crate::collision::aabb_circle_clamp::closest_point;
-use crate::collision::swept_circle_aabb::time_of_impact;
+use crate::collision::swept_circle_aabb::{time_of_impact, Impact};
 use crate::collision::{circle_aabb_contact, Aabb, Circle, CollisionMode};
+use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::sim::Game;
 use glam::Vec2;
 
@@ -27,7 +28,7 @@ const IMPACT: [f32; 4] = [1.0, 0.2, 0.2, 1.0];
 const SHAPE: [f32; 4] = [0.3, 0.8, 1.0, 0.9];
 
 /// A dotted line from `a` to `b` (playfield pixels), one 2×2 px dot every 4 px.
-fn dotted(out: &mut Vec<SpriteInstance>, a: Vec2, b: Vec2, color: [f32; 4]) {
+pub(crate) fn dotted(out: &mut Vec<SpriteInstance>, a: Vec2, b: Vec2, color: [f32; 4]) {
     let length = a.distance(b);
     let dots = (length / 4.0).ceil().max(1.0) as usize;
     for i in 0..=dots.min(400) {
@@ -114,18 +115,7 @@ pub fn overlay(out: &mut Vec<SpriteInstance>, game: &Game) {
         // Predicted straight path and the swept test's first impact along it.
         let motion = ball.vel * PATH_SECONDS;
         let end = ball.pos + motion;
-        let grow = Vec2::splat(ball.radius);
-        let path = Aabb {
-            min: ball.pos.min(end) - grow,
-            max: ball.pos.max(end) + grow,
-        };
-        let first = bricks
-            .cells_overlapping(path)
-            .filter_map(|(r, c)| bricks.live(r, c))
-            .map(|b| b.rect)
-            .chain(std::iter::once(paddle))
-            .filter_map(|rect| time_of_impact(circle, motion, rect))
-            .min_by(|a, b| a.toi.total_cmp(&b.toi));
+        let first = first_impact(game, circle, motion, false);
         match first {
             Some(impact) => {
                 dotted(out, ball.pos, impact.center, PATH);
@@ -140,4 +130,89 @@ pub fn overlay(out: &mut Vec<SpriteInstance>, game: &Game) {
             None => dotted(out, ball.pos, end, PATH),
         }
     }
+}
+
+/// The first thing `circle` meets moving by `motion` (playfield pixels): a live brick or the
+/// paddle of `game`, and with `walls` the playfield's left, right and top walls too (the swept
+/// test, [`time_of_impact`]).
+pub(crate) fn first_impact(
+    game: &Game,
+    circle: Circle,
+    motion: Vec2,
+    walls: bool,
+) -> Option<Impact> {
+    let bricks = game.bricks();
+    let end = circle.center + motion;
+    let grow = Vec2::splat(circle.radius);
+    let path = Aabb {
+        min: circle.center.min(end) - grow,
+        max: circle.center.max(end) + grow,
+    };
+    let (w, h) = (PLAYFIELD_WIDTH, PLAYFIELD_HEIGHT);
+    let wall_boxes = [
+        Aabb {
+            min: Vec2::new(-100.0, -100.0),
+            max: Vec2::new(0.0, h + 100.0),
+        },
+        Aabb {
+            min: Vec2::new(w, -100.0),
+            max: Vec2::new(w + 100.0, h + 100.0),
+        },
+        Aabb {
+            min: Vec2::new(-100.0, -100.0),
+            max: Vec2::new(w + 100.0, 0.0),
+        },
+    ];
+    let walls = wall_boxes.into_iter().filter(|_| walls);
+    bricks
+        .cells_overlapping(path)
+        .filter_map(|(r, c)| bricks.live(r, c))
+        .map(|b| b.rect)
+        .chain(std::iter::once(game.paddle().rect()))
+        .chain(walls)
+        .filter_map(|rect| time_of_impact(circle, motion, rect))
+        .min_by(|a, b| a.toi.total_cmp(&b.toi))
+}
+
+/// The path `ball` will take, as the corners of a polyline from its centre (playfield pixels):
+/// straight to the first wall, brick or paddle it meets, mirrored there (no spin, no brick
+/// kinds: what a plain bounce does), at most `bounces` times and `length` pixels in all. It ends
+/// on the paddle, or where it leaves the playfield. Empty for a ball on the paddle (its launch
+/// direction is not known yet). The aim helper power-up draws it; the debug overlay's dotted
+/// path is its first leg.
+pub fn bounce_path(game: &Game, ball: &crate::sim::Ball, length: f32, bounces: usize) -> Vec<Vec2> {
+    if ball.stuck || ball.vel == Vec2::ZERO {
+        return Vec::new();
+    }
+    let paddle = game.paddle().rect();
+    let mut points = vec![ball.pos];
+    let (mut pos, mut dir, mut left) = (ball.pos, ball.vel.normalize(), length);
+    for _ in 0..=bounces {
+        let circle = Circle {
+            center: pos,
+            radius: ball.radius,
+        };
+        match first_impact(game, circle, dir * left, true) {
+            Some(hit) => {
+                points.push(hit.center);
+                left -= pos.distance(hit.center);
+                pos = hit.center;
+                let on_paddle = hit.center.y + ball.radius <= paddle.min.y + 0.5
+                    && hit.normal.y < 0.0
+                    && (paddle.min.x - ball.radius..=paddle.max.x + ball.radius)
+                        .contains(&hit.center.x);
+                if on_paddle || left <= 1.0 || hit.normal == Vec2::ZERO {
+                    break;
+                }
+                dir -= 2.0 * dir.dot(hit.normal) * hit.normal;
+                // Off the surface a hair, so the next search does not find the same contact.
+                pos += hit.normal * 0.01;
+            }
+            None => {
+                points.push(pos + dir * left);
+                break;
+            }
+        }
+    }
+    points
 }

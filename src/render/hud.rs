@@ -4,9 +4,10 @@
 
 use crate::level::PowerUpKind;
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
-use crate::render::scene::powerup_color;
+use crate::render::powerups;
 use crate::render::sprite::SpriteInstance;
 use crate::render::text::{layout, layout_centered, panel, text_width};
+use crate::sim::powerups::ActiveEffects;
 use crate::sim::Game;
 
 const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
@@ -17,75 +18,154 @@ const SHADE: [f32; 4] = [0.0, 0.0, 0.05, 0.7];
 /// HUD glyph height, pixels: the atlas's native cell size, so HUD text is pixel-exact.
 const HUD_SIZE: f32 = 16.0;
 
-/// The HUD along the bottom edge: score, level name and collision mode, lives.
+/// The HUD along the bottom edge: score, lives, and between them the active power-ups
+/// ([`active_powerups`]) or, with none, the level name and collision mode. Every line has a
+/// dark shadow, so it reads over the bonus floor and anything passing under it.
 pub fn hud(out: &mut Vec<SpriteInstance>, game: &Game) {
-    let y = PLAYFIELD_HEIGHT - HUD_SIZE - 3.0;
-    layout(
-        out,
-        &format!("SCORE {:05}", game.score()),
-        8.0,
-        y,
-        HUD_SIZE,
-        WHITE,
-    );
+    let y = HUD_Y;
+    shadowed(out, &format!("SCORE {:05}", game.score()), 8.0, y, WHITE);
     let lives = format!("LIVES {}", game.lives());
-    layout(
-        out,
-        &lives,
-        PLAYFIELD_WIDTH - 8.0 - text_width(&lives, HUD_SIZE),
-        y,
-        HUD_SIZE,
-        WHITE,
-    );
-    let middle = format!("{} / {}", game.level_name(), game.config().collision);
-    layout_centered(out, &middle, PLAYFIELD_WIDTH / 2.0, y, HUD_SIZE, DIM);
-    active_powerups(out, game);
-}
-
-/// Name of a power-up in the HUD: its short name for the first eight, else its name in capitals.
-fn powerup_label(kind: PowerUpKind) -> String {
-    match kind {
-        PowerUpKind::Speed => "SPEED".into(),
-        PowerUpKind::Sticky => "STICKY".into(),
-        PowerUpKind::PassThrough => "PASS".into(),
-        PowerUpKind::PadSizeIncrease => "WIDE".into(),
-        PowerUpKind::Multiball => "MULTI".into(),
-        PowerUpKind::ExtraLife => "LIFE".into(),
-        other => other.name().to_uppercase(),
+    let lives_x = PLAYFIELD_WIDTH - 8.0 - text_width(&lives, HUD_SIZE);
+    shadowed(out, &lives, lives_x, y, WHITE);
+    if !active_powerups(out, game) {
+        let middle = format!("{} / {}", game.level_name(), game.config().collision);
+        let x = PLAYFIELD_WIDTH / 2.0 - text_width(&middle, HUD_SIZE) / 2.0;
+        shadowed(out, &middle, x, y, DIM);
     }
 }
 
-/// The active power-ups, above the HUD line: timed ones with the seconds left, lasting ones
-/// (speed, paddle size) with their amount, each in its power-up's colour.
-pub fn active_powerups(out: &mut Vec<SpriteInstance>, game: &Game) {
-    let effects = game.active_effects();
-    let mut items: Vec<(String, [f32; 4])> = Vec::new();
-    if effects.speed_multiplier > 1.0 {
-        items.push((
-            format!("SPEED x{:.2}", effects.speed_multiplier),
-            powerup_color(PowerUpKind::Speed),
-        ));
+/// Top of the HUD line, playfield pixels: below the paddle (whose bottom is 24 px above the
+/// playfield's), where falling power-ups only pass once missed.
+pub const HUD_Y: f32 = PLAYFIELD_HEIGHT - HUD_SIZE - 3.0;
+/// Left and right ends of the HUD's power-up area, playfield pixels: between the score
+/// (`SCORE 00000`, 11 glyphs from x = 8) and the lives (`LIVES 9`, 7 glyphs to 8 px from the
+/// right edge), with a glyph of room on each side.
+pub const CHIPS_AREA: [f32; 2] = [
+    8.0 + 12.0 * HUD_SIZE,
+    PLAYFIELD_WIDTH - 8.0 - 8.0 * HUD_SIZE,
+];
+/// Size of a power-up's icon in the HUD, pixels (its capsule, at 4/5 of a falling one's).
+pub const ICON_SIZE: [f32; 2] = [48.0, 16.0];
+/// Gap after a chip, pixels.
+const CHIP_GAP: f32 = 10.0;
+/// Seconds left under which a timer turns orange.
+const ENDING_SECONDS: f32 = 3.0;
+/// Colour of a timer about to run out.
+const ENDING: [f32; 4] = [1.0, 0.6, 0.2, 1.0];
+/// Colour of HUD text shadows.
+const SHADOW: [f32; 4] = [0.0, 0.0, 0.0, 0.8];
+
+/// `text` at (`x`, `y`) in HUD glyphs, over a shadow 1 px down and right.
+fn shadowed(out: &mut Vec<SpriteInstance>, text: &str, x: f32, y: f32, color: [f32; 4]) {
+    layout(out, text, x + 1.0, y + 1.0, HUD_SIZE, SHADOW);
+    layout(out, text, x, y, HUD_SIZE, color);
+}
+
+/// One active power-up as the HUD shows it: its icon and a value (seconds left, or an amount).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chip {
+    /// Whose icon.
+    pub kind: PowerUpKind,
+    /// The text after the icon: whole seconds left (none for an effect lasting until the life
+    /// is lost), or the amount of a lasting change (`x1.20`, `+50`, `-30`).
+    pub value: Option<String>,
+    /// True for a timer about to run out (drawn orange).
+    pub ending: bool,
+}
+
+impl Chip {
+    /// Width of the chip, pixels (icon, a space, the value).
+    pub fn width(&self) -> f32 {
+        let text = self
+            .value
+            .as_ref()
+            .map_or(0.0, |v| 4.0 + text_width(v, HUD_SIZE));
+        ICON_SIZE[0] + text
     }
-    if effects.paddle_extra > 0.0 {
-        items.push((
-            format!("WIDE +{}", effects.paddle_extra),
-            powerup_color(PowerUpKind::PadSizeIncrease),
-        ));
+}
+
+/// The chips of `game`'s active power-ups: the lasting changes first (ball speed, paddle width,
+/// ball size, when not at their normal value), then every timed one in the order collected.
+pub fn chips(effects: &ActiveEffects) -> Vec<Chip> {
+    let lasting = |kind, value: String| Chip {
+        kind,
+        value: Some(value),
+        ending: false,
+    };
+    let mut out = Vec::new();
+    let speed = effects.speed_multiplier;
+    if (speed - 1.0).abs() > 1e-3 {
+        let kind = if speed > 1.0 {
+            PowerUpKind::Speed
+        } else {
+            PowerUpKind::Slow
+        };
+        out.push(lasting(kind, format!("x{speed:.2}")));
+    }
+    let extra = effects.paddle_extra;
+    if extra.abs() >= 0.5 {
+        let kind = if extra > 0.0 {
+            PowerUpKind::PadSizeIncrease
+        } else {
+            PowerUpKind::Shrink
+        };
+        out.push(lasting(kind, format!("{extra:+.0}")));
+    }
+    let scale = effects.ball_scale;
+    if (scale - 1.0).abs() > 1e-3 {
+        let kind = if scale > 1.0 {
+            PowerUpKind::BigBall
+        } else {
+            PowerUpKind::SmallBall
+        };
+        out.push(lasting(kind, format!("x{scale:.1}")));
     }
     for e in &effects.timed {
-        items.push((
-            format!("{} {:.0}s", powerup_label(e.kind), e.seconds_left.ceil()),
-            powerup_color(e.kind),
+        let finite = e.seconds_left.is_finite();
+        out.push(Chip {
+            kind: e.kind,
+            value: finite.then(|| format!("{:.0}", e.seconds_left.ceil())),
+            ending: finite && e.seconds_left <= ENDING_SECONDS,
+        });
+    }
+    out
+}
+
+/// Where each chip goes: the top-left corner of its icon, playfield pixels. Left to right
+/// along the HUD line between the score and the lives ([`CHIPS_AREA`]); what does not fit goes
+/// on lines above it, across the whole width.
+pub fn chip_positions(chips: &[Chip]) -> Vec<[f32; 2]> {
+    let mut out = Vec::new();
+    let (mut x, mut y, mut right) = (CHIPS_AREA[0], HUD_Y, CHIPS_AREA[1]);
+    for chip in chips {
+        let w = chip.width();
+        if x + w > right && x > 8.0 && !out.is_empty() {
+            y -= HUD_SIZE + 6.0;
+            x = 8.0;
+            right = PLAYFIELD_WIDTH - 8.0;
+        }
+        out.push([x, y]);
+        x += w + CHIP_GAP;
+    }
+    out
+}
+
+/// The active power-ups as chips (icon and value) on the HUD line; returns false if there are
+/// none (nothing drawn).
+pub fn active_powerups(out: &mut Vec<SpriteInstance>, game: &Game) -> bool {
+    let chips = chips(game.active_effects());
+    for (chip, [x, y]) in chips.iter().zip(chip_positions(&chips)) {
+        out.push(powerups::sprite(
+            chip.kind,
+            [x, y, ICON_SIZE[0], ICON_SIZE[1]],
+            1.0,
         ));
+        if let Some(value) = &chip.value {
+            let color = if chip.ending { ENDING } else { WHITE };
+            shadowed(out, value, x + ICON_SIZE[0] + 4.0, y, color);
+        }
     }
-    let size = 8.0;
-    let mut x = 8.0;
-    // Just below the brick area, clear of the paddle.
-    let y = game.bricks().bottom() + 6.0;
-    for (text, color) in items {
-        layout(out, &text, x, y, size, color);
-        x += text_width(&text, size) + 2.0 * size;
-    }
+    !chips.is_empty()
 }
 
 /// A centred message box with a title and a hint line.
@@ -132,5 +212,73 @@ pub fn reload_error(out: &mut Vec<SpriteInstance>, error: &str) {
     for (i, line) in lines.iter().enumerate() {
         let line: String = line.chars().take(max_chars).collect();
         layout(out, &line, 8.0, 20.0 + i as f32 * 12.0, size, ERROR);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::powerups::ActiveEffect;
+    use crate::sim::tuning::PADDLE_BOTTOM_MARGIN;
+
+    fn timed(kind: PowerUpKind, seconds_left: f32) -> ActiveEffect {
+        ActiveEffect { kind, seconds_left }
+    }
+
+    #[test]
+    fn chips_show_seconds_left_none_for_infinite_and_lasting_amounts_with_their_sign() {
+        let mut effects = ActiveEffects::new();
+        effects.paddle_extra = -30.0;
+        effects.speed_multiplier = 1.2;
+        effects.ball_scale = 1.5;
+        effects.timed = vec![
+            timed(PowerUpKind::Weapon, 11.2),
+            timed(PowerUpKind::Darkness, f32::INFINITY),
+            timed(PowerUpKind::BonusFloor, 2.5),
+        ];
+        let shown = chips(&effects);
+        let got: Vec<(PowerUpKind, Option<&str>, bool)> = shown
+            .iter()
+            .map(|c| (c.kind, c.value.as_deref(), c.ending))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (PowerUpKind::Speed, Some("x1.20"), false),
+                (PowerUpKind::Shrink, Some("-30"), false),
+                (PowerUpKind::BigBall, Some("x1.5"), false),
+                (PowerUpKind::Weapon, Some("12"), false),
+                (PowerUpKind::Darkness, None, false),
+                (PowerUpKind::BonusFloor, Some("3"), true),
+            ]
+        );
+        assert!(chips(&ActiveEffects::new()).is_empty());
+    }
+
+    #[test]
+    fn chips_sit_below_the_paddle_between_score_and_lives_without_overlapping() {
+        let mut effects = ActiveEffects::new();
+        effects.timed = vec![
+            timed(PowerUpKind::Weapon, 11.0),
+            timed(PowerUpKind::Darkness, 9.0),
+            timed(PowerUpKind::BonusFloor, 5.0),
+            timed(PowerUpKind::AimHelper, f32::INFINITY),
+        ];
+        let chips = chips(&effects);
+        let places = chip_positions(&chips);
+        let paddle_bottom = PLAYFIELD_HEIGHT - PADDLE_BOTTOM_MARGIN;
+        let mut right = CHIPS_AREA[0];
+        for (chip, [x, y]) in chips.iter().zip(&places) {
+            assert!(*y >= paddle_bottom, "{:?} at y {y}", chip.kind);
+            assert!(*x >= right, "{:?} overlaps the one before", chip.kind);
+            right = x + chip.width();
+            assert!(
+                right <= CHIPS_AREA[1],
+                "{:?} runs into the lives",
+                chip.kind
+            );
+        }
+        // The HUD's glyphs are full-size: no more 8 px labels (play-test F13).
+        const { assert!(HUD_SIZE >= 16.0 && ICON_SIZE[1] >= 16.0) };
     }
 }

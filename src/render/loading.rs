@@ -92,3 +92,45 @@ pub(super) fn load_layer(
         (LAYER_SIZE, LAYER_SIZE),
     ))
 }
+
+/// Loads the PNG `name`, a column of `count` square layers one under the other
+/// (`textures/powerups.png`), as `count` texture-array layers of `LAYER_SIZE` square; resized
+/// to that if it has another size.
+pub(super) fn load_layers(
+    assets: &Assets,
+    name: &str,
+    count: u32,
+) -> Result<Vec<RawImage2d<'static, u8>>, RenderError> {
+    let asset = get(assets, name)?;
+    let path = asset.origin.as_path();
+    let image = image::load_from_memory_with_format(&asset.bytes, image::ImageFormat::Png)
+        .map_err(|source| RenderError::Image {
+            path: path.to_path_buf(),
+            source,
+        })?
+        .to_rgba8();
+    let size = (LAYER_SIZE, LAYER_SIZE * count);
+    let image = if image.dimensions() == size {
+        image
+    } else {
+        log::warn!(
+            "{}: is {:?}, expected {}×{}; resizing",
+            path.display(),
+            image.dimensions(),
+            size.0,
+            size.1
+        );
+        image::imageops::resize(
+            &image,
+            size.0,
+            size.1,
+            image::imageops::FilterType::Triangle,
+        )
+    };
+    let layer_bytes = (LAYER_SIZE * LAYER_SIZE * 4) as usize;
+    Ok(image
+        .into_raw()
+        .chunks_exact(layer_bytes)
+        .map(|layer| RawImage2d::from_raw_rgba_reversed(layer, (LAYER_SIZE, LAYER_SIZE)))
+        .collect())
+}

@@ -23,69 +23,57 @@ pub fn background(out: &mut Vec<SpriteInstance>) {
     ));
 }
 
-/// Colour of a power-up's marker, linear RGBA (LearnOpenGL's power-up palette where it has one).
+/// Colour of a power-up's family, linear RGBA: the frame of its capsule (see
+/// [`super::powerups`]); a brick holding one glows in it.
 pub fn powerup_color(kind: PowerUpKind) -> [f32; 4] {
-    match kind {
-        PowerUpKind::Speed => [0.5, 0.5, 1.0, 1.0],
-        PowerUpKind::Sticky => [1.0, 0.5, 1.0, 1.0],
-        PowerUpKind::PassThrough => [0.5, 1.0, 0.5, 1.0],
-        PowerUpKind::PadSizeIncrease => [1.0, 0.6, 0.4, 1.0],
-        PowerUpKind::Confuse => [1.0, 0.3, 0.3, 1.0],
-        PowerUpKind::Chaos => [0.9, 0.25, 0.25, 1.0],
-        PowerUpKind::Multiball => [0.3, 1.0, 1.0, 1.0],
-        PowerUpKind::ExtraLife => [1.0, 0.9, 0.3, 1.0],
-        // The others: bad ones in reds, good ones in greens and blues, each a little apart.
-        other => {
-            let t = (other as usize % 8) as f32 / 8.0;
-            if crate::sim::powerups::is_bad(other) {
-                [1.0, 0.2 + 0.3 * t, 0.2, 1.0]
-            } else {
-                [0.3 + 0.4 * t, 0.9, 1.0 - 0.5 * t, 1.0]
-            }
-        }
-    }
+    super::powerups::color(kind)
 }
+
+/// Tint of the background while darkness runs (bricks are not drawn then).
+pub const DARK_BACKGROUND: [f32; 4] = [0.25, 0.25, 0.25, 1.0];
 
 pub use super::bricks::bricks;
 
-/// What does not move in `game`: the background and the bricks.
+/// What does not move in `game`: the background and the bricks. While darkness runs, only a
+/// dimmed background: the bricks are not drawn (the cached backdrop is redrawn once when it
+/// starts and once when it ends, and not when a brick breaks meanwhile, so darkness costs
+/// nothing per frame).
 pub fn backdrop(out: &mut Vec<SpriteInstance>, game: &Game) {
+    if game.active_effects().has(PowerUpKind::Darkness) {
+        out.push(SpriteInstance::new(
+            Layer::Background,
+            [0.0, 0.0, PLAYFIELD_WIDTH, PLAYFIELD_HEIGHT],
+            DARK_BACKGROUND,
+        ));
+        return;
+    }
     background(out);
     bricks(out, game.bricks(), 1.0);
 }
 
-/// The moving things of `game`: paddle, falling power-ups and balls, drawn at `alpha` ∈ [0, 1]
-/// between their previous and current step positions (render interpolation).
+/// The moving things of `game`, drawn at `alpha` ∈ [0, 1] between their previous and current
+/// step positions (render interpolation), bottom to top: the bonus floor, the paddle (faint
+/// with an outline while the ghost paddle runs), falling power-ups, the weapon's shots, the
+/// balls (at their own radius), and the aim helper's paths.
 pub fn world(out: &mut Vec<SpriteInstance>, game: &Game, alpha: f32) {
+    use super::powerups;
+    powerups::bonus_floor(out, game);
     let paddle = game.paddle();
     let x = paddle.prev_x + (paddle.pos.x - paddle.prev_x) * alpha;
-    out.push(SpriteInstance::new(
-        Layer::Paddle,
-        [x, paddle.pos.y, paddle.size.x, paddle.size.y],
-        PADDLE_COLOR,
-    ));
-    for p in game.falling_powerups() {
-        let pos = p.prev_pos.lerp(p.pos, alpha);
-        let size = crate::sim::powerups::POWERUP_SIZE;
+    let rect = [x, paddle.pos.y, paddle.size.x, paddle.size.y];
+    if game.active_effects().has(PowerUpKind::Ghost) {
+        let [r, g, b, _] = PADDLE_COLOR;
         out.push(SpriteInstance::new(
-            Layer::Block,
-            [pos.x, pos.y, size.x, size.y],
-            powerup_color(p.kind),
+            Layer::Paddle,
+            rect,
+            [r, g, b, powerups::GHOST_ALPHA],
         ));
-        let letter = p
-            .kind
-            .letter()
-            .map_or_else(|| p.kind.name()[..1].to_uppercase(), String::from);
-        let glyph = 16.0;
-        super::text::layout(
-            out,
-            &letter,
-            pos.x + (size.x - glyph) / 2.0,
-            pos.y + (size.y - glyph) / 2.0,
-            glyph,
-            [0.05, 0.05, 0.1, 1.0],
-        );
+        powerups::ghost_outline(out, rect, PADDLE_COLOR);
+    } else {
+        out.push(SpriteInstance::new(Layer::Paddle, rect, PADDLE_COLOR));
     }
+    powerups::falling(out, game, alpha);
+    powerups::shots(out, game, alpha);
     for ball in game.balls() {
         let p = ball.prev_pos.lerp(ball.pos, alpha);
         let r = ball.radius;
@@ -95,6 +83,7 @@ pub fn world(out: &mut Vec<SpriteInstance>, game: &Game, alpha: f32) {
             BALL_COLOR,
         ));
     }
+    powerups::aim_paths(out, game);
 }
 
 /// One sprite per live particle of `pool`: fading (alpha ∝ life left) and shrinking to 40 % of

@@ -26,8 +26,13 @@ pub enum Layer {
     /// `textures/brick_marks.png`: an atlas of the symbols drawn over the lettered brick kinds
     /// (see [`crate::render::bricks::Mark`]; a sprite picks one with its texture rectangle).
     Marks = 7,
-    /// The glyph atlas built at start-up from the `font8x8` crate (the last layer).
+    /// The glyph atlas built at start-up from the `font8x8` crate.
     Font = 8,
+    /// The first layer of the power-up atlas `textures/powerups.png` (the last layers: its
+    /// [`ATLAS_LAYERS`](crate::assets::powerup_looks::ATLAS_LAYERS) layers follow the font; a
+    /// sprite picks a capsule with its layer and texture rectangle, see
+    /// [`crate::render::powerups`]).
+    PowerUps = 9,
 }
 
 impl Layer {
@@ -78,8 +83,8 @@ pub struct SpriteBatch {
     /// What does not move (background, bricks), in draw order. The renderer caches it in a
     /// texture and redraws only the part that changed since the last frame.
     pub backdrop: Vec<SpriteInstance>,
-    /// Moving world sprites (paddle, balls, falling power-ups), in draw order; drawn over the
-    /// backdrop in one instanced call.
+    /// Moving world sprites (paddle, balls, falling power-ups, shots, the bonus floor, the aim
+    /// helper's path), in draw order; drawn over the backdrop in one instanced call.
     pub world: Vec<SpriteInstance>,
     /// Particles, drawn after the world in one instanced call with additive blending.
     pub particles: Vec<SpriteInstance>,
@@ -94,11 +99,13 @@ mod tests {
     use super::Layer;
 
     #[test]
-    fn file_layers_are_numbered_in_load_order_and_the_font_comes_last() {
-        // The renderer loads `FILES` in order, then the glyph atlas: layer numbers must match.
+    fn file_layers_are_numbered_in_load_order_then_the_font_then_the_power_ups() {
+        // The renderer loads `FILES` in order, then the glyph atlas, then the power-up atlas's
+        // layers: layer numbers must match.
         for (i, (layer, _)) in Layer::FILES.iter().enumerate() {
             assert_eq!(*layer as usize, i, "{layer:?}");
         }
         assert_eq!(Layer::Font as usize, Layer::FILES.len());
+        assert_eq!(Layer::PowerUps as usize, Layer::FILES.len() + 1);
     }
 }

@@ -378,6 +378,13 @@ impl Game {
         }
     }
 
+    /// Collects `kind` as if the paddle had caught it (its events are in [`Game::events`] until
+    /// the next step). For tests and tools: `--powerup` keeps power-ups on for measurements and
+    /// screenshots.
+    pub fn collect_powerup(&mut self, kind: PowerUpKind) {
+        self.collect(kind);
+    }
+
     /// Puts a ball in play at `pos` (playfield pixels) with velocity `vel` (pixels/second).
     /// For tests and tools (multiball uses [`Ball::in_play`] directly).
     pub fn add_ball(&mut self, pos: Vec2, vel: Vec2) {

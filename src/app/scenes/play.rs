@@ -44,6 +44,8 @@ pub struct PlayScene {
     reload_error: Option<String>,
     /// Set when the game's events said the level ended (an end-of-level screen covers this one).
     ended: Option<Ended>,
+    /// `--powerup`'s power-ups have been collected once.
+    forced: bool,
 }
 
 impl PlayScene {
@@ -91,6 +93,7 @@ impl PlayScene {
             watcher,
             reload_error: None,
             ended: None,
+            forced: false,
         }
     }
 
@@ -151,6 +154,19 @@ impl PlayScene {
         ended
     }
 
+    /// `--powerup`: collects each forced power-up at the first frame, and a timed one again
+    /// whenever it is not running (it ran out, or a life was lost).
+    fn force_powerups(&mut self, ctx: &Context) {
+        let first = !self.forced;
+        self.forced = true;
+        for &kind in &ctx.args.powerups {
+            let timed = crate::sim::powerups::rules::is_timed(kind);
+            if first || (timed && !self.game.active_effects().has(kind)) {
+                self.game.collect_powerup(kind);
+            }
+        }
+    }
+
     /// The end-of-level screen for `ended`, after recording the scores: the level's own
     /// points, and the run's score when the run ends.
     fn end_screen(&mut self, ctx: &mut Context, ended: Ended) -> Box<dyn Scene> {
@@ -183,6 +199,7 @@ impl PlayScene {
 impl Scene for PlayScene {
     fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
         self.reload_if_changed();
+        self.force_powerups(ctx);
         match self.run_steps(ctx, dt) {
             Some(ended) => Transition::Push(self.end_screen(ctx, ended)),
             None => Transition::None,

@@ -1,0 +1,210 @@
+//! The power-ups as drawn (headless EGL, no display server; `--powerup`'s way of turning them
+//! on, `Game::collect_powerup`): pixels of real frames, 800×600.
+//!
+//! * darkness: the bricks' pixels go dark, the paddle and ball stay lit;
+//! * the bonus floor: a bar at `BONUS_FLOOR_Y` across the playfield, only while it runs;
+//! * the weapon's shots are drawn where they fly; the ghost paddle is fainter than the paddle;
+//! * every power-up's capsule, drawn at its falling size (60×20), differs from every other;
+//! * a frame with darkness, weapon, floor, aim helper and several balls stays within 10 draw
+//!   calls.
+
+mod support;
+use support::sim::*;
+use support::*;
+
+use breakout::level::PowerUpKind;
+use breakout::render::headless::headless_context;
+use breakout::render::{hud, powerups, scene, Renderer, SpriteBatch};
+use breakout::sim::powerups::BONUS_FLOOR_Y;
+use breakout::sim::{Game, Input};
+
+/// Two rows of four bricks (each 200×75 px) over the top quarter, two empty rows below.
+const LEVEL: &str = "2 3 4 5\n5 4 3 2\n0 0 0 0\n0 0 0 0\n";
+
+struct Frames {
+    context: std::rc::Rc<glium::backend::Context>,
+    renderer: Renderer,
+    n: u32,
+}
+
+impl Frames {
+    fn new() -> Frames {
+        let (context, raw_gl) = headless_context((800, 600))
+            .unwrap_or_else(|e| panic!("no headless OpenGL (EGL) on this machine: {e}"));
+        let renderer = Renderer::new(&context, raw_gl, &breakout::assets::Assets::built_in())
+            .expect("renderer");
+        Frames {
+            context,
+            renderer,
+            n: 0,
+        }
+    }
+
+    /// `batch` drawn at 800×600; returns the picture and the draw calls it took.
+    fn draw(&mut self, batch: &SpriteBatch) -> (Picture, u64) {
+        let before = self.renderer.stats().draw_calls;
+        self.renderer
+            .render_offscreen(&self.context, (800, 600), batch)
+            .expect("render");
+        let calls = self.renderer.stats().draw_calls - before;
+        self.n += 1;
+        let path = std::env::temp_dir().join(format!(
+            "breakout-powerups-{}-{}.png",
+            std::process::id(),
+            self.n
+        ));
+        self.renderer.save_screenshot(&path).expect("screenshot");
+        (Picture::new(take_png(&path)), calls)
+    }
+
+    /// `game` drawn as the play scene draws it.
+    fn game(&mut self, game: &Game) -> (Picture, u64) {
+        let mut batch = SpriteBatch::default();
+        scene::backdrop(&mut batch.backdrop, game);
+        scene::world(&mut batch.world, game, 1.0);
+        hud::hud(&mut batch.text, game);
+        self.draw(&batch)
+    }
+}
+
+fn game() -> Game {
+    Game::new(&level(LEVEL), clamp_config(1))
+}
+
+fn lum(p: [u8; 4]) -> f32 {
+    luminance(p)
+}
+
+#[test]
+fn darkness_hides_the_bricks_not_the_paddle_and_ball_and_the_floor_is_a_bar_while_it_runs() {
+    let mut frames = Frames::new();
+    let mut game = game();
+    let paddle = game.paddle().rect();
+    let (px, py) = (
+        (paddle.min.x + paddle.max.x) / 2.0,
+        (paddle.min.y + paddle.max.y) / 2.0,
+    );
+    let ball = game.balls()[0].pos;
+    let bricks = [(100.0, 37.0), (300.0, 112.0), (500.0, 37.0), (700.0, 112.0)];
+
+    let (lit, _) = frames.game(&game);
+    for (x, y) in bricks {
+        assert!(
+            lum(lit.at(x, y)) > 0.25,
+            "brick at ({x}, {y}) is {:?}",
+            lit.at(x, y)
+        );
+    }
+    let floor_y = BONUS_FLOOR_Y + 1.0;
+    assert!(lum(lit.at(400.0, floor_y)) < 0.2, "no floor yet");
+
+    game.collect_powerup(PowerUpKind::Darkness);
+    game.collect_powerup(PowerUpKind::BonusFloor);
+    let (dark, calls) = frames.game(&game);
+    for (x, y) in bricks {
+        assert!(
+            lum(dark.at(x, y)) < 0.06,
+            "brick at ({x}, {y}) is {:?} in the dark",
+            dark.at(x, y)
+        );
+    }
+    for (name, x, y) in [("paddle", px, py), ("ball", ball.x, ball.y)] {
+        let (before, after) = (lum(lit.at(x, y)), lum(dark.at(x, y)));
+        assert!(
+            (before - after).abs() < 0.02 && after > 0.4,
+            "{name}: {before} -> {after}"
+        );
+    }
+    for x in [20.0, 400.0, 780.0] {
+        let [r, g, b, _] = dark.at(x, floor_y);
+        assert!(
+            g > 180 && b > 180 && r < 150,
+            "floor at x {x}: {:?}",
+            [r, g, b]
+        );
+    }
+    assert!(calls <= 10, "{calls} draw calls");
+}
+
+#[test]
+fn shots_are_drawn_where_they_fly_and_the_ghost_paddle_is_faint() {
+    let mut frames = Frames::new();
+    let mut game = game();
+    let paddle = game.paddle().rect();
+    let (px, py) = (
+        (paddle.min.x + paddle.max.x) / 2.0,
+        (paddle.min.y + paddle.max.y) / 2.0,
+    );
+    let (solid, _) = frames.game(&game);
+    game.collect_powerup(PowerUpKind::Weapon);
+    game.collect_powerup(PowerUpKind::Ghost);
+    for _ in 0..20 {
+        game.step(&Input::default());
+    }
+    assert!(!game.shots().is_empty());
+    let (pic, _) = frames.game(&game);
+    for shot in game.shots() {
+        let [r, g, b, _] = pic.at(shot.pos.x, shot.pos.y);
+        assert!(
+            r > 200 && g > 170 && b < 150,
+            "shot at {:?}: {:?}",
+            shot.pos,
+            [r, g, b]
+        );
+    }
+    let (before, after) = (lum(solid.at(px, py)), lum(pic.at(px, py)));
+    assert!(
+        after < 0.5 * before,
+        "ghost paddle {after} vs paddle {before}"
+    );
+}
+
+#[test]
+fn every_capsule_drawn_at_its_falling_size_differs_from_every_other() {
+    let mut frames = Frames::new();
+    let mut batch = SpriteBatch::default();
+    scene::background(&mut batch.backdrop);
+    let place = |i: usize| (20.0 + (i % 8) as f32 * 95.0, 20.0 + (i / 8) as f32 * 45.0);
+    for (i, kind) in PowerUpKind::ALL.into_iter().enumerate() {
+        let (x, y) = place(i);
+        batch
+            .world
+            .push(powerups::sprite(kind, [x, y, 60.0, 20.0], 1.0));
+    }
+    let (pic, _) = frames.draw(&batch);
+    let cells: Vec<Vec<[u8; 4]>> = (0..PowerUpKind::ALL.len())
+        .map(|i| {
+            let (x0, y0) = place(i);
+            (0..20 * 60)
+                .map(|k| pic.at(x0 + (k % 60) as f32 + 0.5, y0 + (k / 60) as f32 + 0.5))
+                .collect()
+        })
+        .collect();
+    for (i, a) in cells.iter().enumerate() {
+        for (j, b) in cells.iter().enumerate().skip(i + 1) {
+            let differ = a
+                .iter()
+                .zip(b)
+                .filter(|(p, q)| (0..3).any(|c| p[c].abs_diff(q[c]) > 40))
+                .count();
+            assert!(
+                differ >= 20,
+                "{} and {} differ in {differ} pixels",
+                PowerUpKind::ALL[i],
+                PowerUpKind::ALL[j]
+            );
+        }
+    }
+    // Bad ones are red-framed, good ones not: the frame's colour halfway along the top edge.
+    for (i, kind) in PowerUpKind::ALL.into_iter().enumerate() {
+        let (x, y) = place(i);
+        let [r, g, _, _] = pic.at(x + 30.0, y + 2.0);
+        let red = r > 150 && g < 100;
+        assert_eq!(
+            red,
+            breakout::sim::powerups::is_bad(kind),
+            "{kind}: {:?}",
+            pic.at(x + 30.0, y + 2.0)
+        );
+    }
+}
