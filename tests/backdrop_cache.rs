@@ -148,11 +148,13 @@ fn assert_identical(partial: &RgbaImage, full: &RgbaImage, what: &str) {
     }
 }
 
-/// The pixel at the centre of playfield rectangle `area` differs between `before` and `after`.
+/// The pixel at the centre of playfield rectangle `area` (inside the letterbox) differs between `before` and `after`.
 fn assert_changed(before: &RgbaImage, after: &RgbaImage, area: [f32; 4], what: &str) {
+    // Offscreen frames are letterboxed as the window is: the playfield lies in the viewport.
     let (w, h) = after.dimensions();
-    let x = ((area[0] + area[2] / 2.0) * w as f32 / 800.0) as u32;
-    let y = ((area[1] + area[3] / 2.0) * h as f32 / 600.0) as u32;
+    let v = breakout::render::letterbox(w, h).expect("a viewport");
+    let x = v.x + ((area[0] + area[2] / 2.0) * v.width as f32 / 800.0) as u32;
+    let y = v.y + ((area[1] + area[3] / 2.0) * v.height as f32 / 600.0) as u32;
     assert_ne!(
         before.get_pixel(x, y),
         after.get_pixel(x, y),
