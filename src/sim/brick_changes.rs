@@ -25,14 +25,7 @@ impl BrickField {
         change(brick);
         brick.hits_total = brick.hits_total.max(brick.hits_left);
         let (counts, regrowing) = (brick.counts(), brick.regrowing());
-        if regrowing && !self.regenerating.contains(&index) {
-            self.regenerating.push(index);
-        }
-        match (counted, counts) {
-            (true, false) => self.destructible_left -= 1,
-            (false, true) => self.destructible_left += 1,
-            _ => {}
-        }
+        self.account_change(index, counted, counts, regrowing);
         true
     }
 

@@ -328,17 +328,29 @@ impl BrickField {
         let counted = brick.counts();
         let outcome = (brick_kinds::info(brick.kind).on_hit)(brick);
         let (counts, regrowing) = (brick.counts() && brick.alive, brick.regrowing());
-        let index = row * self.cols + col;
+        // A hidden brick revealed by this hit now counts.
+        self.account_change(row * self.cols + col, counted, counts, regrowing);
+        outcome
+    }
+
+    /// After the brick at cell `index` changed (a hit, a power-up): it joins the regeneration
+    /// list if it now `regrowing`, and the count of bricks left follows whether it `counted`
+    /// before and `counts` now.
+    pub(super) fn account_change(
+        &mut self,
+        index: usize,
+        counted: bool,
+        counts: bool,
+        regrowing: bool,
+    ) {
         if regrowing && !self.regenerating.contains(&index) {
             self.regenerating.push(index);
         }
         match (counted, counts) {
             (true, false) => self.destructible_left -= 1,
-            // A hidden brick revealed by this hit now counts.
             (false, true) => self.destructible_left += 1,
             _ => {}
         }
-        outcome
     }
 
     /// The contact that takes a ball whose centre is inside the live brick at `row`, `col` (put
