@@ -24,7 +24,6 @@
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The high-score file's name.
@@ -210,28 +209,9 @@ impl HighScores {
     /// # Errors
     /// The I/O error, with the file named in the message.
     pub fn save(&self) -> std::io::Result<()> {
-        let named = |e: std::io::Error| {
-            std::io::Error::new(e.kind(), format!("{}: {e}", self.path.display()))
-        };
-        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            // Named after the directory: its creation is what failed (a file in its place).
-            std::fs::create_dir_all(dir)
-                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
-        }
-        let text = toml::to_string(&self.file).map_err(|e| named(std::io::Error::other(e)))?;
-        let tmp = self
-            .path
-            .with_extension(format!("toml.tmp-{}", std::process::id()));
-        let result = (|| {
-            let mut file = std::fs::File::create(&tmp)?;
-            file.write_all(text.as_bytes())?;
-            file.sync_all()?;
-            std::fs::rename(&tmp, &self.path)
-        })();
-        if result.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        result.map_err(named)
+        let text = toml::to_string(&self.file)
+            .map_err(|e| std::io::Error::other(format!("{}: {e}", self.path.display())))?;
+        crate::files::write_atomic(&self.path, text.as_bytes())
     }
 }
 

@@ -17,6 +17,8 @@
 //! * [`effects`] consumes events too: particles and post-processing state, read by the renderer.
 //! * [`assets`] holds the shaders, textures, sounds and shipped levels, built into the binary,
 //!   and finds the modder's override files and level files on disk.
+//! * [`editor`] is the level editor's model: the level being edited, its tools, undo and
+//!   saving, and `check`'s problems mapped to cells. No GL or windows: its scene is in [`app`].
 //! * [`commands`] are the window-less subcommands (`check`, `preview`, `simulate`).
 //! * [`app`] ties them together: the window and its scenes (one type per screen, `app/scenes/`).
 //!
@@ -33,7 +35,9 @@ pub mod cli;
 pub mod collision;
 pub mod commands;
 pub mod config;
+pub mod editor;
 pub mod effects;
+pub mod files;
 pub mod highscores;
 pub mod import;
 pub mod level;

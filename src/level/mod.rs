@@ -24,6 +24,7 @@ mod powerups;
 mod write;
 
 pub use powerups::{PowerUpKind, Roll};
+pub use write::{cell_token, one_line};
 
 pub use lint::warnings as lint;
 
@@ -315,6 +316,21 @@ pub struct Diagnostic {
     pub message: String,
 }
 
+/// What [`Level::check_text`] found in a level text whose lines and cells are all valid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// The level (0 rows and columns when the text has no row).
+    pub level: Level,
+    /// The 1-based (line, column) of each cell's token, row-major like [`Level::cells`]: where
+    /// a diagnostic about a brick points.
+    pub positions: Vec<(usize, usize)>,
+    /// Problems of the whole level that keep it from being played (no row, nothing to clear),
+    /// at line 1, column 1: `check`'s errors.
+    pub errors: Vec<Diagnostic>,
+    /// `check`'s warnings ([`lint`]), each at the line and column of a brick.
+    pub warnings: Vec<Diagnostic>,
+}
+
 /// All problems found in one level file. `Display` prints one `file:line:column: message` line
 /// per problem, the format compilers use, so editors can jump to them.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -443,6 +459,24 @@ impl Level {
         let (level, positions) = parse::parse(text, source_name)?;
         let warnings = lint::warnings(&level, &positions);
         Ok((level, warnings))
+    }
+
+    /// Everything `breakout check` says of level `text`, for a tool that shows it while the
+    /// level is being written (the level editor): the same parser and [`lint`] as
+    /// [`Level::parse_with_warnings`], except that a level with no row or nothing to clear is
+    /// still returned, its problem in [`Checked::errors`].
+    ///
+    /// # Errors
+    /// [`LevelErrors`] when a line or cell cannot be read (the level cannot be built).
+    pub fn check_text(text: &str, source_name: &str) -> Result<Checked, LevelErrors> {
+        let parsed = parse::parse_lenient(text, source_name)?;
+        let warnings = lint::warnings(&parsed.level, &parsed.positions);
+        Ok(Checked {
+            level: parsed.level,
+            positions: parsed.positions,
+            errors: parsed.whole,
+            warnings,
+        })
     }
 
     /// The brick at `row`, `col` (0-based, row 0 at the top), or `None` for an empty cell or an

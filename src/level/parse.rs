@@ -11,8 +11,33 @@ use std::collections::BTreeMap;
 /// Used to point warnings at bricks.
 pub(super) type Positions = Vec<(usize, usize)>;
 
+/// A file whose every line and cell is valid, with what may still be wrong with it as a whole.
+pub(super) struct Parsed {
+    /// The level (0 rows and columns if the file has no row).
+    pub level: Level,
+    /// Where each cell's token was.
+    pub positions: Positions,
+    /// Problems of the level as a whole, at line 1, column 1: no row at all, or nothing to
+    /// clear. An editor can still open such a level; a game cannot play it.
+    pub whole: Vec<Diagnostic>,
+}
+
 /// Parses `text`; see [`Level::parse`] for the rules.
 pub(super) fn parse(text: &str, source_name: &str) -> Result<(Level, Positions), LevelErrors> {
+    let parsed = parse_lenient(text, source_name)?;
+    if parsed.whole.is_empty() {
+        Ok((parsed.level, parsed.positions))
+    } else {
+        Err(LevelErrors {
+            source_name: source_name.to_string(),
+            diagnostics: parsed.whole,
+        })
+    }
+}
+
+/// Like [`parse`], except that a level whose lines and cells are all valid is returned even if
+/// it has no row or nothing to clear (those problems are in [`Parsed::whole`]).
+pub(super) fn parse_lenient(text: &str, source_name: &str) -> Result<Parsed, LevelErrors> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut diagnostics = Vec::new();
     let mut cells = Vec::new();
@@ -100,14 +125,15 @@ pub(super) fn parse(text: &str, source_name: &str) -> Result<(Level, Positions),
 
     let rows = rows.min(MAX_GRID_DIMENSION);
     let cols = width.map_or(0, |(w, _)| w);
+    let mut whole = Vec::new();
     if rows == 0 {
-        diagnostics.push(Diagnostic {
+        whole.push(Diagnostic {
             line: 1,
             column: 1,
             message: "level is empty: write one row of brick numbers (0-5) per line".to_string(),
         });
-    } else if !cells.iter().flatten().any(|b| b.counts_for_clear()) && diagnostics.is_empty() {
-        diagnostics.push(Diagnostic {
+    } else if !cells.iter().flatten().any(|b| b.counts_for_clear()) {
+        whole.push(Diagnostic {
             line: 1,
             column: 1,
             message: "level has no destructible brick to clear (2-9, X, I, R or G), so it would be won at once"
@@ -115,6 +141,11 @@ pub(super) fn parse(text: &str, source_name: &str) -> Result<(Level, Positions),
         });
     }
     if !diagnostics.is_empty() {
+        // An empty file is worth saying even with bad headers; "nothing to clear" is not,
+        // while cells are unreadable.
+        if rows == 0 {
+            diagnostics.append(&mut whole);
+        }
         diagnostics.sort_by_key(|d| (d.line, d.column));
         return Err(LevelErrors {
             source_name: source_name.to_string(),
@@ -137,7 +168,11 @@ pub(super) fn parse(text: &str, source_name: &str) -> Result<(Level, Positions),
         powerup_rules: headers.powerup_rules.unwrap_or_default(),
         scatter: headers.scatter.unwrap_or_default(),
     };
-    Ok((level, positions))
+    Ok(Parsed {
+        level,
+        positions,
+        whole,
+    })
 }
 
 /// The `@key: value` headers of a file, each given at most once.

@@ -1,6 +1,6 @@
 //! Writing a level back to text.
 
-use super::{BrickArea, Explosion, Level, Ruleset};
+use super::{BrickArea, BrickKind, CellExtras, Explosion, Level, Ruleset};
 
 impl Level {
     /// Writes the level in the file format: the headers that differ from the defaults
@@ -11,9 +11,21 @@ impl Level {
     /// the same level back.
     pub fn to_text(&self) -> String {
         let mut out = String::with_capacity(self.rows * (self.cols * 2 + 1) + 64);
-        let mut header = |key: &str, value: &str| {
-            out.push_str(&format!("@{key}: {}\n", one_line(value)));
-        };
+        for (key, value) in self.header_lines() {
+            out.push_str(&format!("@{key}: {value}\n"));
+        }
+        for row in self.row_lines() {
+            out.push_str(&row);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The headers [`Level::to_text`] writes, in its order, as (key without `@`, value on one
+    /// line): only those that differ from the defaults.
+    pub fn header_lines(&self) -> Vec<(&'static str, String)> {
+        let mut out = Vec::new();
+        let mut header = |key: &'static str, value: &str| out.push((key, one_line(value)));
         if let Some(title) = &self.title {
             header("name", title);
         }
@@ -49,6 +61,12 @@ impl Level {
                 .collect();
             header("scatter", &items.join(", "));
         }
+        out
+    }
+
+    /// The grid as [`Level::to_text`] writes it: one line per row (no line break), cells
+    /// separated by spaces and padded so that columns line up, no trailing whitespace.
+    pub fn row_lines(&self) -> Vec<String> {
         let cols = self.cols.max(1);
         let tokens: Vec<String> = (0..self.cells.len())
             .map(|i| self.cell_token(i / cols, i % cols))
@@ -57,48 +75,56 @@ impl Level {
         for (i, t) in tokens.iter().enumerate() {
             widths[i % cols] = widths[i % cols].max(t.len());
         }
-        for row in tokens.chunks(cols) {
-            let mut line = String::new();
-            for (c, token) in row.iter().enumerate() {
-                if c > 0 {
-                    line.push(' ');
+        tokens
+            .chunks(cols)
+            .map(|row| {
+                let mut line = String::new();
+                for (c, token) in row.iter().enumerate() {
+                    if c > 0 {
+                        line.push(' ');
+                    }
+                    line.push_str(&format!("{token:<w$}", w = widths[c]));
                 }
-                line.push_str(&format!("{token:<w$}", w = widths[c]));
-            }
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-        out
+                line.trim_end().to_string()
+            })
+            .collect()
     }
 
-    /// The token of one cell: `0`, or the brick's symbol with its `:RRGGBB`, `*N` and `+X`.
+    /// The token of one cell: `0`, or [`cell_token`] of its brick.
     fn cell_token(&self, row: usize, col: usize) -> String {
-        let Some(kind) = self.get(row, col) else {
-            return "0".to_string();
-        };
-        let mut token = kind.symbol().to_string();
-        if let Some(extra) = self.extras(row, col) {
-            if let Some([r, g, b]) = extra.colour {
-                token.push_str(&format!(":{r:02x}{g:02x}{b:02x}"));
-            }
-            if extra.hits != kind.default_hits() {
-                token.push_str(&format!("*{}", extra.hits));
-            }
-            if let Some(p) = extra.powerup {
-                token.push('+');
-                token.push_str(&p.token());
-            }
-            if let Some(roll) = extra.roll {
-                token.push('+');
-                token.push_str(&roll.token());
-            }
+        match self.get(row, col) {
+            Some(kind) => cell_token(kind, self.extras(row, col)),
+            None => "0".to_string(),
         }
-        token
     }
 }
 
-/// A header value on one line: line breaks and `#` (which would start a comment) become spaces.
-fn one_line(value: &str) -> String {
+/// How a level file writes a brick of `kind` with `extras`: its symbol, then its `:RRGGBB`,
+/// its `*N` (when not the kind's default) and its `+X` power-up or `+N%` roll (`3*2+W`).
+pub fn cell_token(kind: BrickKind, extras: Option<&CellExtras>) -> String {
+    let mut token = kind.symbol().to_string();
+    if let Some(extra) = extras {
+        if let Some([r, g, b]) = extra.colour {
+            token.push_str(&format!(":{r:02x}{g:02x}{b:02x}"));
+        }
+        if extra.hits != kind.default_hits() {
+            token.push_str(&format!("*{}", extra.hits));
+        }
+        if let Some(p) = extra.powerup {
+            token.push('+');
+            token.push_str(&p.token());
+        }
+        if let Some(roll) = extra.roll {
+            token.push('+');
+            token.push_str(&roll.token());
+        }
+    }
+    token
+}
+
+/// A header value as a level file can hold it, on one line: control characters (line breaks)
+/// and `#` (which would start a comment) become spaces; trimmed.
+pub fn one_line(value: &str) -> String {
     value
         .chars()
         .map(|c| if c.is_control() || c == '#' { ' ' } else { c })
