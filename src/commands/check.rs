@@ -16,7 +16,9 @@ pub const EXIT_UNREADABLE: i32 = 2;
 
 /// Checks every file, writing one `file:line:column: message` line per problem and
 /// `file:line:column: warning: message` per warning (or `file: cannot read level file: …`) to
-/// `out`. A file not named `*.lvl` whose content is another game's level set
+/// `out`; a level that loads but can never be cleared gives `file:line:column: error: message`
+/// lines ([`crate::level::Diagnostic::is_error`]), which make the status [`EXIT_INVALID`] even
+/// without `strict`. A file not named `*.lvl` whose content is another game's level set
 /// ([`import::detect`]) is imported instead: its error (`file:line:column: message`) makes the
 /// status [`EXIT_INVALID`]; each approximation (`file:line: level N: approx: …`) and skipped
 /// level (`file:line: level N: skipped: …`) is a warning. With `strict`, warnings make the exit
@@ -41,7 +43,7 @@ pub fn check(files: &[PathBuf], strict: bool, out: &mut dyn Write) -> i32 {
                         w.message
                     );
                 }
-                if strict && !warnings.is_empty() {
+                if warnings.iter().any(|w| w.is_error()) || (strict && !warnings.is_empty()) {
                     fail(EXIT_INVALID, &mut status);
                 }
             }

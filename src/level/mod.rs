@@ -311,8 +311,17 @@ pub struct Diagnostic {
     pub line: usize,
     /// 1-based column, counted in characters (a tab counts as one).
     pub column: usize,
-    /// What is wrong, in words a level author understands.
+    /// What is wrong, in words a level author understands. A lint diagnostic ([`lint`]) starts
+    /// with `warning:` or `error:`.
     pub message: String,
+}
+
+impl Diagnostic {
+    /// True for a lint diagnostic that `check` counts as an error although the level loads and
+    /// plays: its message starts with `error:` (a level that can never be cleared).
+    pub fn is_error(&self) -> bool {
+        self.message.starts_with("error:")
+    }
 }
 
 /// All problems found in one level file. `Display` prints one `file:line:column: message` line
@@ -367,7 +376,8 @@ impl Level {
         Level::load_with_warnings(path).map(|(level, _)| level)
     }
 
-    /// Like [`Level::load`], also returning the warnings of [`lint`].
+    /// Like [`Level::load`], also returning the diagnostics of [`lint`] (warnings, and errors
+    /// that still load: [`Diagnostic::is_error`]).
     ///
     /// # Errors
     /// As [`Level::load`].
