@@ -1397,6 +1397,33 @@ fn check_exits_1_on_a_level_that_can_never_be_cleared_unless_a_power_up_opens_it
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Play-test F4: `check` warns at the `@name:` line about a name the HUD must cut, saying the
+/// limit (24 characters, from the HUD's layout); a name of 24 characters passes `--strict`.
+#[test]
+fn check_warns_about_a_name_too_long_for_the_hud() {
+    let dir = temp_dir("long-name");
+    let long = dir.join("long.lvl");
+    let name = "01 First Steps (edited) again";
+    std::fs::write(&long, format!("# a comment\n  @name: {name}\n2 2\n")).unwrap();
+    let (code, stdout) = run_check(&[&long], false);
+    assert_eq!(code, 0, "{stdout}");
+    let prefix = format!("{}:2:3: warning: ", long.display());
+    assert!(
+        stdout.starts_with(&prefix) && stdout.lines().count() == 1,
+        "{stdout:?}"
+    );
+    assert!(
+        stdout.contains("29 characters") && stdout.contains("at most 24"),
+        "{stdout:?}"
+    );
+    assert_eq!(run_check(&[&long], true).0, 1);
+
+    let fits = dir.join("fits.lvl");
+    std::fs::write(&fits, format!("@name: {}\n2 2\n", &name[..24])).unwrap();
+    assert_eq!(run_check(&[&fits], true), (0, String::new()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn check_exits_0_on_warnings_alone_and_1_with_strict() {
     let dir = temp_dir("warnings");

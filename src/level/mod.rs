@@ -455,6 +455,12 @@ impl Level {
         Ok((level, warnings))
     }
 
+    /// Where the directive `@key:` (`key` without `@` and `:`, e.g. `name`) is in the level
+    /// text `text`: the 1-based line and column of its `@`; `None` if the text has none.
+    pub fn directive_position(text: &str, key: &str) -> Option<(usize, usize)> {
+        parse::directive_position(text, key)
+    }
+
     /// The brick at `row`, `col` (0-based, row 0 at the top), or `None` for an empty cell or an
     /// index outside the grid.
     pub fn get(&self, row: usize, col: usize) -> Option<BrickKind> {
