@@ -245,12 +245,12 @@ fn touchable(level: &Level, grid: &Grid, prober: Prober) -> Vec<bool> {
 ///
 /// * a brick that must be cleared which the ball can never reach: indestructible bricks (walls,
 ///   metal, chaotic) wall it in, or leave only gaps narrower than the ball (a flood fill of the
-///   ball centre's configuration space in the level's real geometry, see [`RASTER_STEP`];
+///   ball centre's configuration space in the level's real geometry, on a 2 px raster;
 ///   breakable bricks open up once destroyed; the ball cannot squeeze through a diagonal gap
 ///   between two corners). A power-up in such a brick is lost. If a power-up the level can
 ///   give — a `+name` on a brick the ball reaches, a `@scatter:` one, or what a `+N%`/`+bad`
-///   roll or `+random` may bring — would let the game reach it ([`OPENERS`]), the warning names
-///   it;
+///   roll or `+random` may bring — would let the game reach it (energy-ball, small-ball,
+///   weapon, magic-wand, next-level), the warning names it;
 /// * the same as an **error** when no brick that must be cleared can be reached at all and no
 ///   power-up opens the way: the level loads and plays but can never be cleared;
 /// * bricks narrower than the ball (too many columns), or thinner than its radius (too many rows).

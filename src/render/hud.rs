@@ -57,7 +57,7 @@ pub fn status_line(
 }
 
 /// How many glyphs of a title centred on the playfield fit between `score` and `lives` on the
-/// HUD line ([`HUD_SIZE`] px glyphs, each text with its 1 px shadow), leaving a glyph of room
+/// HUD line (16 px glyphs, each text with its 1 px shadow), leaving a glyph of room
 /// on each side.
 pub fn title_room(score: &str, lives: &str) -> usize {
     let left = HUD_MARGIN + text_width(score, HUD_SIZE) + 1.0 + HUD_SIZE;
