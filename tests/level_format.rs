@@ -1367,6 +1367,63 @@ fn check_lists_every_error_of_an_extended_file_and_exits_1() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Play-test F15: a level whose every brick to clear is walled in loads (it plays) but can
+/// never be cleared: `check` reports an `error:` at the brick and exits 1 without `--strict`;
+/// a power-up of the level that opens the way (`@scatter: energy-ball` against metal) makes it
+/// a warning naming the power-up, exit 0.
+#[test]
+fn check_exits_1_on_a_level_that_can_never_be_cleared_unless_a_power_up_opens_it() {
+    let dir = temp_dir("unclearable");
+    let walls = dir.join("allunreach.lvl");
+    std::fs::write(&walls, "1 1 1\n1 4 1\n1 1 1\n").unwrap();
+    assert!(Level::load(&walls).is_ok(), "the game still loads it");
+    let (code, stdout) = run_check(&[&walls], false);
+    assert_eq!(code, 1, "{stdout}");
+    let prefix = format!("{}:2:3: error: ", walls.display());
+    assert!(
+        stdout.starts_with(&prefix) && stdout.lines().count() == 1,
+        "{stdout:?}"
+    );
+
+    let metal = dir.join("metal.lvl");
+    std::fs::write(&metal, "@scatter: energy-ball 1\nM M M\nM 4 M\nM M M\n").unwrap();
+    let (code, stdout) = run_check(&[&metal], false);
+    assert_eq!(code, 0, "{stdout}");
+    let prefix = format!("{}:3:3: warning: ", metal.display());
+    assert!(
+        stdout.starts_with(&prefix) && stdout.contains("energy-ball"),
+        "{stdout:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Play-test F4: `check` warns at the `@name:` line about a name the HUD must cut, saying the
+/// limit (24 characters, from the HUD's layout); a name of 24 characters passes `--strict`.
+#[test]
+fn check_warns_about_a_name_too_long_for_the_hud() {
+    let dir = temp_dir("long-name");
+    let long = dir.join("long.lvl");
+    let name = "01 First Steps (edited) again";
+    std::fs::write(&long, format!("# a comment\n  @name: {name}\n2 2\n")).unwrap();
+    let (code, stdout) = run_check(&[&long], false);
+    assert_eq!(code, 0, "{stdout}");
+    let prefix = format!("{}:2:3: warning: ", long.display());
+    assert!(
+        stdout.starts_with(&prefix) && stdout.lines().count() == 1,
+        "{stdout:?}"
+    );
+    assert!(
+        stdout.contains("29 characters") && stdout.contains("at most 24"),
+        "{stdout:?}"
+    );
+    assert_eq!(run_check(&[&long], true).0, 1);
+
+    let fits = dir.join("fits.lvl");
+    std::fs::write(&fits, format!("@name: {}\n2 2\n", &name[..24])).unwrap();
+    assert_eq!(run_check(&[&fits], true), (0, String::new()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn check_exits_0_on_warnings_alone_and_1_with_strict() {
     let dir = temp_dir("warnings");

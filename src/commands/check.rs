@@ -3,7 +3,8 @@
 //! does not import and what the import approximates.
 
 use crate::import::{self, ImportError};
-use crate::level::{Level, LoadError};
+use crate::level::{Diagnostic, Level, LoadError};
+use crate::render::hud;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -16,7 +17,9 @@ pub const EXIT_UNREADABLE: i32 = 2;
 
 /// Checks every file, writing one `file:line:column: message` line per problem and
 /// `file:line:column: warning: message` per warning (or `file: cannot read level file: …`) to
-/// `out`. A file not named `*.lvl` whose content is another game's level set
+/// `out`; a level that loads but can never be cleared gives `file:line:column: error: message`
+/// lines ([`crate::level::Diagnostic::is_error`]), which make the status [`EXIT_INVALID`] even
+/// without `strict`; an `@name:` too long for the HUD is a warning too. A file not named `*.lvl` whose content is another game's level set
 /// ([`import::detect`]) is imported instead: its error (`file:line:column: message`) makes the
 /// status [`EXIT_INVALID`]; each approximation (`file:line: level N: approx: …`) and skipped
 /// level (`file:line: level N: skipped: …`) is a warning. With `strict`, warnings make the exit
@@ -30,7 +33,9 @@ pub fn check(files: &[PathBuf], strict: bool, out: &mut dyn Write) -> i32 {
             continue;
         }
         match Level::load_with_warnings(file) {
-            Ok((_, warnings)) => {
+            Ok((level, mut warnings)) => {
+                warnings.extend(name_too_long(file, &level));
+                warnings.sort_by_key(|w| (w.line, w.column));
                 for w in &warnings {
                     let _ = writeln!(
                         out,
@@ -41,7 +46,7 @@ pub fn check(files: &[PathBuf], strict: bool, out: &mut dyn Write) -> i32 {
                         w.message
                     );
                 }
-                if strict && !warnings.is_empty() {
+                if warnings.iter().any(|w| w.is_error()) || (strict && !warnings.is_empty()) {
                     fail(EXIT_INVALID, &mut status);
                 }
             }
@@ -56,6 +61,26 @@ pub fn check(files: &[PathBuf], strict: bool, out: &mut dyn Write) -> i32 {
         }
     }
     status
+}
+
+/// A warning at `level`'s `@name:` line (in `file`) if the name is longer than the HUD shows
+/// whole between SCORE and LIVES ([`hud::max_name_chars`]): the HUD cuts it.
+fn name_too_long(file: &Path, level: &Level) -> Option<Diagnostic> {
+    let name = level.title.as_deref()?;
+    let (count, max) = (name.chars().count(), hud::max_name_chars());
+    if count <= max {
+        return None;
+    }
+    let text = std::fs::read_to_string(file).ok()?;
+    let (line, column) = Level::directive_position(&text, "name").unwrap_or((1, 1));
+    let shown = hud::fit_title(name, "", max);
+    Some(Diagnostic {
+        line,
+        column,
+        message: format!(
+            "warning: the name is {count} characters but the HUD shows at most {max} between SCORE and LIVES, so it is cut to '{shown}'"
+        ),
+    })
 }
 
 /// The bytes of `file` if it is another game's set file: not named `*.lvl`, readable, and

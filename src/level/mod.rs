@@ -312,7 +312,8 @@ pub struct Diagnostic {
     pub line: usize,
     /// 1-based column, counted in characters (a tab counts as one).
     pub column: usize,
-    /// What is wrong, in words a level author understands.
+    /// What is wrong, in words a level author understands. A lint diagnostic ([`lint`]) starts
+    /// with `warning:` or `error:`.
     pub message: String,
 }
 
@@ -329,6 +330,14 @@ pub struct Checked {
     pub errors: Vec<Diagnostic>,
     /// `check`'s warnings ([`lint`]), each at the line and column of a brick.
     pub warnings: Vec<Diagnostic>,
+}
+
+impl Diagnostic {
+    /// True for a lint diagnostic that `check` counts as an error although the level loads and
+    /// plays: its message starts with `error:` (a level that can never be cleared).
+    pub fn is_error(&self) -> bool {
+        self.message.starts_with("error:")
+    }
 }
 
 /// All problems found in one level file. `Display` prints one `file:line:column: message` line
@@ -383,7 +392,8 @@ impl Level {
         Level::load_with_warnings(path).map(|(level, _)| level)
     }
 
-    /// Like [`Level::load`], also returning the warnings of [`lint`].
+    /// Like [`Level::load`], also returning the diagnostics of [`lint`] (warnings, and errors
+    /// that still load: [`Diagnostic::is_error`]).
     ///
     /// # Errors
     /// As [`Level::load`].
@@ -477,6 +487,12 @@ impl Level {
             errors: parsed.whole,
             warnings,
         })
+    }
+
+    /// Where the directive `@key:` (`key` without `@` and `:`, e.g. `name`) is in the level
+    /// text `text`: the 1-based line and column of its `@`; `None` if the text has none.
+    pub fn directive_position(text: &str, key: &str) -> Option<(usize, usize)> {
+        parse::directive_position(text, key)
     }
 
     /// The brick at `row`, `col` (0-based, row 0 at the top), or `None` for an empty cell or an

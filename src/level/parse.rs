@@ -175,6 +175,24 @@ pub(super) fn parse_lenient(text: &str, source_name: &str) -> Result<Parsed, Lev
     })
 }
 
+/// Where the directive `@key:` is written in `text`: the 1-based line and column of its `@`,
+/// as [`parse`] reads lines (comments, CRLF and a byte-order mark); the first if given twice.
+pub(super) fn directive_position(text: &str, key: &str) -> Option<(usize, usize)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    for (line_index, raw_line) in text.split('\n').enumerate() {
+        let line = raw_line.strip_suffix('\r').unwrap_or(raw_line);
+        let line = line.split_once('#').map_or(line, |(before, _)| before);
+        let Some(&(column, first)) = tokenize(line).first() else {
+            continue;
+        };
+        let body = line.trim_start().trim_start_matches('@');
+        if first.starts_with('@') && body.split_once(':').is_some_and(|(k, _)| k.trim() == key) {
+            return Some((line_index + 1, column));
+        }
+    }
+    None
+}
+
 /// The `@key: value` headers of a file, each given at most once.
 #[derive(Default)]
 struct Headers {

@@ -19,19 +19,77 @@ const SHADE: [f32; 4] = [0.0, 0.0, 0.05, 0.7];
 const HUD_SIZE: f32 = 16.0;
 
 /// The HUD along the bottom edge: score, lives, and between them the active power-ups
-/// ([`active_powerups`]) or, with none, the level name and collision mode. Every line has a
-/// dark shadow, so it reads over the bonus floor and anything passing under it.
+/// ([`active_powerups`]) or, with none, the level name and collision mode ([`status_line`]).
+/// Every line has a dark shadow, so it reads over the bonus floor and anything passing under it.
 pub fn hud(out: &mut Vec<SpriteInstance>, game: &Game) {
-    let y = HUD_Y;
-    shadowed(out, &format!("SCORE {:05}", game.score()), 8.0, y, WHITE);
+    let score = format!("SCORE {:05}", game.score());
     let lives = format!("LIVES {}", game.lives());
-    let lives_x = PLAYFIELD_WIDTH - 8.0 - text_width(&lives, HUD_SIZE);
-    shadowed(out, &lives, lives_x, y, WHITE);
-    if !active_powerups(out, game) {
-        let middle = format!("{} / {}", game.level_name(), game.config().collision);
+    let mode = game.config().collision.to_string();
+    let title = chips(game.active_effects())
+        .is_empty()
+        .then_some((game.level_name(), mode.as_str()));
+    status_line(out, &score, &lives, title);
+    active_powerups(out, game);
+}
+
+/// Left and right margin of the HUD line, pixels from the playfield's edges.
+const HUD_MARGIN: f32 = 8.0;
+
+/// The HUD line's text: `score` from the left margin, `lives` ending at the right margin, and,
+/// given a `title` (level name, collision mode), the two centred between them as `name / mode`
+/// in dimmer glyphs ([`fit_title`]): the mode is left out when both do not fit, and a name too
+/// long for the room is cut and ends in `...`, so it never overlaps SCORE or LIVES.
+pub fn status_line(
+    out: &mut Vec<SpriteInstance>,
+    score: &str,
+    lives: &str,
+    title: Option<(&str, &str)>,
+) {
+    let y = HUD_Y;
+    shadowed(out, score, HUD_MARGIN, y, WHITE);
+    let lives_x = PLAYFIELD_WIDTH - HUD_MARGIN - text_width(lives, HUD_SIZE);
+    shadowed(out, lives, lives_x, y, WHITE);
+    if let Some((name, mode)) = title {
+        let middle = fit_title(name, mode, title_room(score, lives));
         let x = PLAYFIELD_WIDTH / 2.0 - text_width(&middle, HUD_SIZE) / 2.0;
         shadowed(out, &middle, x, y, DIM);
     }
+}
+
+/// How many glyphs of a title centred on the playfield fit between `score` and `lives` on the
+/// HUD line (16 px glyphs, each text with its 1 px shadow), leaving a glyph of room
+/// on each side.
+pub fn title_room(score: &str, lives: &str) -> usize {
+    let left = HUD_MARGIN + text_width(score, HUD_SIZE) + 1.0 + HUD_SIZE;
+    let right = PLAYFIELD_WIDTH - HUD_MARGIN - text_width(lives, HUD_SIZE) - HUD_SIZE;
+    let centre = PLAYFIELD_WIDTH / 2.0;
+    // The title spans centre ± width / 2, its shadow 1 px further right.
+    let width = (2.0 * (centre - left)).min(2.0 * (right - centre) - 2.0);
+    (width / HUD_SIZE).floor().max(0.0) as usize
+}
+
+/// Longest level name, in characters, the HUD shows whole ([`title_room`] with a five-digit
+/// score, `SCORE 00000`, and one-digit lives, as play starts); `breakout check` warns about a
+/// longer `@name:`.
+pub fn max_name_chars() -> usize {
+    title_room("SCORE 00000", "LIVES 9")
+}
+
+/// The middle of the HUD line in at most `room` characters: `name / mode` if it fits, else
+/// `name`, else the name's first characters and `...`.
+pub fn fit_title(name: &str, mode: &str, room: usize) -> String {
+    let both = format!("{name} / {mode}");
+    if both.chars().count() <= room {
+        return both;
+    }
+    if name.chars().count() <= room {
+        return name.to_string();
+    }
+    if room <= 3 {
+        return ".".repeat(room);
+    }
+    let kept: String = name.chars().take(room - 3).collect();
+    format!("{}...", kept.trim_end())
 }
 
 /// Top of the HUD line, playfield pixels: below the paddle (whose bottom is 24 px above the
@@ -223,6 +281,81 @@ mod tests {
 
     fn timed(kind: PowerUpKind, seconds_left: f32) -> ActiveEffect {
         ActiveEffect { kind, seconds_left }
+    }
+
+    /// Every sprite of `title` (name and mode, with shadows) laid out by [`status_line`] for
+    /// `score` and `lives`, and those of SCORE and LIVES.
+    fn title_and_sides(
+        score: &str,
+        lives: &str,
+        title: (&str, &str),
+    ) -> (Vec<SpriteInstance>, Vec<SpriteInstance>) {
+        let mut sides = Vec::new();
+        status_line(&mut sides, score, lives, None);
+        let mut all = Vec::new();
+        status_line(&mut all, score, lives, Some(title));
+        assert_eq!(
+            all[..sides.len()],
+            sides[..],
+            "the title comes after SCORE and LIVES"
+        );
+        (all[sides.len()..].to_vec(), sides)
+    }
+
+    fn overlap(a: &SpriteInstance, b: &SpriteInstance) -> bool {
+        let ([ax, ay, aw, ah], [bx, by, bw, bh]) = (a.i_rect, b.i_rect);
+        ax < bx + bw && bx < ax + aw && ay < by + bh && by < ay + ah
+    }
+
+    /// Play-test F4: a 200-character level name is cut so that no glyph of it (nor its
+    /// shadow) overlaps a glyph of SCORE or LIVES, whatever the score and lives.
+    #[test]
+    fn a_long_level_name_never_overlaps_score_or_lives() {
+        let name: String = (0..200)
+            .map(|i| char::from(b'A' + (i % 26) as u8))
+            .collect();
+        for (score, lives) in [
+            ("SCORE 00000", "LIVES 3"),
+            ("SCORE 4294967295", "LIVES 9"),
+            ("SCORE 99999", "LIVES 10"),
+        ] {
+            let (title, sides) = title_and_sides(score, lives, (&name, "swept"));
+            assert!(title.len() > 10, "the name is still shown: {}", title.len());
+            for t in &title {
+                for s in &sides {
+                    assert!(
+                        !overlap(t, s),
+                        "{score} / {lives}: {:?} overlaps {:?}",
+                        t.i_rect,
+                        s.i_rect
+                    );
+                }
+            }
+        }
+        let room = max_name_chars();
+        let shown = fit_title(&name, "swept", room);
+        assert_eq!(shown.chars().count(), room);
+        assert!(shown.ends_with("...") && name.starts_with(shown.trim_end_matches('.')));
+    }
+
+    #[test]
+    fn a_short_name_keeps_the_mode_and_a_name_that_fits_alone_drops_it() {
+        assert_eq!(
+            fit_title("01 First Steps", "swept", 24),
+            "01 First Steps / swept"
+        );
+        assert_eq!(
+            fit_title("01 First Steps (edited)", "swept", 24),
+            "01 First Steps (edited)"
+        );
+        assert_eq!(
+            fit_title("01 First Steps (edited) again", "swept", 24),
+            "01 First Steps (edite..."
+        );
+        assert_eq!(fit_title("anything", "swept", 2), "..");
+        // The room is what lies between SCORE 00000 (to x = 185 with its shadow) and LIVES 9
+        // (from x = 680), a glyph clear of each: centred on 400, 398 px, 24 glyphs.
+        assert_eq!(max_name_chars(), 24);
     }
 
     #[test]
