@@ -107,12 +107,16 @@ pub fn sounds_for<'a>(events: impl IntoIterator<Item = &'a GameEvent>) -> Vec<So
     sounds
 }
 
-/// Why audio could not start; logged once, never fatal.
+/// Why audio could not start, or a sound could not be loaded; logged once, never fatal.
 #[derive(Debug, thiserror::Error)]
 pub enum AudioError {
-    /// No output device could be opened.
-    #[error("no audio output device ({0}); playing silently")]
-    NoDevice(#[from] rodio::StreamError),
+    /// There is no output device (no sound card, or none that opens): the common case on a
+    /// server or in CI. (cpal reports it as a device "no longer available", as if unplugged.)
+    #[error("no audio output device found; playing silently")]
+    NoDevice,
+    /// An output device exists but could not be opened or started.
+    #[error("cannot open the audio output ({0}); playing silently")]
+    Output(rodio::StreamError),
     /// A sound is not among the assets (a programming error: they are all built in).
     #[error("{}: no such sound", path.display())]
     Missing {
@@ -127,6 +131,102 @@ pub enum AudioError {
         /// The underlying error.
         source: rodio::decoder::DecoderError,
     },
+}
+
+impl From<rodio::StreamError> for AudioError {
+    /// [`AudioError::NoDevice`] for "no device" and "device not available" (what cpal says
+    /// when no card exists), [`AudioError::Output`] for anything else.
+    fn from(e: rodio::StreamError) -> AudioError {
+        use rodio::cpal::{
+            BuildStreamError as Build, DefaultStreamConfigError as Default,
+            SupportedStreamConfigsError as Configs,
+        };
+        use rodio::StreamError as S;
+        match e {
+            S::NoDevice
+            | S::BuildStreamError(Build::DeviceNotAvailable)
+            | S::DefaultStreamConfigError(Default::DeviceNotAvailable)
+            | S::SupportedStreamConfigsError(Configs::DeviceNotAvailable) => AudioError::NoDevice,
+            e => AudioError::Output(e),
+        }
+    }
+}
+
+/// Opens the default output device (rodio tries the others if it fails). On Linux, ALSA's
+/// own messages while it looks for a device (some 30 `ALSA lib …` lines on stderr on a machine
+/// with no sound card) go to the log at debug level instead ([`alsa_quiet`]); the caller logs
+/// the outcome in one line.
+fn open_output() -> Result<OutputStream, AudioError> {
+    #[cfg(target_os = "linux")]
+    let _quiet = alsa_quiet::Quiet::new();
+    Ok(OutputStreamBuilder::open_default_stream()?)
+}
+
+/// ALSA prints its errors on stderr itself unless told otherwise. [`Quiet`] sends this
+/// thread's to the log (debug level) while it lives: cpal opens the device on the calling
+/// thread, so that covers the search for one. Through `alsa-sys`, already built for cpal.
+#[cfg(target_os = "linux")]
+mod alsa_quiet {
+    use alsa_sys::{__va_list_tag, snd_lib_error_set_local, snd_local_error_handler_t};
+    use std::borrow::Cow;
+    use std::ffi::{c_char, c_int, CStr};
+
+    /// While alive, ALSA errors on this thread go to [`to_log`]; dropping it puts back the
+    /// handler that was there before.
+    pub struct Quiet {
+        previous: snd_local_error_handler_t,
+        /// Not `Send`: the handler is per thread, so it must be put back on the same one.
+        _same_thread: std::marker::PhantomData<*const ()>,
+    }
+
+    impl Quiet {
+        /// Sends this thread's ALSA errors to the log until dropped.
+        pub fn new() -> Quiet {
+            // SAFETY: sets ALSA's thread-local error handler to a function of the required
+            // type, which ALSA calls only on this thread; restored on drop.
+            let previous = unsafe { snd_lib_error_set_local(Some(to_log)) };
+            Quiet {
+                previous,
+                _same_thread: std::marker::PhantomData,
+            }
+        }
+    }
+
+    impl Drop for Quiet {
+        fn drop(&mut self) {
+            // SAFETY: puts back, on the thread that set it (`Quiet` is not `Send`), the
+            // handler `new` replaced.
+            unsafe {
+                snd_lib_error_set_local(self.previous);
+            }
+        }
+    }
+
+    /// Logs where ALSA reported an error and its message's format (the `printf` arguments
+    /// are not formatted: a `va_list` cannot be read from Rust).
+    unsafe extern "C" fn to_log(
+        file: *const c_char,
+        line: c_int,
+        function: *const c_char,
+        err: c_int,
+        fmt: *const c_char,
+        _args: *mut __va_list_tag,
+    ) {
+        let text = |p: *const c_char| -> Cow<'_, str> {
+            if p.is_null() {
+                Cow::Borrowed("?")
+            } else {
+                // SAFETY: ALSA passes NUL-terminated strings (or null, handled above).
+                unsafe { CStr::from_ptr(p) }.to_string_lossy()
+            }
+        };
+        log::debug!(
+            "ALSA {}:{line} ({}) {} [errno {err}]",
+            text(file),
+            text(function),
+            text(fmt).trim_end()
+        );
+    }
 }
 
 /// The game's sounds, decoded into memory: each one loaded on its own, so a broken file costs
@@ -195,9 +295,10 @@ impl Audio {
     /// music, play. Volumes come from the config file's `[audio]` section (linear gain, 0–1).
     ///
     /// # Errors
-    /// [`AudioError::NoDevice`] without a device (then nothing is decoded).
+    /// [`AudioError::NoDevice`] without a device, [`AudioError::Output`] if it cannot be
+    /// opened (then nothing is decoded).
     pub fn new(assets: &Assets, volumes: AudioConfig) -> Result<Audio, AudioError> {
-        let mut stream = OutputStreamBuilder::open_default_stream()?;
+        let mut stream = open_output()?;
         stream.log_on_drop(false);
         let sounds = Sounds::load(assets);
         for (sound, error) in &sounds.failures {
@@ -328,6 +429,32 @@ mod tests {
         }
         // A missing file is an error to catch, not a panic.
         assert!(decode(&assets, "nope.wav").is_err());
+    }
+
+    /// F17 of the 2026-11-22 play-test: with no sound card the one line said the device was
+    /// "no longer available. For example, it has been unplugged."
+    #[test]
+    fn no_device_is_said_plainly_and_other_output_errors_keep_their_cause() {
+        use rodio::cpal::{BuildStreamError, DefaultStreamConfigError};
+        use rodio::StreamError;
+        let plain = "no audio output device found; playing silently";
+        for e in [
+            StreamError::NoDevice,
+            StreamError::BuildStreamError(BuildStreamError::DeviceNotAvailable),
+            StreamError::DefaultStreamConfigError(DefaultStreamConfigError::DeviceNotAvailable),
+        ] {
+            assert_eq!(AudioError::from(e).to_string(), plain);
+        }
+        let other = AudioError::from(StreamError::BuildStreamError(
+            BuildStreamError::StreamConfigNotSupported,
+        ))
+        .to_string();
+        assert!(
+            other.starts_with("cannot open the audio output (")
+                && other.ends_with("); playing silently")
+                && !other.contains("unplugged"),
+            "{other}"
+        );
     }
 
     /// F16 of the 2026-11-22 play-test: one garbage effect WAV made `Audio::new` fail, so the
