@@ -92,8 +92,8 @@ const MARK_WIDTH_FRACTION: f32 = 0.6;
 const FLAT: f32 = 2.0;
 
 /// Sprites of one live, visible brick, in draw order: its body (tinted by its kind or its own
-/// colour, darker as it takes damage), the capsule of the power-up it holds ([`capsule`]), its
-/// mark (a corner badge if it holds a power-up), and one pip per hit left.
+/// colour, darker as it takes damage), the capsule of the power-up it holds (from the power-up
+/// atlas), its mark (a corner badge if it holds a power-up), and one pip per hit left.
 /// `dim` (0–1) multiplies every colour (menus show the level dimmed).
 pub fn brick_sprites(out: &mut Vec<SpriteInstance>, brick: &Brick, dim: f32) {
     let look = look(brick.kind);
