@@ -40,7 +40,8 @@ if [ -d "$foreign/games/lbreakout2/levels" ]; then
         --powerup ghost --screenshot "$out/powerups.png"
 fi
 # Every brick kind in LBreakout2's geometry (14 × 18 bricks of 57×25 px): walls, metal and
-# chaotic, the plain colours, explosive, regenerating (1–3 hits), growing, own colours; the last
+# chaotic, the plain colours, bricks holding power-ups (their capsules), explosive, regenerating
+# (1–3 hits), growing, own colours; the last
 # row holds invisible and hidden bricks, which are not drawn; 8 empty rows below. No window
 # needed.
 cat > "$tmp/kinds.lvl" <<'LEVEL'
@@ -49,7 +50,7 @@ cat > "$tmp/kinds.lvl" <<'LEVEL'
 1   1   1   1   1   1   1   1   1   1   1   1   1   1
 M   M   M   M   M   C   C   C   C   M   M   M   M   M
 2   3   4   5   6   7   8   9   2   3   4   5   6   7
-0   0   0   0   0   0   0   0   0   0   0   0   0   0
+2+S 3+T 4+P 5+W 6+C 7+X 8+M 9+L 4*3+gold-shower R*2+frozen X+random G+joker 2:000000+next-level 2:FFFFFF+shrink
 X   X   X   X   0   R   R*2 R*3 R*3 R*2 R   0   G   G
 X   X   X   X   0   R   R*2 R*3 R*3 R*2 R   0   G   G
 0   0   0   0   0   0   0   0   0   0   0   0   0   0

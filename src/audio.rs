@@ -68,7 +68,7 @@ impl Sound {
     }
 
     /// The sound played instead when this one's file is missing or broken: none for the
-    /// game's first sounds (they are required), [`Sound::PowerUp`] for a family's.
+    /// game's first sounds (their events then play nothing), [`Sound::PowerUp`] for a family's.
     pub fn fallback(self) -> Option<Sound> {
         match self {
             Sound::Caught(_) => Some(Sound::PowerUp),
@@ -107,12 +107,16 @@ pub fn sounds_for<'a>(events: impl IntoIterator<Item = &'a GameEvent>) -> Vec<So
     sounds
 }
 
-/// Why audio could not start; logged once, never fatal.
+/// Why audio could not start, or a sound could not be loaded; logged once, never fatal.
 #[derive(Debug, thiserror::Error)]
 pub enum AudioError {
-    /// No output device could be opened.
-    #[error("no audio output device ({0}); playing silently")]
-    NoDevice(#[from] rodio::StreamError),
+    /// There is no output device (no sound card, or none that opens): the common case on a
+    /// server or in CI. (cpal reports it as a device "no longer available", as if unplugged.)
+    #[error("no audio output device found; playing silently")]
+    NoDevice,
+    /// An output device exists but could not be opened or started.
+    #[error("cannot open the audio output ({0}); playing silently")]
+    Output(rodio::StreamError),
     /// A sound is not among the assets (a programming error: they are all built in).
     #[error("{}: no such sound", path.display())]
     Missing {
@@ -129,6 +133,152 @@ pub enum AudioError {
     },
 }
 
+impl From<rodio::StreamError> for AudioError {
+    /// [`AudioError::NoDevice`] for "no device" and "device not available" (what cpal says
+    /// when no card exists), [`AudioError::Output`] for anything else.
+    fn from(e: rodio::StreamError) -> AudioError {
+        use rodio::cpal::{
+            BuildStreamError as Build, DefaultStreamConfigError as Default,
+            SupportedStreamConfigsError as Configs,
+        };
+        use rodio::StreamError as S;
+        match e {
+            S::NoDevice
+            | S::BuildStreamError(Build::DeviceNotAvailable)
+            | S::DefaultStreamConfigError(Default::DeviceNotAvailable)
+            | S::SupportedStreamConfigsError(Configs::DeviceNotAvailable) => AudioError::NoDevice,
+            e => AudioError::Output(e),
+        }
+    }
+}
+
+/// Opens the default output device (rodio tries the others if it fails). On Linux, ALSA's
+/// own messages while it looks for a device (some 30 `ALSA lib …` lines on stderr on a machine
+/// with no sound card) go to the log at debug level instead ([`alsa_quiet`]); the caller logs
+/// the outcome in one line.
+fn open_output() -> Result<OutputStream, AudioError> {
+    #[cfg(target_os = "linux")]
+    let _quiet = alsa_quiet::Quiet::new();
+    Ok(OutputStreamBuilder::open_default_stream()?)
+}
+
+/// ALSA prints its errors on stderr itself unless told otherwise. [`Quiet`] sends this
+/// thread's to the log (debug level) while it lives: cpal opens the device on the calling
+/// thread, so that covers the search for one. Through `alsa-sys`, already built for cpal.
+#[cfg(target_os = "linux")]
+mod alsa_quiet {
+    use alsa_sys::{__va_list_tag, snd_lib_error_set_local, snd_local_error_handler_t};
+    use std::borrow::Cow;
+    use std::ffi::{c_char, c_int, CStr};
+
+    /// While alive, ALSA errors on this thread go to [`to_log`]; dropping it puts back the
+    /// handler that was there before.
+    pub struct Quiet {
+        previous: snd_local_error_handler_t,
+        /// Not `Send`: the handler is per thread, so it must be put back on the same one.
+        _same_thread: std::marker::PhantomData<*const ()>,
+    }
+
+    impl Quiet {
+        /// Sends this thread's ALSA errors to the log until dropped.
+        pub fn new() -> Quiet {
+            // SAFETY: sets ALSA's thread-local error handler to a function of the required
+            // type, which ALSA calls only on this thread; restored on drop.
+            let previous = unsafe { snd_lib_error_set_local(Some(to_log)) };
+            Quiet {
+                previous,
+                _same_thread: std::marker::PhantomData,
+            }
+        }
+    }
+
+    impl Drop for Quiet {
+        fn drop(&mut self) {
+            // SAFETY: puts back, on the thread that set it (`Quiet` is not `Send`), the
+            // handler `new` replaced.
+            unsafe {
+                snd_lib_error_set_local(self.previous);
+            }
+        }
+    }
+
+    /// Logs where ALSA reported an error and its message's format (the `printf` arguments
+    /// are not formatted: a `va_list` cannot be read from Rust).
+    unsafe extern "C" fn to_log(
+        file: *const c_char,
+        line: c_int,
+        function: *const c_char,
+        err: c_int,
+        fmt: *const c_char,
+        _args: *mut __va_list_tag,
+    ) {
+        let text = |p: *const c_char| -> Cow<'_, str> {
+            if p.is_null() {
+                Cow::Borrowed("?")
+            } else {
+                // SAFETY: ALSA passes NUL-terminated strings (or null, handled above).
+                unsafe { CStr::from_ptr(p) }.to_string_lossy()
+            }
+        };
+        log::debug!(
+            "ALSA {}:{line} ({}) {} [errno {err}]",
+            text(file),
+            text(function),
+            text(fmt).trim_end()
+        );
+    }
+}
+
+/// The game's sounds, decoded into memory: each one loaded on its own, so a broken file costs
+/// only its own sound ([`Sounds::load`]).
+pub struct Sounds {
+    /// The effects that decoded.
+    pub effects: HashMap<Sound, rodio::buffer::SamplesBuffer>,
+    /// The music, if `music.wav` decoded.
+    pub music: Option<rodio::buffer::SamplesBuffer>,
+    /// Why the others did not, one error per sound (naming its file), in [`Sound::ALL`] order
+    /// and the music last.
+    pub failures: Vec<(Option<Sound>, AudioError)>,
+}
+
+impl Sounds {
+    /// Decodes every effect of `assets` (`audio/*.wav`, built in or overridden) and the music,
+    /// each on its own: one that is missing or does not decode is left out and its error
+    /// recorded in [`Sounds::failures`]; the others load. Needs no audio device.
+    pub fn load(assets: &Assets) -> Sounds {
+        let mut effects = HashMap::new();
+        let mut failures = Vec::new();
+        for sound in Sound::ALL {
+            match decode(assets, sound.file_name()) {
+                Ok(buffer) => {
+                    effects.insert(sound, buffer);
+                }
+                Err(e) => failures.push((Some(sound), e)),
+            }
+        }
+        let music = decode(assets, "music.wav")
+            .map_err(|e| failures.push((None, e)))
+            .ok();
+        Sounds {
+            effects,
+            music,
+            failures,
+        }
+    }
+
+    /// What a failure of [`Sounds::failures`] means for the player, for the log: the error
+    /// (which names the file and why), then what plays instead.
+    pub fn describe_failure(sound: Option<Sound>, error: &AudioError) -> String {
+        match sound {
+            None => format!("{error}; no music"),
+            Some(sound) => match sound.fallback() {
+                Some(fallback) => format!("{error}; playing {} instead", fallback.file_name()),
+                None => format!("{error}; this sound is off, the others play"),
+            },
+        }
+    }
+}
+
 /// The game's audio output: a stream, the decoded effects and the music.
 pub struct Audio {
     stream: OutputStream,
@@ -139,45 +289,31 @@ pub struct Audio {
 }
 
 impl Audio {
-    /// Opens the default output device, decodes every effect of `assets` (`audio/*.wav`, built
-    /// in or overridden) and starts the music.
+    /// Opens the default output device, decodes the effects and the music of `assets`
+    /// ([`Sounds::load`]) and starts the music. A sound that cannot be loaded is logged once
+    /// (its file and why) and plays nothing, or its [`Sound::fallback`]; the others, and the
+    /// music, play. Volumes come from the config file's `[audio]` section (linear gain, 0–1).
     ///
     /// # Errors
-    /// [`AudioError::NoDevice`] without a device; a broken effect file is an error naming the
-    /// file, except a power-up family's (logged; [`Sound::fallback`] plays instead). A broken music file only disables the music (logged).
-    /// Volumes come from the config file's `[audio]` section (linear gain, 0–1).
+    /// [`AudioError::NoDevice`] without a device, [`AudioError::Output`] if it cannot be
+    /// opened (then nothing is decoded).
     pub fn new(assets: &Assets, volumes: AudioConfig) -> Result<Audio, AudioError> {
-        let mut stream = OutputStreamBuilder::open_default_stream()?;
+        let mut stream = open_output()?;
         stream.log_on_drop(false);
-        let mut effects = HashMap::new();
-        for sound in Sound::ALL {
-            match decode(assets, sound.file_name()) {
-                Ok(buffer) => {
-                    effects.insert(sound, buffer);
-                }
-                // A power-up family's sound is optional: its fallback plays instead.
-                Err(e) if sound.fallback().is_some() => {
-                    log::warn!("{e}; playing powerup.wav instead")
-                }
-                Err(e) => return Err(e),
-            }
+        let sounds = Sounds::load(assets);
+        for (sound, error) in &sounds.failures {
+            log::warn!("{}", Sounds::describe_failure(*sound, error));
         }
-        let music = match decode(assets, "music.wav") {
-            Ok(buffer) => {
-                let sink = Sink::connect_new(stream.mixer());
-                sink.set_volume(volumes.music_volume);
-                sink.append(buffer.repeat_infinite());
-                Some(sink)
-            }
-            Err(e) => {
-                log::warn!("{e}; no music");
-                None
-            }
-        };
+        let music = sounds.music.map(|buffer| {
+            let sink = Sink::connect_new(stream.mixer());
+            sink.set_volume(volumes.music_volume);
+            sink.append(buffer.repeat_infinite());
+            sink
+        });
         Ok(Audio {
             stream,
             volumes,
-            effects,
+            effects: sounds.effects,
             music,
             muted: false,
         })
@@ -293,5 +429,83 @@ mod tests {
         }
         // A missing file is an error to catch, not a panic.
         assert!(decode(&assets, "nope.wav").is_err());
+    }
+
+    /// F17 of the 2026-11-22 play-test: with no sound card the one line said the device was
+    /// "no longer available. For example, it has been unplugged."
+    #[test]
+    fn no_device_is_said_plainly_and_other_output_errors_keep_their_cause() {
+        use rodio::cpal::{BuildStreamError, DefaultStreamConfigError};
+        use rodio::StreamError;
+        let plain = "no audio output device found; playing silently";
+        for e in [
+            StreamError::NoDevice,
+            StreamError::BuildStreamError(BuildStreamError::DeviceNotAvailable),
+            StreamError::DefaultStreamConfigError(DefaultStreamConfigError::DeviceNotAvailable),
+        ] {
+            assert_eq!(AudioError::from(e).to_string(), plain);
+        }
+        let other = AudioError::from(StreamError::BuildStreamError(
+            BuildStreamError::StreamConfigNotSupported,
+        ))
+        .to_string();
+        assert!(
+            other.starts_with("cannot open the audio output (")
+                && other.ends_with("); playing silently")
+                && !other.contains("unplugged"),
+            "{other}"
+        );
+    }
+
+    /// F16 of the 2026-11-22 play-test: one garbage effect WAV made `Audio::new` fail, so the
+    /// music and every other sound were lost too.
+    #[test]
+    fn a_sound_that_does_not_decode_is_lost_alone_and_named() {
+        let dir = std::env::temp_dir().join(format!("breakout-audio-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("audio")).unwrap();
+        std::fs::write(dir.join("audio/paddle.wav"), "garbage").unwrap();
+        std::fs::write(dir.join("audio/powerup_bad.wav"), "RIFF nonsense").unwrap();
+        let assets = Assets::with_override_dir(&dir).expect("a broken WAV does not stop the game");
+        let sounds = Sounds::load(&assets);
+        let _ = std::fs::remove_dir_all(&dir);
+
+        assert!(sounds.music.is_some(), "the music still plays");
+        let lost = [Sound::Paddle, Sound::Caught(Family::Bad)];
+        for sound in Sound::ALL {
+            assert_eq!(
+                sounds.effects.contains_key(&sound),
+                !lost.contains(&sound),
+                "{sound:?}"
+            );
+        }
+        let failures: Vec<(Option<Sound>, String)> = sounds
+            .failures
+            .iter()
+            .map(|(sound, e)| (*sound, Sounds::describe_failure(*sound, e)))
+            .collect();
+        assert_eq!(
+            failures.len(),
+            2,
+            "one failure per broken file: {failures:?}"
+        );
+        let paddle = dir.join("audio/paddle.wav").display().to_string();
+        assert_eq!(failures[0].0, Some(Sound::Paddle));
+        assert!(
+            failures[0]
+                .1
+                .starts_with(&format!("{paddle}: cannot decode sound file"))
+                && failures[0]
+                    .1
+                    .ends_with("this sound is off, the others play"),
+            "{}",
+            failures[0].1
+        );
+        assert_eq!(failures[1].0, Some(Sound::Caught(Family::Bad)));
+        assert!(
+            failures[1].1.ends_with("playing powerup.wav instead"),
+            "{}",
+            failures[1].1
+        );
     }
 }

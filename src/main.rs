@@ -9,7 +9,14 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
+    let mut logger =
+        env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info"));
+    if std::env::var_os("RUST_LOG").is_none() {
+        // symphonia logs a sound file that does not decode as an error naming no file; the
+        // audio logs it itself, with the file and what plays instead (`audio::Sounds`).
+        logger.filter_module("symphonia_core::probe", log::LevelFilter::Off);
+    }
+    logger.init();
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Check(args)) => {

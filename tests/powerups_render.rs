@@ -208,3 +208,82 @@ fn every_capsule_drawn_at_its_falling_size_differs_from_every_other() {
         );
     }
 }
+
+/// Play-test F12: a brick holding a power-up showed only a blob in its family's colour, so `+C`
+/// and `+X` (both bad, both red) looked the same and the blob hardly showed on some bricks. Now
+/// it shows the power-up's capsule: on every brick colour (the palette's, white and black), a
+/// `+C` brick and a `+X` brick differ where the blobs were alike, and the capsule stands out
+/// from the brick: a dark body with bright letters, unlike the brick without a power-up.
+#[test]
+fn a_brick_shows_which_power_up_it_holds_on_every_brick_colour() {
+    let colours = [
+        "2", "3", "4", "5", "6", "7", "8", "9", "2:FFFFFF", "2:000000",
+    ];
+    let row = |suffix: &str| {
+        colours
+            .iter()
+            .map(|c| format!("{c}{suffix}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // Ten columns and six rows over the default area: 80×50 px bricks.
+    let zeros = vec!["0"; colours.len()].join(" ");
+    let text = format!(
+        "{}\n{}\n{}\n{zeros}\n{zeros}\n{zeros}\n",
+        row("+C"),
+        row("+X"),
+        row("")
+    );
+    let game = Game::new(&level(&text), clamp_config(1));
+    let mut frames = Frames::new();
+    let (pic, _) = frames.game(&game);
+    let (w, h) = (80.0, 50.0);
+    // The middle of a brick, where the capsule's body and letters are (and the blob was):
+    // every pixel of the central 60 % × 30 %.
+    let middle = |row: usize, col: usize| -> Vec<[u8; 4]> {
+        let (cx, cy) = ((col as f32 + 0.5) * w, (row as f32 + 0.5) * h);
+        let mut px = Vec::new();
+        for y in (cy - 0.15 * h) as i32..(cy + 0.15 * h) as i32 {
+            for x in (cx - 0.3 * w) as i32..(cx + 0.3 * w) as i32 {
+                px.push(pic.at(x as f32 + 0.5, y as f32 + 0.5));
+            }
+        }
+        px
+    };
+    let share = |px: &[[u8; 4]], f: &dyn Fn([u8; 4]) -> bool| {
+        px.iter().filter(|&&p| f(p)).count() as f32 / px.len() as f32
+    };
+    let differing = |a: &[[u8; 4]], b: &[[u8; 4]]| {
+        let n = a
+            .iter()
+            .zip(b)
+            .filter(|(p, q)| (0..3).any(|c| p[c].abs_diff(q[c]) > 40))
+            .count();
+        n as f32 / a.len() as f32
+    };
+    let mut problems = Vec::new();
+    for (col, colour) in colours.iter().enumerate() {
+        let (confuse, chaos, plain) = (middle(0, col), middle(1, col), middle(2, col));
+        let apart = differing(&confuse, &chaos);
+        if apart < 0.1 {
+            problems.push(format!(
+                "{colour}: +C and +X differ in {:.0} % of the middle",
+                100.0 * apart
+            ));
+        }
+        for (name, px) in [("+C", &confuse), ("+X", &chaos)] {
+            let dark = share(px, &|p| lum(p) < 0.15);
+            let bright = share(px, &|p| lum(p) > 0.7);
+            let changed = differing(px, &plain);
+            if dark < 0.2 || bright < 0.03 || changed < 0.5 {
+                problems.push(format!(
+                    "{colour}{name}: {:.0} % dark, {:.0} % bright, {:.0} % unlike the plain brick",
+                    100.0 * dark,
+                    100.0 * bright,
+                    100.0 * changed
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -5,8 +5,9 @@
 //! CI runs as root anyway). `/tmp` (the copy, the X socket) stays visible. Where `unshare` cannot
 //! do that, the tests fail, saying why: they never pass without having hidden the checkout.
 //!
-//! Also: a `BREAKOUT_ASSETS` that does not exist, or holding a broken file, is one clear error
-//! line naming the path, before any window opens; a good override file changes the picture.
+//! Also: a `BREAKOUT_ASSETS` that does not exist, or holding a broken image, is one clear error
+//! line naming the path, before any window opens; a broken sound is one warning naming it, and
+//! the game plays; a good override file changes the picture.
 //! The screenshot runs open a window: run under `xvfb-run -a cargo test`.
 
 mod support;
@@ -174,14 +175,41 @@ fn a_missing_or_broken_override_is_one_error_line_naming_it() {
     let png = dir.join("textures/paddle.png");
     std::fs::write(&png, "not a png").unwrap();
     assert_asset_error(&dir, &format!("{}: cannot decode image", png.display()));
-    std::fs::remove_file(&png).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A broken sound is no error (play-test F16: it used to stop the game, and before that to
+/// silence all sound): the game plays, on a null ALSA device so the audio runs for real, and
+/// says once which file is lost.
+#[test]
+fn a_broken_override_sound_is_lost_alone_and_the_game_plays() {
+    require_display();
+    let dir = sandbox("broken-wav");
     std::fs::create_dir_all(dir.join("audio")).unwrap();
     let wav = dir.join("audio/solid.wav");
     std::fs::write(&wav, "RIFF....WAVEjunk").unwrap();
-    assert_asset_error(
-        &dir,
-        &format!("{}: cannot decode sound file", wav.display()),
+    let output = Command::new(env!("CARGO_BIN_EXE_breakout"))
+        .args(["--level", "01-first-steps", "--frames", "1"])
+        .env("BREAKOUT_ASSETS", &dir)
+        .env(
+            "ALSA_CONFIG_PATH",
+            format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
+        )
+        .env_remove("RUST_LOG")
+        .output()
+        .expect("run breakout");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let named = format!("{}: cannot decode sound file", wav.display());
+    let lines: Vec<&str> = stderr.lines().filter(|l| l.contains("solid.wav")).collect();
+    assert!(
+        lines.len() == 2
+            && lines[0].contains("overrides the built-in audio/solid.wav")
+            && lines[1].contains(&named)
+            && lines[1].ends_with("this sound is off, the others play"),
+        "{stderr}"
     );
+    assert!(!stderr.contains("ERROR"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -6,10 +6,15 @@
 //! and the marks cost no extra draw call. The marks share one layer, [`Layer::Marks`], an atlas
 //! of symbols made by `examples/gen_assets/brick_kinds.rs`: a sprite picks its symbol with its
 //! texture rectangle ([`SpriteInstance::i_uv`]), so no shader change was needed.
+//!
+//! A brick holding a power-up shows that power-up's capsule, the picture a falling one has
+//! (from the power-up atlas, more layers of the same array), so which power-up it holds reads
+//! at a glance (play-test F12: a glow in the family's colour made C and X the same red blob).
 
-use super::scene::powerup_color;
+use super::powerups;
 use super::sprite::{Layer, SpriteInstance};
 use crate::assets::palette::brick_color;
+use crate::assets::powerup_looks::ART_SIZE;
 use crate::level::BrickKind;
 use crate::sim::{Brick, BrickField};
 
@@ -87,7 +92,8 @@ const MARK_WIDTH_FRACTION: f32 = 0.6;
 const FLAT: f32 = 2.0;
 
 /// Sprites of one live, visible brick, in draw order: its body (tinted by its kind or its own
-/// colour, darker as it takes damage), a power-up glow, its mark, and one pip per hit left.
+/// colour, darker as it takes damage), the capsule of the power-up it holds (from the power-up
+/// atlas), its mark (a corner badge if it holds a power-up), and one pip per hit left.
 /// `dim` (0–1) multiplies every colour (menus show the level dimmed).
 pub fn brick_sprites(out: &mut Vec<SpriteInstance>, brick: &Brick, dim: f32) {
     let look = look(brick.kind);
@@ -105,15 +111,6 @@ pub fn brick_sprites(out: &mut Vec<SpriteInstance>, brick: &Brick, dim: f32) {
         [r * shade, g * shade, b * shade, a],
     ));
     let centre = brick.rect.center();
-    if let Some(kind) = brick.powerup {
-        let glow = size.y.min(size.x) * 0.8;
-        let [pr, pg, pb, _] = powerup_color(kind);
-        out.push(SpriteInstance::new(
-            Layer::Particle,
-            [centre.x - glow / 2.0, centre.y - glow / 2.0, glow, glow],
-            [pr * dim, pg * dim, pb * dim, 0.9],
-        ));
-    }
     let pips = if look.always_pips || brick.hits_total > 1 {
         brick.hits_left
     } else {
@@ -126,9 +123,17 @@ pub fn brick_sprites(out: &mut Vec<SpriteInstance>, brick: &Brick, dim: f32) {
     // that also has a mark, to make room for it).
     let pip_y = brick.rect.max.y - pip * 1.6;
     let mut pips_x = centre.x - pips_width / 2.0;
+    if let Some(kind) = brick.powerup {
+        out.push(capsule(brick, kind, pips > 0, pip_y - pip * 0.2, dim));
+    }
     if let Some(mark) = look.mark {
         let mut side = (size.y * MARK_HEIGHT_FRACTION).min(size.x * MARK_WIDTH_FRACTION);
-        let (x, y) = if pips == 0 {
+        let (x, y) = if brick.powerup.is_some() {
+            // The power-up's capsule has the middle: the mark is a badge in the top right
+            // corner, over the capsule's frame at most.
+            side = size.y.min(size.x) * MARK_BADGE_FRACTION;
+            (brick.rect.max.x - side - 1.0, min.y + 1.0)
+        } else if pips == 0 {
             // Centred in the brick.
             (centre.x - side / 2.0, centre.y - side / 2.0)
         } else if size.x >= FLAT * size.y {
@@ -165,6 +170,41 @@ pub fn brick_sprites(out: &mut Vec<SpriteInstance>, brick: &Brick, dim: f32) {
         ));
     }
 }
+
+/// The capsule of the power-up `kind` held by `brick`, from the power-up atlas (the picture a
+/// falling one shows, so the brick says which power-up it holds, in letters): as wide as
+/// [`CAPSULE_WIDTH_FRACTION`] of the brick at most, and as high as [`CAPSULE_HEIGHT_FRACTION`]
+/// of the room it has (above the pips, which start at `pips_top`, if `pips`), centred in it.
+/// Its dark body, light frame and white letters read on every brick colour. Same texture array
+/// as the bricks: no extra draw call.
+fn capsule(
+    brick: &Brick,
+    kind: crate::level::PowerUpKind,
+    pips: bool,
+    pips_top: f32,
+    dim: f32,
+) -> SpriteInstance {
+    let aspect = ART_SIZE[0] as f32 / ART_SIZE[1] as f32;
+    let (top, bottom) = (
+        brick.rect.min.y,
+        if pips { pips_top } else { brick.rect.max.y },
+    );
+    let w = (brick.rect.size().x * CAPSULE_WIDTH_FRACTION)
+        .min((bottom - top) * CAPSULE_HEIGHT_FRACTION * aspect);
+    let h = w / aspect;
+    let x = brick.rect.center().x - w / 2.0;
+    let mut sprite = powerups::sprite(kind, [x, (top + bottom - h) / 2.0, w, h], 1.0);
+    sprite.i_color = [dim, dim, dim, 1.0];
+    sprite
+}
+
+/// Most of a brick's width a power-up's capsule takes (the rest shows the brick around it).
+const CAPSULE_WIDTH_FRACTION: f32 = 0.84;
+/// Most of the height left to it (above the pips) a power-up's capsule takes.
+const CAPSULE_HEIGHT_FRACTION: f32 = 0.8;
+/// A mark's side when the brick also holds a power-up (a corner badge), as a fraction of the
+/// brick's smaller side.
+const MARK_BADGE_FRACTION: f32 = 0.42;
 
 /// Relative luminance (0–1, of the body's colour as damage shades it) above which a brick's
 /// pips are drawn dark ([`DARK_PIP`]) instead of white.
@@ -264,6 +304,40 @@ mod tests {
         let [x, y, w, h] = out[1].i_rect;
         let c = b.rect.center();
         assert!((x + w / 2.0 - c.x).abs() < 1e-3 && (y + h / 2.0 - c.y).abs() < 1e-3);
+    }
+
+    #[test]
+    fn a_brick_holding_a_power_up_shows_its_capsule_inside_above_the_pips_and_the_mark_in_a_corner()
+    {
+        use crate::level::PowerUpKind;
+        for (hits, flat) in (1..=3).flat_map(|h| [(h, false), (h, true)]) {
+            let mut b = brick(BrickKind::Regenerating, hits, flat);
+            b.powerup = Some(PowerUpKind::Chaos);
+            let mut out = Vec::new();
+            brick_sprites(&mut out, &b, 1.0);
+            assert_eq!(out.len(), 3 + hits as usize, "body, capsule, mark, pips");
+            let capsule = out[1];
+            assert_eq!(
+                capsule,
+                SpriteInstance {
+                    i_rect: capsule.i_rect,
+                    ..powerups::sprite(PowerUpKind::Chaos, [0.0; 4], 1.0)
+                }
+            );
+            let [x, y, w, h] = capsule.i_rect;
+            assert!(x >= b.rect.min.x && x + w <= b.rect.max.x, "{out:?}");
+            assert!(
+                y >= b.rect.min.y && w > 0.7 * b.rect.size().x.min(60.0),
+                "{out:?}"
+            );
+            let [mx, my, mw, mh] = out[2].i_rect;
+            assert_eq!(out[2].i_layer, Layer::Marks as u32 as f32);
+            assert!(mx + mw <= b.rect.max.x && my >= b.rect.min.y, "{out:?}");
+            assert!(mx >= x + w / 2.0 && my + mh <= b.rect.center().y, "{out:?}");
+            for pip in &out[3..] {
+                assert!(pip.i_rect[1] >= y + h, "pips below the capsule: {out:?}");
+            }
+        }
     }
 
     /// White pips barely showed on white bricks (noticed in session 6): on a light body they

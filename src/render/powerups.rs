@@ -1,6 +1,7 @@
 //! How the power-ups and what they do are drawn, as sprites (no GL here): falling capsules from
 //! the power-up atlas, the weapon's shots, the bonus floor, the ghost paddle's outline, the aim
-//! helper's path. Everything goes into the world batch (one instanced draw call whatever the
+//! helper's path (a brick's capsule, [`sprite`] too, is drawn by [`super::bricks`]). Everything
+//! else goes into the world batch (one instanced draw call whatever the
 //! number; the atlas and the plain white cell of the font are layers of the same texture array).
 //! Per-kind looks come from one table, [`crate::assets::powerup_looks`].
 //!
@@ -33,7 +34,7 @@ pub const AIM_LENGTH: f32 = 900.0;
 /// Most bounces the aim helper's path shows.
 pub const AIM_BOUNCES: usize = 3;
 
-/// The frame colour of `kind`'s family, linear RGBA (the HUD and a brick's glow use it).
+/// The frame colour of `kind`'s family, linear RGBA.
 pub fn color(kind: PowerUpKind) -> [f32; 4] {
     let [r, g, b] = powerup_look(kind).family.frame_rgb();
     [r, g, b, 1.0]

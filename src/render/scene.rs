@@ -23,12 +23,6 @@ pub fn background(out: &mut Vec<SpriteInstance>) {
     ));
 }
 
-/// Colour of a power-up's family, linear RGBA: the frame of its capsule (see
-/// [`super::powerups`]); a brick holding one glows in it.
-pub fn powerup_color(kind: PowerUpKind) -> [f32; 4] {
-    super::powerups::color(kind)
-}
-
 /// Tint of the background while darkness runs (bricks are not drawn then).
 pub const DARK_BACKGROUND: [f32; 4] = [0.25, 0.25, 0.25, 1.0];
 

@@ -18,8 +18,8 @@ pub enum Layer {
     Paddle = 3,
     /// `textures/ball.png`.
     Ball = 4,
-    /// `textures/particle.png`: the glow of a brick holding a power-up. (Particles themselves
-    /// are drawn procedurally as point sprites by `shaders/particle.*`, with the same falloff.)
+    /// `textures/particle.png`: a soft round glow. (Particles themselves are drawn
+    /// procedurally as point sprites by `shaders/particle.*`, with the same falloff.)
     Particle = 5,
     /// `textures/block_metal.png`: metal and chaotic bricks (a riveted plate).
     BlockMetal = 6,

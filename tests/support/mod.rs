@@ -102,14 +102,32 @@ pub fn grid_problems(level: &Level, pic: &Picture) -> Vec<String> {
             let centre = (x0 + cell_w / 2.0, y0 + cell_h / 2.0);
             match level.get(row, col) {
                 Some(kind) => {
-                    // A power-up glows in the middle of its brick: look at the brick beside it.
+                    // A power-up's capsule covers the middle of its brick (its pips the
+                    // bottom, a mark the top right corner): the brick must show at one of the
+                    // places around the capsule (on a small brick with pips, only the strip
+                    // above it, on the bevel: expected is the texture there, tinted).
                     let has_powerup = level.extras(row, col).is_some_and(|e| e.powerup.is_some());
-                    let (x, y) = if has_powerup {
-                        (x0 + cell_w * 0.2, centre.1)
+                    let places: &[(f32, f32)] = if has_powerup {
+                        &[(0.3, 0.18), (0.5, 0.85), (0.2, 0.5), (0.3, 0.1)]
                     } else {
-                        centre
+                        &[(0.5, 0.5)]
                     };
-                    let (p, e) = (pic.at(x, y), expected_colour(kind));
+                    let tint = brick_color(kind, None);
+                    let seen = places.iter().map(|&(u, v)| {
+                        let (x, y) = (x0 + u * cell_w, y0 + v * cell_h);
+                        let e = if (u, v) == (0.5, 0.5) {
+                            expected_colour(kind)
+                        } else {
+                            let t = texture_at(body_texture(kind), u, v);
+                            [0, 1, 2].map(|i| t[i] * tint[i])
+                        };
+                        (x, y, pic.at(x, y), e)
+                    });
+                    let (x, y, p, e) = seen
+                        .min_by(|a, b| {
+                            colour_distance(a.2, a.3).total_cmp(&colour_distance(b.2, b.3))
+                        })
+                        .expect("at least one place");
                     if colour_distance(p, e) > TOLERANCE {
                         problems.push(format!(
                             "({row},{col}) {kind:?} at ({x},{y}): got {p:?}, expected ≈{e:?}"
