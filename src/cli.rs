@@ -36,6 +36,21 @@ pub enum Command {
     /// Exit 0 if every file was imported, 1 if a file or level was rejected, 2 if a file cannot
     /// be read (or written).
     Import(ImportArgs),
+    /// Open the level editor on FILE (a new level saved there if it does not exist; without
+    /// FILE, a new level saved in the user's levels directory). F1 in the editor lists its keys.
+    Edit(EditArgs),
+}
+
+/// Options of `breakout edit`.
+#[derive(Debug, Args, Clone)]
+pub struct EditArgs {
+    /// The level file to edit or create.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Options of the window and of the level's test-play (as when playing; --set and --level
+    /// are not used).
+    #[command(flatten)]
+    pub play: PlayArgs,
 }
 
 /// Options of `breakout import`.

@@ -92,6 +92,15 @@ fn main() -> ExitCode {
                 Err(e) => fail(&describe(&e)),
             }
         }
+        Some(Command::Edit(args)) => {
+            if args.play.set.is_some() || args.play.level.is_some() {
+                return fail("edit takes a level FILE, not --set or --level");
+            }
+            match breakout::app::edit(args.play, args.file) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(&describe(&e)),
+            }
+        }
         None => match breakout::app::run(cli.play) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => fail(&describe(&e)),

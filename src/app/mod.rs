@@ -26,7 +26,7 @@ use anyhow::Context as _;
 use glium::backend::glutin::Display;
 use glium::glutin::surface::WindowSurface;
 use glium::winit::application::ApplicationHandler;
-use glium::winit::event::{ElementState, MouseButton, WindowEvent};
+use glium::winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
 use glium::winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
 use glium::winit::window::{Window, WindowId};
@@ -34,7 +34,7 @@ use scenes::level_menu::LevelMenuScene;
 use scenes::menu::MenuScene;
 use scenes::play::{Campaign, PlayScene};
 use scenes::stack::Flow;
-use scenes::{Context, SceneStack};
+use scenes::{Context, Pointer, SceneStack};
 use stats::FrameStats;
 use std::time::Instant;
 
@@ -54,6 +54,28 @@ fn without_source_location(message: &str) -> &str {
 /// or broken shader or texture, or a screenshot that cannot be written — each message names the
 /// file or the step.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
+    launch(args, None)
+}
+
+/// Runs the level editor on `file` (a new level saved there if it does not exist; without one,
+/// a new level saved in the user's levels directory) until the author leaves it.
+///
+/// # Errors
+/// A file that cannot be read or holds lines or cells that cannot be read (every problem,
+/// file:line:column), and the window's errors as [`run`].
+pub fn edit(args: PlayArgs, file: Option<std::path::PathBuf>) -> anyhow::Result<()> {
+    let editor = match &file {
+        Some(path) => crate::editor::Editor::open(path)?,
+        None => {
+            crate::editor::Editor::new(crate::editor::Document::new_level("untitled"), None, false)
+        }
+    };
+    launch(args, Some(editor))
+}
+
+/// Opens the window with the menu, or with the level editor on `editor` alone (leaving it
+/// quits), and runs until the player quits.
+fn launch(args: PlayArgs, editor: Option<crate::editor::Editor>) -> anyhow::Result<()> {
     let assets = Assets::from_env()?;
     let sets = crate::assets::sets::discover_from_env();
     // Find and load --set/--level before opening a window, so a typo is a one-line error.
@@ -93,7 +115,10 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     };
     let effects = crate::effects::Effects::new(game_config.seed, file_config.effects);
     let mut app = App::new(args, game_config, assets, sets, audio, effects);
-    if let Some((set, index, level)) = start {
+    if let Some(editor) = editor {
+        let scene = scenes::editor::EditorScene::new(editor, user_dir);
+        app.scenes = SceneStack::new(Box::new(scene));
+    } else if let Some((set, index, level)) = start {
         // Under the run: the set's level list, where ending the run comes back to.
         let campaign = Campaign::new(&set, index);
         app.scenes
@@ -157,6 +182,7 @@ impl App {
             audio,
             level_error: None,
             game_steps: 0,
+            modifiers: Default::default(),
         };
         App {
             ctx,
@@ -362,7 +388,12 @@ impl ApplicationHandler for App {
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
         match event {
-            WindowEvent::CloseRequested => self.quit(event_loop),
+            WindowEvent::CloseRequested => {
+                // A scene with unsaved work (the editor) may ask first.
+                let flow = self.scenes.close_requested(&mut self.ctx);
+                self.follow(event_loop, flow);
+            }
+            WindowEvent::ModifiersChanged(modifiers) => self.ctx.modifiers = modifiers.state(),
             WindowEvent::Resized(size) => {
                 self.minimised = size.width == 0 || size.height == 0;
                 if let Some(gfx) = &self.gfx {
@@ -381,28 +412,49 @@ impl ApplicationHandler for App {
                 let flow = self.scenes.focus_lost(&mut self.ctx);
                 self.follow(event_loop, flow);
             }
-            WindowEvent::KeyboardInput { event, .. } => self.key(
-                event_loop,
-                event.physical_key,
-                event.state == ElementState::Pressed,
-                event.repeat,
-            ),
+            WindowEvent::KeyboardInput { event, .. } => {
+                let pressed = event.state == ElementState::Pressed;
+                self.key(event_loop, event.physical_key, pressed, event.repeat);
+                // Printable text (not Backspace, Enter…) for a scene's text field.
+                let text = event.text.filter(|t| !t.chars().any(char::is_control));
+                if let Some(text) = text.filter(|_| pressed && self.scenes.takes_text()) {
+                    let flow = self.scenes.typed(&mut self.ctx, &text);
+                    self.follow(event_loop, flow);
+                }
+            }
             WindowEvent::CursorMoved { position, .. } => {
                 if let Some(viewport) = self.gfx.as_ref().and_then(|g| {
                     let (w, h) = g.display.get_framebuffer_dimensions();
                     letterbox(w, h)
                 }) {
-                    self.ctx
-                        .input
-                        .mouse_moved(viewport.to_playfield(position.x, position.y).0);
+                    let (x, y) = viewport.to_playfield(position.x, position.y);
+                    self.ctx.input.mouse_moved(x);
+                    let moved = Pointer::Moved(glam::Vec2::new(x, y));
+                    let flow = self.scenes.pointer(&mut self.ctx, moved);
+                    self.follow(event_loop, flow);
                 }
             }
-            WindowEvent::MouseInput {
-                state: ElementState::Pressed,
-                button: MouseButton::Left,
-                ..
-            } => {
-                let flow = self.scenes.click(&mut self.ctx);
+            WindowEvent::MouseInput { state, button, .. } => {
+                let pressed = state == ElementState::Pressed;
+                if pressed && button == MouseButton::Left {
+                    let flow = self.scenes.click(&mut self.ctx);
+                    self.follow(event_loop, flow);
+                }
+                let event = if pressed {
+                    Pointer::Down(button)
+                } else {
+                    Pointer::Up(button)
+                };
+                let flow = self.scenes.pointer(&mut self.ctx, event);
+                self.follow(event_loop, flow);
+            }
+            WindowEvent::MouseWheel { delta, .. } => {
+                let notches = match delta {
+                    MouseScrollDelta::LineDelta(_, y) => y,
+                    // Touchpads: about 40 pixels to a notch.
+                    MouseScrollDelta::PixelDelta(p) => (p.y / 40.0) as f32,
+                };
+                let flow = self.scenes.pointer(&mut self.ctx, Pointer::Wheel(notches));
                 self.follow(event_loop, flow);
             }
             WindowEvent::RedrawRequested if !self.minimised => self.frame(event_loop),
@@ -430,11 +482,12 @@ enum AppKey {
     Mute,
 }
 
-/// The app's own key for a press of `code`, if it is one: F1 always; M unless the top scene
-/// takes typed letters (`typing`: a menu list's filter, where M types an "m").
+/// The app's own key for a press of `code`, if it is one, unless the top scene takes typed
+/// letters (`typing`: a menu list's filter, where M types an "m"; the level editor, whose F1 is
+/// its help): F1 and M.
 fn app_key(code: KeyCode, typing: bool) -> Option<AppKey> {
     match code {
-        KeyCode::F1 => Some(AppKey::DebugOverlay),
+        KeyCode::F1 if !typing => Some(AppKey::DebugOverlay),
         KeyCode::KeyM if !typing => Some(AppKey::Mute),
         _ => None,
     }
@@ -449,7 +502,8 @@ mod app_key_tests {
     fn m_types_into_a_menu_filter_and_mutes_elsewhere() {
         assert_eq!(app_key(KeyCode::KeyM, false), Some(AppKey::Mute));
         assert_eq!(app_key(KeyCode::KeyM, true), None);
-        assert_eq!(app_key(KeyCode::F1, true), Some(AppKey::DebugOverlay));
+        assert_eq!(app_key(KeyCode::F1, false), Some(AppKey::DebugOverlay));
+        assert_eq!(app_key(KeyCode::F1, true), None, "the editor's help");
         assert_eq!(app_key(KeyCode::KeyA, false), None);
     }
 }

@@ -30,6 +30,11 @@ pub enum LevelSource {
         /// The converted level.
         level: Arc<Level>,
     },
+    /// A level in the level editor, played as edited now (not as its file is).
+    Edited {
+        /// The level.
+        level: Arc<Level>,
+    },
 }
 
 impl LevelSource {
@@ -50,7 +55,9 @@ impl LevelSource {
                 level.name = (*name).to_string();
                 Ok(level)
             }
-            LevelSource::Imported { level, .. } => Ok(Level::clone(level)),
+            LevelSource::Imported { level, .. } | LevelSource::Edited { level } => {
+                Ok(Level::clone(level))
+            }
         }
     }
 
@@ -65,6 +72,7 @@ impl LevelSource {
                 |s| s.to_string_lossy().into_owned(),
             ),
             LevelSource::Imported { number, .. } => format!("#{number}"),
+            LevelSource::Edited { level } => format!("{}.lvl", level.name),
         }
     }
 
@@ -72,7 +80,9 @@ impl LevelSource {
     pub fn path(&self) -> Option<&Path> {
         match self {
             LevelSource::File(path) => Some(path),
-            LevelSource::BuiltIn { .. } | LevelSource::Imported { .. } => None,
+            LevelSource::BuiltIn { .. }
+            | LevelSource::Imported { .. }
+            | LevelSource::Edited { .. } => None,
         }
     }
 
@@ -80,7 +90,9 @@ impl LevelSource {
     /// its name.
     pub fn stem(&self) -> String {
         match self {
-            LevelSource::Imported { level, .. } => level.name.clone(),
+            LevelSource::Imported { level, .. } | LevelSource::Edited { level } => {
+                level.name.clone()
+            }
             LevelSource::BuiltIn { name, .. } => (*name).to_string(),
             LevelSource::File(path) => path.file_stem().map_or_else(
                 || path.display().to_string(),
@@ -98,6 +110,7 @@ impl std::fmt::Display for LevelSource {
             LevelSource::Imported { set, number, .. } => write!(f, "{}#{number}", set.display()),
             LevelSource::File(path) => write!(f, "{}", path.display()),
             LevelSource::BuiltIn { name, .. } => write!(f, "{BUILT_IN_PREFIX}/levels/{name}.lvl"),
+            LevelSource::Edited { level } => write!(f, "<editor>/{}.lvl", level.name),
         }
     }
 }

@@ -436,7 +436,7 @@ impl Editor {
         }
         let text = self.doc.text();
         let mut problems = problems_of(&text, &self.doc.state.level.name);
-        problems.sort_by(|a, b| b.severity.cmp(&a.severity));
+        problems.sort_by_key(|p| std::cmp::Reverse(p.severity));
         self.problems = (self.revision, problems);
     }
 }

@@ -220,6 +220,15 @@ pub fn bricks(out: &mut Vec<SpriteInstance>, bricks: &BrickField, dim: f32) {
     }
 }
 
+/// The sprites of every live brick of `bricks`, invisible and hidden ones too, drawn at
+/// `unseen_dim` (0–1): the level editor shows the whole grid.
+pub fn all_bricks(out: &mut Vec<SpriteInstance>, bricks: &BrickField, unseen_dim: f32) {
+    for (_, _, brick) in bricks.iter_live() {
+        let dim = if brick.visible { 1.0 } else { unseen_dim };
+        brick_sprites(out, brick, dim);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,6 +24,7 @@ pub mod backdrop;
 pub mod bricks;
 pub mod context;
 pub mod debug_overlay;
+pub mod editor;
 pub mod headless;
 pub mod hud;
 pub mod letterbox;

@@ -19,6 +19,8 @@ pub struct Campaign {
     score: u32,
     /// Lives at the start of the current level.
     lives: u32,
+    /// A level edited in the level editor, played to try it: no scores are recorded.
+    trial: bool,
 }
 
 impl Campaign {
@@ -32,7 +34,22 @@ impl Campaign {
             current: start,
             score: 0,
             lives: START_LIVES,
+            trial: false,
         }
+    }
+
+    /// The level editor's test-play of `level` as edited now (not its file): one level, no
+    /// scores recorded.
+    pub fn trial(level: Arc<crate::level::Level>) -> Campaign {
+        Campaign {
+            trial: true,
+            ..Campaign::single("editor", LevelSource::Edited { level })
+        }
+    }
+
+    /// Whether this is the level editor's test-play ([`Campaign::trial`]).
+    pub fn is_trial(&self) -> bool {
+        self.trial
     }
 
     /// A run of the single level `source`, in a set of its own keyed `set_key` (tests, tools).
@@ -45,6 +62,7 @@ impl Campaign {
             current: 0,
             score: 0,
             lives: START_LIVES,
+            trial: false,
         }
     }
 

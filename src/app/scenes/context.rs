@@ -10,6 +10,7 @@ use crate::collision::CollisionMode;
 use crate::effects::Effects;
 use crate::highscores::HighScores;
 use crate::sim::GameConfig;
+use glium::winit::keyboard::ModifiersState;
 
 /// State shared by the scenes: settings, input, sound, particles, high scores, counters.
 pub struct Context {
@@ -35,6 +36,8 @@ pub struct Context {
     pub level_error: Option<String>,
     /// Simulation steps run, over every level (for `--stats`).
     pub game_steps: u64,
+    /// Shift, Ctrl, Alt and Super as held now (for shortcuts such as Ctrl+Z).
+    pub modifiers: ModifiersState,
 }
 
 impl Context {
@@ -49,10 +52,10 @@ impl Context {
     /// Records the `score` a level of `campaign` (its current one) ended with: the points
     /// made in that level, and whether it was `cleared`; saves the table if it changed (a
     /// failed save is logged). Returns the level's best before and whether this beat it;
-    /// `None` without a table, and always with `--autoplay`: the bot's games are not the
-    /// player's and are never recorded.
+    /// `None` without a table, and always with `--autoplay` or in the editor's test-play: the
+    /// bot's games and an author's trials are never recorded.
     pub fn record_level(&mut self, campaign: &Campaign, score: u32, cleared: bool) -> Option<Best> {
-        if self.args.autoplay {
+        if self.args.autoplay || campaign.is_trial() {
             return None;
         }
         let scores = self.scores.as_mut()?;
@@ -75,7 +78,7 @@ impl Context {
     /// Records the `score` of a whole run through `campaign`'s set (ended: won or game over),
     /// as [`Context::record_level`] does.
     pub fn record_run(&mut self, campaign: &Campaign, score: u32) -> Option<Best> {
-        if self.args.autoplay {
+        if self.args.autoplay || campaign.is_trial() {
             return None;
         }
         let recorded = self.scores.as_mut()?.record_run(campaign.set_key(), score);

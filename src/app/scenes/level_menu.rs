@@ -19,8 +19,8 @@ const PREVIEW_DIM: f32 = 0.35;
 const LIST_TOP: f32 = 318.0;
 
 /// A set's levels. Up/Down, PageUp/PageDown, Home/End choose; typing filters by name; Enter
-/// plays the set from the chosen level on (one run: score and lives carry over); Esc goes
-/// back to the sets. Under `--autoplay` it plays the chosen level after a delay.
+/// plays the set from the chosen level on (one run: score and lives carry over); F2 edits the
+/// chosen level in the level editor; Esc goes back to the sets. Under `--autoplay` it plays the chosen level after a delay.
 pub struct LevelMenuScene {
     set: Arc<OpenedSet>,
     list: ListState,
@@ -65,6 +65,28 @@ impl LevelMenuScene {
             }
             None => {
                 self.error = ctx.level_error.clone().map(|e| (index, e));
+                Transition::None
+            }
+        }
+    }
+
+    /// Opens the level editor on the level at `index`: its file, or a copy in the user's
+    /// levels directory when the game must not write its file
+    /// ([`super::editor::editor_for`]). A level that does not load keeps the list, showing why.
+    fn edit(&mut self, index: usize) -> Transition {
+        let source = &self.set.levels[index].source;
+        let user_dir = crate::assets::user_levels_dir();
+        let editor = source
+            .load()
+            .map_err(|e| e.to_string())
+            .and_then(|level| super::editor::editor_for(source, &level, user_dir.as_deref()));
+        match editor {
+            Ok(editor) => {
+                self.error = None;
+                Transition::Push(Box::new(super::editor::EditorScene::new(editor, user_dir)))
+            }
+            Err(e) => {
+                self.error = Some((index, format!("cannot edit: {e}")));
                 Transition::None
             }
         }
@@ -121,6 +143,11 @@ impl Scene for LevelMenuScene {
     }
 
     fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        if code == KeyCode::F2 {
+            if let Some(index) = self.list.selected() {
+                return self.edit(index);
+            }
+        }
         match self.list.key(code) {
             ListAction::Back => Transition::Pop,
             ListAction::Chosen(index) => self.start(ctx, index),
@@ -164,7 +191,7 @@ impl Scene for LevelMenuScene {
             status,
             position: format!("{}/{shown}", (at + 1).min(shown)),
             error,
-            keys: "UP/DOWN PGUP/PGDN  ENTER play  ESC sets",
+            keys: "UP/DOWN PGUP/PGDN  ENTER play  F2 edit  ESC sets",
         };
         menu::list(&mut batch.text, &view);
     }

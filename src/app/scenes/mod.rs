@@ -14,6 +14,7 @@
 
 pub mod campaign;
 mod context;
+pub mod editor;
 pub mod level_cleared;
 pub mod level_menu;
 pub mod list;
@@ -85,6 +86,25 @@ pub trait Scene {
         Transition::None
     }
 
+    /// The pointer moved, a mouse button went down or up, or the wheel turned (every mouse
+    /// event, after [`Scene::click`] for a left press): for scenes that draw with the mouse
+    /// (the level editor).
+    fn pointer(&mut self, _ctx: &mut Context, _event: Pointer) -> Transition {
+        Transition::None
+    }
+
+    /// Text typed while [`Scene::takes_text`] (a key press's characters, as the keyboard
+    /// layout and Shift make them).
+    fn typed(&mut self, _ctx: &mut Context, _text: &str) -> Transition {
+        Transition::None
+    }
+
+    /// The window's close button was pressed: `None` lets the game quit; a scene with unsaved
+    /// work answers with the transition that asks first (the stack closes the scenes above it).
+    fn close_requested(&mut self, _ctx: &mut Context) -> Option<Transition> {
+        None
+    }
+
     /// Appends this scene's sprites to `batch` (playfield pixels). `covered`: another scene
     /// (an overlay) is drawn over this one. `batch.effects` comes in with the forced effects and
     /// the shake set; a scene may switch on the post-processing effects it shows.
@@ -120,6 +140,22 @@ pub trait Scene {
         None
     }
 }
+
+/// A mouse event, in playfield pixels (origin top-left, y down; outside 0–800 × 0–600 in the
+/// letterbox's bars).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Pointer {
+    /// The pointer is now at this position.
+    Moved(glam::Vec2),
+    /// A button went down.
+    Down(MouseButton),
+    /// A button went up.
+    Up(MouseButton),
+    /// The wheel turned by this many notches (positive: away from the user).
+    Wheel(f32),
+}
+
+pub use glium::winit::event::MouseButton;
 
 /// The key of a key event that counts as a press for menus and screens: a new press, or an
 /// auto-repeat of the Up or Down arrow (to scroll lists). `None` for releases, other repeats
@@ -204,6 +240,7 @@ pub(crate) fn test_context() -> Context {
         scores: None,
         level_error: None,
         game_steps: 0,
+        modifiers: Default::default(),
     }
 }
 

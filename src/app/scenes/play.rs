@@ -70,6 +70,19 @@ impl PlayScene {
     /// at its start ([`Game::continuing`]), and watches its file (a level on disk, not a built-in one) so that saving it
     /// reloads the level.
     pub fn new(ctx: &mut Context, campaign: Campaign, level: &Level) -> PlayScene {
+        let autoplay = ctx.args.autoplay;
+        PlayScene::start(ctx, campaign, level, autoplay)
+    }
+
+    /// The level editor's test-play: `level` as edited now, from its start, played by the
+    /// player or (`autoplay`) by the bot; Esc goes straight back to the editor and no score is
+    /// recorded ([`Campaign::trial`]).
+    pub fn trial(ctx: &mut Context, level: &Level, autoplay: bool) -> PlayScene {
+        let campaign = Campaign::trial(std::sync::Arc::new(level.clone()));
+        PlayScene::start(ctx, campaign, level, autoplay)
+    }
+
+    fn start(ctx: &mut Context, campaign: Campaign, level: &Level, autoplay: bool) -> PlayScene {
         let watcher = campaign
             .source()
             .and_then(LevelSource::path)
@@ -84,10 +97,7 @@ impl PlayScene {
         ctx.effects.clear();
         PlayScene {
             game: Game::continuing(level, ctx.config(), campaign.score(), campaign.lives()),
-            bot: ctx
-                .args
-                .autoplay
-                .then(|| Bot::new(ctx.game_config.seed, AUTOPLAY_LAUNCH_DELAY)),
+            bot: autoplay.then(|| Bot::new(ctx.game_config.seed, AUTOPLAY_LAUNCH_DELAY)),
             clock: FixedTimestep::default(),
             campaign,
             watcher,
@@ -217,8 +227,9 @@ impl Scene for PlayScene {
     fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
         match code {
             // Esc pauses first (the pause screen's Esc leaves): a run is never dropped by one
-            // key (play-test F27). The bot's demo has nothing to lose.
-            KeyCode::Escape if self.bot.is_some() => {
+            // key (play-test F27). The bot's demo and the editor's test-play have nothing
+            // to lose.
+            KeyCode::Escape if self.bot.is_some() || self.campaign.is_trial() => {
                 ctx.effects.clear();
                 Transition::Pop
             }

@@ -1,6 +1,6 @@
 //! The stack of scenes and how transitions change it.
 
-use super::{press, Context, Scene, Transition};
+use super::{press, Context, Pointer, Scene, Transition};
 use crate::render::SpriteBatch;
 use crate::sim::Game;
 use glium::winit::keyboard::PhysicalKey;
@@ -101,6 +101,37 @@ impl SceneStack {
             None => Transition::Quit,
         };
         self.apply(transition)
+    }
+
+    /// Gives a mouse event to the top scene ([`Scene::pointer`]) and applies its transition.
+    pub fn pointer(&mut self, ctx: &mut Context, event: Pointer) -> Flow {
+        let transition = match self.scenes.last_mut() {
+            Some(scene) => scene.pointer(ctx, event),
+            None => Transition::Quit,
+        };
+        self.apply(transition)
+    }
+
+    /// Gives typed text to the top scene if it takes text ([`Scene::typed`]).
+    pub fn typed(&mut self, ctx: &mut Context, text: &str) -> Flow {
+        let transition = match self.scenes.last_mut() {
+            Some(scene) if scene.takes_text() => scene.typed(ctx, text),
+            _ => Transition::None,
+        };
+        self.apply(transition)
+    }
+
+    /// The window's close button: asks the scenes from the top down
+    /// ([`Scene::close_requested`]); the first that answers closes the scenes above it (a
+    /// test-play over the editor) and gets its way. Quits when none answers.
+    pub fn close_requested(&mut self, ctx: &mut Context) -> Flow {
+        for i in (0..self.scenes.len()).rev() {
+            if let Some(transition) = self.scenes[i].close_requested(ctx) {
+                self.scenes.truncate(i + 1);
+                return self.apply(transition);
+            }
+        }
+        Flow::Quit
     }
 
     /// Draws the top scene into `batch`, over the scenes under it as long as they are overlays
