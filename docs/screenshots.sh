@@ -67,4 +67,17 @@ I   I   I   I   H   H   H   H   I   I   I   I   H   H
 0   0   0   0   0   0   0   0   0   0   0   0   0   0
 LEVEL
 ./target/release/breakout preview "$tmp/kinds.lvl" -o docs/brick-kinds.png
-echo "screenshots written to $out/ and docs/brick-kinds.png"
+# The level editor on a level with a brick walled in by solid bricks: check's warning is marked
+# on it and shown under the grid.
+cat > "$tmp/editor.lvl" <<'LEVEL'
+@name: Keep
+# a yellow brick behind walls, a gate of metal
+1 1 1 0 0 0 0 0 0 0 0 1 1 1
+1 4 1 0 2 2 2 2 2 2 0 1 6 1
+1 1 1 0 3 3+W 3 3 3+M 3 0 1 M 1
+0 0 0 0 5*2 5*2 X X 5*2 5*2 0 0 0 0
+0 0 0 0 0 0 0 0 0 0 0 0 0 0
+LEVEL
+if [ -n "${DISPLAY:-}" ]; then ed=(); else ed=(xvfb-run -a); fi
+"${ed[@]}" ./target/release/breakout edit "$tmp/editor.lvl" --mute --frames 5 --screenshot "$out/editor.png"
+echo "screenshots written to $out/ (editor.png too) and docs/brick-kinds.png"
