@@ -19,7 +19,7 @@ pub use brush::Brush;
 pub use document::{Document, EditState};
 pub use grid::{Cell, Side};
 
-use crate::level::{BrickArea, Level, LevelErrors};
+use crate::level::{BrickArea, Level, LoadError};
 use history::History;
 use std::path::{Path, PathBuf};
 
@@ -78,21 +78,9 @@ pub enum SaveError {
     Io(#[from] std::io::Error),
 }
 
-/// Why a level could not be opened for editing.
-#[derive(Debug, thiserror::Error)]
-pub enum OpenError {
-    /// The file exists but could not be read.
-    #[error("{}: cannot read level file: {source}", path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The underlying error.
-        source: std::io::Error,
-    },
-    /// A line or cell of the file cannot be read, so saving would lose it: fix these first.
-    #[error("{0}")]
-    Invalid(#[from] LevelErrors),
-}
+/// Why a level could not be opened for editing: the game's own [`LoadError`] (the file cannot
+/// be read, or holds lines or cells that cannot be read, so saving would lose them).
+pub type OpenError = LoadError;
 
 /// A level being edited. See the module documentation.
 #[derive(Clone, Debug)]
@@ -151,11 +139,11 @@ impl Editor {
                     Level::parse_bytes(e.as_bytes(), &path.display().to_string())
                         .err()
                         .map_or_else(
-                            || OpenError::Io {
+                            || LoadError::Io {
                                 path: path.to_path_buf(),
                                 source: std::io::Error::other("invalid UTF-8"),
                             },
-                            OpenError::Invalid,
+                            LoadError::Invalid,
                         )
                 })?;
                 let mut doc = Document::open(&text, &path.display().to_string())?;
@@ -169,7 +157,7 @@ impl Editor {
                 Some(path.to_path_buf()),
                 false,
             )),
-            Err(source) => Err(OpenError::Io {
+            Err(source) => Err(LoadError::Io {
                 path: path.to_path_buf(),
                 source,
             }),

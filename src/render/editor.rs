@@ -442,6 +442,13 @@ fn status_line(out: &mut Vec<SpriteInstance>, view: &EditorView) {
     layout(out, &right, x, STATUS_TOP, STATUS_SIZE, color);
 }
 
+/// A dark box at `rect` (x, y, w, h) with `title` centred at its top in glyphs `size` high.
+fn titled_box(out: &mut Vec<SpriteInstance>, rect: [f32; 4], title: &str, size: f32) {
+    panel(out, rect, [0.0, 0.0, 0.05, 0.93]);
+    let centre = rect[0] + rect[2] / 2.0;
+    layout_centered(out, title, centre, rect[1] + 12.0, size, HIGHLIGHT);
+}
+
 /// The box over the editor, if any.
 fn overlay(out: &mut Vec<SpriteInstance>, overlay: &Overlay) {
     match overlay {
@@ -450,18 +457,11 @@ fn overlay(out: &mut Vec<SpriteInstance>, overlay: &Overlay) {
             let line_h = 13.0;
             let height = 48.0 + lines.len() as f32 * line_h;
             let top = ((PLAYFIELD_HEIGHT - height) / 2.0).max(0.0);
-            panel(
+            titled_box(
                 out,
                 [40.0, top, PLAYFIELD_WIDTH - 80.0, height],
-                [0.0, 0.0, 0.05, 0.93],
-            );
-            layout_centered(
-                out,
                 "LEVEL EDITOR KEYS",
-                PLAYFIELD_WIDTH / 2.0,
-                top + 12.0,
                 SIZE,
-                HIGHLIGHT,
             );
             for (i, (keys, what)) in lines.iter().enumerate() {
                 let y = top + 38.0 + i as f32 * line_h;
@@ -472,18 +472,11 @@ fn overlay(out: &mut Vec<SpriteInstance>, overlay: &Overlay) {
         Overlay::Properties(rows, hint) => {
             let top = 120.0;
             let height = 70.0 + rows.len() as f32 * 24.0;
-            panel(
+            titled_box(
                 out,
                 [60.0, top, PLAYFIELD_WIDTH - 120.0, height],
-                [0.0, 0.0, 0.05, 0.93],
-            );
-            layout_centered(
-                out,
                 "LEVEL PROPERTIES",
-                PLAYFIELD_WIDTH / 2.0,
-                top + 12.0,
                 SIZE,
-                HIGHLIGHT,
             );
             for (i, (label, value, selected, typing)) in rows.iter().enumerate() {
                 let y = top + 40.0 + i as f32 * 24.0;
@@ -508,18 +501,11 @@ fn overlay(out: &mut Vec<SpriteInstance>, overlay: &Overlay) {
         }
         Overlay::AskQuit => {
             let top = 230.0;
-            panel(
+            titled_box(
                 out,
                 [60.0, top, PLAYFIELD_WIDTH - 120.0, 110.0],
-                [0.0, 0.0, 0.05, 0.93],
-            );
-            layout_centered(
-                out,
                 "UNSAVED CHANGES",
-                PLAYFIELD_WIDTH / 2.0,
-                top + 16.0,
                 24.0,
-                HIGHLIGHT,
             );
             layout_centered(
                 out,

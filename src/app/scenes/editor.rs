@@ -4,15 +4,16 @@
 
 use super::play::PlayScene;
 use super::{Context, MouseButton, Pointer, Scene, Transition};
-use crate::editor::{Cell, Editor, Severity, Side, Tool};
-use crate::level::{BrickArea, BrickKind, Explosion, Level, Ruleset, MAX_AREA_BOTTOM};
-use crate::playfield::{BRICK_AREA_FRACTION, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use crate::editor::{Cell, Editor, Severity, Tool};
+use crate::level::{BrickKind, Level};
 use crate::render::editor::{self as view, Overlay, PaletteItem};
 use crate::render::SpriteBatch;
 use crate::sim::BrickField;
 use glam::Vec2;
 use glium::winit::keyboard::KeyCode;
 use std::path::PathBuf;
+
+mod properties;
 
 /// Seconds a message (saved, an error) stays on the status line.
 const MESSAGE_SECONDS: f32 = 4.0;
@@ -63,21 +64,6 @@ enum Mode {
     /// "Unsaved changes": save, leave or keep editing.
     AskQuit,
 }
-
-/// The rows of the properties box.
-const PROPERTIES: [&str; 11] = [
-    "Name",
-    "Author",
-    "Columns",
-    "Rows",
-    "Area left",
-    "Area top",
-    "Area width",
-    "Area height",
-    "Explosion",
-    "Scoring",
-    "Power-up rules",
-];
 
 /// The level editor's screen. See the module documentation.
 pub struct EditorScene {
@@ -298,142 +284,6 @@ impl EditorScene {
         Transition::None
     }
 
-    fn properties_key(&mut self, ctx: &Context, code: KeyCode) {
-        let Mode::Properties { selected, typing } = &mut self.mode else {
-            return;
-        };
-        let shift = ctx.modifiers.shift_key();
-        if let Some(text) = typing {
-            match code {
-                KeyCode::Enter | KeyCode::NumpadEnter => {
-                    let text = Some(text.clone());
-                    if *selected == 0 {
-                        self.editor.set_title(text);
-                    } else {
-                        self.editor.set_author(text);
-                    }
-                    *typing = None;
-                }
-                KeyCode::Escape => *typing = None,
-                KeyCode::Backspace => {
-                    text.pop();
-                }
-                _ => {}
-            }
-            return;
-        }
-        let step = match code {
-            KeyCode::ArrowLeft => -1,
-            KeyCode::ArrowRight => 1,
-            KeyCode::ArrowUp => {
-                *selected = selected.checked_sub(1).unwrap_or(PROPERTIES.len() - 1);
-                return;
-            }
-            KeyCode::ArrowDown => {
-                *selected = (*selected + 1) % PROPERTIES.len();
-                return;
-            }
-            KeyCode::Enter | KeyCode::NumpadEnter if *selected < 2 => {
-                let level = self.editor.level();
-                let current = if *selected == 0 {
-                    &level.title
-                } else {
-                    &level.author
-                };
-                *typing = Some(current.clone().unwrap_or_default());
-                return;
-            }
-            KeyCode::Delete if (4..8).contains(selected) => {
-                self.editor.set_area(None);
-                return;
-            }
-            KeyCode::Escape | KeyCode::KeyP | KeyCode::F2 | KeyCode::Enter => {
-                self.mode = Mode::Edit;
-                return;
-            }
-            _ => return,
-        };
-        let selected = *selected;
-        let grow = step > 0;
-        match selected {
-            2 => {
-                let side = if shift { Side::Left } else { Side::Right };
-                self.editor.resize(side, grow);
-            }
-            3 => {
-                let side = if shift { Side::Top } else { Side::Bottom };
-                self.editor.resize(side, grow);
-            }
-            4..=7 => {
-                let amount = if shift { 1 } else { 10 } * step;
-                let area = nudge_area(self.current_area(), selected - 4, amount);
-                self.editor.set_area(Some(area));
-            }
-            8 => {
-                self.editor.set_rules(|l| {
-                    l.explosion = match l.explosion {
-                        Explosion::Square => Explosion::Cross,
-                        Explosion::Cross => Explosion::Square,
-                    }
-                });
-            }
-            9 => {
-                self.editor
-                    .set_rules(|l| l.scoring = cycle_ruleset(l.scoring, step));
-            }
-            10 => {
-                self.editor
-                    .set_rules(|l| l.powerup_rules = cycle_ruleset(l.powerup_rules, step));
-            }
-            _ => {}
-        }
-    }
-
-    /// The level's `@area:`, or the default layout's as one.
-    fn current_area(&self) -> BrickArea {
-        self.editor.level().area.unwrap_or(BrickArea {
-            left: 0,
-            top: 0,
-            width: PLAYFIELD_WIDTH as u16,
-            height: (PLAYFIELD_HEIGHT * BRICK_AREA_FRACTION) as u16,
-        })
-    }
-
-    fn properties_rows(&self) -> Vec<(String, String, bool, bool)> {
-        let Mode::Properties { selected, typing } = &self.mode else {
-            return Vec::new();
-        };
-        let level = self.editor.level();
-        let area = level.area.map(|_| self.current_area());
-        let area_value = |v: Option<u16>| v.map_or("default".to_string(), |v| format!("{v} px"));
-        let values = [
-            level.title.clone().unwrap_or_default(),
-            level.author.clone().unwrap_or_default(),
-            level.cols.to_string(),
-            level.rows.to_string(),
-            area_value(area.map(|a| a.left)),
-            area_value(area.map(|a| a.top)),
-            area_value(area.map(|a| a.width)),
-            area_value(area.map(|a| a.height)),
-            match level.explosion {
-                Explosion::Square => "square (8 around)".to_string(),
-                Explosion::Cross => "cross (4 around)".to_string(),
-            },
-            level.scoring.name().to_string(),
-            level.powerup_rules.name().to_string(),
-        ];
-        PROPERTIES
-            .iter()
-            .zip(values)
-            .enumerate()
-            .map(|(i, (label, value))| {
-                let typed = (i == *selected).then_some(typing.as_ref()).flatten();
-                let shown = typed.cloned().unwrap_or(value);
-                (label.to_string(), shown, i == *selected, typed.is_some())
-            })
-            .collect()
-    }
-
     fn palette_click(&mut self, item: PaletteItem) {
         let brush = &mut self.editor.brush;
         match item {
@@ -533,43 +383,6 @@ fn kind_key(code: KeyCode) -> Option<BrickKind> {
         _ => return None,
     };
     BrickKind::from_symbol(symbol)
-}
-
-/// The next (`step` 1) or previous (−1) rule set of [`Ruleset::ALL`].
-fn cycle_ruleset(rules: Ruleset, step: i32) -> Ruleset {
-    let all = Ruleset::ALL;
-    let at = all.iter().position(|r| *r == rules).unwrap_or(0) as i32;
-    all[(at + step).rem_euclid(all.len() as i32) as usize]
-}
-
-/// `area` with its field `which` (0 left, 1 top, 2 width, 3 height) changed by `amount`
-/// pixels, kept valid: at least 1 px wide and high, inside the playfield's width and above
-/// [`MAX_AREA_BOTTOM`].
-fn nudge_area(area: BrickArea, which: usize, amount: i32) -> BrickArea {
-    let width_max = PLAYFIELD_WIDTH as i32;
-    let bottom_max = i32::from(MAX_AREA_BOTTOM);
-    let (mut l, mut t, mut w, mut h) = (
-        i32::from(area.left),
-        i32::from(area.top),
-        i32::from(area.width),
-        i32::from(area.height),
-    );
-    match which {
-        0 => l += amount,
-        1 => t += amount,
-        2 => w += amount,
-        _ => h += amount,
-    }
-    w = w.clamp(1, width_max);
-    h = h.clamp(1, bottom_max);
-    l = l.clamp(0, width_max - w);
-    t = t.clamp(0, bottom_max - h);
-    BrickArea {
-        left: l as u16,
-        top: t as u16,
-        width: w as u16,
-        height: h as u16,
-    }
 }
 
 impl Scene for EditorScene {
@@ -736,134 +549,4 @@ fn is_system_dir(dir: &std::path::Path) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::app::scenes::{test_context, SceneStack};
-    use crate::editor::document::Document;
-    use glium::winit::keyboard::{ModifiersState, PhysicalKey};
-
-    fn scene(text: &str) -> EditorScene {
-        let doc = Document::open(text, "t").unwrap();
-        EditorScene::new(Editor::new(doc, None, true), None)
-    }
-
-    fn press(stack: &mut SceneStack, ctx: &mut Context, code: KeyCode) {
-        stack.key(ctx, PhysicalKey::Code(code), true, false);
-        stack.key(ctx, PhysicalKey::Code(code), false, false);
-    }
-
-    #[test]
-    fn mouse_paints_the_cell_under_it_and_ctrl_z_undoes() {
-        let mut ctx = test_context();
-        let mut stack = SceneStack::new(Box::new(scene("2 0 0\n0 0 0\n")));
-        // Default layout: 3 columns of 266.7 px, 2 rows of 150 px.
-        stack.pointer(&mut ctx, Pointer::Moved(Vec2::new(700.0, 200.0)));
-        press(&mut stack, &mut ctx, KeyCode::KeyM);
-        stack.pointer(&mut ctx, Pointer::Down(MouseButton::Left));
-        stack.pointer(&mut ctx, Pointer::Moved(Vec2::new(400.0, 200.0)));
-        stack.pointer(&mut ctx, Pointer::Up(MouseButton::Left));
-        ctx.modifiers = ModifiersState::CONTROL;
-        press(&mut stack, &mut ctx, KeyCode::KeyS); // no file: says so, nothing breaks
-        ctx.modifiers = ModifiersState::empty();
-        assert_eq!(stack.len(), 1);
-        // The drag painted two cells in one undo step.
-        let mut batch = SpriteBatch::default();
-        stack.draw(&ctx, &mut batch);
-        assert!(!batch.backdrop.is_empty());
-        ctx.modifiers = ModifiersState::CONTROL;
-        press(&mut stack, &mut ctx, KeyCode::KeyZ);
-        ctx.modifiers = ModifiersState::empty();
-        // Esc leaves at once: nothing is modified after the undo.
-        press(&mut stack, &mut ctx, KeyCode::Escape);
-        assert!(stack.is_empty());
-    }
-
-    #[test]
-    fn a_drag_paints_and_escape_with_changes_asks_first() {
-        let mut ctx = test_context();
-        let mut s = scene("2 0 0\n0 0 0\n");
-        s.pointer(&mut ctx, Pointer::Moved(Vec2::new(700.0, 200.0)));
-        s.key_press(&mut ctx, KeyCode::KeyM);
-        s.pointer(&mut ctx, Pointer::Down(MouseButton::Left));
-        s.pointer(&mut ctx, Pointer::Moved(Vec2::new(400.0, 200.0)));
-        s.pointer(&mut ctx, Pointer::Up(MouseButton::Left));
-        assert_eq!(s.editor().text(), "2 0 0\n0 M M\n");
-        assert!(matches!(
-            s.key_press(&mut ctx, KeyCode::Escape),
-            Transition::None
-        ));
-        assert_eq!(s.mode, Mode::AskQuit);
-        assert!(matches!(
-            s.key_press(&mut ctx, KeyCode::Escape),
-            Transition::None
-        ));
-        assert_eq!(s.mode, Mode::Edit);
-        assert!(
-            s.close_requested(&mut ctx).is_some(),
-            "the close button asks too"
-        );
-        assert!(matches!(
-            s.key_press(&mut ctx, KeyCode::KeyD),
-            Transition::Pop
-        ));
-    }
-
-    #[test]
-    fn test_play_pushes_the_game_and_refuses_a_level_with_nothing_to_clear() {
-        let mut ctx = test_context();
-        let mut s = scene("1 0\n");
-        assert!(matches!(
-            s.key_press(&mut ctx, KeyCode::Tab),
-            Transition::None
-        ));
-        assert!(s
-            .message
-            .as_ref()
-            .is_some_and(|(m, _, e)| *e && m.contains("cannot play")));
-        let mut s = scene("2 0\n");
-        assert!(matches!(
-            s.key_press(&mut ctx, KeyCode::Tab),
-            Transition::Push(_)
-        ));
-        assert!(matches!(
-            s.key_press(&mut ctx, KeyCode::KeyB),
-            Transition::Push(_)
-        ));
-    }
-
-    #[test]
-    fn properties_rename_and_resize_from_the_left() {
-        let mut ctx = test_context();
-        let mut s = scene("2 2\n");
-        s.key_press(&mut ctx, KeyCode::KeyP);
-        s.key_press(&mut ctx, KeyCode::Enter);
-        s.typed(&mut ctx, "Hi");
-        s.key_press(&mut ctx, KeyCode::Enter);
-        s.key_press(&mut ctx, KeyCode::ArrowDown);
-        s.key_press(&mut ctx, KeyCode::ArrowDown);
-        ctx.modifiers = ModifiersState::SHIFT;
-        s.key_press(&mut ctx, KeyCode::ArrowRight);
-        ctx.modifiers = ModifiersState::empty();
-        s.key_press(&mut ctx, KeyCode::Escape);
-        assert_eq!(s.mode, Mode::Edit);
-        assert_eq!(s.editor().text(), "@name: Hi\n0 2 2\n");
-    }
-
-    #[test]
-    fn areas_stay_valid_whatever_the_nudges() {
-        let mut area = BrickArea {
-            left: 0,
-            top: 0,
-            width: 800,
-            height: 300,
-        };
-        for (which, amount) in [(0, 50), (2, 100), (1, 400), (3, 500), (0, -900), (2, -2000)] {
-            area = nudge_area(area, which, amount);
-            assert!(area.width >= 1 && area.left + area.width <= 800, "{area:?}");
-            assert!(
-                area.height >= 1 && area.top + area.height <= MAX_AREA_BOTTOM,
-                "{area:?}"
-            );
-        }
-    }
-}
+mod tests;
