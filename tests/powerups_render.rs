@@ -24,7 +24,6 @@ const LEVEL: &str = "2 3 4 5\n5 4 3 2\n0 0 0 0\n0 0 0 0\n";
 struct Frames {
     context: std::rc::Rc<glium::backend::Context>,
     renderer: Renderer,
-    n: u32,
 }
 
 impl Frames {
@@ -33,11 +32,7 @@ impl Frames {
             .unwrap_or_else(|e| panic!("no headless OpenGL (EGL) on this machine: {e}"));
         let renderer = Renderer::new(&context, raw_gl, &breakout::assets::Assets::built_in())
             .expect("renderer");
-        Frames {
-            context,
-            renderer,
-            n: 0,
-        }
+        Frames { context, renderer }
     }
 
     /// `batch` drawn at 800×600; returns the picture and the draw calls it took.
@@ -47,12 +42,13 @@ impl Frames {
             .render_offscreen(&self.context, (800, 600), batch)
             .expect("render");
         let calls = self.renderer.stats().draw_calls - before;
-        self.n += 1;
-        let path = std::env::temp_dir().join(format!(
-            "breakout-powerups-{}-{}.png",
-            std::process::id(),
-            self.n
-        ));
+        // One counter for every test of this process: tests run in parallel threads, and a
+        // per-test counter gave two of them the same file (seen in CI: one read the other's
+        // half-written PNG).
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("breakout-powerups-{}-{n}.png", std::process::id(),));
         self.renderer.save_screenshot(&path).expect("screenshot");
         (Picture::new(take_png(&path)), calls)
     }
