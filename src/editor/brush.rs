@@ -79,10 +79,15 @@ impl Brush {
     pub fn cycle_kind(&mut self, step: i32) {
         let all = BrickKind::ALL;
         let at = all.iter().position(|k| *k == self.kind).unwrap_or(0) as i32;
-        let next = all[(at + step).rem_euclid(all.len() as i32) as usize];
+        self.select_kind(all[(at + step).rem_euclid(all.len() as i32) as usize]);
+    }
+
+    /// Paints `kind` from now on, with its default hits; the power-up stays (where the kind
+    /// holds one, [`Brush::extras`]).
+    pub fn select_kind(&mut self, kind: BrickKind) {
         *self = Brush {
             powerup: self.powerup,
-            ..Brush::of(next)
+            ..Brush::of(kind)
         };
     }
 

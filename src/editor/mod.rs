@@ -52,6 +52,16 @@ pub enum Tool {
     Rectangle,
 }
 
+impl Tool {
+    /// The other tool (the `T` key and the palette's tool button switch between them).
+    pub fn other(self) -> Tool {
+        match self {
+            Tool::Pencil => Tool::Rectangle,
+            Tool::Rectangle => Tool::Pencil,
+        }
+    }
+}
+
 /// A drag in progress.
 #[derive(Clone, Debug)]
 struct Stroke {

@@ -331,21 +331,16 @@ fn palette_sprites(out: &mut Vec<SpriteInstance>, editor: &Editor) {
                     );
                 }
             }
-            PaletteItem::HitsDown | PaletteItem::HitsUp => {
+            PaletteItem::HitsDown
+            | PaletteItem::HitsUp
+            | PaletteItem::PowerUpPrev
+            | PaletteItem::PowerUpNext => {
                 panel(out, r, [0.25, 0.27, 0.35, 1.0]);
-                let sign = if item == PaletteItem::HitsUp {
-                    "+"
-                } else {
-                    "-"
-                };
-                layout(out, sign, r[0] + 2.0, r[1] + 2.0, SIZE, WHITE);
-            }
-            PaletteItem::PowerUpPrev | PaletteItem::PowerUpNext => {
-                panel(out, r, [0.25, 0.27, 0.35, 1.0]);
-                let sign = if item == PaletteItem::PowerUpNext {
-                    ">"
-                } else {
-                    "<"
+                let sign = match item {
+                    PaletteItem::HitsDown => "-",
+                    PaletteItem::HitsUp => "+",
+                    PaletteItem::PowerUpPrev => "<",
+                    _ => ">",
                 };
                 layout(out, sign, r[0] + 2.0, r[1] + 2.0, SIZE, WHITE);
             }

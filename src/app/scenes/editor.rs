@@ -234,10 +234,7 @@ impl EditorScene {
             return Transition::None;
         }
         if let Some(kind) = kind_key(code) {
-            editor.brush = crate::editor::Brush {
-                powerup: editor.brush.powerup,
-                ..crate::editor::Brush::of(kind)
-            };
+            editor.brush.select_kind(kind);
             return Transition::None;
         }
         match code {
@@ -273,12 +270,7 @@ impl EditorScene {
                 let cell = self.hover().unwrap_or(self.editor.cursor);
                 self.editor.pick(cell);
             }
-            KeyCode::KeyT => {
-                editor.tool = match editor.tool {
-                    Tool::Pencil => Tool::Rectangle,
-                    Tool::Rectangle => Tool::Pencil,
-                }
-            }
+            KeyCode::KeyT => editor.tool = editor.tool.other(),
             _ => {}
         }
         Transition::None
@@ -287,22 +279,12 @@ impl EditorScene {
     fn palette_click(&mut self, item: PaletteItem) {
         let brush = &mut self.editor.brush;
         match item {
-            PaletteItem::Kind(kind) => {
-                *brush = crate::editor::Brush {
-                    powerup: brush.powerup,
-                    ..crate::editor::Brush::of(kind)
-                }
-            }
+            PaletteItem::Kind(kind) => brush.select_kind(kind),
             PaletteItem::HitsDown => brush.change_hits(-1),
             PaletteItem::HitsUp => brush.change_hits(1),
             PaletteItem::PowerUpPrev => brush.cycle_powerup(-1),
             PaletteItem::PowerUpNext => brush.cycle_powerup(1),
-            PaletteItem::Tool => {
-                self.editor.tool = match self.editor.tool {
-                    Tool::Pencil => Tool::Rectangle,
-                    Tool::Rectangle => Tool::Pencil,
-                }
-            }
+            PaletteItem::Tool => self.editor.tool = self.editor.tool.other(),
         }
     }
 
