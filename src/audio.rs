@@ -357,6 +357,13 @@ impl Audio {
         }
     }
 
+    /// Sets the music and effects volumes (linear gain, 0–1): the music at once, effects
+    /// from the next one played.
+    pub fn set_volumes(&mut self, volumes: AudioConfig) {
+        self.volumes = volumes;
+        self.set_muted(self.muted);
+    }
+
     /// True when muted.
     pub fn is_muted(&self) -> bool {
         self.muted

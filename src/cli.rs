@@ -152,9 +152,13 @@ pub struct PlayArgs {
     /// On exit, print one JSON line of frame statistics.
     #[arg(long)]
     pub stats: bool,
-    /// Turn vsync off (for measurements).
+    /// Turn vsync off for this run (for measurements; the settings screen's vsync is kept).
     #[arg(long)]
     pub no_vsync: bool,
+    /// Start in borderless fullscreen (F11 or Alt+Enter toggles it; the settings screen's
+    /// choice is remembered in the config file).
+    #[arg(long)]
+    pub fullscreen: bool,
     /// Start with the collision debug overlay on (F1 toggles it).
     #[arg(long)]
     pub debug_overlay: bool,
@@ -244,12 +248,14 @@ impl GameOptions {
         Ok(self.load()?.0)
     }
 
-    /// The simulation settings and the whole config file (for the audio section).
+    /// The simulation settings and the whole config file as loaded (its other sections, where
+    /// it is saved, its problems).
     ///
     /// # Errors
     /// The config file's error (file, line, column).
-    pub fn load(&self) -> Result<(GameConfig, Config), ConfigError> {
-        let (file, _) = Config::load(self.config.as_deref())?;
+    pub fn load(&self) -> Result<(GameConfig, crate::config::Loaded), ConfigError> {
+        let loaded = Config::load(self.config.as_deref())?;
+        let file = &loaded.config;
         let defaults = GameConfig::default();
         let game = GameConfig {
             seed: self.seed,
@@ -260,7 +266,7 @@ impl GameOptions {
             powerups: file.powerups,
             ..defaults
         };
-        Ok((game, file))
+        Ok((game, loaded))
     }
 }
 

@@ -18,7 +18,7 @@ use crate::assets::{Assets, LevelSetSource};
 use crate::audio::Audio;
 use crate::cli::{ForcedEffect, PlayArgs};
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
-use crate::render::context::create_window;
+use crate::render::context::{create_window, Placement};
 use crate::render::{letterbox, Renderer, SpriteBatch};
 use crate::sim::tuning::MAX_FRAME_TIME;
 use crate::sim::GameConfig;
@@ -29,7 +29,7 @@ use glium::winit::application::ApplicationHandler;
 use glium::winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
 use glium::winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
-use glium::winit::window::{Window, WindowId};
+use glium::winit::window::{Fullscreen, Window, WindowId};
 use scenes::level_menu::LevelMenuScene;
 use scenes::menu::MenuScene;
 use scenes::play::{Campaign, PlayScene};
@@ -94,7 +94,8 @@ fn launch(args: PlayArgs, editor: Option<crate::editor::Editor>) -> anyhow::Resu
         }
         None => None,
     };
-    let (game_config, file_config) = args.game.load()?;
+    let (game_config, loaded) = args.game.load()?;
+    let file_config = loaded.config.clone();
     let event_loop = EventLoop::new().map_err(|e| {
         anyhow::anyhow!(
             "cannot start the windowing system (no display server? try xvfb-run): {}",
@@ -115,6 +116,11 @@ fn launch(args: PlayArgs, editor: Option<crate::editor::Editor>) -> anyhow::Resu
     };
     let effects = crate::effects::Effects::new(game_config.seed, file_config.effects);
     let mut app = App::new(args, game_config, assets, sets, audio, effects);
+    app.ctx.video = crate::config::VideoConfig {
+        vsync: file_config.video.vsync && !app.ctx.args.no_vsync,
+        fullscreen: file_config.video.fullscreen || app.ctx.args.fullscreen,
+    };
+    app.ctx.settings = crate::config::save::ConfigFile::new(loaded);
     if let Some(editor) = editor {
         let scene = scenes::editor::EditorScene::new(editor, user_dir);
         app.scenes = SceneStack::new(Box::new(scene));
@@ -137,6 +143,10 @@ struct Gfx {
     window: Window,
     display: Display<WindowSurface>,
     renderer: Renderer,
+    /// The vsync the GL surface was made with (changing it makes a new window).
+    vsync: bool,
+    /// Whether the window is fullscreen now.
+    fullscreen: bool,
 }
 
 /// The window, the scenes, and what they share.
@@ -183,6 +193,8 @@ impl App {
             level_error: None,
             game_steps: 0,
             modifiers: Default::default(),
+            settings: Default::default(),
+            video: Default::default(),
         };
         App {
             ctx,
@@ -209,6 +221,18 @@ impl App {
             forced == Some(ForcedEffect::Chaos),
         );
         self.scenes.draw(&self.ctx, &mut batch);
+        // Screen effects off (the settings screen): the picture stays still; a forced
+        // --effect (a measurement) still shows.
+        if !self.ctx.settings.now.effects.screen_effects {
+            let effects = &mut batch.effects;
+            effects.shake = if forced == Some(ForcedEffect::Shake) {
+                effects.shake
+            } else {
+                0.0
+            };
+            effects.confuse &= forced == Some(ForcedEffect::Confuse);
+            effects.chaos &= forced == Some(ForcedEffect::Chaos);
+        }
         batch
     }
 
@@ -232,6 +256,7 @@ impl App {
     }
 
     fn frame(&mut self, event_loop: &ActiveEventLoop) {
+        self.sync_window(event_loop);
         let now = Instant::now();
         let measured = self
             .last_frame
@@ -290,12 +315,80 @@ impl App {
         }
     }
 
+    /// Opens the window (where the settings say it was, fullscreen and vsync as
+    /// [`Context::video`] says) with its renderer.
+    fn open_window(&self, event_loop: &ActiveEventLoop) -> anyhow::Result<Gfx> {
+        let video = self.ctx.video;
+        let remembered = self.ctx.settings.now.window;
+        let placement = Placement {
+            size: remembered.width.zip(remembered.height),
+            position: remembered.x.zip(remembered.y),
+            fullscreen: video.fullscreen,
+        };
+        let size = (PLAYFIELD_WIDTH as f64, PLAYFIELD_HEIGHT as f64);
+        let (window, display, raw_gl) =
+            create_window(event_loop, "Breakout", size, placement, video.vsync)
+                .map_err(anyhow::Error::msg)?;
+        let renderer = Renderer::new(&display, raw_gl, &self.assets)?;
+        window.set_title(&self.title);
+        window.set_cursor_visible(!self.cursor_hidden);
+        Ok(Gfx {
+            window,
+            display,
+            renderer,
+            vsync: video.vsync,
+            fullscreen: video.fullscreen,
+        })
+    }
+
+    /// Makes the window follow [`Context::video`]: fullscreen toggled in place; a new vsync
+    /// needs a new GL surface, so a new window (the scenes, which hold the game, carry on).
+    fn sync_window(&mut self, event_loop: &ActiveEventLoop) {
+        let wanted = self.ctx.video;
+        let Some(gfx) = &mut self.gfx else { return };
+        if gfx.vsync != wanted.vsync {
+            self.gfx = None;
+            match self.open_window(event_loop) {
+                Ok(gfx) => self.gfx = Some(gfx),
+                Err(e) => self.fail(event_loop, e.context("cannot reopen the window")),
+            }
+        } else if gfx.fullscreen != wanted.fullscreen {
+            let mode = wanted.fullscreen.then_some(Fullscreen::Borderless(None));
+            gfx.window.set_fullscreen(mode);
+            gfx.fullscreen = wanted.fullscreen;
+        }
+    }
+
+    /// True for a run a script controls (`--frames`, `--screenshot`): it leaves the player's
+    /// settings file alone.
+    fn scripted(&self) -> bool {
+        self.ctx.args.frames.is_some() || self.ctx.args.screenshot.is_some()
+    }
+
+    /// Remembers the window's size (`size`, inside, physical pixels) or position (`at`, outer
+    /// corner) while it is an ordinary window on screen, for the next start.
+    fn remember_window(&mut self, size: Option<(u32, u32)>, at: Option<(i32, i32)>) {
+        let windowed = self.gfx.as_ref().is_some_and(|g| !g.fullscreen);
+        if !windowed || self.minimised || self.scripted() {
+            return;
+        }
+        let window = &mut self.ctx.settings.now.window;
+        if let Some((width, height)) = size.filter(|&(w, h)| w > 0 && h > 0) {
+            (window.width, window.height) = (Some(width), Some(height));
+        }
+        if let Some((x, y)) = at {
+            (window.x, window.y) = (Some(x), Some(y));
+        }
+    }
+
     /// A key event: the app's own keys (see [`app_key`]) act here; every other goes to the top
     /// scene.
     fn key(&mut self, event_loop: &ActiveEventLoop, key: PhysicalKey, pressed: bool, repeat: bool) {
         let code = scenes::press(key, pressed, repeat);
-        match code.and_then(|code| app_key(code, self.scenes.takes_text())) {
+        let alt = self.ctx.modifiers.alt_key();
+        match code.and_then(|code| app_key(code, alt, self.scenes.takes_text())) {
             Some(AppKey::DebugOverlay) => self.ctx.debug_overlay = !self.ctx.debug_overlay,
+            Some(AppKey::Fullscreen) => self.ctx.toggle_fullscreen(),
             Some(AppKey::Mute) => {
                 if let Some(audio) = &mut self.ctx.audio {
                     audio.set_muted(!audio.is_muted());
@@ -320,8 +413,14 @@ impl App {
         event_loop.exit();
     }
 
-    /// Saves the screenshot (if asked) while the GL context is alive, then stops the loop.
+    /// Saves the screenshot (if asked) while the GL context is alive, and the settings changed
+    /// since they were last saved (the window's place, F11), then stops the loop.
     fn quit(&mut self, event_loop: &ActiveEventLoop) {
+        if !self.scripted() {
+            if let Err(e) = self.ctx.settings.save() {
+                log::warn!("the settings were not saved: {e}");
+            }
+        }
         if let (Some(path), Some(gfx)) = (self.ctx.args.screenshot.take(), &self.gfx) {
             if let Err(e) = gfx.renderer.save_screenshot(&path) {
                 self.error.get_or_insert(e.into());
@@ -361,22 +460,7 @@ impl ApplicationHandler for App {
         if self.gfx.is_some() {
             return;
         }
-        let vsync = !self.ctx.args.no_vsync;
-        let created = create_window(
-            event_loop,
-            "Breakout",
-            (PLAYFIELD_WIDTH as f64, PLAYFIELD_HEIGHT as f64),
-            vsync,
-        )
-        .map_err(anyhow::Error::msg)
-        .and_then(|(window, display, raw_gl)| {
-            let renderer = Renderer::new(&display, raw_gl, &self.assets)?;
-            Ok(Gfx {
-                window,
-                display,
-                renderer,
-            })
-        });
+        let created = self.open_window(event_loop);
         match created {
             Ok(gfx) => {
                 gfx.window.request_redraw();
@@ -399,7 +483,9 @@ impl ApplicationHandler for App {
                 if let Some(gfx) = &self.gfx {
                     gfx.display.resize(size.into());
                 }
+                self.remember_window(Some(size.into()), None);
             }
+            WindowEvent::Moved(at) => self.remember_window(None, Some(at.into())),
             WindowEvent::Occluded(occluded) => {
                 self.minimised = occluded;
                 if occluded {
@@ -480,13 +566,17 @@ enum AppKey {
     DebugOverlay,
     /// M: sound off or on.
     Mute,
+    /// F11 or Alt+Enter: fullscreen on or off.
+    Fullscreen,
 }
 
-/// The app's own key for a press of `code`, if it is one, unless the top scene takes typed
-/// letters (`typing`: a menu list's filter, where M types an "m"; the level editor, whose F1 is
-/// its help): F1 and M.
-fn app_key(code: KeyCode, typing: bool) -> Option<AppKey> {
+/// The app's own key for a press of `code` (with Alt held: `alt`), if it is one: F11 and
+/// Alt+Enter always; F1 and M unless the top scene takes typed letters (`typing`: a menu
+/// list's filter, where M types an "m"; the level editor, whose F1 is its help).
+fn app_key(code: KeyCode, alt: bool, typing: bool) -> Option<AppKey> {
     match code {
+        KeyCode::F11 => Some(AppKey::Fullscreen),
+        KeyCode::Enter | KeyCode::NumpadEnter if alt => Some(AppKey::Fullscreen),
         KeyCode::F1 if !typing => Some(AppKey::DebugOverlay),
         KeyCode::KeyM if !typing => Some(AppKey::Mute),
         _ => None,
@@ -500,10 +590,23 @@ mod app_key_tests {
     /// The menus' filter could not take an "m": M muted instead (noticed in session 6).
     #[test]
     fn m_types_into_a_menu_filter_and_mutes_elsewhere() {
-        assert_eq!(app_key(KeyCode::KeyM, false), Some(AppKey::Mute));
-        assert_eq!(app_key(KeyCode::KeyM, true), None);
-        assert_eq!(app_key(KeyCode::F1, false), Some(AppKey::DebugOverlay));
-        assert_eq!(app_key(KeyCode::F1, true), None, "the editor's help");
-        assert_eq!(app_key(KeyCode::KeyA, false), None);
+        assert_eq!(app_key(KeyCode::KeyM, false, false), Some(AppKey::Mute));
+        assert_eq!(app_key(KeyCode::KeyM, false, true), None);
+        assert_eq!(
+            app_key(KeyCode::F1, false, false),
+            Some(AppKey::DebugOverlay)
+        );
+        assert_eq!(app_key(KeyCode::F1, false, true), None, "the editor's help");
+        assert_eq!(app_key(KeyCode::KeyA, false, false), None);
+    }
+
+    #[test]
+    fn f11_and_alt_enter_toggle_fullscreen_everywhere_and_enter_alone_does_not() {
+        for typing in [false, true] {
+            let fullscreen = Some(AppKey::Fullscreen);
+            assert_eq!(app_key(KeyCode::F11, false, typing), fullscreen);
+            assert_eq!(app_key(KeyCode::Enter, true, typing), fullscreen);
+            assert_eq!(app_key(KeyCode::Enter, false, typing), None);
+        }
     }
 }

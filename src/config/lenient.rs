@@ -184,7 +184,7 @@ impl Config {
 }
 
 /// 1-based line and column of byte `offset` in `text`.
-fn position(text: &str, offset: usize) -> (usize, usize) {
+pub(super) fn position(text: &str, offset: usize) -> (usize, usize) {
     let before = text.get(..offset.min(text.len())).unwrap_or("");
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
@@ -304,7 +304,7 @@ mod tests {
 
     #[test]
     fn every_mistake_is_reported_and_the_rest_still_applies() {
-        let text = "[effects]\ntrail_rate = -1\nburst_particles = 100000000\n\n[audio]\nmusic_volume = \"loud\"\neffects_volume = 0.25\n[video]\nwidth = 3\n[collision]\nmode = \"sweep\"\n";
+        let text = "[effects]\ntrail_rate = -1\nburst_particles = 100000000\n\n[audio]\nmusic_volume = \"loud\"\neffects_volume = 0.25\n[vidoe]\nwidth = 3\n[collision]\nmode = \"sweep\"\n";
         let (config, problems) = Config::parse_lenient(text);
         let at: Vec<(usize, usize)> = problems.iter().map(|p| (p.line, p.column)).collect();
         assert_eq!(
@@ -319,7 +319,7 @@ mod tests {
             words[2]
         );
         assert!(
-            words[3].contains("unknown setting 'video'") && words[3].contains("audio"),
+            words[3].contains("unknown setting 'vidoe'") && words[3].contains("audio"),
             "{}",
             words[3]
         );

@@ -25,7 +25,21 @@
 //! [effects]
 //! trail_rate = 220        # trail particles per second behind each moving ball (0 = no trail)
 //! burst_particles = 30    # particles flying out of each destroyed brick
+//! screen_effects = true   # shake, confuse's inversion and chaos's swirl (false: never shown)
+//!
+//! [video]
+//! vsync = true
+//! fullscreen = false      # borderless fullscreen (F11 or Alt+Enter toggles it)
+//!
+//! [window]                # written by the game when it closes: size and position, pixels
+//! width = 800
+//! height = 600
+//! x = 120
+//! y = 80
 //! ```
+//!
+//! The settings screen (and the window, when it closes) writes changed settings back into the
+//! file it was read from, keeping its comments and layout ([`save`]).
 //!
 //! Found at `--config <PATH>`; else `./breakout.toml`; else `breakout.toml` in the user's config
 //! directory (`~/.config/breakout/` on Linux, from the `directories` crate); else defaults.
@@ -33,6 +47,7 @@
 //! valid ones. Command-line flags override the file.
 
 mod lenient;
+pub mod save;
 
 pub use lenient::Problem;
 
@@ -54,8 +69,50 @@ pub struct Config {
     pub powerups: PowerUpSettings,
     /// `[audio]`: volumes.
     pub audio: AudioConfig,
-    /// `[effects]`: particle density.
+    /// `[effects]`: particle density, screen effects.
     pub effects: EffectsConfig,
+    /// `[video]`: vsync, fullscreen.
+    pub video: VideoConfig,
+    /// `[window]`: the window's size and position when the game last closed.
+    pub window: WindowConfig,
+}
+
+/// The `[video]` section.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct VideoConfig {
+    /// Wait for the display's refresh before showing a frame (default true; `--no-vsync`
+    /// turns it off for one run).
+    pub vsync: bool,
+    /// Start in borderless fullscreen on the window's monitor (default false; F11 or Alt+Enter
+    /// toggles it, `--fullscreen` forces it for one run).
+    pub fullscreen: bool,
+}
+
+impl Default for VideoConfig {
+    fn default() -> Self {
+        VideoConfig {
+            vsync: true,
+            fullscreen: false,
+        }
+    }
+}
+
+/// The `[window]` section: where the window was when the game last closed, so that it opens
+/// there again. Sizes are physical pixels of the window's inside (its frame excluded); the
+/// position is its outer top-left corner in the desktop's physical pixels (origin top-left,
+/// y down). A missing key leaves that choice to the window system.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct WindowConfig {
+    /// Inside width, pixels.
+    pub width: Option<u32>,
+    /// Inside height, pixels.
+    pub height: Option<u32>,
+    /// Left edge, pixels from the desktop's left.
+    pub x: Option<i32>,
+    /// Top edge, pixels from the desktop's top.
+    pub y: Option<i32>,
 }
 
 /// The `[effects]` section: how many particles the effects layer emits (a player on a slow
@@ -67,6 +124,10 @@ pub struct EffectsConfig {
     pub trail_rate: f32,
     /// Particles in the burst of a destroyed brick, 0–500 (default 30).
     pub burst_particles: u32,
+    /// Show the full-screen effects: the shake of hits and explosions, confuse's inverted and
+    /// flipped picture, chaos's swirl (default true). Some players get sick from them; off,
+    /// the power-ups still act on the game but the picture stays still.
+    pub screen_effects: bool,
 }
 
 impl Default for EffectsConfig {
@@ -74,6 +135,7 @@ impl Default for EffectsConfig {
         EffectsConfig {
             trail_rate: 220.0,
             burst_particles: 30,
+            screen_effects: true,
         }
     }
 }
@@ -148,25 +210,37 @@ impl Config {
 
     /// Loads the configuration: from `explicit` if given (it must exist and be free of
     /// mistakes: `--config` fails fast), else the first of `./breakout.toml` and the user config
-    /// directory's `breakout.toml` that exists (where each mistake is logged as a warning and
-    /// its setting keeps its default), else the defaults. Returns the file used, if any.
+    /// directory's `breakout.toml` that exists (where each mistake costs only its setting,
+    /// which keeps its default, and is logged and kept in [`Loaded::problems`]), else the
+    /// defaults.
     ///
     /// # Errors
     /// [`ConfigError`] naming the file.
-    pub fn load(explicit: Option<&Path>) -> Result<(Config, Option<PathBuf>), ConfigError> {
-        let path = match explicit {
+    pub fn load(explicit: Option<&Path>) -> Result<Loaded, ConfigError> {
+        let found = match explicit {
             Some(path) => Some(path.to_path_buf()),
             None => default_locations().into_iter().find(|p| p.is_file()),
         };
-        let Some(path) = path else {
-            return Ok((Config::default(), None));
+        let Some(path) = found else {
+            return Ok(Loaded {
+                config: Config::default(),
+                path: default_locations().pop().filter(|_| explicit.is_none()),
+                read: false,
+                problems: Vec::new(),
+            });
         };
         let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Io {
             path: path.clone(),
             source,
         })?;
         if explicit.is_some() {
-            return Ok((Config::parse(&text, &path)?, Some(path)));
+            let config = Config::parse(&text, &path)?;
+            return Ok(Loaded {
+                config,
+                path: Some(path),
+                read: true,
+                problems: Vec::new(),
+            });
         }
         // A file found on its own: its mistakes cost only their settings (each logged), so a
         // typo never keeps the game from starting.
@@ -174,8 +248,27 @@ impl Config {
         for p in &problems {
             log::warn!("{}:{p} (the default is used)", path.display());
         }
-        Ok((config, Some(path)))
+        Ok(Loaded {
+            config,
+            path: Some(path),
+            read: true,
+            problems,
+        })
     }
+}
+
+/// The configuration as [`Config::load`] found it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Loaded {
+    /// The settings: the file's, with defaults where it has none or a mistake.
+    pub config: Config,
+    /// Where settings are saved: the file read, or where the user's file would be when there
+    /// was none (`None` if the platform has no config directory).
+    pub path: Option<PathBuf>,
+    /// True if `path` was read (false: it does not exist yet).
+    pub read: bool,
+    /// The file's mistakes, in file order (each setting concerned has its default).
+    pub problems: Vec<Problem>,
 }
 
 /// Where the configuration file is looked for when `--config` is not given, in order.

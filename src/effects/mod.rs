@@ -75,6 +75,13 @@ impl Effects {
         }
     }
 
+    /// Changes the particle density to `config`'s (the settings screen); particles already
+    /// flying stay.
+    pub fn configure(&mut self, config: EffectsConfig) {
+        self.trail_rate = config.trail_rate.max(0.0);
+        self.burst_particles = config.burst_particles as usize;
+    }
+
     /// Reacts to one game event: a burst for a destroyed brick, a shake for a solid hit, a big
     /// burst ([`EXPLOSION_BURST_FACTOR`] times the configured burst) and a longer shake for an
     /// explosion, a small burst where a brick grew. Particle counts follow the configured
@@ -183,6 +190,7 @@ mod tests {
         let config = EffectsConfig {
             trail_rate,
             burst_particles: 0,
+            ..EffectsConfig::default()
         };
         let mut effects = Effects::new(1, config);
         for _ in 0..600 {

@@ -6,9 +6,9 @@ use glium::glutin::config::{ConfigTemplateBuilder, GlConfig};
 use glium::glutin::context::{ContextAttributesBuilder, NotCurrentGlContext};
 use glium::glutin::display::{GetGlDisplay, GlDisplay};
 use glium::glutin::surface::{GlSurface, SurfaceAttributesBuilder, SwapInterval, WindowSurface};
-use glium::winit::dpi::LogicalSize;
+use glium::winit::dpi::{LogicalSize, PhysicalPosition, PhysicalSize};
 use glium::winit::event_loop::ActiveEventLoop;
-use glium::winit::window::Window;
+use glium::winit::window::{Fullscreen, Window};
 use glutin_winit::DisplayBuilder;
 use raw_window_handle::HasWindowHandle;
 use std::num::NonZeroU32;
@@ -16,8 +16,21 @@ use std::num::NonZeroU32;
 /// Narrowest the window can be made, logical pixels (its height at least three quarters of it).
 pub const MIN_WINDOW_WIDTH: f64 = 480.0;
 
-/// Creates a resizable window of `size` logical pixels (the OS scales it on HiDPI screens), a
-/// glium display for it, with vsync on or off, and the raw GL functions of its context (for
+/// Where and how big a new window is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Placement {
+    /// Inside size, physical pixels; `None`: the playfield's size in logical pixels (the OS
+    /// scales it on HiDPI screens).
+    pub size: Option<(u32, u32)>,
+    /// Outer top-left corner, desktop physical pixels (origin top-left, y down); `None`, or a
+    /// corner on no monitor: the window system chooses.
+    pub position: Option<(i32, i32)>,
+    /// Borderless fullscreen on the window's monitor.
+    pub fullscreen: bool,
+}
+
+/// Creates a resizable window of the playfield's size (or `placement`'s), a glium display for
+/// it, with vsync on or off, and the raw GL functions of its context (for
 /// [`super::Renderer::new`]).
 ///
 /// # Errors
@@ -27,15 +40,33 @@ pub fn create_window(
     event_loop: &ActiveEventLoop,
     title: &str,
     size: (f64, f64),
+    placement: Placement,
     vsync: bool,
 ) -> Result<(Window, Display<WindowSurface>, RawGl), String> {
-    let attributes = Window::default_attributes()
+    let mut attributes = Window::default_attributes()
         .with_title(title)
         .with_inner_size(LogicalSize::new(size.0, size.1))
         // Smallest window the text stays readable in (play-test F26: below about 500 px wide the
         // 8 px glyphs blur into each other); 4:3 like the playfield.
         .with_min_inner_size(LogicalSize::new(MIN_WINDOW_WIDTH, MIN_WINDOW_WIDTH * 0.75))
         .with_resizable(true);
+    if let Some((width, height)) = placement.size {
+        attributes = attributes.with_inner_size(PhysicalSize::new(width.max(1), height.max(1)));
+    }
+    // A remembered corner on a monitor that is gone would open the window out of sight.
+    let on_a_monitor = |(x, y): (i32, i32)| {
+        event_loop.available_monitors().any(|m| {
+            let (at, size) = (m.position(), m.size());
+            (at.x..at.x + size.width as i32).contains(&x)
+                && (at.y..at.y + size.height as i32).contains(&y)
+        })
+    };
+    if let Some((x, y)) = placement.position.filter(|&p| on_a_monitor(p)) {
+        attributes = attributes.with_position(PhysicalPosition::new(x, y));
+    }
+    if placement.fullscreen {
+        attributes = attributes.with_fullscreen(Some(Fullscreen::Borderless(None)));
+    }
     let (window, config) = DisplayBuilder::new()
         .with_window_attributes(Some(attributes))
         .build(event_loop, ConfigTemplateBuilder::new(), |configs| {

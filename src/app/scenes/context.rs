@@ -7,6 +7,8 @@ use crate::app::InputState;
 use crate::audio::Audio;
 use crate::cli::PlayArgs;
 use crate::collision::CollisionMode;
+use crate::config::save::ConfigFile;
+use crate::config::VideoConfig;
 use crate::effects::Effects;
 use crate::highscores::HighScores;
 use crate::sim::GameConfig;
@@ -38,9 +40,30 @@ pub struct Context {
     pub game_steps: u64,
     /// Shift, Ctrl, Alt and Super as held now (for shortcuts such as Ctrl+Z).
     pub modifiers: ModifiersState,
+    /// The player's settings (in effect now, and as in their `breakout.toml`), changed by the
+    /// settings screen and saved when it closes.
+    pub settings: ConfigFile,
+    /// How the window should be: vsync and fullscreen as the player last chose (the settings
+    /// screen, F11) or the command line forced; the app makes the window follow.
+    pub video: VideoConfig,
 }
 
 impl Context {
+    /// Makes the sound and the effects follow the settings in effect (after the settings
+    /// screen changed one).
+    pub fn apply_settings(&mut self) {
+        if let Some(audio) = &mut self.audio {
+            audio.set_volumes(self.settings.now.audio);
+        }
+        self.effects.configure(self.settings.now.effects);
+    }
+
+    /// Fullscreen on or off (F11, Alt+Enter, the settings screen), remembered as the setting.
+    pub fn toggle_fullscreen(&mut self) {
+        self.video.fullscreen = !self.video.fullscreen;
+        self.settings.now.video.fullscreen = self.video.fullscreen;
+    }
+
     /// The settings for a new game: the configured ones with the current collision mode.
     pub fn config(&self) -> GameConfig {
         GameConfig {

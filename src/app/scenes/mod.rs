@@ -241,6 +241,8 @@ pub(crate) fn test_context() -> Context {
         level_error: None,
         game_steps: 0,
         modifiers: Default::default(),
+        settings: Default::default(),
+        video: Default::default(),
     }
 }
 

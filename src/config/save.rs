@@ -1,0 +1,320 @@
+//! Writing settings back into `breakout.toml` as a person would edit it: only the settings that
+//! changed, each in place, with its comments, the file's order, blank lines and every other
+//! line untouched (through `toml_edit`, a format-preserving TOML library; a setting the file
+//! lacks is added to its section, a missing section at the end). The file is replaced
+//! atomically ([`crate::files::write_atomic`]): a crash while saving leaves the old file or the
+//! new one, never half of each.
+
+use super::{Config, Problem};
+use std::path::{Path, PathBuf};
+use toml_edit::{DocumentMut, Item, Table, TableLike, Value};
+
+/// One setting to write: `key = value` in `[section]`.
+#[derive(Clone, Debug)]
+pub struct Change {
+    /// The section's name, dotted for a sub-table (`powerups.chance`); empty for the top level.
+    pub section: &'static str,
+    /// The setting's name.
+    pub key: String,
+    /// Its new value.
+    pub value: Value,
+}
+
+impl Change {
+    /// `key = value` in `[section]`.
+    pub fn new(section: &'static str, key: impl Into<String>, value: impl Into<Value>) -> Change {
+        Change {
+            section,
+            key: key.into(),
+            value: value.into(),
+        }
+    }
+
+    /// A number setting, written with the fewest digits that read back as the same `f32`
+    /// (0.3, not 0.30000001192092896).
+    pub fn number(section: &'static str, key: impl Into<String>, value: f32) -> Change {
+        let shortest: f64 = value.to_string().parse().unwrap_or(f64::from(value));
+        Change::new(section, key, shortest)
+    }
+}
+
+/// Why settings could not be saved.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The file is not valid TOML, so it cannot be edited in place; it is left as it is.
+    #[error("{}:{problem} (fix it first: the file was not changed)", path.display())]
+    NotToml {
+        /// The file.
+        path: PathBuf,
+        /// Where and what, as the file's other problems are told.
+        problem: Problem,
+    },
+    /// A section the setting belongs in is something else in the file (`audio = 3`).
+    #[error("{}: '{section}' is not a section, so '{key}' cannot be written into it", path.display())]
+    NotASection {
+        /// The file.
+        path: PathBuf,
+        /// The section.
+        section: String,
+        /// The setting that was to be written.
+        key: String,
+    },
+    /// The file could not be read (other than not existing yet) or written.
+    #[error("{}: cannot {action} the configuration file: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// "read" or "write".
+        action: &'static str,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+}
+
+/// Why `changes` could not be applied to a text (see [`apply`]).
+#[derive(Debug, PartialEq)]
+pub enum EditError {
+    /// Not valid TOML.
+    NotToml(Problem),
+    /// A section path runs into something that is not a table: (section, key).
+    NotASection(String, String),
+}
+
+/// `text` (a TOML document) with each of `changes` written in: an existing setting's value is
+/// replaced, keeping the comment before its line and after its value; a new one is appended
+/// to its section, created at the end of the document if missing. Everything else is kept byte
+/// for byte.
+///
+/// # Errors
+/// [`EditError::NotToml`] with the line and column of the first syntax error;
+/// [`EditError::NotASection`] when a section's name is used by a value.
+pub fn apply(text: &str, changes: &[Change]) -> Result<String, EditError> {
+    let mut doc: DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
+        let offset = e.span().map_or(0, |s| s.start);
+        let (line, column) = super::lenient::position(text, offset);
+        EditError::NotToml(Problem {
+            line,
+            column,
+            message: e.message().trim().replace('\n', "; "),
+        })
+    })?;
+    for change in changes {
+        let not_a_section =
+            || EditError::NotASection(change.section.to_string(), change.key.clone());
+        let table = section_mut(doc.as_table_mut(), change.section).ok_or_else(not_a_section)?;
+        match table.get_mut(&change.key) {
+            Some(Item::Value(old)) => {
+                let decor = old.decor().clone();
+                *old = change.value.clone();
+                *old.decor_mut() = decor;
+            }
+            Some(Item::None) | None => {
+                table.insert(&change.key, Item::Value(change.value.clone()));
+            }
+            Some(_) => return Err(not_a_section()),
+        }
+    }
+    Ok(doc.to_string())
+}
+
+/// The table at the dotted `path` under `root`, made where missing (sections on the way are
+/// implicit: `[powerups.chance]` alone, no empty `[powerups]`); `None` if a name on the way is
+/// a plain value.
+fn section_mut<'a>(root: &'a mut Table, path: &str) -> Option<&'a mut dyn TableLike> {
+    let mut table: &mut dyn TableLike = root;
+    if path.is_empty() {
+        return Some(table);
+    }
+    let parts: Vec<&str> = path.split('.').collect();
+    for (i, part) in parts.iter().enumerate() {
+        let last = i + 1 == parts.len();
+        let item = table.entry(part).or_insert_with(|| {
+            let mut new = Table::new();
+            new.set_implicit(!last);
+            Item::Table(new)
+        });
+        table = item.as_table_like_mut()?;
+    }
+    Some(table)
+}
+
+/// Writes `changes` into the file at `path` (made, with its directory, if missing) and
+/// replaces it atomically. Nothing is written when `changes` is empty.
+///
+/// # Errors
+/// [`SaveError`] naming the file: not valid TOML (left as it is), a section that is a value,
+/// or it cannot be read or written.
+pub fn save(path: &Path, changes: &[Change]) -> Result<(), SaveError> {
+    if changes.is_empty() {
+        return Ok(());
+    }
+    let io = |action, source| SaveError::Io {
+        path: path.to_path_buf(),
+        action,
+        source,
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(io("read", e)),
+    };
+    let edited = apply(&text, changes).map_err(|e| match e {
+        EditError::NotToml(problem) => SaveError::NotToml {
+            path: path.to_path_buf(),
+            problem,
+        },
+        EditError::NotASection(section, key) => SaveError::NotASection {
+            path: path.to_path_buf(),
+            section,
+            key,
+        },
+    })?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| io("write", e))?;
+    }
+    crate::files::write_atomic(path, edited.as_bytes()).map_err(|e| io("write", e))
+}
+
+/// The player's settings: as in effect now, and as last read from or saved to their file.
+#[derive(Clone, Debug, Default)]
+pub struct ConfigFile {
+    /// The settings in effect, as the settings screen and the window change them.
+    pub now: Config,
+    /// The settings as the file holds them (defaults where it has none or a mistake).
+    saved: Config,
+    /// Where they are saved (`None`: the platform has no config directory, nothing is saved).
+    pub path: Option<PathBuf>,
+    /// The file's mistakes when it was read, in file order.
+    pub problems: Vec<Problem>,
+}
+
+impl ConfigFile {
+    /// The settings [`Config::load`] found.
+    pub fn new(loaded: super::Loaded) -> ConfigFile {
+        ConfigFile {
+            now: loaded.config.clone(),
+            saved: loaded.config,
+            path: loaded.path,
+            problems: loaded.problems,
+        }
+    }
+
+    /// True when a setting the game writes changed since the file was read or saved.
+    pub fn unsaved(&self) -> bool {
+        !self.now.changes_since(&self.saved).is_empty()
+    }
+
+    /// Writes what changed into the file ([`save`]); nothing when nothing changed or there is
+    /// no file to save to. Returns true if the file was written.
+    ///
+    /// # Errors
+    /// [`SaveError`]; the settings stay unsaved (in effect, and saved by the next call).
+    pub fn save(&mut self) -> Result<bool, SaveError> {
+        let changes = self.now.changes_since(&self.saved);
+        let Some(path) = self.path.as_deref().filter(|_| !changes.is_empty()) else {
+            return Ok(false);
+        };
+        save(path, &changes)?;
+        self.saved = self.now.clone();
+        Ok(true)
+    }
+}
+
+impl Config {
+    /// The settings the game itself writes (the settings screen's and the window's) whose
+    /// value in `self` differs from `before`, as changes to write (see [`save`]). Settings only
+    /// a person writes (power-up chances) are never among them, so the game never rewrites
+    /// them, nor a mistake the player has not touched.
+    pub fn changes_since(&self, before: &Config) -> Vec<Change> {
+        let mut changes = Vec::new();
+        let mut number = |section, key: &str, now: f32, was: f32| {
+            if now != was {
+                changes.push(Change::number(section, key, now));
+            }
+        };
+        number(
+            "audio",
+            "music_volume",
+            self.audio.music_volume,
+            before.audio.music_volume,
+        );
+        number(
+            "audio",
+            "effects_volume",
+            self.audio.effects_volume,
+            before.audio.effects_volume,
+        );
+        number(
+            "effects",
+            "trail_rate",
+            self.effects.trail_rate,
+            before.effects.trail_rate,
+        );
+        let mut value = |section, key: &str, now: Value, was: Value| {
+            if now.to_string() != was.to_string() {
+                changes.push(Change::new(section, key, now));
+            }
+        };
+        value(
+            "effects",
+            "burst_particles",
+            i64::from(self.effects.burst_particles).into(),
+            i64::from(before.effects.burst_particles).into(),
+        );
+        value(
+            "effects",
+            "screen_effects",
+            self.effects.screen_effects.into(),
+            before.effects.screen_effects.into(),
+        );
+        value(
+            "collision",
+            "mode",
+            self.collision.mode.name().into(),
+            before.collision.mode.name().into(),
+        );
+        value(
+            "video",
+            "vsync",
+            self.video.vsync.into(),
+            before.video.vsync.into(),
+        );
+        value(
+            "video",
+            "fullscreen",
+            self.video.fullscreen.into(),
+            before.video.fullscreen.into(),
+        );
+        let window = [
+            (
+                "width",
+                self.window.width.map(i64::from),
+                before.window.width.map(i64::from),
+            ),
+            (
+                "height",
+                self.window.height.map(i64::from),
+                before.window.height.map(i64::from),
+            ),
+            (
+                "x",
+                self.window.x.map(i64::from),
+                before.window.x.map(i64::from),
+            ),
+            (
+                "y",
+                self.window.y.map(i64::from),
+                before.window.y.map(i64::from),
+            ),
+        ];
+        for (key, now, was) in window {
+            if let Some(now) = now.filter(|&n| Some(n) != was) {
+                changes.push(Change::new("window", key, now));
+            }
+        }
+        changes
+    }
+}
+
+#[cfg(test)]
+mod tests;
