@@ -418,7 +418,10 @@ impl App {
     fn quit(&mut self, event_loop: &ActiveEventLoop) {
         if !self.scripted() {
             // Not every window system reports moves: ask where the window is now.
-            let at = self.gfx.as_ref().and_then(|g| g.window.outer_position().ok());
+            let at = self
+                .gfx
+                .as_ref()
+                .and_then(|g| g.window.outer_position().ok());
             self.remember_window(None, at.map(Into::into));
             if let Err(e) = self.ctx.settings.save() {
                 log::warn!("the settings were not saved: {e}");

@@ -35,6 +35,7 @@ mod passes;
 pub mod post;
 pub mod powerups;
 pub mod scene;
+pub mod settings;
 pub mod sprite;
 pub mod text;
 

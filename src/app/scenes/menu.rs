@@ -4,6 +4,7 @@
 
 use super::level_menu::LevelMenuScene;
 use super::list::{ListAction, ListState};
+use super::settings::{SettingsScene, SETTINGS_KEY};
 use super::{Context, Scene, Transition};
 use crate::assets::{Assets, LevelSetSource, OpenedSet};
 use crate::render::menu::{self, ListView, Mark, Row};
@@ -115,6 +116,9 @@ impl Scene for MenuScene {
     }
 
     fn key_press(&mut self, _ctx: &mut Context, code: KeyCode) -> Transition {
+        if code == SETTINGS_KEY {
+            return Transition::Push(Box::new(SettingsScene::new(false)));
+        }
         match self.list.key(code) {
             ListAction::Back => Transition::Quit,
             ListAction::Chosen(index) => self.choose(index),
@@ -143,7 +147,7 @@ impl Scene for MenuScene {
             status: filter_status(self.list.filter(), "sets"),
             position: format!("{}/{shown}", (at + 1).min(shown)),
             error,
-            keys: "UP/DOWN choose  ENTER open  ESC quit",
+            keys: "UP/DOWN choose  ENTER open  F3 settings  ESC quit",
         };
         menu::list(&mut batch.text, &view);
     }

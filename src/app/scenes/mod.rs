@@ -24,6 +24,7 @@ pub mod play;
 pub mod run_over;
 #[cfg(test)]
 mod run_tests;
+pub mod settings;
 pub mod stack;
 
 pub use context::Context;

@@ -5,7 +5,7 @@ use super::{close_game, Context, Scene, Transition};
 use crate::render::{hud, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
 
-/// Play paused. P or Space resumes, Esc goes back to the menu.
+/// Play paused. P or Space resumes, S opens the settings, Esc goes back to the menu.
 pub struct PauseScene;
 
 impl Scene for PauseScene {
@@ -16,6 +16,9 @@ impl Scene for PauseScene {
     fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
         match code {
             KeyCode::Escape => close_game(ctx),
+            KeyCode::KeyS | super::settings::SETTINGS_KEY => {
+                Transition::Push(Box::new(super::settings::SettingsScene::new(true)))
+            }
             KeyCode::KeyP | KeyCode::Space => {
                 // Keys let go while paused were not seen: start again from none held.
                 ctx.input.release_all();
@@ -26,7 +29,11 @@ impl Scene for PauseScene {
     }
 
     fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
-        hud::message(&mut batch.text, "PAUSED", "P or SPACE to resume  ESC menu");
+        hud::message(
+            &mut batch.text,
+            "PAUSED",
+            "P or SPACE resume  S settings  ESC menu",
+        );
     }
 
     fn is_overlay(&self) -> bool {

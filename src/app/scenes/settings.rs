@@ -1,0 +1,312 @@
+//! The settings screen, from the set menu (F3) and the pause screen (S): volumes, collision
+//! mode, particles, screen effects, vsync and fullscreen, each applied the moment it changes;
+//! saved into the player's `breakout.toml` (comments and layout kept, see
+//! [`crate::config::save`]) when the screen closes. The configuration file's own mistakes are
+//! listed with their line and column.
+//!
+//! Each setting is a row of [`SETTINGS`]: its label, how its value reads, and how a step
+//! changes it. Adding a setting touches that table only.
+
+use super::{Context, Pointer, Scene, Transition};
+use crate::audio::Sound;
+use crate::collision::CollisionMode;
+use crate::config::EffectsConfig;
+use crate::render::settings::{self as view, SettingsView};
+use crate::render::SpriteBatch;
+use glium::winit::keyboard::KeyCode;
+
+/// The key that opens the settings from the set menu (whose letters type into its filter);
+/// the pause screen takes S too.
+pub const SETTINGS_KEY: KeyCode = KeyCode::F3;
+
+/// One setting's row: what it is called, how its value reads, and what one step left (−1) or
+/// right (+1) does to it; a toggle ignores the direction.
+struct Setting {
+    label: &'static str,
+    value: fn(&Context) -> String,
+    step: fn(&mut Context, i32),
+    /// Played after a change, at the new settings (the effects volume's, heard at once).
+    sound: Option<Sound>,
+}
+
+/// The settings, in screen order.
+const SETTINGS: &[Setting] = &[
+    Setting {
+        label: "Music volume",
+        value: |ctx| percent(ctx.settings.now.audio.music_volume),
+        step: |ctx, dir| {
+            let v = &mut ctx.settings.now.audio.music_volume;
+            *v = volume_step(*v, dir);
+        },
+        sound: None,
+    },
+    Setting {
+        label: "Effects volume",
+        value: |ctx| percent(ctx.settings.now.audio.effects_volume),
+        step: |ctx, dir| {
+            let v = &mut ctx.settings.now.audio.effects_volume;
+            *v = volume_step(*v, dir);
+        },
+        sound: Some(Sound::Paddle),
+    },
+    Setting {
+        label: "Collision mode",
+        value: |ctx| ctx.collision.name().to_string(),
+        step: |ctx, dir| {
+            let all = CollisionMode::ALL;
+            let at = all.iter().position(|&m| m == ctx.collision).unwrap_or(0);
+            let mode = all[(at as i32 + dir).rem_euclid(all.len() as i32) as usize];
+            ctx.collision = mode;
+            ctx.settings.now.collision.mode = mode;
+        },
+        sound: None,
+    },
+    Setting {
+        label: "Particles",
+        value: |ctx| particles_name(&ctx.settings.now.effects),
+        step: |ctx, dir| {
+            let effects = &mut ctx.settings.now.effects;
+            let (trail, burst, _) = particles_step(effects, dir);
+            (effects.trail_rate, effects.burst_particles) = (trail, burst);
+        },
+        sound: None,
+    },
+    Setting {
+        label: "Screen effects",
+        value: |ctx| on_off(ctx.settings.now.effects.screen_effects),
+        step: |ctx, _| {
+            let on = &mut ctx.settings.now.effects.screen_effects;
+            *on = !*on;
+        },
+        sound: None,
+    },
+    Setting {
+        label: "Vsync",
+        value: |ctx| on_off(ctx.video.vsync),
+        step: |ctx, _| {
+            ctx.video.vsync = !ctx.video.vsync;
+            ctx.settings.now.video.vsync = ctx.video.vsync;
+        },
+        sound: None,
+    },
+    Setting {
+        label: "Fullscreen",
+        value: |ctx| on_off(ctx.video.fullscreen),
+        step: |ctx, _| ctx.toggle_fullscreen(),
+        sound: None,
+    },
+];
+
+/// Particle densities to choose from: (name, trail particles per second, burst particles).
+/// "normal" is the configuration's default; each step doubles or halves it.
+const PARTICLES: [(&str, f32, u32); 4] = [
+    ("off", 0.0, 0),
+    ("low", 110.0, 15),
+    ("normal", 220.0, 30),
+    ("high", 440.0, 60),
+];
+
+/// Volume change per step (a tenth: ten steps from silent to full).
+const VOLUME_STEP: f32 = 0.1;
+
+/// `v` one step up (`dir` > 0) or down to the next tenth (0.25 goes to 0.3 or 0.2), within 0–1.
+fn volume_step(v: f32, dir: i32) -> f32 {
+    // Within a thousandth of a tenth counts as on it (0.3 is not exactly three tenths).
+    let tenths = v / VOLUME_STEP;
+    let next = if dir > 0 {
+        (tenths + 1e-3).floor() as i32 + 1
+    } else {
+        (tenths - 1e-3).ceil() as i32 - 1
+    };
+    next.clamp(0, 10) as f32 / 10.0
+}
+
+fn percent(v: f32) -> String {
+    format!("{}%", (v * 100.0).round())
+}
+
+fn on_off(on: bool) -> String {
+    if on { "on" } else { "off" }.to_string()
+}
+
+/// The density's name, or its numbers when the file has one of its own.
+fn particles_name(effects: &EffectsConfig) -> String {
+    PARTICLES
+        .iter()
+        .find(|(_, trail, burst)| *trail == effects.trail_rate && *burst == effects.burst_particles)
+        .map_or_else(
+            || {
+                format!(
+                    "custom ({}/s, {})",
+                    effects.trail_rate, effects.burst_particles
+                )
+            },
+            |(name, ..)| name.to_string(),
+        )
+}
+
+/// The next density up (`dir` > 0) or down from `effects`' (from a custom one: the nearest
+/// named one that way, by trail rate): (trail rate, burst particles, name).
+fn particles_step(effects: &EffectsConfig, dir: i32) -> (f32, u32, &'static str) {
+    let trail = effects.trail_rate;
+    let found = if dir > 0 {
+        PARTICLES.iter().find(|p| p.1 > trail)
+    } else {
+        PARTICLES.iter().rev().find(|p| p.1 < trail)
+    };
+    let (name, trail, burst) = *found.unwrap_or(if dir > 0 {
+        &PARTICLES[PARTICLES.len() - 1]
+    } else {
+        &PARTICLES[0]
+    });
+    (trail, burst, name)
+}
+
+/// The settings screen. Up/Down choose, Left/Right (or Enter, or a click) change, Esc saves
+/// and closes; the mouse selects by hovering.
+pub struct SettingsScene {
+    selected: usize,
+    /// Why the last save failed (then Esc once more leaves without saving).
+    save_error: Option<String>,
+    /// The pointer's playfield position, for clicks.
+    pointer: Option<glam::Vec2>,
+    /// True when opened over a game (drawn over it, as the pause screen).
+    over_game: bool,
+}
+
+impl SettingsScene {
+    /// The screen, opened from the menu (`over_game` false) or the pause screen.
+    pub fn new(over_game: bool) -> SettingsScene {
+        SettingsScene {
+            selected: 0,
+            save_error: None,
+            pointer: None,
+            over_game,
+        }
+    }
+
+    /// Changes the selected setting one step in `dir` and makes everything follow it.
+    fn change(&mut self, ctx: &mut Context, dir: i32) {
+        self.save_error = None;
+        (SETTINGS[self.selected].step)(ctx, dir);
+        ctx.apply_settings();
+        if let (Some(sound), Some(audio)) = (SETTINGS[self.selected].sound, &ctx.audio) {
+            audio.play(sound);
+        }
+    }
+
+    /// Saves and closes; on a failed save stays, showing why, and closes on the next try
+    /// without saving (the settings stay in effect for this run).
+    fn leave(&mut self, ctx: &mut Context) -> Transition {
+        if self.save_error.is_some() {
+            return Transition::Pop;
+        }
+        match ctx.settings.save() {
+            Ok(_) => Transition::Pop,
+            Err(e) => {
+                log::warn!("the settings were not saved: {e}");
+                self.save_error = Some(format!("NOT SAVED: {e}"));
+                Transition::None
+            }
+        }
+    }
+
+    /// What the screen shows, for the renderer and the tests.
+    pub fn view(&self, ctx: &Context) -> SettingsView {
+        let file = ctx
+            .settings
+            .path
+            .as_ref()
+            .map_or("breakout.toml".to_string(), |p| p.display().to_string());
+        let mut notes: Vec<String> = ctx
+            .settings
+            .problems
+            .iter()
+            .map(|p| format!("{file}:{p} (the default is used)"))
+            .collect();
+        if let Some(e) = &self.save_error {
+            notes.insert(0, format!("{e}. ESC again leaves without saving"));
+        }
+        let saved_to = match &ctx.settings.path {
+            Some(_) => format!("saved to {file} on leaving"),
+            None => "this system has no config directory: not saved".to_string(),
+        };
+        SettingsView {
+            rows: SETTINGS
+                .iter()
+                .map(|s| (s.label.to_string(), (s.value)(ctx)))
+                .collect(),
+            selected: self.selected,
+            saved_to,
+            notes,
+            over_game: self.over_game,
+        }
+    }
+}
+
+impl Scene for SettingsScene {
+    fn update(&mut self, _ctx: &mut Context, _dt: f32) -> Transition {
+        Transition::None
+    }
+
+    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        let last = SETTINGS.len() - 1;
+        match code {
+            KeyCode::ArrowUp => self.selected = self.selected.checked_sub(1).unwrap_or(last),
+            KeyCode::ArrowDown => self.selected = (self.selected + 1) % SETTINGS.len(),
+            KeyCode::Home => self.selected = 0,
+            KeyCode::End => self.selected = last,
+            KeyCode::ArrowLeft => self.change(ctx, -1),
+            KeyCode::ArrowRight | KeyCode::Enter | KeyCode::Space => self.change(ctx, 1),
+            KeyCode::Escape | KeyCode::Backspace => return self.leave(ctx),
+            _ => {}
+        }
+        Transition::None
+    }
+
+    fn pointer(&mut self, ctx: &mut Context, event: Pointer) -> Transition {
+        match event {
+            Pointer::Moved(at) => {
+                self.pointer = Some(at);
+                if let Some(row) = view::row_at(at) {
+                    self.selected = row.min(SETTINGS.len() - 1);
+                }
+            }
+            Pointer::Down(button) => {
+                if let Some(row) = self.pointer.and_then(view::row_at) {
+                    self.selected = row.min(SETTINGS.len() - 1);
+                    let dir = if button == super::MouseButton::Right {
+                        -1
+                    } else {
+                        1
+                    };
+                    self.change(ctx, dir);
+                }
+            }
+            Pointer::Wheel(notches) if notches != 0.0 => {
+                self.change(ctx, if notches > 0.0 { 1 } else { -1 })
+            }
+            _ => {}
+        }
+        Transition::None
+    }
+
+    fn focus_lost(&mut self, _ctx: &mut Context) -> Transition {
+        Transition::None
+    }
+
+    fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
+        view::draw(batch, &self.view(ctx));
+    }
+
+    fn is_overlay(&self) -> bool {
+        self.over_game
+    }
+
+    fn title(&self) -> Option<String> {
+        Some("Breakout — settings".to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,206 @@
+use super::*;
+use crate::app::scenes::test_context;
+use crate::config::save::ConfigFile;
+use crate::config::{Config, Loaded};
+use std::path::PathBuf;
+
+/// A scratch directory of this test's own.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("breakout-settings-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A context whose settings were read from `text` at `path` (as the game starts).
+fn context_with_file(path: &std::path::Path, text: &str) -> Context {
+    std::fs::write(path, text).unwrap();
+    let (config, problems) = Config::parse_lenient(text);
+    let mut ctx = test_context();
+    ctx.collision = config.collision.mode;
+    ctx.video = config.video;
+    ctx.settings = ConfigFile::new(Loaded {
+        config,
+        path: Some(path.to_path_buf()),
+        read: true,
+        problems,
+    });
+    ctx
+}
+
+/// Selects the row labelled `label`.
+fn select(scene: &mut SettingsScene, ctx: &mut Context, label: &str) {
+    let row = SETTINGS.iter().position(|s| s.label == label).unwrap();
+    while scene.selected != row {
+        scene.key_press(ctx, KeyCode::ArrowDown);
+    }
+}
+
+fn value(scene: &SettingsScene, ctx: &Context, label: &str) -> String {
+    let view = scene.view(ctx);
+    view.rows.into_iter().find(|(l, _)| l == label).unwrap().1
+}
+
+#[test]
+fn volumes_step_by_tenths_and_stop_at_the_ends() {
+    let mut ctx = test_context();
+    let mut scene = SettingsScene::new(false);
+    select(&mut scene, &mut ctx, "Effects volume");
+    assert_eq!(value(&scene, &ctx, "Effects volume"), "80%");
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    assert_eq!(ctx.settings.now.audio.effects_volume, 1.0);
+    for _ in 0..12 {
+        scene.key_press(&mut ctx, KeyCode::ArrowLeft);
+    }
+    assert_eq!(ctx.settings.now.audio.effects_volume, 0.0);
+    assert_eq!(value(&scene, &ctx, "Effects volume"), "0%");
+    assert_eq!(
+        volume_step(0.25, 1),
+        0.3,
+        "off-grid values go to the next tenth"
+    );
+    assert_eq!(volume_step(0.25, -1), 0.2);
+}
+
+#[test]
+fn the_collision_mode_applies_to_the_game_and_to_the_file() {
+    let mut ctx = test_context();
+    let mut scene = SettingsScene::new(true);
+    select(&mut scene, &mut ctx, "Collision mode");
+    let first = ctx.collision;
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    assert_eq!(ctx.collision, first.next());
+    assert_eq!(ctx.settings.now.collision.mode, ctx.collision);
+    scene.key_press(&mut ctx, KeyCode::ArrowLeft);
+    scene.key_press(&mut ctx, KeyCode::ArrowLeft);
+    let all = CollisionMode::ALL;
+    let at = all.iter().position(|&m| m == first).unwrap();
+    assert_eq!(
+        ctx.collision,
+        all[(at + all.len() - 1) % all.len()],
+        "wraps"
+    );
+}
+
+#[test]
+fn particles_step_through_the_densities_and_apply_to_the_effects() {
+    let mut ctx = test_context();
+    let mut scene = SettingsScene::new(false);
+    select(&mut scene, &mut ctx, "Particles");
+    assert_eq!(value(&scene, &ctx, "Particles"), "normal");
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    assert_eq!(value(&scene, &ctx, "Particles"), "high");
+    for _ in 0..5 {
+        scene.key_press(&mut ctx, KeyCode::ArrowLeft);
+    }
+    assert_eq!(value(&scene, &ctx, "Particles"), "off");
+    assert_eq!(ctx.settings.now.effects.burst_particles, 0);
+    ctx.settings.now.effects.trail_rate = 300.0;
+    assert!(value(&scene, &ctx, "Particles").starts_with("custom (300/s"));
+    scene.key_press(&mut ctx, KeyCode::ArrowLeft);
+    assert_eq!(
+        value(&scene, &ctx, "Particles"),
+        "normal",
+        "the nearest below"
+    );
+}
+
+#[test]
+fn toggles_follow_enter_and_fullscreen_and_vsync_reach_the_window() {
+    let mut ctx = test_context();
+    let mut scene = SettingsScene::new(false);
+    select(&mut scene, &mut ctx, "Fullscreen");
+    scene.key_press(&mut ctx, KeyCode::Enter);
+    assert!(ctx.video.fullscreen && ctx.settings.now.video.fullscreen);
+    select(&mut scene, &mut ctx, "Vsync");
+    let vsync = ctx.video.vsync;
+    scene.key_press(&mut ctx, KeyCode::ArrowLeft);
+    assert_eq!(ctx.video.vsync, !vsync);
+    assert_eq!(ctx.settings.now.video.vsync, !vsync);
+    select(&mut scene, &mut ctx, "Screen effects");
+    scene.key_press(&mut ctx, KeyCode::Space);
+    assert!(!ctx.settings.now.effects.screen_effects);
+}
+
+#[test]
+fn leaving_saves_the_changes_into_the_file_with_its_comments() {
+    let dir = scratch("save");
+    let path = dir.join("breakout.toml");
+    let text = "# mine\n[audio]\nmusic_volume = 0.5 # evening\n";
+    let mut ctx = context_with_file(&path, text);
+    let mut scene = SettingsScene::new(false);
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    assert!(ctx.settings.unsaved());
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        text,
+        "not before leaving"
+    );
+    assert!(matches!(
+        scene.key_press(&mut ctx, KeyCode::Escape),
+        Transition::Pop
+    ));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "# mine\n[audio]\nmusic_volume = 0.6 # evening\n"
+    );
+    assert!(!ctx.settings.unsaved());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_broken_file_shows_its_problems_and_a_failed_save_keeps_the_screen_once() {
+    let dir = scratch("broken");
+    let path = dir.join("breakout.toml");
+    let mut ctx = context_with_file(&path, "[audio]\nmusic_volume = 9\n[video\n");
+    let notes = SettingsScene::new(false).view(&ctx).notes;
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert!(
+        notes[0].contains("breakout.toml:2:1: music_volume = 9 is out of range")
+            && notes[1].contains("breakout.toml:3:")
+            && notes[1].contains("default is used"),
+        "{notes:?}"
+    );
+    let mut scene = SettingsScene::new(false);
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    assert!(matches!(
+        scene.key_press(&mut ctx, KeyCode::Escape),
+        Transition::None
+    ));
+    let notes = scene.view(&ctx).notes;
+    assert!(
+        notes[0].starts_with("NOT SAVED") && notes[0].contains(":3:"),
+        "{notes:?}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "[audio]\nmusic_volume = 9\n[video\n",
+        "the player's file is left alone"
+    );
+    assert!(matches!(
+        scene.key_press(&mut ctx, KeyCode::Escape),
+        Transition::Pop
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_mouse_selects_by_hovering_and_clicks_change() {
+    let mut ctx = test_context();
+    let mut scene = SettingsScene::new(false);
+    let row = SETTINGS
+        .iter()
+        .position(|s| s.label == "Music volume")
+        .unwrap();
+    let at = glam::Vec2::new(400.0, 110.0 + 30.0 * row as f32);
+    scene.pointer(&mut ctx, Pointer::Moved(at));
+    assert_eq!(scene.selected, row);
+    scene.pointer(&mut ctx, Pointer::Down(super::super::MouseButton::Left));
+    assert_eq!(ctx.settings.now.audio.music_volume, 0.6);
+    scene.pointer(&mut ctx, Pointer::Down(super::super::MouseButton::Right));
+    scene.pointer(&mut ctx, Pointer::Down(super::super::MouseButton::Right));
+    assert_eq!(ctx.settings.now.audio.music_volume, 0.4);
+}

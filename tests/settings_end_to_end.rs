@@ -1,0 +1,157 @@
+//! Settings end to end: the real game in a window (CI runs the tests under `xvfb-run`), driven
+//! by `xdotool` as a player would. First start: open the settings from the menu (F3), turn the
+//! music up and the effects down, leave (which saves), make the window bigger and move it,
+//! quit. The player's `breakout.toml` (in a config directory of the test's own) must then hold
+//! the new volumes and the window's place, with every comment, blank line and the player's own
+//! mistake still where they were. Second start: the window opens where it was left.
+
+mod support;
+use support::*;
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn xdotool(args: &[&str]) -> String {
+    let out = Command::new("xdotool")
+        .args(args)
+        .output()
+        .expect("xdotool is needed for this test (.ci/run installs it: apt-get install xdotool)");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The player's file: comments, a blank line, a section the game never writes, and a mistake
+/// (an out-of-range value) the game must leave alone.
+const PLAYER_FILE: &str = "\
+# my breakout settings
+
+[audio]
+# the music is loud on this laptop
+music_volume = 0.3   # was 0.5
+effects_volume = 0.8
+
+[powerups]
+good_chance = 2     # oops: out of range
+";
+
+/// Starts the game with `home` as its only config and data place, in `home` (so no
+/// `./breakout.toml` of the repository is read); returns it and its window.
+fn start(home: &Path) -> (Child, String) {
+    let child = Command::new(env!("CARGO_BIN_EXE_breakout"))
+        .current_dir(home)
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env(
+            "ALSA_CONFIG_PATH",
+            format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
+        )
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run breakout");
+    let pid = child.id().to_string();
+    let start = Instant::now();
+    let window = loop {
+        let found = xdotool(&["search", "--pid", &pid, "--name", "Breakout"]);
+        if let Some(id) = found.lines().next() {
+            break id.to_string();
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the game's window did not appear in 30 s"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    std::thread::sleep(Duration::from_millis(700));
+    xdotool(&["windowfocus", "--sync", &window]);
+    (child, window)
+}
+
+/// Waits for the game to end by itself (after its last key), and checks it ended well.
+fn wait(mut child: Child) {
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("the game did not quit on Esc from the menu");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert!(status.success(), "breakout failed: {stderr}");
+}
+
+fn key(keys: &[&str]) {
+    for k in keys {
+        xdotool(&["key", k]);
+        std::thread::sleep(Duration::from_millis(120));
+    }
+}
+
+#[test]
+fn settings_and_the_window_are_saved_into_the_players_file_with_its_comments_kept() {
+    assert!(
+        std::env::var_os("DISPLAY").is_some(),
+        "this test opens a window: run it under `xvfb-run -a cargo test` (see README)"
+    );
+    let home = std::env::temp_dir().join(format!("breakout-settings-e2e-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    let file = home.join("config").join("breakout").join("breakout.toml");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, PLAYER_FILE).unwrap();
+
+    let (child, window) = start(&home);
+    // Settings: music up a step (0.3 → 0.4), effects down a step (0.8 → 0.7); Esc saves.
+    key(&["F3", "Right", "Down", "Left", "Escape"]);
+    let saved = Instant::now();
+    while !std::fs::read_to_string(&file).unwrap().contains("0.4") {
+        assert!(
+            saved.elapsed() < Duration::from_secs(10),
+            "leaving the settings did not save: {}",
+            std::fs::read_to_string(&file).unwrap()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    xdotool(&["windowsize", "--sync", &window, "1000", "750"]);
+    xdotool(&["windowmove", "--sync", &window, "30", "20"]);
+    std::thread::sleep(Duration::from_millis(300));
+    xdotool(&["windowfocus", "--sync", &window]);
+    key(&["Escape"]);
+    wait(child);
+
+    let text = std::fs::read_to_string(&file).unwrap();
+    let expected = PLAYER_FILE
+        .replace(
+            "music_volume = 0.3   # was 0.5",
+            "music_volume = 0.4   # was 0.5",
+        )
+        .replace("effects_volume = 0.8", "effects_volume = 0.7")
+        + "\n[window]\nwidth = 1000\nheight = 750\nx = 30\ny = 20\n";
+    assert_eq!(text, expected);
+    let leftovers: Vec<_> = std::fs::read_dir(file.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(leftovers.len(), 1, "no temporary file left: {leftovers:?}");
+
+    // Next start: the window is where and as big as it was left.
+    let (child, window) = start(&home);
+    let geometry = xdotool(&["getwindowgeometry", &window]);
+    key(&["Escape"]);
+    wait(child);
+    assert!(
+        geometry.contains("Position: 30,20") && geometry.contains("Geometry: 1000x750"),
+        "{geometry}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        expected,
+        "nothing changed, nothing written"
+    );
+    let _ = std::fs::remove_dir_all(&home);
+}
