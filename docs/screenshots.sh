@@ -80,4 +80,17 @@ cat > "$tmp/editor.lvl" <<'LEVEL'
 LEVEL
 if [ -n "${DISPLAY:-}" ]; then ed=(); else ed=(xvfb-run -a); fi
 "${ed[@]}" ./target/release/breakout edit "$tmp/editor.lvl" --mute --frames 5 --screenshot "$out/editor.png"
-echo "screenshots written to $out/ (editor.png too) and docs/brick-kinds.png"
+# The settings screen (F3 in the menu, pressed by xdotool), with a player's file holding a
+# mistake, which the screen lists.
+mkdir -p "$tmp/.config/breakout"
+printf '# mine\n[audio]\nmusic_volume = 0.4\n[effects]\ntrail_rate = -5   # a typo\n' > "$tmp/.config/breakout/breakout.toml"
+settings_shot() {
+    HOME="$tmp" XDG_CONFIG_HOME="$tmp/.config" ./target/release/breakout --mute --frame-time 0.0166667 --frames 300 --screenshot "$out/settings.png" &
+    local pid=$! window=""
+    while [ -z "$window" ]; do sleep 0.2; window=$(xdotool search --pid "$pid" --name Breakout 2>/dev/null | head -1 || true); done
+    sleep 0.3
+    xdotool windowfocus --sync "$window" key F3 Down Down
+    wait "$pid"
+}
+if [ -n "${DISPLAY:-}" ]; then settings_shot; else export -f settings_shot; export tmp out; xvfb-run -a bash -c settings_shot; fi
+echo "screenshots written to $out/ (editor.png and settings.png too) and docs/brick-kinds.png"

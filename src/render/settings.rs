@@ -24,8 +24,8 @@ const TOP: f32 = 110.0;
 /// Left and right edges of the rows, pixels.
 const LEFT: f32 = 90.0;
 const RIGHT: f32 = PLAYFIELD_WIDTH - 90.0;
-/// Most problem lines shown; more are counted ("+N more").
-const MAX_NOTES: usize = 6;
+/// Most note lines shown (after wrapping); more are counted ("+N more").
+const MAX_NOTE_LINES: usize = 9;
 
 /// What the settings screen shows.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -62,6 +62,37 @@ fn fit(text: &str, width: f32, size: f32) -> String {
         kept.push(c);
     }
     format!("{kept}..")
+}
+
+/// `text` broken into lines at most `width` pixels wide at glyph height `size`: at spaces
+/// where it can, inside a word longer than a line where it must.
+fn wrap(text: &str, width: f32, size: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if text_width(&candidate, size) <= width {
+            line = candidate;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        for c in word.chars() {
+            if text_width(&format!("{line}{c}"), size) > width && !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            line.push(c);
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// Appends the settings screen to `batch`.
@@ -115,13 +146,19 @@ pub fn draw(batch: &mut SpriteBatch, view: &SettingsView) {
         FAINT,
     );
     y += 24.0;
-    for note in view.notes.iter().take(MAX_NOTES) {
-        layout(out, &fit(note, width, SMALL), 40.0, y, SMALL, ERROR);
+    let lines: Vec<String> = view
+        .notes
+        .iter()
+        .flat_map(|note| wrap(note, width, SMALL))
+        .collect();
+    for (i, line) in lines.iter().enumerate() {
+        if i + 1 == MAX_NOTE_LINES && lines.len() > MAX_NOTE_LINES {
+            let more = format!("+{} more lines (the log has them all)", lines.len() - i);
+            layout(out, &more, 40.0, y, SMALL, ERROR);
+            break;
+        }
+        layout(out, line, 40.0, y, SMALL, ERROR);
         y += SMALL + 4.0;
-    }
-    if view.notes.len() > MAX_NOTES {
-        let more = format!("+{} more (see the log)", view.notes.len() - MAX_NOTES);
-        layout(out, &more, 40.0, y, SMALL, ERROR);
     }
     layout_centered(
         out,
@@ -143,6 +180,16 @@ mod tests {
         assert_eq!(row_at(glam::Vec2::new(400.0, TOP + 2.5 * ROW)), Some(2));
         assert_eq!(row_at(glam::Vec2::new(10.0, TOP)), None, "left of the rows");
         assert_eq!(row_at(glam::Vec2::new(400.0, 20.0)), None, "the title");
+    }
+
+    #[test]
+    fn notes_wrap_at_spaces_and_inside_words_too_long_for_a_line() {
+        let lines = wrap("aaa bbb ccc", text_width("aaa bbb", SMALL), SMALL);
+        assert_eq!(lines, ["aaa bbb", "ccc"]);
+        let long = "x".repeat(30);
+        let lines = wrap(&long, text_width("xxxxxxxxxx", SMALL), SMALL);
+        assert_eq!(lines, ["x".repeat(10), "x".repeat(10), "x".repeat(10)]);
+        assert_eq!(wrap("", 100.0, SMALL), [""]);
     }
 
     #[test]

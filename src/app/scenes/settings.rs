@@ -213,22 +213,24 @@ impl SettingsScene {
 
     /// What the screen shows, for the renderer and the tests.
     pub fn view(&self, ctx: &Context) -> SettingsView {
-        let file = ctx
-            .settings
-            .path
-            .as_ref()
-            .map_or("breakout.toml".to_string(), |p| p.display().to_string());
-        let mut notes: Vec<String> = ctx
-            .settings
-            .problems
-            .iter()
-            .map(|p| format!("{file}:{p} (the default is used)"))
-            .collect();
+        let file = ctx.settings.path.as_deref().map(home_relative);
+        let mut notes: Vec<String> = Vec::new();
         if let Some(e) = &self.save_error {
-            notes.insert(0, format!("{e}. ESC again leaves without saving"));
+            notes.push(format!("{e}. ESC again leaves without saving."));
         }
-        let saved_to = match &ctx.settings.path {
-            Some(_) => format!("saved to {file} on leaving"),
+        let problems = &ctx.settings.problems;
+        if !problems.is_empty() {
+            let count = match problems.len() {
+                1 => "1 mistake".to_string(),
+                n => format!("{n} mistakes"),
+            };
+            notes.push(format!(
+                "{count} in the file (each setting keeps its default):"
+            ));
+            notes.extend(problems.iter().map(|p| format!("line {p}")));
+        }
+        let saved_to = match file {
+            Some(file) => format!("saved to {file} on leaving"),
             None => "this system has no config directory: not saved".to_string(),
         };
         SettingsView {
@@ -241,6 +243,15 @@ impl SettingsScene {
             notes,
             over_game: self.over_game,
         }
+    }
+}
+
+/// `path` with the home directory written `~` (shorter on screen).
+fn home_relative(path: &std::path::Path) -> String {
+    let home = directories::BaseDirs::new().map(|d| d.home_dir().to_path_buf());
+    match home.and_then(|h| path.strip_prefix(h).ok().map(std::path::Path::to_path_buf)) {
+        Some(rest) => format!("~/{}", rest.display()),
+        None => path.display().to_string(),
     }
 }
 
