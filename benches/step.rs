@@ -111,6 +111,8 @@ fn prepare(level: &Level, mode: CollisionMode, speed: f32) -> (Game, Vec<Input>)
         launch_speed: speed,
         infinite_lives: true,
         powerups: PowerUpSettings::none(),
+        // A steady speed, so that runs measured before and after the speed-up compare.
+        pace: breakout::sim::PaceSettings::OFF,
     };
     let mut game = Game::new(level, config);
     let mut bot = Bot::new(config.seed, 0.0);

@@ -264,6 +264,7 @@ impl GameOptions {
                 .map_or(file.collision.mode, CollisionMode::from),
             launch_speed: self.ball_speed.unwrap_or(defaults.launch_speed),
             powerups: file.powerups,
+            pace: file.ball,
             ..defaults
         };
         Ok((game, loaded))

@@ -24,6 +24,8 @@ fn config(mode: CollisionMode, seed: u64) -> GameConfig {
         collision: mode,
         infinite_lives: true,
         powerups: PowerUpSettings::none(),
+        // Exact scenarios at the launch speed.
+        pace: breakout::sim::PaceSettings::OFF,
         ..GameConfig::default()
     }
 }

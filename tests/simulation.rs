@@ -387,11 +387,12 @@ proptest! {
 
     /// The bot on every shipped level for 100 s of game time, in every collision mode, with and
     /// without random power-ups: no ball ever leaves the playfield except through the bottom, no
-    /// NaN, no ball left inside a brick, and the speed stays the launch speed (times the speed
-    /// power-ups' multiplier): every bounce preserves it; the anti-loop rule and the paddle only
-    /// turn the ball.
+    /// NaN, no ball left inside a brick, and the speed stays the launch speed times the pace
+    /// (the speed-up in play, "as played"; 1 without it) times the speed power-ups'
+    /// multiplier: every bounce preserves it; the anti-loop rule and the paddle only turn the
+    /// ball.
     #[test]
-    fn bot_games_on_shipped_levels_keep_balls_in_play_at_constant_speed(
+    fn bot_games_on_shipped_levels_keep_balls_in_play_at_the_expected_speed(
         seed in any::<u64>(), pick in any::<prop::sample::Index>(), powerups in any::<bool>(),
         mode in prop::sample::select(CollisionMode::ALL),
     ) {
@@ -410,7 +411,7 @@ proptest! {
             for ball in game.balls() {
                 prop_assert!(ball.pos.is_finite() && ball.vel.is_finite(), "{:?} step {}: NaN {:?}", file, s, ball);
                 if !ball.stuck {
-                    let expected = BALL_LAUNCH_SPEED * game.active_effects().speed_multiplier;
+                    let expected = BALL_LAUNCH_SPEED * game.pace() * game.active_effects().speed_multiplier;
                     let rel = (ball.vel.length() / expected - 1.0).abs();
                     prop_assert!(rel < 1e-3, "{:?} step {}: speed {}, expected {}", file, s, ball.vel.length(), expected);
                     prop_assert!(!overlaps_a_brick(&game, ball.pos, tol), "{:?} {} step {}: inside a brick at {:?}", file, mode, s, ball.pos);

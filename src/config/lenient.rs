@@ -37,7 +37,21 @@ type Ranged = (
 );
 
 /// The number settings whose range serde cannot check.
-const RANGED: [Ranged; 9] = [
+const RANGED: [Ranged; 11] = [
+    (
+        "ball",
+        "speed_up_per_minute",
+        |c| &mut c.ball.speed_up_per_minute,
+        0.0,
+        10.0,
+    ),
+    (
+        "ball",
+        "max_speed_factor",
+        |c| &mut c.ball.max_speed_factor,
+        1.0,
+        4.0,
+    ),
     (
         "powerups",
         "good_chance",

@@ -27,6 +27,11 @@
 //! burst_particles = 30    # particles flying out of each destroyed brick
 //! screen_effects = true   # shake, confuse's inversion and chaos's swirl (false: never shown)
 //!
+//! [ball]
+//! speed_up_per_minute = 0.2   # the ball gets 20 % faster per minute in play (0 = never)
+//! max_speed_factor = 1.5      # up to 1.5 times the launch speed
+//! aim_launch = true           # a launch from a moving paddle goes the way it moves
+//!
 //! [video]
 //! vsync = true
 //! fullscreen = false      # borderless fullscreen (F11 or Alt+Enter toggles it)
@@ -75,6 +80,8 @@ pub struct Config {
     pub video: VideoConfig,
     /// `[window]`: the window's size and position when the game last closed.
     pub window: WindowConfig,
+    /// `[ball]`: the ball's speed-up within a level and the aimed launch.
+    pub ball: crate::sim::PaceSettings,
 }
 
 /// The `[video]` section.

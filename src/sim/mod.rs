@@ -30,6 +30,7 @@ pub mod bricks;
 pub mod events;
 pub mod input;
 mod motion;
+pub mod pace;
 pub mod powerups;
 pub mod state_hash;
 mod swept;
@@ -40,6 +41,7 @@ pub use bot::Bot;
 pub use bricks::{Brick, BrickField, HitOutcome};
 pub use events::GameEvent;
 pub use input::Input;
+pub use pace::PaceSettings;
 pub use powerups::{ActiveEffects, FallingPowerUp, PowerUpSettings, Shot, Weapon};
 
 use crate::collision::CollisionMode;
@@ -64,6 +66,10 @@ pub struct GameConfig {
     pub infinite_lives: bool,
     /// Power-up spawn chances and durations.
     pub powerups: PowerUpSettings,
+    /// The ball's speed-up within a level and the aimed launch (play-test F24). Left out of
+    /// the state hash when off, so such games hash as before it existed.
+    #[serde(skip_serializing_if = "PaceSettings::is_off")]
+    pub pace: PaceSettings,
 }
 
 impl Default for GameConfig {
@@ -74,6 +80,7 @@ impl Default for GameConfig {
             launch_speed: BALL_LAUNCH_SPEED,
             infinite_lives: false,
             powerups: PowerUpSettings::default(),
+            pace: PaceSettings::default(),
         }
     }
 }
@@ -163,6 +170,9 @@ pub struct Game {
     /// The weapon's shots and timer.
     #[serde(skip_serializing_if = "Weapon::is_idle")]
     weapon: Weapon,
+    /// The ball's speed-up so far: a multiple of the launch speed, from 1 ([`pace`]).
+    #[serde(skip_serializing_if = "pace::is_launch_pace")]
+    pace: f32,
 }
 
 /// For `skip_serializing_if`: a game under this game's own rules hashes as before they existed.
@@ -190,6 +200,7 @@ impl Game {
             effects: ActiveEffects::new(),
             powerup_rules: level.powerup_rules,
             weapon: Weapon::default(),
+            pace: 1.0,
         };
         game.place_random_powerups(level);
         game
@@ -308,10 +319,16 @@ impl Game {
             ball_collisions::collide_balls(&mut self.balls);
         }
 
+        self.speed_up(dt);
         // Each ball moves in place, seeing only what a moving ball may touch (`BallWorld`).
         let rules = self.rules();
-        let (launch_speed, speed_multiplier) =
-            (self.config.launch_speed, self.effects.speed(rules));
+        let (launch_speed, speed_multiplier) = (
+            self.config.launch_speed * self.pace,
+            self.effects.speed(rules),
+        );
+        // Aimed launch: the paddle's velocity this step, pixels/second.
+        let aim_vx = (self.paddle.pos.x - self.paddle.prev_x) / dt;
+        let aim = self.config.pace.aim_launch.then_some(aim_vx);
         let has = |kind| self.effects.has(kind);
         let mods = BallMods {
             energy: has(PowerUpKind::EnergyBall),
@@ -350,7 +367,7 @@ impl Game {
                         let speed = launch_speed * speed_multiplier;
                         ball::paddle_bounce(ball.pos.x, speed, world.paddle)
                     } else {
-                        launch_velocity(world.rng, launch_speed, speed_multiplier)
+                        launch_velocity(world.rng, launch_speed * speed_multiplier, aim)
                     };
                     ball.caught = false;
                     world.events.push(GameEvent::BallLaunched);
@@ -414,11 +431,33 @@ impl Game {
         self.lose_life();
     }
 
+    /// The speed-up (play-test F24): while a ball is in play, the pace rises by the
+    /// configured rate up to its cap, and every ball in play speeds up with it.
+    fn speed_up(&mut self, dt: f32) {
+        if self.balls.iter().all(|b| b.stuck) {
+            return;
+        }
+        let next = self.config.pace.advance(self.pace, dt);
+        if next != self.pace {
+            for ball in self.balls.iter_mut().filter(|b| !b.stuck) {
+                ball.vel *= next / self.pace;
+            }
+            self.pace = next;
+        }
+    }
+
+    /// The pace: the ball's speed-up so far, a multiple of the launch speed (1 at a level's
+    /// start and after a life is lost).
+    pub fn pace(&self) -> f32 {
+        self.pace
+    }
+
     /// The last ball is gone (or a lose-life power-up was caught): power-ups end, a life is
-    /// lost (unless lives are infinite), and a new ball waits on the paddle, or the game is
-    /// over.
+    /// lost (unless lives are infinite), and a new ball waits on the paddle at the launch
+    /// speed again, or the game is over.
     fn lose_life(&mut self) {
         self.balls.clear();
+        self.pace = 1.0;
         if !self.config.infinite_lives {
             self.clear_powerups();
             self.lives = self.lives.saturating_sub(1);
@@ -449,13 +488,16 @@ impl Game {
     }
 }
 
-/// Velocity of a ball launched from the paddle: up, turned by a random angle within
-/// ±[`LAUNCH_SPREAD_DEG`] (drawn from `rng`), at `launch_speed` × `speed_multiplier`
-/// pixels/second, within the anti-loop limits.
-fn launch_velocity(rng: &mut Pcg32, launch_speed: f32, speed_multiplier: f32) -> Vec2 {
+/// Velocity of a ball launched from the paddle at `speed` pixels/second: up, turned by a
+/// random angle within ±[`LAUNCH_SPREAD_DEG`] (drawn from `rng`), or, with `aim` (the
+/// paddle's velocity, pixels/second) and a moving paddle, by [`pace::aimed_angle`]; within the
+/// anti-loop limits. The random angle is drawn either way, so aiming changes only this
+/// launch's direction, not the generator's later draws.
+fn launch_velocity(rng: &mut Pcg32, speed: f32, aim: Option<f32>) -> Vec2 {
     let spread = LAUNCH_SPREAD_DEG.to_radians();
-    let angle = rng.random_range(-spread..=spread);
-    let vel = Vec2::new(angle.sin(), -angle.cos()) * launch_speed * speed_multiplier;
+    let random = rng.random_range(-spread..=spread);
+    let angle = aim.and_then(pace::aimed_angle).unwrap_or(random);
+    let vel = Vec2::new(angle.sin(), -angle.cos()) * speed;
     ball::clamp_direction(vel, if angle < 0.0 { -1.0 } else { 1.0 })
 }
 

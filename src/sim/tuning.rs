@@ -27,10 +27,18 @@ pub const PADDLE_SPEED: f32 = 600.0;
 /// bounded so a teleporting paddle cannot swallow the ball.
 pub const PADDLE_FOLLOW_SPEED: f32 = 2400.0;
 
-/// Ball speed at launch, pixels/second. Speed is preserved by every bounce.
+/// Ball speed at launch, pixels/second. Every bounce preserves the speed; only the speed-up
+/// in play (`[ball]` settings, [`super::pace`]) and the speed power-ups change it.
 pub const BALL_LAUNCH_SPEED: f32 = 450.0;
 /// Largest random deviation of the launch direction from straight up, degrees.
 pub const LAUNCH_SPREAD_DEG: f32 = 25.0;
+/// Launch angle from straight up when the paddle moves at [`PADDLE_SPEED`] or faster at
+/// launch (aimed launch, `[ball] aim_launch`), degrees: wider than the random spread so that
+/// aiming is worth it, well inside [`PADDLE_MAX_BOUNCE_DEG`] so it never feels like a slice.
+pub const LAUNCH_AIM_MAX_DEG: f32 = 35.0;
+/// Paddle speed below which a launch is not aimed, pixels/second: a hand resting on the mouse
+/// jitters the paddle by a few pixels a second.
+pub const LAUNCH_AIM_MIN_PADDLE_SPEED: f32 = 30.0;
 /// Largest distance the ball may move in one collision sub-step, as a fraction of its radius.
 /// Half a radius means a brick or wall thicker than a radius can never be stepped over.
 pub const MAX_SUBSTEP_FRACTION: f32 = 0.5;

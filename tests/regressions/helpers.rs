@@ -29,13 +29,15 @@ pub fn proptest_config(cases: u32) -> ProptestConfig {
 }
 
 /// The simulation scenarios logged by `breakout simulate`: seed 1, the given mode, no random
-/// power-ups, infinite lives.
+/// power-ups, infinite lives, at the launch speed (the bugs were found before the speed-up
+/// existed; their scenarios are timed to it).
 pub fn config(mode: CollisionMode) -> GameConfig {
     GameConfig {
         seed: 1,
         collision: mode,
         powerups: PowerUpSettings::none(),
         infinite_lives: true,
+        pace: breakout::sim::PaceSettings::OFF,
         ..GameConfig::default()
     }
 }

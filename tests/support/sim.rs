@@ -23,13 +23,15 @@ pub fn level(text: &str) -> Level {
     named_level("test", text)
 }
 
-/// A quiet game for exact scenarios: clamp mode, launch speed, three lives, no random power-ups
-/// (the test levels place none), so nothing but the collisions under test changes the ball.
+/// A quiet game for exact scenarios: clamp mode, launch speed (no speed-up, no aimed launch),
+/// three lives, no random power-ups (the test levels place none), so nothing but the
+/// collisions under test changes the ball.
 pub fn clamp_config(seed: u64) -> GameConfig {
     GameConfig {
         seed,
         collision: CollisionMode::Clamp,
         powerups: PowerUpSettings::none(),
+        pace: breakout::sim::PaceSettings::OFF,
         ..GameConfig::default()
     }
 }

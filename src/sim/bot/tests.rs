@@ -15,6 +15,8 @@ fn quiet_game() -> Game {
         GameConfig {
             powerups: PowerUpSettings::none(),
             infinite_lives: true,
+            // The scenarios below are timed to the pixel at the launch speed.
+            pace: crate::sim::PaceSettings::OFF,
             ..GameConfig::default()
         },
     )

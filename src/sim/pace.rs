@@ -1,0 +1,239 @@
+//! The ball's pace within a level (play-test F24): a gentle speed-up while the ball is in play,
+//! capped, as LBreakout2 and DX-Ball raise the ball's speed over a level's time (Arkanoid and
+//! the original Breakout raise it with hits instead); back to the launch speed when a life is
+//! lost or a level starts. And the aimed launch: a ball launched from a moving paddle leaves
+//! towards the side it moves to, further the faster it moves (as in Arkanoid and LBreakout2,
+//! where the ball's start follows the paddle), so the player chooses the first bounce.
+
+use super::tuning::{LAUNCH_AIM_MAX_DEG, LAUNCH_AIM_MIN_PADDLE_SPEED, PADDLE_SPEED};
+use serde::{Deserialize, Serialize};
+
+/// The `[ball]` section of `breakout.toml`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct PaceSettings {
+    /// How much faster the ball gets per minute it is in play, as a fraction of the launch
+    /// speed (0.2: 20 % faster after a minute), 0–10; 0 keeps the launch speed.
+    pub speed_up_per_minute: f32,
+    /// The fastest the speed-up takes the ball, as a multiple of the launch speed, 1–4 (speed
+    /// power-ups act on top of it).
+    pub max_speed_factor: f32,
+    /// A ball launched from a moving paddle goes towards the side it moves to (false: a random
+    /// direction within ±25° of straight up, as LearnOpenGL's tutorial).
+    pub aim_launch: bool,
+}
+
+impl Default for PaceSettings {
+    fn default() -> Self {
+        PaceSettings {
+            // A ball crossing the field about once a second gets noticeably quicker over a
+            // two-minute level, never frantic.
+            speed_up_per_minute: 0.2,
+            max_speed_factor: 1.5,
+            aim_launch: true,
+        }
+    }
+}
+
+impl PaceSettings {
+    /// Neither a speed-up nor an aimed launch: the game as before F24 (the golden trace's
+    /// configuration; such a game hashes as it did then).
+    pub const OFF: PaceSettings = PaceSettings {
+        speed_up_per_minute: 0.0,
+        max_speed_factor: 1.0,
+        aim_launch: false,
+    };
+
+    /// True for [`PaceSettings::OFF`] (for `skip_serializing_if`).
+    pub fn is_off(&self) -> bool {
+        *self == PaceSettings::OFF
+    }
+
+    /// The pace (a multiple of the launch speed, from 1) after `dt` more seconds with a ball
+    /// in play at `pace`: up by [`PaceSettings::speed_up_per_minute`] per minute, never past
+    /// [`PaceSettings::max_speed_factor`].
+    pub fn advance(&self, pace: f32, dt: f32) -> f32 {
+        let cap = self.max_speed_factor.max(1.0);
+        (pace + self.speed_up_per_minute.max(0.0) * dt / 60.0).min(cap)
+    }
+}
+
+/// The launch angle from straight up, radians (positive: to the right), for a paddle moving at
+/// `paddle_vx` pixels/second: [`LAUNCH_AIM_MAX_DEG`] at full keyboard speed or faster, in
+/// proportion below it; `None` for a paddle (nearly) at rest, which launches as without aim.
+pub fn aimed_angle(paddle_vx: f32) -> Option<f32> {
+    if !paddle_vx.is_finite() || paddle_vx.abs() < LAUNCH_AIM_MIN_PADDLE_SPEED {
+        return None;
+    }
+    Some((paddle_vx / PADDLE_SPEED).clamp(-1.0, 1.0) * LAUNCH_AIM_MAX_DEG.to_radians())
+}
+
+/// True when `pace` is the launch speed (for `skip_serializing_if`: a game without a
+/// speed-up hashes as before F24).
+pub fn is_launch_pace(pace: &f32) -> bool {
+    *pace == 1.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The pace never falls, never passes its cap, and grows by the rate times the time
+        /// until it reaches the cap (the closed form is the oracle).
+        #[test]
+        fn pace_rises_at_its_rate_up_to_its_cap(
+            rate in 0.0f32..10.0, cap in 1.0f32..4.0, steps in 0usize..20_000
+        ) {
+            let settings = PaceSettings { speed_up_per_minute: rate, max_speed_factor: cap, aim_launch: true };
+            let dt = 1.0 / 240.0;
+            let mut pace = 1.0;
+            for _ in 0..steps {
+                let next = settings.advance(pace, dt);
+                prop_assert!(next >= pace && next <= cap);
+                pace = next;
+            }
+            let expected = (1.0 + rate * steps as f32 * dt / 60.0).min(cap);
+            prop_assert!((pace - expected).abs() <= 1e-3 * expected, "{} vs {}", pace, expected);
+        }
+    }
+
+    use crate::level::Level;
+    use crate::sim::{Bot, Game, GameConfig, Input, PowerUpSettings};
+
+    fn game(pace: PaceSettings, seed: u64) -> Game {
+        // One brick walled in by solid ones: the level never ends, the ball stays in play.
+        let text = "1 1 1 0 0 0 0 0\n1 2 1 0 0 0 0 0\n1 1 1 0 0 0 0 0\n0 0 0 0 0 0 0 0";
+        let level = Level::parse(text, "t").unwrap();
+        let config = GameConfig {
+            seed,
+            powerups: PowerUpSettings::none(),
+            infinite_lives: true,
+            pace,
+            ..GameConfig::default()
+        };
+        Game::new(&level, config)
+    }
+
+    /// The angle of `vel` from straight up, degrees (positive: to the right).
+    fn from_vertical(vel: glam::Vec2) -> f32 {
+        vel.x.atan2(-vel.y).to_degrees()
+    }
+
+    /// A minute of the bot's play with the default speed-up: at every step every ball in play
+    /// moves at the launch speed times the pace, and the pace is what the in-play time since
+    /// the last lost ball gives (the closed form as the oracle); a lost ball starts again at
+    /// the launch speed.
+    #[test]
+    fn balls_speed_up_in_play_and_a_lost_ball_starts_again_at_the_launch_speed() {
+        let settings = PaceSettings::default();
+        let mut g = game(settings, 3);
+        let mut bot = Bot::new(3, 0.0);
+        let dt = crate::sim::tuning::FIXED_TIMESTEP;
+        let launch = g.config().launch_speed;
+        let (mut in_play, mut highest) = (0u32, 1.0f32);
+        for step in 0..240 * 60 {
+            let lost_before = g.stats().balls_lost;
+            let moving = g.balls().iter().any(|b| !b.stuck);
+            g.step(&bot.input(&g));
+            if g.stats().balls_lost > lost_before {
+                in_play = 0;
+                assert_eq!(g.pace(), 1.0, "step {step}: a lost ball resets the pace");
+                continue;
+            }
+            in_play += moving as u32;
+            let expected = (1.0 + settings.speed_up_per_minute * in_play as f32 * dt / 60.0)
+                .min(settings.max_speed_factor);
+            assert!(
+                (g.pace() - expected).abs() < 1e-3,
+                "step {step}: {} vs {expected}",
+                g.pace()
+            );
+            for ball in g.balls().iter().filter(|b| !b.stuck) {
+                let speed = ball.vel.length();
+                assert!(
+                    (speed - launch * g.pace()).abs() < 0.05,
+                    "step {step}: {speed}"
+                );
+            }
+            highest = highest.max(g.pace());
+        }
+        assert!(highest > 1.1, "the ball did get faster: {highest}");
+        // Lose the ball: the next launch is at the launch speed.
+        g.set_ball(glam::Vec2::new(400.0, 590.0), glam::Vec2::new(0.0, 450.0));
+        while g.balls().iter().any(|b| !b.stuck) {
+            g.step(&Input::default());
+        }
+        assert_eq!(g.pace(), 1.0);
+        g.step(&Input {
+            launch: true,
+            ..Input::default()
+        });
+        assert!((g.balls()[0].vel.length() - launch).abs() < 0.05);
+    }
+
+    #[test]
+    fn a_launch_from_a_moving_paddle_goes_the_way_it_moves_and_from_a_still_one_as_before() {
+        for (input, sign) in [
+            (
+                Input {
+                    right: true,
+                    launch: true,
+                    ..Input::default()
+                },
+                1.0,
+            ),
+            (
+                Input {
+                    left: true,
+                    launch: true,
+                    ..Input::default()
+                },
+                -1.0,
+            ),
+        ] {
+            let mut g = game(PaceSettings::default(), 1);
+            g.step(&input);
+            let angle = from_vertical(g.balls()[0].vel);
+            assert!((angle - sign * LAUNCH_AIM_MAX_DEG).abs() < 0.01, "{angle}");
+        }
+        for seed in 0..20 {
+            let still = Input {
+                launch: true,
+                ..Input::default()
+            };
+            let mut aimed = game(PaceSettings::default(), seed);
+            let mut random = game(
+                PaceSettings {
+                    aim_launch: false,
+                    ..PaceSettings::default()
+                },
+                seed,
+            );
+            aimed.step(&still);
+            random.step(&still);
+            assert_eq!(aimed.balls()[0].vel, random.balls()[0].vel, "seed {seed}");
+            // Without aim, a moving paddle launches at random too.
+            let mut off = game(PaceSettings::OFF, seed);
+            off.step(&Input {
+                right: true,
+                launch: true,
+                ..Input::default()
+            });
+            assert!(from_vertical(off.balls()[0].vel).abs() <= 25.01);
+        }
+    }
+
+    #[test]
+    fn aim_follows_the_paddle_and_a_still_paddle_does_not_aim() {
+        assert_eq!(aimed_angle(0.0), None);
+        assert_eq!(aimed_angle(LAUNCH_AIM_MIN_PADDLE_SPEED / 2.0), None);
+        assert_eq!(aimed_angle(f32::NAN), None);
+        let full = LAUNCH_AIM_MAX_DEG.to_radians();
+        assert_eq!(aimed_angle(PADDLE_SPEED), Some(full));
+        assert_eq!(aimed_angle(-5.0 * PADDLE_SPEED), Some(-full));
+        let half = aimed_angle(PADDLE_SPEED / 2.0).unwrap();
+        assert!((half - full / 2.0).abs() < 1e-6);
+    }
+}
