@@ -4,7 +4,7 @@
 //! [`crate::config::save`]) when the screen closes. The configuration file's own mistakes are
 //! listed with their line and column.
 //!
-//! Each setting is a row of [`SETTINGS`]: its label, how its value reads, and how a step
+//! Each setting is a row of the `SETTINGS` table: its label, how its value reads, and how a step
 //! changes it. Adding a setting touches that table only.
 
 use super::{Context, Pointer, Scene, Transition};
