@@ -24,8 +24,8 @@ void main() {
 #elif defined(CONFUSE)
     uv = vec2(1.0 - uv.x, 1.0 - uv.y);
 #endif
-    // Flipping the coordinates, not the picture: the 3×3 kernels are symmetric, so sampling
-    // around the flipped point gives the same result as the LearnOpenGL order.
+    // Flipping the coordinates, not the picture: chaos's edges then face the other way in
+    // a flipped frame, which no one can tell apart.
     v_uv = target_top_down ? uv : vec2(uv.x, 1.0 - uv.y);
 #ifdef SHAKE
     float amount = 0.01 * shake_strength;

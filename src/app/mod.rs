@@ -165,6 +165,8 @@ struct App {
     /// Particles drawn, summed over frames (for `--stats`).
     particles_drawn: u64,
     minimised: bool,
+    /// True once the window has had the keyboard focus (see `WindowEvent::Focused`).
+    had_focus: bool,
     title: String,
     /// True while the mouse cursor is hidden (a game on top).
     cursor_hidden: bool,
@@ -206,6 +208,7 @@ impl App {
             frame_times: Vec::new(),
             particles_drawn: 0,
             minimised: false,
+            had_focus: false,
             title: String::new(),
             cursor_hidden: false,
             error: None,
@@ -499,10 +502,16 @@ impl ApplicationHandler for App {
                     self.follow(event_loop, flow);
                 }
             }
+            WindowEvent::Focused(true) => self.had_focus = true,
             WindowEvent::Focused(false) => {
                 self.ctx.input.release_all();
-                let flow = self.scenes.focus_lost(&mut self.ctx);
-                self.follow(event_loop, flow);
+                // Only a focus the window had can be lost: without a window manager (Xvfb)
+                // a new window may be told it is unfocused before it ever was, and the game
+                // paused itself at start.
+                if self.had_focus {
+                    let flow = self.scenes.focus_lost(&mut self.ctx);
+                    self.follow(event_loop, flow);
+                }
             }
             WindowEvent::KeyboardInput { event, .. } => {
                 let pressed = event.state == ElementState::Pressed;

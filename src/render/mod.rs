@@ -8,10 +8,11 @@
 //!    one for all particles (point sprites, additive blending);
 //! 3. one instanced draw call for all text.
 //!
-//! With shake, confuse or chaos on, steps 1–2 go into the offscreen *scene* texture, then the
-//! post pass (the variant of `shaders/post.*` for exactly those effects, see [`post`]) draws it
-//! into the window's viewport, then the text (after post-processing, so effects never make it
-//! unreadable). So 3–6 draw calls and blits per frame, whatever the number of bricks and
+//! Shake alone moves that viewport (the picture jitters; the uncovered edge is cleared): no
+//! extra pass. With confuse or chaos on, steps 1–2 go into the offscreen *scene* texture, then
+//! the post pass (the variant of `shaders/post.*` for exactly those effects, see [`post`];
+//! shake then jitters its quad) draws it into the window's viewport, then the text (after
+//! post-processing, so effects never make it unreadable). So 3–6 draw calls and blits per frame, whatever the number of bricks and
 //! particles (the passes themselves are in `passes.rs`).
 //!
 //! Why this shape: on a software rasteriser (Mesa llvmpipe, no GPU) every full-frame shader pass
@@ -394,14 +395,16 @@ impl Renderer {
         };
         match PostVariant::for_effects(&batch.effects) {
             None => {
-                // The backdrop covers every pixel of `rect`: clear only around it.
-                if rect != full_rect(target.get_dimensions()) {
+                // Shake alone: the picture drawn shifted (no extra pass). The backdrop covers
+                // every pixel of `rect` otherwise: clear only around it.
+                let shaken = post::shaken(rect, &batch.effects);
+                if shaken != rect || rect != full_rect(target.get_dimensions()) {
                     clear_black(target, None);
                     self.count_draw();
                 }
-                blit(facade, &backdrop.texture, target, rect, order)?;
+                blit(facade, &backdrop.texture, target, shaken, order)?;
                 self.count_draw();
-                self.draw_moving(target, rect, order, batch)?;
+                self.draw_moving(target, shaken, order, batch)?;
             }
             Some(variant) => {
                 ensure_texture(facade, &self.raw_gl, &mut self.scene, size)?;

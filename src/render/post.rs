@@ -11,8 +11,9 @@ use super::loading::load_source;
 use super::sprite::PostEffects;
 use super::RenderError;
 use crate::assets::Assets;
+use crate::playfield::PLAYFIELD_WIDTH;
 use glium::backend::Facade;
-use glium::Program;
+use glium::{Program, Rect};
 
 /// The effects one post-processing variant applies; the key of [`PostPrograms`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -45,15 +46,16 @@ impl PostVariant {
         all
     };
 
-    /// The variant a frame with `effects` needs; `None` when no effect is on, so the frame needs
-    /// no post pass at all.
+    /// The variant a frame with `effects` needs; `None` when neither confuse nor chaos is on,
+    /// so the frame needs no post pass at all (shake alone moves the picture instead, see
+    /// [`shaken`]).
     pub fn for_effects(effects: &PostEffects) -> Option<PostVariant> {
         let variant = PostVariant {
             chaos: effects.chaos,
             confuse: effects.confuse,
             shake: effects.shake > 0.0,
         };
-        (variant != PostVariant::default()).then_some(variant)
+        (variant.chaos || variant.confuse).then_some(variant)
     }
 
     /// Position in [`PostVariant::ALL`].
@@ -72,6 +74,32 @@ impl PostVariant {
         .filter(|(on, _)| *on)
         .map(|(_, line)| *line)
         .collect()
+    }
+}
+
+/// Largest shift of the picture in a shake, playfield pixels: as far as LearnOpenGL's jitter of
+/// 0.01 in clip space each way (±4 px at 800 px wide), but all on one side of the rest position
+/// (GL viewports cannot start left of or below the window's corner).
+pub const SHAKE_SHIFT: f32 = 8.0;
+
+/// `rect` (a viewport, physical pixels, origin bottom-left) moved by this frame's shake: right
+/// and up by 0 to [`SHAKE_SHIFT`] playfield pixels (scaled to `rect`), swinging with time at
+/// the frequencies of `shaders/post.vert`'s jitter; `rect` itself without a shake. Why a
+/// shifted viewport rather than the post pass: on a software rasteriser the pass cost about
+/// two plain frames (docs/rendering.md); the picture moving is the shake a player sees.
+pub fn shaken(rect: Rect, effects: &PostEffects) -> Rect {
+    if effects.shake <= 0.0 {
+        return rect;
+    }
+    let scale = rect.width as f32 / PLAYFIELD_WIDTH;
+    let swing = |hz: f32| {
+        let t = (1.0 + (effects.time * hz).cos()) / 2.0;
+        (t * SHAKE_SHIFT * effects.shake.min(1.0) * scale).round() as u32
+    };
+    Rect {
+        left: rect.left + swing(10.0),
+        bottom: rect.bottom + swing(15.0),
+        ..rect
     }
 }
 
@@ -151,19 +179,55 @@ mod tests {
     }
 
     #[test]
-    fn no_effect_needs_no_pass() {
+    fn no_effect_and_shake_alone_need_no_pass() {
         assert_eq!(PostVariant::for_effects(&PostEffects::default()), None);
         let shake = PostEffects {
             shake: 0.5,
             ..Default::default()
         };
+        assert_eq!(PostVariant::for_effects(&shake), None);
+        let confused = PostEffects {
+            confuse: true,
+            ..shake
+        };
         assert_eq!(
-            PostVariant::for_effects(&shake),
+            PostVariant::for_effects(&confused),
             Some(PostVariant {
+                confuse: true,
                 shake: true,
                 ..Default::default()
-            })
+            }),
+            "a pass that runs anyway jitters its quad"
         );
+    }
+
+    #[test]
+    fn a_shake_moves_the_viewport_right_and_up_within_its_reach() {
+        let rect = Rect {
+            left: 10,
+            bottom: 20,
+            width: 1600,
+            height: 1200,
+        };
+        assert_eq!(shaken(rect, &PostEffects::default()), rect);
+        let mut moved = 0;
+        for i in 0..100 {
+            let effects = PostEffects {
+                shake: 1.0,
+                time: i as f32 * 0.013,
+                ..Default::default()
+            };
+            let s = shaken(rect, &effects);
+            assert_eq!((s.width, s.height), (rect.width, rect.height));
+            let reach = (SHAKE_SHIFT * 2.0) as u32; // twice the playfield's scale
+            assert!((rect.left..=rect.left + reach).contains(&s.left), "{s:?}");
+            assert!(
+                (rect.bottom..=rect.bottom + reach).contains(&s.bottom),
+                "{s:?}"
+            );
+            moved += (s != rect) as u32;
+        }
+        assert!(moved > 80, "it does shake: {moved}");
     }
 
     #[test]
