@@ -6,7 +6,7 @@ use crate::level::PowerUpKind;
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::render::powerups;
 use crate::render::sprite::SpriteInstance;
-use crate::render::text::{layout, layout_centered, panel, text_width};
+use crate::render::text::{chars_in, layout, layout_centered, panel, text_width, ADVANCE};
 use crate::sim::powerups::ActiveEffects;
 use crate::sim::Game;
 
@@ -15,7 +15,7 @@ const DIM: [f32; 4] = [0.7, 0.75, 0.85, 1.0];
 const HIGHLIGHT: [f32; 4] = [1.0, 0.85, 0.3, 1.0];
 const ERROR: [f32; 4] = [1.0, 0.45, 0.4, 1.0];
 const SHADE: [f32; 4] = [0.0, 0.0, 0.05, 0.7];
-/// HUD glyph height, pixels: the atlas's native cell size, so HUD text is pixel-exact.
+/// HUD text size (line height), pixels.
 const HUD_SIZE: f32 = 16.0;
 
 /// The HUD along the bottom edge: score, lives, and between them the active power-ups
@@ -57,15 +57,15 @@ pub fn status_line(
 }
 
 /// How many glyphs of a title centred on the playfield fit between `score` and `lives` on the
-/// HUD line (16 px glyphs, each text with its 1 px shadow), leaving a glyph of room
-/// on each side.
+/// HUD line (16 px text, each with its 1 px shadow), leaving a text height of room on each
+/// side.
 pub fn title_room(score: &str, lives: &str) -> usize {
     let left = HUD_MARGIN + text_width(score, HUD_SIZE) + 1.0 + HUD_SIZE;
     let right = PLAYFIELD_WIDTH - HUD_MARGIN - text_width(lives, HUD_SIZE) - HUD_SIZE;
     let centre = PLAYFIELD_WIDTH / 2.0;
     // The title spans centre ± width / 2, its shadow 1 px further right.
     let width = (2.0 * (centre - left)).min(2.0 * (right - centre) - 2.0);
-    (width / HUD_SIZE).floor().max(0.0) as usize
+    chars_in(width, HUD_SIZE)
 }
 
 /// Longest level name, in characters, the HUD shows whole ([`title_room`] with a five-digit
@@ -97,10 +97,10 @@ pub fn fit_title(name: &str, mode: &str, room: usize) -> String {
 pub const HUD_Y: f32 = PLAYFIELD_HEIGHT - HUD_SIZE - 3.0;
 /// Left and right ends of the HUD's power-up area, playfield pixels: between the score
 /// (`SCORE 00000`, 11 glyphs from x = 8) and the lives (`LIVES 9`, 7 glyphs to 8 px from the
-/// right edge), with a glyph of room on each side.
+/// right edge), with a text height of room on each side.
 pub const CHIPS_AREA: [f32; 2] = [
-    8.0 + 12.0 * HUD_SIZE,
-    PLAYFIELD_WIDTH - 8.0 - 8.0 * HUD_SIZE,
+    8.0 + 11.0 * ADVANCE * HUD_SIZE + HUD_SIZE,
+    PLAYFIELD_WIDTH - 8.0 - 7.0 * ADVANCE * HUD_SIZE - HUD_SIZE,
 ];
 /// Size of a power-up's icon in the HUD, pixels (its capsule, at 4/5 of a falling one's).
 pub const ICON_SIZE: [f32; 2] = [48.0, 16.0];
@@ -353,9 +353,15 @@ mod tests {
             "01 First Steps (edite..."
         );
         assert_eq!(fit_title("anything", "swept", 2), "..");
-        // The room is what lies between SCORE 00000 (to x = 185 with its shadow) and LIVES 9
-        // (from x = 680), a glyph clear of each: centred on 400, 398 px, 24 glyphs.
-        assert_eq!(max_name_chars(), 24);
+        // The room is what lies between SCORE 00000 (to x = 8 + 11 advances + the 1 px
+        // shadow) and LIVES 9 (from 8 + 7 advances before the right edge), a text height clear
+        // of each, centred on 400: as many advances as fit in twice the smaller half.
+        let advance = ADVANCE * HUD_SIZE;
+        let left = 400.0 - (8.0 + 11.0 * advance + 1.0 + HUD_SIZE);
+        let right = (800.0 - 8.0 - 7.0 * advance - HUD_SIZE) - 400.0 - 1.0;
+        let room = (2.0 * left.min(right) / advance).floor() as usize;
+        assert_eq!(max_name_chars(), room);
+        assert!(room >= 24, "no fewer than with the old square font: {room}");
     }
 
     #[test]
