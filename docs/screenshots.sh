@@ -80,4 +80,10 @@ cat > "$tmp/editor.lvl" <<'LEVEL'
 LEVEL
 if [ -n "${DISPLAY:-}" ]; then ed=(); else ed=(xvfb-run -a); fi
 "${ed[@]}" ./target/release/breakout edit "$tmp/editor.lvl" --mute --frames 5 --screenshot "$out/editor.png"
+# Text at two window sizes (README, src/render/text/): glyphs are rasterised at the window's
+# pixel size, so the larger picture has sharper, not blurrier, text.
+for size in 800x600 1920x1080; do
+    "${ed[@]}" ./target/release/breakout edit "$tmp/editor.lvl" --mute --window-size "$size" --frames 5 \
+        --screenshot "$out/text-$size.png"
+done
 echo "screenshots written to $out/ (editor.png too) and docs/brick-kinds.png"

@@ -365,7 +365,10 @@ impl ApplicationHandler for App {
         let created = create_window(
             event_loop,
             "Breakout",
-            (PLAYFIELD_WIDTH as f64, PLAYFIELD_HEIGHT as f64),
+            self.ctx.args.window_size.map_or(
+                (PLAYFIELD_WIDTH as f64, PLAYFIELD_HEIGHT as f64),
+                |(w, h)| (w as f64, h as f64),
+            ),
             vsync,
         )
         .map_err(anyhow::Error::msg)
