@@ -6,7 +6,7 @@ use crate::level::PowerUpKind;
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::render::powerups;
 use crate::render::sprite::SpriteInstance;
-use crate::render::text::{chars_in, layout, layout_centered, panel, text_width, ADVANCE};
+use crate::render::text::{chars_in, layout, layout_centered, panel, text_width, wrap, ADVANCE};
 use crate::sim::powerups::ActiveEffects;
 use crate::sim::Game;
 
@@ -248,28 +248,69 @@ pub fn message(out: &mut Vec<SpriteInstance>, title: &str, hint: &str) {
     );
 }
 
-/// The error of a failed live reload, across the top of the playfield until the file is fixed:
-/// one `file:line:column: message` per line (at most 6), cut to the screen width.
-pub fn reload_error(out: &mut Vec<SpriteInstance>, error: &str) {
-    let size = 8.0;
-    let max_chars = (PLAYFIELD_WIDTH / size) as usize - 2;
-    let lines: Vec<&str> = error.lines().take(6).collect();
-    panel(
-        out,
-        [0.0, 0.0, PLAYFIELD_WIDTH, 22.0 + lines.len() as f32 * 12.0],
-        [0.25, 0.0, 0.0, 0.85],
-    );
-    layout(
-        out,
-        "LEVEL FILE HAS ERRORS - still playing the last good version:",
-        8.0,
-        6.0,
-        size,
-        HIGHLIGHT,
-    );
+/// Text size of the live-reload error banner, pixels.
+const BANNER_SIZE: f32 = 12.0;
+/// Distance between the banner's lines, pixels.
+const BANNER_LINE: f32 = 13.0;
+/// Most message lines the banner shows; the rest are counted in a `+N more` line.
+const BANNER_LINES: usize = 4;
+
+/// The error of a failed live reload, as a compact translucent box along the bottom of the
+/// playfield (above the HUD line, below the lowest a brick area may reach,
+/// [`crate::level::MAX_AREA_BOTTOM`]), until the file is fixed: a heading, then the problems
+/// (`file:line:column: message`, the file without its directory), each wrapped to the
+/// playfield's width, at most [`BANNER_LINES`] lines, then `+N more` for the problems left out.
+/// Returns the box, playfield pixels (x, y of the top-left corner, width, height).
+pub fn reload_error(out: &mut Vec<SpriteInstance>, error: &str) -> [f32; 4] {
+    let margin = 8.0;
+    let max_chars = chars_in(PLAYFIELD_WIDTH - 2.0 * margin, BANNER_SIZE);
+    let problems: Vec<&str> = error.lines().filter(|l| !l.trim().is_empty()).collect();
+    let mut lines: Vec<String> = Vec::new();
+    let mut shown = 0;
+    for problem in &problems {
+        let room = BANNER_LINES - lines.len();
+        if room == 0 {
+            break;
+        }
+        // The last line of room goes to "+N more" when problems are left.
+        let left_after = problems.len() - shown - 1;
+        let room = if left_after > 0 { room - 1 } else { room };
+        if room == 0 {
+            break;
+        }
+        lines.extend(wrap(short_path(problem), max_chars, room.min(2)));
+        shown += 1;
+    }
+    let hidden = problems.len() - shown;
+    if hidden > 0 {
+        lines.push(format!("+{hidden} more"));
+    }
+    let height = 8.0 + BANNER_LINE * (1 + lines.len()) as f32;
+    let top = HUD_Y - 4.0 - height;
+    let rect = [0.0, top, PLAYFIELD_WIDTH, height];
+    panel(out, rect, [0.25, 0.0, 0.0, 0.6]);
+    let heading = "LEVEL FILE HAS ERRORS - still playing the last good version:";
+    let heading = crate::render::text::ellipsize(heading, max_chars);
+    layout(out, &heading, margin, top + 4.0, BANNER_SIZE, HIGHLIGHT);
     for (i, line) in lines.iter().enumerate() {
-        let line: String = line.chars().take(max_chars).collect();
-        layout(out, &line, 8.0, 20.0 + i as f32 * 12.0, size, ERROR);
+        let y = top + 4.0 + BANNER_LINE * (i + 1) as f32;
+        let color = if hidden > 0 && i + 1 == lines.len() {
+            DIM
+        } else {
+            ERROR
+        };
+        layout(out, line, margin, y, BANNER_SIZE, color);
+    }
+    rect
+}
+
+/// `problem` without the directories of the file it starts with (`/a/b/level.lvl:3:1: …` gives
+/// `level.lvl:3:1: …`): the name is enough to recognise the file being edited.
+fn short_path(problem: &str) -> &str {
+    let file_end = problem.find(".lvl:").unwrap_or(0);
+    match problem[..file_end].rfind(['/', '\\']) {
+        Some(slash) => &problem[slash + 1..],
+        None => problem,
     }
 }
 
@@ -419,5 +460,58 @@ mod tests {
         }
         // The HUD's glyphs are full-size: no more 8 px labels (play-test F13).
         const { assert!(HUD_SIZE >= 16.0 && ICON_SIZE[1] >= 16.0) };
+    }
+
+    /// Play-test F8: 20 long problems in a file deep in a directory. The banner keeps every
+    /// glyph on the playfield, counts what it leaves out, shows the file without its
+    /// directory, and stays below the lowest a brick area may reach, above the HUD line.
+    #[test]
+    fn the_reload_banner_wraps_counts_the_rest_and_stays_off_the_bricks() {
+        let long = "every row must have the same number of columns as the first one, or 2-5 \
+                    more than that, which this row does not have: it has seventeen of them";
+        let error: String = (1..=20)
+            .map(|i| format!("/home/someone/.local/share/breakout/levels/mine.lvl:{i}:1: {long}\n"))
+            .collect();
+        let mut out = Vec::new();
+        let rect = reload_error(&mut out, &error);
+        let text: String = out
+            .iter()
+            .filter_map(crate::render::text::glyph_char)
+            .collect();
+        assert!(
+            text.contains("+19more") || text.contains("+18more"),
+            "{text}"
+        );
+        assert!(
+            text.contains("mine.lvl:1:1:") && !text.contains("/home"),
+            "{text}"
+        );
+        assert!(
+            text.contains("columns"),
+            "the message wraps onto a second line: {text}"
+        );
+        for s in &out {
+            let [x, y, w, h] = s.i_rect;
+            assert!(
+                x >= 0.0 && x + w <= PLAYFIELD_WIDTH,
+                "{:?} off the side",
+                s.i_rect
+            );
+            assert!(
+                y >= crate::level::MAX_AREA_BOTTOM as f32,
+                "{:?} over the bricks",
+                s.i_rect
+            );
+            assert!(y + h <= HUD_Y, "{:?} over the HUD line", s.i_rect);
+        }
+        assert!(rect[1] >= crate::level::MAX_AREA_BOTTOM as f32, "{rect:?}");
+        // One short problem: no "more", one line.
+        let mut one = Vec::new();
+        reload_error(&mut one, "mine.lvl:2:3: unknown brick 'Q'");
+        let text: String = one
+            .iter()
+            .filter_map(crate::render::text::glyph_char)
+            .collect();
+        assert!(text.ends_with("mine.lvl:2:3:unknownbrick'Q'"), "{text}");
     }
 }

@@ -10,9 +10,11 @@
 
 pub mod atlas;
 pub mod font;
+pub mod wrap;
 
 use super::sprite::{Layer, SpriteInstance};
 pub use font::ADVANCE;
+pub use wrap::{ellipsize, wrap};
 
 /// [`SpriteInstance::i_layer`] of a glyph sprite (no texture-array layer is negative). Its
 /// [`SpriteInstance::i_uv`]`[0]` is the character (a Unicode scalar value, exact in an `f32`)
