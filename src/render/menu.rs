@@ -22,6 +22,43 @@ const LIST_BOTTOM: f32 = 520.0;
 /// Left and right margin of the list, pixels.
 const MARGIN: f32 = 28.0;
 
+/// Top and height of the title banner, playfield pixels.
+const TITLE_BANNER: [f32; 2] = [20.0, 72.0];
+
+/// Where a level's bricks are previewed on a list screen whose first row is at `list_top`
+/// (playfield pixels: x, y of the top-left corner, width, height): between the title banner and
+/// the list's panel, so neither covers them (play-test F25).
+pub fn preview_area(list_top: f32) -> [f32; 4] {
+    let top = TITLE_BANNER[0] + TITLE_BANNER[1] + 6.0;
+    let bottom = list_top - 14.0 - 6.0;
+    [
+        MARGIN,
+        top,
+        PLAYFIELD_WIDTH - 2.0 * MARGIN,
+        (bottom - top).max(1.0),
+    ]
+}
+
+/// Scales and moves `sprites` (a level's bricks as laid out for play) as one picture, keeping
+/// its proportions, so the playfield's brick area (its top [`MAX_AREA_BOTTOM`] pixels, or as
+/// far down as the sprites reach) fits `area` (x, y, width, height, playfield pixels),
+/// centred horizontally.
+///
+/// [`MAX_AREA_BOTTOM`]: crate::level::MAX_AREA_BOTTOM
+pub fn fit_preview(sprites: &mut [SpriteInstance], area: [f32; 4]) {
+    let bottom = sprites
+        .iter()
+        .map(|s| s.i_rect[1] + s.i_rect[3])
+        .fold(1.0f32, f32::max)
+        .min(crate::level::MAX_AREA_BOTTOM as f32);
+    let scale = (area[2] / PLAYFIELD_WIDTH).min(area[3] / bottom);
+    let left = area[0] + (area[2] - PLAYFIELD_WIDTH * scale) / 2.0;
+    for s in sprites {
+        let [x, y, w, h] = s.i_rect;
+        s.i_rect = [left + x * scale, area[1] + y * scale, w * scale, h * scale];
+    }
+}
+
 /// How an entry's right-hand column is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
@@ -84,7 +121,12 @@ fn cut(text: &str, max: usize) -> String {
 
 /// Appends the list screen `view` to `out`.
 pub fn list(out: &mut Vec<SpriteInstance>, view: &ListView) {
-    panel(out, [0.0, 20.0, PLAYFIELD_WIDTH, 72.0], SHADE);
+    let [banner_top, banner_height] = TITLE_BANNER;
+    panel(
+        out,
+        [0.0, banner_top, PLAYFIELD_WIDTH, banner_height],
+        SHADE,
+    );
     let title_size = [48.0, 32.0, 16.0]
         .into_iter()
         .find(|&s| text_width(view.title, s) <= PLAYFIELD_WIDTH - 2.0 * MARGIN)
@@ -93,7 +135,7 @@ pub fn list(out: &mut Vec<SpriteInstance>, view: &ListView) {
         view.title,
         ((PLAYFIELD_WIDTH - 2.0 * MARGIN) / title_size) as usize,
     );
-    let title_y = 20.0 + (72.0 - title_size) / 2.0;
+    let title_y = banner_top + (banner_height - title_size) / 2.0;
     layout_centered(
         out,
         &title,
@@ -171,6 +213,37 @@ mod tests {
         assert_eq!(cut("short", 10), "short");
         assert_eq!(cut("exactly10!", 10), "exactly10!");
         assert_eq!(cut("a name that is too long", 10), "a name t..");
+    }
+
+    /// Play-test F25: a level's bricks (02 Gates: rows from the top of the playfield) were
+    /// partly under the title banner. Fitted to the preview area, every brick is below the
+    /// banner and above the list, and keeps its proportions.
+    #[test]
+    fn the_preview_sits_between_the_title_and_the_list() {
+        use crate::render::sprite::Layer;
+        let list_top = 318.0;
+        let mut bricks: Vec<SpriteInstance> = (0..4)
+            .flat_map(|row| {
+                (0..8).map(move |col| {
+                    let rect = [col as f32 * 100.0, row as f32 * 40.0, 100.0, 40.0];
+                    SpriteInstance::new(Layer::Block, rect, [1.0; 4])
+                })
+            })
+            .collect();
+        bricks.push(SpriteInstance::new(
+            Layer::Block,
+            [0.0, 460.0, 100.0, 40.0],
+            [1.0; 4],
+        ));
+        fit_preview(&mut bricks, preview_area(list_top));
+        let banner_bottom = TITLE_BANNER[0] + TITLE_BANNER[1];
+        for b in &bricks {
+            let [x, y, w, h] = b.i_rect;
+            assert!(y >= banner_bottom, "{:?} under the title", b.i_rect);
+            assert!(y + h <= list_top - 14.0, "{:?} under the list", b.i_rect);
+            assert!(x >= 0.0 && x + w <= PLAYFIELD_WIDTH);
+            assert!((w / h - 2.5).abs() < 1e-3, "proportions kept: {w}x{h}");
+        }
     }
 
     #[test]

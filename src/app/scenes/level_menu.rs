@@ -15,7 +15,8 @@ use std::sync::Arc;
 
 /// Brightness of the preview bricks behind the list (1 is as in play).
 const PREVIEW_DIM: f32 = 0.35;
-/// Top of the level list's first row, playfield pixels (under the preview's bricks).
+/// Top of the level list's first row, playfield pixels (under the preview of the bricks,
+/// [`menu::preview_area`]).
 const LIST_TOP: f32 = 318.0;
 
 /// A set's levels. Up/Down, PageUp/PageDown, Home/End choose; typing filters by name; Enter
@@ -160,7 +161,10 @@ impl Scene for LevelMenuScene {
         let selected = self.list.selected();
         if let Some((index, Some(field))) = &self.preview {
             if Some(*index) == selected {
+                let start = batch.backdrop.len();
                 scene::bricks(&mut batch.backdrop, field, PREVIEW_DIM);
+                let area = menu::preview_area(LIST_TOP);
+                menu::fit_preview(&mut batch.backdrop[start..], area);
             }
         }
         let rows = self
