@@ -5,7 +5,7 @@
 use super::list::{ListAction, ListState};
 use super::menu::filter_status;
 use super::play::{Campaign, PlayScene};
-use super::{Context, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
+use super::{Context, Pointer, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
 use crate::assets::OpenedSet;
 use crate::render::menu::{self, ListView, Mark, Row};
 use crate::render::{scene, SpriteBatch};
@@ -32,6 +32,8 @@ pub struct LevelMenuScene {
     preview: Option<(usize, Option<BrickField>)>,
     /// Why the level at this index did not start, shown while it stays chosen.
     error: Option<(usize, String)>,
+    /// Where the mouse pointer is, playfield pixels (none before it moves).
+    pointer: Option<glam::Vec2>,
 }
 
 impl LevelMenuScene {
@@ -51,6 +53,7 @@ impl LevelMenuScene {
             seconds: 0.0,
             preview: None,
             error: None,
+            pointer: None,
         }
     }
 
@@ -153,6 +156,18 @@ impl Scene for LevelMenuScene {
             ListAction::Back => Transition::Pop,
             ListAction::Chosen(index) => self.start(ctx, index),
             ListAction::Moved | ListAction::None => Transition::None,
+        }
+    }
+
+    fn pointer(&mut self, _ctx: &mut Context, event: Pointer) -> Transition {
+        super::list::mouse(&mut self.list, LIST_TOP, &mut self.pointer, event);
+        Transition::None
+    }
+
+    fn click(&mut self, ctx: &mut Context) -> Transition {
+        match super::list::click(&mut self.list, LIST_TOP, self.pointer) {
+            ListAction::Chosen(index) => self.start(ctx, index),
+            _ => Transition::None,
         }
     }
 
