@@ -6,7 +6,9 @@ use crate::level::PowerUpKind;
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::render::powerups;
 use crate::render::sprite::SpriteInstance;
-use crate::render::text::{chars_in, layout, layout_centered, panel, text_width, wrap, ADVANCE};
+use crate::render::text::{
+    chars_in, layout, layout_centered, panel, text_width, without_directories, wrap, ADVANCE,
+};
 use crate::sim::powerups::ActiveEffects;
 use crate::sim::Game;
 
@@ -278,7 +280,7 @@ pub fn reload_error(out: &mut Vec<SpriteInstance>, error: &str) -> [f32; 4] {
         if room == 0 {
             break;
         }
-        lines.extend(wrap(short_path(problem), max_chars, room.min(2)));
+        lines.extend(wrap(without_directories(problem), max_chars, room.min(2)));
         shown += 1;
     }
     let hidden = problems.len() - shown;
@@ -302,16 +304,6 @@ pub fn reload_error(out: &mut Vec<SpriteInstance>, error: &str) -> [f32; 4] {
         layout(out, line, margin, y, BANNER_SIZE, color);
     }
     rect
-}
-
-/// `problem` without the directories of the file it starts with (`/a/b/level.lvl:3:1: …` gives
-/// `level.lvl:3:1: …`): the name is enough to recognise the file being edited.
-fn short_path(problem: &str) -> &str {
-    let file_end = problem.find(".lvl:").unwrap_or(0);
-    match problem[..file_end].rfind(['/', '\\']) {
-        Some(slash) => &problem[slash + 1..],
-        None => problem,
-    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,9 @@
 
 use crate::playfield::PLAYFIELD_WIDTH;
 use crate::render::sprite::SpriteInstance;
-use crate::render::text::{chars_in, ellipsize, layout, layout_centered, panel, text_width, wrap};
+use crate::render::text::{
+    chars_in, ellipsize, layout, layout_centered, panel, text_width, without_directories, wrap,
+};
 
 const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
 const DIM: [f32; 4] = [0.7, 0.75, 0.85, 1.0];
@@ -212,7 +214,7 @@ pub fn list(out: &mut Vec<SpriteInstance>, view: &ListView) {
         let max_chars = chars_in(PLAYFIELD_WIDTH - 2.0 * MARGIN, SMALL);
         let text = error
             .lines()
-            .map(str::trim)
+            .map(|l| without_directories(l.trim()))
             .filter(|l| !l.is_empty())
             .collect::<Vec<_>>()
             .join(" / ");
@@ -313,7 +315,7 @@ mod tests {
             );
         }
         let (errors, sprites) = line(LIST_BOTTOM + 20.0, 576.0);
-        assert!(errors.starts_with("levels/zz-bad.lvl:3:7:'Q'"), "{errors}");
+        assert!(errors.starts_with("zz-bad.lvl:3:7:'Q'"), "{errors}");
         assert!(errors.contains("brickletter"), "wrapped, not cut: {errors}");
         for s in &sprites {
             assert!(s.i_rect[3] >= 12.0, "error text {} px high", s.i_rect[3]);

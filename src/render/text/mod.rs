@@ -14,7 +14,7 @@ pub mod wrap;
 
 use super::sprite::{Layer, SpriteInstance};
 pub use font::ADVANCE;
-pub use wrap::{ellipsize, wrap};
+pub use wrap::{ellipsize, without_directories, wrap};
 
 /// [`SpriteInstance::i_layer`] of a glyph sprite (no texture-array layer is negative). Its
 /// [`SpriteInstance::i_uv`]`[0]` is the character (a Unicode scalar value, exact in an `f32`)

@@ -40,6 +40,17 @@ pub fn wrap(text: &str, max: usize, lines: usize) -> Vec<String> {
     out.into_iter().map(|l| ellipsize(&l, max)).collect()
 }
 
+/// `problem` without the directories of the level file it starts with
+/// (`/a/b/level.lvl:3:1: …` gives `level.lvl:3:1: …`): the name is enough to recognise the
+/// file, and the line keeps its room for the message.
+pub fn without_directories(problem: &str) -> &str {
+    let file_end = problem.find(".lvl:").unwrap_or(0);
+    match problem[..file_end].rfind(['/', '\\']) {
+        Some(slash) => &problem[slash + 1..],
+        None => problem,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,5 +76,12 @@ mod tests {
             assert!(line.chars().count() <= 9, "{line}");
         }
         assert!(wrap(text, 9, 0).is_empty());
+    }
+
+    #[test]
+    fn problems_lose_their_directories_only() {
+        assert_eq!(without_directories("/a/b/x.lvl:3:1: bad"), "x.lvl:3:1: bad");
+        assert_eq!(without_directories("x.lvl:3:1: a/b"), "x.lvl:3:1: a/b");
+        assert_eq!(without_directories("no file: a/b"), "no file: a/b");
     }
 }
