@@ -261,7 +261,7 @@ const BANNER_LINES: usize = 4;
 /// playfield (above the HUD line, below the lowest a brick area may reach,
 /// [`crate::level::MAX_AREA_BOTTOM`]), until the file is fixed: a heading, then the problems
 /// (`file:line:column: message`, the file without its directory), each wrapped to the
-/// playfield's width, at most [`BANNER_LINES`] lines, then `+N more` for the problems left out.
+/// playfield's width, at most 4 lines, then `+N more` for the problems left out.
 /// Returns the box, playfield pixels (x, y of the top-left corner, width, height).
 pub fn reload_error(out: &mut Vec<SpriteInstance>, error: &str) -> [f32; 4] {
     let margin = 8.0;
