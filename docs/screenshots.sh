@@ -80,6 +80,11 @@ cat > "$tmp/editor.lvl" <<'LEVEL'
 LEVEL
 if [ -n "${DISPLAY:-}" ]; then ed=(); else ed=(xvfb-run -a); fi
 "${ed[@]}" ./target/release/breakout edit "$tmp/editor.lvl" --mute --frames 5 --screenshot "$out/editor.png"
+# The same in a 1920x1080 window, beside editor.png (800x600) in the README's text section:
+# glyphs are rasterised at the window's pixel size, so the larger picture's text is sharper,
+# not blurrier.
+"${ed[@]}" ./target/release/breakout edit "$tmp/editor.lvl" --mute --window-size 1920x1080 --frames 5 \
+    --screenshot "$out/text-1920x1080.png"
 # The settings screen (F3 in the menu, pressed by xdotool), with a player's file holding a
 # mistake, which the screen lists.
 mkdir -p "$tmp/.config/breakout"

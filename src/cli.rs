@@ -162,6 +162,11 @@ pub struct PlayArgs {
     /// Start with the collision debug overlay on (F1 toggles it).
     #[arg(long)]
     pub debug_overlay: bool,
+    /// Size of the window's inside, in logical pixels (default 800x600, the playfield; on a
+    /// HiDPI screen the physical size is this times the scale factor). For screenshots and
+    /// tests at other sizes; the window stays resizable.
+    #[arg(long, value_name = "WxH", value_parser = crate::commands::preview::parse_size)]
+    pub window_size: Option<(u32, u32)>,
     /// Keep a post-processing effect on all the time, for measurements and screenshots.
     #[arg(long, value_enum, value_name = "EFFECT")]
     pub effect: Option<ForcedEffect>,

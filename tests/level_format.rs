@@ -1403,7 +1403,13 @@ fn check_exits_1_on_a_level_that_can_never_be_cleared_unless_a_power_up_opens_it
 fn check_warns_about_a_name_too_long_for_the_hud() {
     let dir = temp_dir("long-name");
     let long = dir.join("long.lvl");
-    let name = "01 First Steps (edited) again";
+    // Five characters more than the HUD shows whole between SCORE and LIVES.
+    let max = breakout::render::hud::max_name_chars();
+    let name: String = "01 First Steps (edited) again, and again "
+        .chars()
+        .cycle()
+        .take(max + 5)
+        .collect();
     std::fs::write(&long, format!("# a comment\n  @name: {name}\n2 2\n")).unwrap();
     let (code, stdout) = run_check(&[&long], false);
     assert_eq!(code, 0, "{stdout}");
@@ -1413,13 +1419,14 @@ fn check_warns_about_a_name_too_long_for_the_hud() {
         "{stdout:?}"
     );
     assert!(
-        stdout.contains("29 characters") && stdout.contains("at most 24"),
+        stdout.contains(&format!("{} characters", max + 5))
+            && stdout.contains(&format!("at most {max}")),
         "{stdout:?}"
     );
     assert_eq!(run_check(&[&long], true).0, 1);
 
     let fits = dir.join("fits.lvl");
-    std::fs::write(&fits, format!("@name: {}\n2 2\n", &name[..24])).unwrap();
+    std::fs::write(&fits, format!("@name: {}\n2 2\n", &name[..max])).unwrap();
     assert_eq!(run_check(&[&fits], true), (0, String::new()));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -111,7 +111,9 @@ fn darkness_hides_the_bricks_not_the_paddle_and_ball_and_the_floor_is_a_bar_whil
             "{name}: {before} -> {after}"
         );
     }
-    for x in [20.0, 400.0, 780.0] {
+    // The floor runs under the HUD line: look beside its text (SCORE from x = 8, LIVES to
+    // 8 px from the right edge, the chips from x = 130).
+    for x in [4.0, 400.0, 796.0] {
         let [r, g, b, _] = dark.at(x, floor_y);
         assert!(
             g > 180 && b > 180 && r < 150,

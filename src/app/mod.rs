@@ -323,12 +323,16 @@ impl App {
     fn open_window(&self, event_loop: &ActiveEventLoop) -> anyhow::Result<Gfx> {
         let video = self.ctx.video;
         let remembered = self.ctx.settings.now.window;
+        // --window-size (logical pixels) wins over the size remembered from the last run.
+        let forced = self.ctx.args.window_size;
         let placement = Placement {
-            size: remembered.width.zip(remembered.height),
+            size: remembered.width.zip(remembered.height).filter(|_| forced.is_none()),
             position: remembered.x.zip(remembered.y),
             fullscreen: video.fullscreen,
         };
-        let size = (PLAYFIELD_WIDTH as f64, PLAYFIELD_HEIGHT as f64);
+        let size = forced.map_or((PLAYFIELD_WIDTH as f64, PLAYFIELD_HEIGHT as f64), |(w, h)| {
+            (w as f64, h as f64)
+        });
         let (window, display, raw_gl) =
             create_window(event_loop, "Breakout", size, placement, video.vsync)
                 .map_err(anyhow::Error::msg)?;

@@ -53,6 +53,7 @@ pub const FILES: &[EmbeddedFile] = files![
     "shaders/post.vert",
     "shaders/sprite.frag",
     "shaders/sprite.vert",
+    "shaders/text.frag",
     "textures/background.png",
     "textures/ball.png",
     "textures/block.png",

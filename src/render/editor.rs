@@ -6,7 +6,7 @@
 
 use super::bricks::all_bricks;
 use super::sprite::{SpriteBatch, SpriteInstance};
-use super::text::{layout, layout_centered, panel, text_width};
+use super::text::{chars_in, ellipsize, layout, layout_centered, panel, text_width, wrap};
 use crate::editor::{Cell, Editor, Severity, Tool};
 use crate::level::BrickKind;
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
@@ -27,10 +27,12 @@ const CURSOR_COLOR: [f32; 4] = [0.3, 0.9, 1.0, 1.0];
 /// How bright unseen (invisible, hidden) bricks are drawn: visible, but clearly not like the
 /// others.
 const UNSEEN_DIM: f32 = 0.45;
-/// Glyph height of the palette and status line, pixels (the atlas's cell: pixel-exact).
+/// Text size of the palette, pixels.
 const SIZE: f32 = 16.0;
-/// Glyph height of problem messages, pixels (half the atlas cell: still pixel-exact).
-const SMALL: f32 = 8.0;
+/// Text size of problem messages, pixels.
+const SMALL: f32 = 10.0;
+/// Distance between two lines of problem messages, pixels.
+const SMALL_LINE: f32 = 12.0;
 
 /// Top of the palette, pixels: below the lowest a brick area may reach
 /// ([`crate::level::MAX_AREA_BOTTOM`] = 500).
@@ -235,7 +237,7 @@ fn problems_box(out: &mut Vec<SpriteInstance>, view: &EditorView) {
     if shown.is_empty() {
         shown = problems.iter().collect();
     }
-    let max_chars = ((PLAYFIELD_WIDTH - 16.0) / SMALL) as usize;
+    let max_chars = chars_in(PLAYFIELD_WIDTH - 16.0, SMALL);
     let mut lines: Vec<(String, [f32; 4])> = Vec::new();
     for p in &shown {
         let (tag, color) = match p.severity {
@@ -251,53 +253,20 @@ fn problems_box(out: &mut Vec<SpriteInstance>, view: &EditorView) {
             }
         }
     }
-    let top = PROBLEMS_TOP - (lines.len() as f32 - 1.0) * 10.0;
+    let top = PROBLEMS_TOP - (lines.len() as f32 - 1.0) * SMALL_LINE;
     panel(
         out,
         [0.0, top - 4.0, PLAYFIELD_WIDTH, PALETTE_TOP - top],
         [0.0, 0.0, 0.05, 0.6],
     );
     for (i, (line, color)) in lines.iter().enumerate() {
-        layout(out, line, 8.0, top + i as f32 * 10.0, SMALL, *color);
+        layout(out, line, 8.0, top + i as f32 * SMALL_LINE, SMALL, *color);
     }
     let hidden = problems.len().saturating_sub(shown.len().min(2));
     if hidden > 0 && shown.len() == problems.len() {
         let more = format!("+{hidden} more");
         let x = PLAYFIELD_WIDTH - 8.0 - text_width(&more, SMALL);
         layout(out, &more, x, PALETTE_TOP - 12.0, SMALL, DIM);
-    }
-}
-
-/// `text` in lines of at most `max` characters, broken at spaces, at most `lines` of them (the
-/// last ending with "..." when cut).
-fn wrap(text: &str, max: usize, lines: usize) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut current = String::new();
-    for word in text.split(' ') {
-        if !current.is_empty() && current.chars().count() + 1 + word.chars().count() > max {
-            out.push(std::mem::take(&mut current));
-        }
-        if !current.is_empty() {
-            current.push(' ');
-        }
-        current.push_str(word);
-    }
-    out.push(current);
-    if out.len() > lines {
-        let rest = out.split_off(lines - 1).join(" ");
-        out.push(fit(&rest, max));
-        out.truncate(lines);
-    }
-    out.into_iter().map(|l| fit(&l, max)).collect()
-}
-
-/// `text` cut to `max` characters, ending with "..." when cut.
-fn fit(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        let cut: String = text.chars().take(max.saturating_sub(3)).collect();
-        format!("{cut}...")
     }
 }
 
@@ -368,7 +337,7 @@ fn palette_sprites(out: &mut Vec<SpriteInstance>, editor: &Editor) {
     match brush.powerup {
         Some(kind) => {
             out.push(super::powerups::sprite(kind, capsule, 1.0));
-            let name = fit(kind.name(), 12);
+            let name = ellipsize(kind.name(), 12);
             let next = palette()[BrickKind::ALL.len() + 3].1;
             layout(
                 out,
@@ -388,8 +357,15 @@ fn status_line(out: &mut Vec<SpriteInstance>, view: &EditorView) {
     let editor = view.editor;
     if let Some((message, error)) = view.message {
         let color = if error { ERROR_COLOR } else { HIGHLIGHT };
-        let max = ((PLAYFIELD_WIDTH - 16.0) / STATUS_SIZE) as usize;
-        layout(out, &fit(message, max), 8.0, STATUS_TOP, STATUS_SIZE, color);
+        let max = chars_in(PLAYFIELD_WIDTH - 16.0, STATUS_SIZE);
+        layout(
+            out,
+            &ellipsize(message, max),
+            8.0,
+            STATUS_TOP,
+            STATUS_SIZE,
+            color,
+        );
         return;
     }
     let (row, col) = view.hover.unwrap_or(editor.cursor);
@@ -404,7 +380,7 @@ fn status_line(out: &mut Vec<SpriteInstance>, view: &EditorView) {
         .filter(|p| p.severity == Severity::Error)
         .count();
     let warnings = problems.len() - errors;
-    let name = fit(editor.level().display_name(), 16);
+    let name = ellipsize(editor.level().display_name(), 16);
     let left = format!(
         "{name}  {}  col {} row {}  {state}",
         editor.brush.token(),
@@ -489,7 +465,7 @@ fn overlay(out: &mut Vec<SpriteInstance>, overlay: &Overlay) {
                 } else {
                     value.clone()
                 };
-                layout(out, &fit(&shown, 26), 300.0, y, SIZE, WHITE);
+                layout(out, &ellipsize(&shown, 26), 300.0, y, SIZE, WHITE);
             }
             let y = top + height - 22.0;
             layout_centered(out, hint, PLAYFIELD_WIDTH / 2.0, y, SMALL + 2.0, DIM);

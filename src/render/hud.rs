@@ -6,7 +6,9 @@ use crate::level::PowerUpKind;
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::render::powerups;
 use crate::render::sprite::SpriteInstance;
-use crate::render::text::{layout, layout_centered, panel, text_width};
+use crate::render::text::{
+    chars_in, layout, layout_centered, panel, text_width, without_directories, wrap, ADVANCE,
+};
 use crate::sim::powerups::ActiveEffects;
 use crate::sim::Game;
 
@@ -15,7 +17,7 @@ const DIM: [f32; 4] = [0.7, 0.75, 0.85, 1.0];
 const HIGHLIGHT: [f32; 4] = [1.0, 0.85, 0.3, 1.0];
 const ERROR: [f32; 4] = [1.0, 0.45, 0.4, 1.0];
 const SHADE: [f32; 4] = [0.0, 0.0, 0.05, 0.7];
-/// HUD glyph height, pixels: the atlas's native cell size, so HUD text is pixel-exact.
+/// HUD text size (line height), pixels.
 const HUD_SIZE: f32 = 16.0;
 
 /// The HUD along the bottom edge: score, lives, and between them the active power-ups
@@ -57,15 +59,15 @@ pub fn status_line(
 }
 
 /// How many glyphs of a title centred on the playfield fit between `score` and `lives` on the
-/// HUD line (16 px glyphs, each text with its 1 px shadow), leaving a glyph of room
-/// on each side.
+/// HUD line (16 px text, each with its 1 px shadow), leaving a text height of room on each
+/// side.
 pub fn title_room(score: &str, lives: &str) -> usize {
     let left = HUD_MARGIN + text_width(score, HUD_SIZE) + 1.0 + HUD_SIZE;
     let right = PLAYFIELD_WIDTH - HUD_MARGIN - text_width(lives, HUD_SIZE) - HUD_SIZE;
     let centre = PLAYFIELD_WIDTH / 2.0;
     // The title spans centre ± width / 2, its shadow 1 px further right.
     let width = (2.0 * (centre - left)).min(2.0 * (right - centre) - 2.0);
-    (width / HUD_SIZE).floor().max(0.0) as usize
+    chars_in(width, HUD_SIZE)
 }
 
 /// Longest level name, in characters, the HUD shows whole ([`title_room`] with a five-digit
@@ -97,10 +99,10 @@ pub fn fit_title(name: &str, mode: &str, room: usize) -> String {
 pub const HUD_Y: f32 = PLAYFIELD_HEIGHT - HUD_SIZE - 3.0;
 /// Left and right ends of the HUD's power-up area, playfield pixels: between the score
 /// (`SCORE 00000`, 11 glyphs from x = 8) and the lives (`LIVES 9`, 7 glyphs to 8 px from the
-/// right edge), with a glyph of room on each side.
+/// right edge), with a text height of room on each side.
 pub const CHIPS_AREA: [f32; 2] = [
-    8.0 + 12.0 * HUD_SIZE,
-    PLAYFIELD_WIDTH - 8.0 - 8.0 * HUD_SIZE,
+    8.0 + 11.0 * ADVANCE * HUD_SIZE + HUD_SIZE,
+    PLAYFIELD_WIDTH - 8.0 - 7.0 * ADVANCE * HUD_SIZE - HUD_SIZE,
 ];
 /// Size of a power-up's icon in the HUD, pixels (its capsule, at 4/5 of a falling one's).
 pub const ICON_SIZE: [f32; 2] = [48.0, 16.0];
@@ -248,29 +250,60 @@ pub fn message(out: &mut Vec<SpriteInstance>, title: &str, hint: &str) {
     );
 }
 
-/// The error of a failed live reload, across the top of the playfield until the file is fixed:
-/// one `file:line:column: message` per line (at most 6), cut to the screen width.
-pub fn reload_error(out: &mut Vec<SpriteInstance>, error: &str) {
-    let size = 8.0;
-    let max_chars = (PLAYFIELD_WIDTH / size) as usize - 2;
-    let lines: Vec<&str> = error.lines().take(6).collect();
-    panel(
-        out,
-        [0.0, 0.0, PLAYFIELD_WIDTH, 22.0 + lines.len() as f32 * 12.0],
-        [0.25, 0.0, 0.0, 0.85],
-    );
-    layout(
-        out,
-        "LEVEL FILE HAS ERRORS - still playing the last good version:",
-        8.0,
-        6.0,
-        size,
-        HIGHLIGHT,
-    );
-    for (i, line) in lines.iter().enumerate() {
-        let line: String = line.chars().take(max_chars).collect();
-        layout(out, &line, 8.0, 20.0 + i as f32 * 12.0, size, ERROR);
+/// Text size of the live-reload error banner, pixels.
+const BANNER_SIZE: f32 = 12.0;
+/// Distance between the banner's lines, pixels.
+const BANNER_LINE: f32 = 13.0;
+/// Most message lines the banner shows; the rest are counted in a `+N more` line.
+const BANNER_LINES: usize = 4;
+
+/// The error of a failed live reload, as a compact translucent box along the bottom of the
+/// playfield (above the HUD line, below the lowest a brick area may reach,
+/// [`crate::level::MAX_AREA_BOTTOM`]), until the file is fixed: a heading, then the problems
+/// (`file:line:column: message`, the file without its directory), each wrapped to the
+/// playfield's width, at most 4 lines, then `+N more` for the problems left out.
+/// Returns the box, playfield pixels (x, y of the top-left corner, width, height).
+pub fn reload_error(out: &mut Vec<SpriteInstance>, error: &str) -> [f32; 4] {
+    let margin = 8.0;
+    let max_chars = chars_in(PLAYFIELD_WIDTH - 2.0 * margin, BANNER_SIZE);
+    let problems: Vec<&str> = error.lines().filter(|l| !l.trim().is_empty()).collect();
+    let mut lines: Vec<String> = Vec::new();
+    let mut shown = 0;
+    for problem in &problems {
+        let room = BANNER_LINES - lines.len();
+        if room == 0 {
+            break;
+        }
+        // The last line of room goes to "+N more" when problems are left.
+        let left_after = problems.len() - shown - 1;
+        let room = if left_after > 0 { room - 1 } else { room };
+        if room == 0 {
+            break;
+        }
+        lines.extend(wrap(without_directories(problem), max_chars, room.min(2)));
+        shown += 1;
     }
+    let hidden = problems.len() - shown;
+    if hidden > 0 {
+        lines.push(format!("+{hidden} more"));
+    }
+    let height = 8.0 + BANNER_LINE * (1 + lines.len()) as f32;
+    let top = HUD_Y - 4.0 - height;
+    let rect = [0.0, top, PLAYFIELD_WIDTH, height];
+    panel(out, rect, [0.25, 0.0, 0.0, 0.6]);
+    let heading = "LEVEL FILE HAS ERRORS - still playing the last good version:";
+    let heading = crate::render::text::ellipsize(heading, max_chars);
+    layout(out, &heading, margin, top + 4.0, BANNER_SIZE, HIGHLIGHT);
+    for (i, line) in lines.iter().enumerate() {
+        let y = top + 4.0 + BANNER_LINE * (i + 1) as f32;
+        let color = if hidden > 0 && i + 1 == lines.len() {
+            DIM
+        } else {
+            ERROR
+        };
+        layout(out, line, margin, y, BANNER_SIZE, color);
+    }
+    rect
 }
 
 #[cfg(test)]
@@ -353,9 +386,15 @@ mod tests {
             "01 First Steps (edite..."
         );
         assert_eq!(fit_title("anything", "swept", 2), "..");
-        // The room is what lies between SCORE 00000 (to x = 185 with its shadow) and LIVES 9
-        // (from x = 680), a glyph clear of each: centred on 400, 398 px, 24 glyphs.
-        assert_eq!(max_name_chars(), 24);
+        // The room is what lies between SCORE 00000 (to x = 8 + 11 advances + the 1 px
+        // shadow) and LIVES 9 (from 8 + 7 advances before the right edge), a text height clear
+        // of each, centred on 400: as many advances as fit in twice the smaller half.
+        let advance = ADVANCE * HUD_SIZE;
+        let left = 400.0 - (8.0 + 11.0 * advance + 1.0 + HUD_SIZE);
+        let right = (800.0 - 8.0 - 7.0 * advance - HUD_SIZE) - 400.0 - 1.0;
+        let room = (2.0 * left.min(right) / advance).floor() as usize;
+        assert_eq!(max_name_chars(), room);
+        assert!(room >= 24, "no fewer than with the old square font: {room}");
     }
 
     #[test]
@@ -413,5 +452,58 @@ mod tests {
         }
         // The HUD's glyphs are full-size: no more 8 px labels (play-test F13).
         const { assert!(HUD_SIZE >= 16.0 && ICON_SIZE[1] >= 16.0) };
+    }
+
+    /// Play-test F8: 20 long problems in a file deep in a directory. The banner keeps every
+    /// glyph on the playfield, counts what it leaves out, shows the file without its
+    /// directory, and stays below the lowest a brick area may reach, above the HUD line.
+    #[test]
+    fn the_reload_banner_wraps_counts_the_rest_and_stays_off_the_bricks() {
+        let long = "every row must have the same number of columns as the first one, or 2-5 \
+                    more than that, which this row does not have: it has seventeen of them";
+        let error: String = (1..=20)
+            .map(|i| format!("/home/someone/.local/share/breakout/levels/mine.lvl:{i}:1: {long}\n"))
+            .collect();
+        let mut out = Vec::new();
+        let rect = reload_error(&mut out, &error);
+        let text: String = out
+            .iter()
+            .filter_map(crate::render::text::glyph_char)
+            .collect();
+        assert!(
+            text.contains("+19more") || text.contains("+18more"),
+            "{text}"
+        );
+        assert!(
+            text.contains("mine.lvl:1:1:") && !text.contains("/home"),
+            "{text}"
+        );
+        assert!(
+            text.contains("columns"),
+            "the message wraps onto a second line: {text}"
+        );
+        for s in &out {
+            let [x, y, w, h] = s.i_rect;
+            assert!(
+                x >= 0.0 && x + w <= PLAYFIELD_WIDTH,
+                "{:?} off the side",
+                s.i_rect
+            );
+            assert!(
+                y >= crate::level::MAX_AREA_BOTTOM as f32,
+                "{:?} over the bricks",
+                s.i_rect
+            );
+            assert!(y + h <= HUD_Y, "{:?} over the HUD line", s.i_rect);
+        }
+        assert!(rect[1] >= crate::level::MAX_AREA_BOTTOM as f32, "{rect:?}");
+        // One short problem: no "more", one line.
+        let mut one = Vec::new();
+        reload_error(&mut one, "mine.lvl:2:3: unknown brick 'Q'");
+        let text: String = one
+            .iter()
+            .filter_map(crate::render::text::glyph_char)
+            .collect();
+        assert!(text.ends_with("mine.lvl:2:3:unknownbrick'Q'"), "{text}");
     }
 }

@@ -1,7 +1,7 @@
 //! Reading the renderer's assets (built in, or an override file, see [`crate::assets`]): shader
 //! sources, linked programs, texture layers. Every error names the file.
 
-use super::text::LAYER_SIZE;
+use super::sprite::LAYER_SIZE;
 use super::RenderError;
 use crate::assets::{Asset, Assets, BUILT_IN_PREFIX};
 use glium::backend::Facade;

@@ -4,7 +4,9 @@
 
 use crate::playfield::PLAYFIELD_WIDTH;
 use crate::render::sprite::SpriteInstance;
-use crate::render::text::{layout, layout_centered, panel, text_width};
+use crate::render::text::{
+    chars_in, ellipsize, layout, layout_centered, panel, text_width, without_directories, wrap,
+};
 
 const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
 const DIM: [f32; 4] = [0.7, 0.75, 0.85, 1.0];
@@ -13,7 +15,7 @@ const HIGHLIGHT: [f32; 4] = [1.0, 0.85, 0.3, 1.0];
 const CLEARED: [f32; 4] = [0.45, 0.95, 0.5, 1.0];
 const ERROR: [f32; 4] = [1.0, 0.45, 0.4, 1.0];
 const SHADE: [f32; 4] = [0.0, 0.0, 0.05, 0.7];
-/// Glyph height of list rows, status and keys, pixels (the atlas's cell size: pixel-exact).
+/// Text size of list rows, status and keys, pixels.
 const SIZE: f32 = 16.0;
 /// Distance between list rows, pixels.
 const ROW: f32 = 22.0;
@@ -21,6 +23,47 @@ const ROW: f32 = 22.0;
 const LIST_BOTTOM: f32 = 520.0;
 /// Left and right margin of the list, pixels.
 const MARGIN: f32 = 28.0;
+/// Text size of the error under the list and of the scroll hints, pixels.
+const SMALL: f32 = 12.0;
+/// Lines of an error shown under the list.
+const ERROR_LINES: usize = 2;
+
+/// Top and height of the title banner, playfield pixels.
+const TITLE_BANNER: [f32; 2] = [20.0, 72.0];
+
+/// Where a level's bricks are previewed on a list screen whose first row is at `list_top`
+/// (playfield pixels: x, y of the top-left corner, width, height): between the title banner and
+/// the list's panel, so neither covers them (play-test F25).
+pub fn preview_area(list_top: f32) -> [f32; 4] {
+    let top = TITLE_BANNER[0] + TITLE_BANNER[1] + 6.0;
+    let bottom = list_top - 14.0 - 6.0;
+    [
+        MARGIN,
+        top,
+        PLAYFIELD_WIDTH - 2.0 * MARGIN,
+        (bottom - top).max(1.0),
+    ]
+}
+
+/// Scales and moves `sprites` (a level's bricks as laid out for play) as one picture, keeping
+/// its proportions, so the playfield's brick area (its top [`MAX_AREA_BOTTOM`] pixels, or as
+/// far down as the sprites reach) fits `area` (x, y, width, height, playfield pixels),
+/// centred horizontally.
+///
+/// [`MAX_AREA_BOTTOM`]: crate::level::MAX_AREA_BOTTOM
+pub fn fit_preview(sprites: &mut [SpriteInstance], area: [f32; 4]) {
+    let bottom = sprites
+        .iter()
+        .map(|s| s.i_rect[1] + s.i_rect[3])
+        .fold(1.0f32, f32::max)
+        .min(crate::level::MAX_AREA_BOTTOM as f32);
+    let scale = (area[2] / PLAYFIELD_WIDTH).min(area[3] / bottom);
+    let left = area[0] + (area[2] - PLAYFIELD_WIDTH * scale) / 2.0;
+    for s in sprites {
+        let [x, y, w, h] = s.i_rect;
+        s.i_rect = [left + x * scale, area[1] + y * scale, w * scale, h * scale];
+    }
+}
 
 /// How an entry's right-hand column is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,28 +115,41 @@ pub fn page_rows(top: f32) -> usize {
     (((LIST_BOTTOM - top) / ROW).floor() as usize).max(1)
 }
 
-/// `text` cut to `max` characters, with `..` at the end if it was cut.
+/// `text` cut to `max` characters, with `...` at the end if it was cut.
 fn cut(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        let kept: String = text.chars().take(max.saturating_sub(2)).collect();
-        format!("{kept}..")
+    ellipsize(text, max)
+}
+
+/// Which of `rows` list rows on screen (counting from the top one) the playfield point
+/// `point` is over, for a list whose first row is at `top` pixels (see [`ListView::top`]):
+/// each row is the band its highlight covers, across the list's width.
+pub fn row_at(top: f32, rows: usize, point: glam::Vec2) -> Option<usize> {
+    let inside_x = point.x >= MARGIN - 8.0 && point.x <= PLAYFIELD_WIDTH - MARGIN + 8.0;
+    let y = point.y - (top - 3.0);
+    if !inside_x || y < 0.0 {
+        return None;
     }
+    let row = (y / ROW) as usize;
+    (row < rows).then_some(row)
 }
 
 /// Appends the list screen `view` to `out`.
 pub fn list(out: &mut Vec<SpriteInstance>, view: &ListView) {
-    panel(out, [0.0, 20.0, PLAYFIELD_WIDTH, 72.0], SHADE);
+    let [banner_top, banner_height] = TITLE_BANNER;
+    panel(
+        out,
+        [0.0, banner_top, PLAYFIELD_WIDTH, banner_height],
+        SHADE,
+    );
     let title_size = [48.0, 32.0, 16.0]
         .into_iter()
         .find(|&s| text_width(view.title, s) <= PLAYFIELD_WIDTH - 2.0 * MARGIN)
         .unwrap_or(16.0);
     let title = cut(
         view.title,
-        ((PLAYFIELD_WIDTH - 2.0 * MARGIN) / title_size) as usize,
+        chars_in(PLAYFIELD_WIDTH - 2.0 * MARGIN, title_size),
     );
-    let title_y = 20.0 + (72.0 - title_size) / 2.0;
+    let title_y = banner_top + (banner_height - title_size) / 2.0;
     layout_centered(
         out,
         &title,
@@ -141,22 +197,30 @@ pub fn list(out: &mut Vec<SpriteInstance>, view: &ListView) {
         };
         layout(out, &row.info, info_x, y, SIZE, info_color);
     }
-    if view.more.0 {
-        layout(out, "^ more", MARGIN, top - 12.0, 8.0, FAINT);
-    }
-    if view.more.1 {
-        let y = top + view.rows.len() as f32 * ROW - 4.0;
-        layout(out, "v more", MARGIN, y, 8.0, FAINT);
-    }
     let status_y = LIST_BOTTOM + 6.0;
+    // Scroll hints, centred on the status line.
+    let hint = match view.more {
+        (true, true) => "\u{25b2}\u{25bc} more",
+        (true, false) => "\u{25b2} more",
+        (false, true) => "\u{25bc} more",
+        (false, false) => "",
+    };
+    layout_centered(out, hint, PLAYFIELD_WIDTH / 2.0, status_y + 2.0, SMALL, DIM);
     layout(out, &view.status, MARGIN, status_y, SIZE, WHITE);
     let pos_x = PLAYFIELD_WIDTH - MARGIN - text_width(&view.position, SIZE);
     layout(out, &view.position, pos_x, status_y, SIZE, FAINT);
     if let Some(error) = view.error {
-        let max_chars = ((PLAYFIELD_WIDTH - 2.0 * MARGIN) / 8.0) as usize;
-        for (i, line) in error.lines().take(2).enumerate() {
-            let y = status_y + 22.0 + i as f32 * 10.0;
-            layout(out, &cut(line, max_chars), MARGIN, y, 8.0, ERROR);
+        // The problems one after the other, wrapped to the width.
+        let max_chars = chars_in(PLAYFIELD_WIDTH - 2.0 * MARGIN, SMALL);
+        let text = error
+            .lines()
+            .map(|l| without_directories(l.trim()))
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join(" / ");
+        for (i, line) in wrap(&text, max_chars, ERROR_LINES).iter().enumerate() {
+            let y = status_y + 20.0 + i as f32 * 14.0;
+            layout(out, line, MARGIN, y, SMALL, ERROR);
         }
     }
     layout_centered(out, view.keys, PLAYFIELD_WIDTH / 2.0, 576.0, SIZE, WHITE);
@@ -170,7 +234,95 @@ mod tests {
     fn long_names_are_cut_with_a_mark_and_short_ones_kept() {
         assert_eq!(cut("short", 10), "short");
         assert_eq!(cut("exactly10!", 10), "exactly10!");
-        assert_eq!(cut("a name that is too long", 10), "a name t..");
+        assert_eq!(cut("a name that is too long", 10), "a name...");
+    }
+
+    /// Play-test F25: a level's bricks (02 Gates: rows from the top of the playfield) were
+    /// partly under the title banner. Fitted to the preview area, every brick is below the
+    /// banner and above the list, and keeps its proportions.
+    #[test]
+    fn the_preview_sits_between_the_title_and_the_list() {
+        use crate::render::sprite::Layer;
+        let list_top = 318.0;
+        let mut bricks: Vec<SpriteInstance> = (0..4)
+            .flat_map(|row| {
+                (0..8).map(move |col| {
+                    let rect = [col as f32 * 100.0, row as f32 * 40.0, 100.0, 40.0];
+                    SpriteInstance::new(Layer::Block, rect, [1.0; 4])
+                })
+            })
+            .collect();
+        bricks.push(SpriteInstance::new(
+            Layer::Block,
+            [0.0, 460.0, 100.0, 40.0],
+            [1.0; 4],
+        ));
+        fit_preview(&mut bricks, preview_area(list_top));
+        let banner_bottom = TITLE_BANNER[0] + TITLE_BANNER[1];
+        for b in &bricks {
+            let [x, y, w, h] = b.i_rect;
+            assert!(y >= banner_bottom, "{:?} under the title", b.i_rect);
+            assert!(y + h <= list_top - 14.0, "{:?} under the list", b.i_rect);
+            assert!(x >= 0.0 && x + w <= PLAYFIELD_WIDTH);
+            assert!((w / h - 2.5).abs() < 1e-3, "proportions kept: {w}x{h}");
+        }
+    }
+
+    /// Play-test F9: a long name keeps its start and the `> ` mark and ends in `...` before the
+    /// right-hand column; an error reads at 12 px, wrapped within the width; more entries
+    /// above or below are hinted with arrows.
+    #[test]
+    fn long_names_end_in_dots_errors_are_readable_and_scrolling_is_hinted() {
+        use crate::render::text::glyph_char;
+        let name = "10 The Extremely Long And Winding Level Name That Goes On And On Forever";
+        let error = "levels/zz-bad.lvl:3:7: 'Q' is not a brick number or letter: expected 0 \
+                     (empty), 1 (solid), 2-9 (plain colours) or a brick letter M C X I H R G\n\
+                     levels/zz-bad.lvl:4:1: every row must have the same number of columns";
+        let view = ListView {
+            title: "Breakout",
+            top: 318.0,
+            rows: vec![Row {
+                name: name.to_string(),
+                info: "12345".to_string(),
+                mark: Mark::Plain,
+                selected: true,
+            }],
+            more: (true, true),
+            status: String::new(),
+            position: "1/9".to_string(),
+            error: Some(error),
+            keys: "keys",
+        };
+        let mut out = Vec::new();
+        list(&mut out, &view);
+        let line = |y0: f32, y1: f32| -> (String, Vec<SpriteInstance>) {
+            let sprites: Vec<SpriteInstance> = out
+                .iter()
+                .filter(|s| glyph_char(s).is_some() && s.i_rect[1] >= y0 && s.i_rect[1] < y1)
+                .copied()
+                .collect();
+            (sprites.iter().filter_map(glyph_char).collect(), sprites)
+        };
+        let (row, sprites) = line(318.0, 330.0);
+        assert!(row.starts_with(">10TheExtremely"), "{row}");
+        assert!(row.ends_with("...12345"), "{row}");
+        let info_x = PLAYFIELD_WIDTH - MARGIN - text_width("12345", SIZE);
+        for s in &sprites[..sprites.len() - 5] {
+            assert!(
+                s.i_rect[0] + s.i_rect[2] < info_x,
+                "{:?} runs into the score",
+                s.i_rect
+            );
+        }
+        let (errors, sprites) = line(LIST_BOTTOM + 20.0, 576.0);
+        assert!(errors.starts_with("zz-bad.lvl:3:7:'Q'"), "{errors}");
+        assert!(errors.contains("brickletter"), "wrapped, not cut: {errors}");
+        for s in &sprites {
+            assert!(s.i_rect[3] >= 12.0, "error text {} px high", s.i_rect[3]);
+            assert!(s.i_rect[0] + s.i_rect[2] <= PLAYFIELD_WIDTH - MARGIN + 0.01);
+        }
+        let all: String = out.iter().filter_map(glyph_char).collect();
+        assert!(all.contains("\u{25b2}\u{25bc}more"), "{all}");
     }
 
     #[test]

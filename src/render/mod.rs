@@ -26,6 +26,7 @@ pub mod bricks;
 pub mod context;
 pub mod debug_overlay;
 pub mod editor;
+mod glyph_texture;
 pub mod headless;
 pub mod hud;
 pub mod letterbox;
@@ -49,12 +50,13 @@ use glium::framebuffer::SimpleFrameBuffer;
 use glium::texture::{MipmapsOption, RawImage2d, Texture2d, Texture2dArray};
 use glium::uniforms::MagnifySamplerFilter;
 use glium::{implement_vertex, Program, Rect, Surface, VertexBuffer};
+use glyph_texture::GlyphTexture;
 use loading::{load_layer, load_layers, load_program};
 use offscreen::{blit, clear_black, ensure_texture, full_rect, RawGl, RowOrder};
 use passes::{over, SpritePass};
 use post::{PostPrograms, PostVariant};
+use sprite::LAYER_SIZE;
 use std::path::{Path, PathBuf};
-use text::LAYER_SIZE;
 
 /// Errors from setting up or using the renderer; each names the file or step involved.
 #[derive(Debug, thiserror::Error)]
@@ -183,6 +185,8 @@ const PLAYFIELD: [f32; 2] = [
 /// The game's renderer. Create it once per GL context.
 pub struct Renderer {
     sprite_program: Program,
+    /// `sprite.vert` with `text.frag`: the text batch, glyphs from the glyph atlas.
+    text_program: Program,
     particle_program: Program,
     post: PostPrograms,
     quad: VertexBuffer<QuadVertex>,
@@ -191,6 +195,7 @@ pub struct Renderer {
     particles: InstanceBuffer,
     text: InstanceBuffer,
     atlas: Texture2dArray,
+    glyphs: GlyphTexture,
     raw_gl: RawGl,
     backdrop: Option<Backdrop>,
     /// Backdrop, world and particles before post-processing (only while an effect is on).
@@ -205,7 +210,8 @@ pub struct Renderer {
 
 impl Renderer {
     /// Builds the shaders (`shaders/*`) and textures (`textures/*`, see [`Layer`]) of `assets`
-    /// (built in, or a modder's override files), builds the glyph atlas, and creates the GL
+    /// (built in, or a modder's override files), and creates the GL (glyphs are rasterised
+    /// when text first needs them, see [`text::atlas`])
     /// objects. `raw_gl` holds the functions of the same context as `facade` (see
     /// [`offscreen`]).
     ///
@@ -218,6 +224,7 @@ impl Renderer {
         assets: &Assets,
     ) -> Result<Renderer, RenderError> {
         let sprite_program = load_program(facade, assets, "sprite", "sprite", false)?;
+        let text_program = load_program(facade, assets, "sprite", "text", false)?;
         let particle_program = load_program(facade, assets, "particle", "particle", true)?;
         let post = PostPrograms::new(facade, assets)?;
         let corners =
@@ -227,10 +234,8 @@ impl Renderer {
         for (_, file) in Layer::FILES {
             layers.push(load_layer(assets, &format!("textures/{file}"))?);
         }
-        layers.push(RawImage2d::from_raw_rgba_reversed(
-            &text::glyph_atlas_rgba(),
-            (LAYER_SIZE, LAYER_SIZE),
-        ));
+        let white = vec![255u8; (LAYER_SIZE * LAYER_SIZE * 4) as usize];
+        layers.push(RawImage2d::from_raw_rgba(white, (LAYER_SIZE, LAYER_SIZE)));
         layers.extend(load_layers(
             assets,
             "textures/powerups.png",
@@ -241,6 +246,7 @@ impl Renderer {
                 .map_err(gl_err)?;
         Ok(Renderer {
             sprite_program,
+            text_program,
             particle_program,
             post,
             quad,
@@ -249,6 +255,7 @@ impl Renderer {
             particles: InstanceBuffer::new(facade, 1024)?,
             text: InstanceBuffer::new(facade, 512)?,
             atlas,
+            glyphs: GlyphTexture::default(),
             raw_gl,
             backdrop: None,
             scene: None,
@@ -389,7 +396,9 @@ impl Renderer {
         self.update_backdrop(facade, size, &batch.backdrop)?;
         self.world.upload(facade, &batch.world)?;
         self.particles.upload(facade, &batch.particles)?;
-        self.text.upload(facade, &batch.text)?;
+        let text = self.glyphs.prepare(facade, &batch.text, size)?;
+        let text_count = text.len();
+        self.text.upload(facade, text)?;
         let Some(backdrop) = &self.backdrop else {
             return Ok(());
         };
@@ -428,15 +437,7 @@ impl Renderer {
                 self.post_pass(target, scene, rect, order, variant, &batch.effects)?;
             }
         }
-        // Text is magnified pixel art: nearest keeps glyph edges crisp.
-        let text = SpritePass {
-            buffer: &self.text,
-            count: batch.text.len(),
-            program: &self.sprite_program,
-            magnify: MagnifySamplerFilter::Nearest,
-            blend: over(),
-        };
-        self.draw_sprites(target, text, rect, order, None)
+        self.draw_text(target, text_count, rect, order)
     }
 
     /// Brings the cached backdrop up to date with `sprites` at `size` pixels: a full redraw for a

@@ -167,6 +167,60 @@ impl Renderer {
         Ok(())
     }
 
+    /// One instanced draw of the first `count` text sprites (glyphs, panels, icons; glyph
+    /// quads already resolved, see [`super::text::atlas`]) into `viewport` of `target`,
+    /// sampled texel for pixel (nearest: the quads are snapped to whole pixels).
+    pub(super) fn draw_text(
+        &self,
+        target: &mut impl Surface,
+        count: usize,
+        viewport: Rect,
+        order: RowOrder,
+    ) -> Result<(), RenderError> {
+        let (Some(instances), Some(glyphs)) = (
+            self.text.buffer.slice(0..count).filter(|_| count > 0),
+            self.glyphs.texture(),
+        ) else {
+            return Ok(());
+        };
+        let atlas = self
+            .atlas
+            .sampled()
+            .magnify_filter(MagnifySamplerFilter::Nearest)
+            .minify_filter(MinifySamplerFilter::LinearMipmapLinear)
+            .wrap_function(SamplerWrapFunction::Clamp);
+        let glyphs = glyphs
+            .sampled()
+            .magnify_filter(MagnifySamplerFilter::Nearest)
+            .minify_filter(MinifySamplerFilter::Nearest)
+            .wrap_function(SamplerWrapFunction::Clamp);
+        let uniforms = uniform! {
+            atlas: atlas,
+            glyphs: glyphs,
+            playfield_size: PLAYFIELD,
+            target_top_down: order == RowOrder::TopDown,
+        };
+        let per_instance = instances
+            .per_instance()
+            .map_err(|_| gl_err("instancing is not supported"))?;
+        let params = DrawParameters {
+            blend: over(),
+            viewport: Some(viewport),
+            ..Default::default()
+        };
+        target
+            .draw(
+                (&self.quad, per_instance),
+                NoIndices(PrimitiveType::TriangleStrip),
+                &self.text_program,
+                &uniforms,
+                &params,
+            )
+            .map_err(gl_err)?;
+        self.count_draw();
+        Ok(())
+    }
+
     /// One instanced draw of `pass` into `viewport` of `target` (the playfield is mapped onto
     /// the viewport, upright for targets whose rows are stored in `order`), limited to `scissor`
     /// if given.

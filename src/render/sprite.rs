@@ -3,6 +3,9 @@
 pub use crate::effects::PostEffects;
 use glium::implement_vertex;
 
+/// Size of a texture-array layer, pixels (all layers are square).
+pub const LAYER_SIZE: u32 = 256;
+
 /// A layer of the texture array (all textures are 256×256 and live in one `Texture2dArray`, so
 /// every sprite can be drawn in a single instanced call whatever its texture).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,10 +29,12 @@ pub enum Layer {
     /// `textures/brick_marks.png`: an atlas of the symbols drawn over the lettered brick kinds
     /// (see [`crate::render::bricks::Mark`]; a sprite picks one with its texture rectangle).
     Marks = 7,
-    /// The glyph atlas built at start-up from the `font8x8` crate.
-    Font = 8,
+    /// A plain white layer, built at start-up: panels and bars of the text batch
+    /// ([`crate::render::text::panel`]). Glyphs have an atlas of their own
+    /// ([`crate::render::text::atlas`]).
+    Solid = 8,
     /// The first layer of the power-up atlas `textures/powerups.png` (the last layers: its
-    /// [`ATLAS_LAYERS`](crate::assets::powerup_looks::ATLAS_LAYERS) layers follow the font; a
+    /// [`ATLAS_LAYERS`](crate::assets::powerup_looks::ATLAS_LAYERS) layers follow the solid one; a
     /// sprite picks a capsule with its layer and texture rectangle, see
     /// [`crate::render::powerups`]).
     PowerUps = 9,
@@ -99,13 +104,13 @@ mod tests {
     use super::Layer;
 
     #[test]
-    fn file_layers_are_numbered_in_load_order_then_the_font_then_the_power_ups() {
-        // The renderer loads `FILES` in order, then the glyph atlas, then the power-up atlas's
+    fn file_layers_are_numbered_in_load_order_then_the_solid_one_then_the_power_ups() {
+        // The renderer loads `FILES` in order, then the solid layer, then the power-up atlas's
         // layers: layer numbers must match.
         for (i, (layer, _)) in Layer::FILES.iter().enumerate() {
             assert_eq!(*layer as usize, i, "{layer:?}");
         }
-        assert_eq!(Layer::Font as usize, Layer::FILES.len());
+        assert_eq!(Layer::Solid as usize, Layer::FILES.len());
         assert_eq!(Layer::PowerUps as usize, Layer::FILES.len() + 1);
     }
 }

@@ -5,7 +5,7 @@
 use super::list::{ListAction, ListState};
 use super::menu::filter_status;
 use super::play::{Campaign, PlayScene};
-use super::{Context, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
+use super::{Context, Pointer, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
 use crate::assets::OpenedSet;
 use crate::render::menu::{self, ListView, Mark, Row};
 use crate::render::{scene, SpriteBatch};
@@ -15,7 +15,8 @@ use std::sync::Arc;
 
 /// Brightness of the preview bricks behind the list (1 is as in play).
 const PREVIEW_DIM: f32 = 0.35;
-/// Top of the level list's first row, playfield pixels (under the preview's bricks).
+/// Top of the level list's first row, playfield pixels (under the preview of the bricks,
+/// [`menu::preview_area`]).
 const LIST_TOP: f32 = 318.0;
 
 /// A set's levels. Up/Down, PageUp/PageDown, Home/End choose; typing filters by name; Enter
@@ -31,6 +32,8 @@ pub struct LevelMenuScene {
     preview: Option<(usize, Option<BrickField>)>,
     /// Why the level at this index did not start, shown while it stays chosen.
     error: Option<(usize, String)>,
+    /// Where the mouse pointer is, playfield pixels (none before it moves).
+    pointer: Option<glam::Vec2>,
 }
 
 impl LevelMenuScene {
@@ -50,6 +53,7 @@ impl LevelMenuScene {
             seconds: 0.0,
             preview: None,
             error: None,
+            pointer: None,
         }
     }
 
@@ -155,12 +159,27 @@ impl Scene for LevelMenuScene {
         }
     }
 
+    fn pointer(&mut self, _ctx: &mut Context, event: Pointer) -> Transition {
+        super::list::mouse(&mut self.list, LIST_TOP, &mut self.pointer, event);
+        Transition::None
+    }
+
+    fn click(&mut self, ctx: &mut Context) -> Transition {
+        match super::list::click(&mut self.list, LIST_TOP, self.pointer) {
+            ListAction::Chosen(index) => self.start(ctx, index),
+            _ => Transition::None,
+        }
+    }
+
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
         scene::background(&mut batch.backdrop);
         let selected = self.list.selected();
         if let Some((index, Some(field))) = &self.preview {
             if Some(*index) == selected {
+                let start = batch.backdrop.len();
                 scene::bricks(&mut batch.backdrop, field, PREVIEW_DIM);
+                let area = menu::preview_area(LIST_TOP);
+                menu::fit_preview(&mut batch.backdrop[start..], area);
             }
         }
         let rows = self

@@ -123,6 +123,28 @@ impl ListState {
     }
 
     /// Sets the filter, keeping the chosen entry if the filter keeps it, else the first.
+    /// Chooses the entry shown in list row `row` on screen (counting from the top one), as
+    /// the mouse pointer over it does; false if there is none there or it was already chosen.
+    pub fn hover(&mut self, row: usize) -> bool {
+        let at = self.first + row;
+        if row >= self.page || at >= self.shown.len() || at == self.selected {
+            return false;
+        }
+        self.selected = at;
+        true
+    }
+
+    /// Scrolls the list by `rows` (negative: up) as the mouse wheel does, the choice moving
+    /// along so it stays on screen.
+    pub fn scroll_by(&mut self, rows: isize) {
+        let last_first = self.shown.len().saturating_sub(self.page);
+        let first = (self.first as isize + rows).clamp(0, last_first as isize) as usize;
+        let row = self.selected.saturating_sub(self.first);
+        self.first = first;
+        self.selected = (first + row).min(self.shown.len().saturating_sub(1));
+        self.scroll();
+    }
+
     fn set_filter(&mut self, filter: String) {
         let chosen = self.selected();
         let needle = filter.to_lowercase();
@@ -148,6 +170,46 @@ impl ListState {
 }
 
 /// The character a key types into the filter: letters (lower case), digits, `-`.
+/// The mouse on a list whose first row is drawn at `top` playfield pixels
+/// ([`crate::render::menu::ListView::top`]): remembers where the pointer is (in `pointer`), the
+/// pointer over a row chooses it, the wheel scrolls (a notch a row).
+pub fn mouse(
+    list: &mut ListState,
+    top: f32,
+    pointer: &mut Option<glam::Vec2>,
+    event: super::Pointer,
+) -> ListAction {
+    match event {
+        super::Pointer::Moved(at) => {
+            *pointer = Some(at);
+            match crate::render::menu::row_at(top, list.visible().len(), at) {
+                Some(row) if list.hover(row) => ListAction::Moved,
+                _ => ListAction::None,
+            }
+        }
+        super::Pointer::Wheel(notches) if notches != 0.0 => {
+            // Away from the user (positive) scrolls up.
+            let rows = -(notches.signum() * notches.abs().ceil()) as isize;
+            list.scroll_by(rows);
+            ListAction::Moved
+        }
+        _ => ListAction::None,
+    }
+}
+
+/// A left click on a list whose first row is drawn at `top`, the pointer at `pointer`: opens
+/// the entry under it, as Enter does.
+pub fn click(list: &mut ListState, top: f32, pointer: Option<glam::Vec2>) -> ListAction {
+    let row = pointer.and_then(|p| crate::render::menu::row_at(top, list.visible().len(), p));
+    match row {
+        Some(row) => {
+            list.hover(row);
+            list.selected().map_or(ListAction::None, ListAction::Chosen)
+        }
+        None => ListAction::None,
+    }
+}
+
 fn typed(code: KeyCode) -> Option<char> {
     use KeyCode::*;
     let letters = [
@@ -225,6 +287,52 @@ mod tests {
         assert_eq!(list.key(KeyCode::Escape), ListAction::Back);
         list.select(3);
         assert_eq!(list.selected(), Some(3));
+    }
+
+    #[test]
+    fn the_mouse_chooses_the_row_under_it_and_the_wheel_scrolls() {
+        let mut list = ListState::new(names(30), 8);
+        assert!(list.hover(3));
+        assert_eq!(list.selected(), Some(3));
+        assert!(!list.hover(3), "already chosen");
+        assert!(!list.hover(8), "below the page");
+        list.scroll_by(5);
+        assert_eq!(list.visible()[0], 5);
+        assert_eq!(list.selected(), Some(8), "the choice keeps its row");
+        list.scroll_by(100);
+        assert_eq!(list.more(), (true, false));
+        assert_eq!(list.visible().len(), 8);
+        list.scroll_by(-100);
+        assert_eq!((list.visible()[0], list.more()), (0, (false, true)));
+        assert!(list.visible().contains(&list.selected().unwrap()));
+        // Through the pointer's events, rows 22 px apart from y = 100.
+        let mut pointer = None;
+        let at = |y: f32| super::super::Pointer::Moved(glam::Vec2::new(400.0, y));
+        assert_eq!(
+            mouse(&mut list, 100.0, &mut pointer, at(100.0 + 22.0 * 2.0 + 5.0)),
+            ListAction::Moved
+        );
+        assert_eq!(list.selected(), Some(list.visible()[2]));
+        assert_eq!(
+            click(&mut list, 100.0, pointer),
+            ListAction::Chosen(list.visible()[2])
+        );
+        mouse(&mut list, 100.0, &mut pointer, at(40.0));
+        assert_eq!(
+            click(&mut list, 100.0, pointer),
+            ListAction::None,
+            "above the list"
+        );
+        let wheel = super::super::Pointer::Wheel(-1.0);
+        assert_eq!(
+            mouse(&mut list, 100.0, &mut pointer, wheel),
+            ListAction::Moved
+        );
+        assert_eq!(list.visible()[0], 1, "towards the user scrolls down");
+        let mut short = ListState::new(names(3), 8);
+        assert!(!short.hover(5), "no entry there");
+        short.scroll_by(2);
+        assert_eq!(short.visible(), [0, 1, 2]);
     }
 
     proptest! {

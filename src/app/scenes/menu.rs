@@ -5,7 +5,7 @@
 use super::level_menu::LevelMenuScene;
 use super::list::{ListAction, ListState};
 use super::settings::{SettingsScene, SETTINGS_KEY};
-use super::{Context, Scene, Transition};
+use super::{Context, Pointer, Scene, Transition};
 use crate::assets::{Assets, LevelSetSource, OpenedSet};
 use crate::render::menu::{self, ListView, Mark, Row};
 use crate::render::{scene, SpriteBatch};
@@ -26,6 +26,8 @@ pub struct MenuScene {
     /// Each set once opened: its levels, or why it does not open.
     opened: Vec<Option<Result<Arc<OpenedSet>, String>>>,
     list: ListState,
+    /// Where the mouse pointer is, playfield pixels (none before it moves).
+    pointer: Option<glam::Vec2>,
 }
 
 impl MenuScene {
@@ -40,6 +42,7 @@ impl MenuScene {
             counts,
             sets,
             list: ListState::new(labels, menu::page_rows(LIST_TOP)),
+            pointer: None,
         }
     }
 
@@ -123,6 +126,18 @@ impl Scene for MenuScene {
             ListAction::Back => Transition::Quit,
             ListAction::Chosen(index) => self.choose(index),
             ListAction::Moved | ListAction::None => Transition::None,
+        }
+    }
+
+    fn pointer(&mut self, _ctx: &mut Context, event: Pointer) -> Transition {
+        super::list::mouse(&mut self.list, LIST_TOP, &mut self.pointer, event);
+        Transition::None
+    }
+
+    fn click(&mut self, _ctx: &mut Context) -> Transition {
+        match super::list::click(&mut self.list, LIST_TOP, self.pointer) {
+            ListAction::Chosen(index) => self.choose(index),
+            _ => Transition::None,
         }
     }
 
