@@ -1,7 +1,8 @@
 //! Input state: window events update it; each fixed step reads it (as in ggez's astroblasto).
 
+use super::bindings::{Action, Bindings};
 use crate::sim::Input;
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use glium::winit::keyboard::PhysicalKey;
 
 /// What the player is doing with keyboard and mouse, in playfield terms.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -25,19 +26,18 @@ pub struct InputState {
 pub const POINTER_DEADBAND: f32 = 3.0;
 
 impl InputState {
-    /// Records a key press or release (physical keys, so A/D work on any keyboard layout).
+    /// Records a key press or release (physical keys, so A/D work on any keyboard layout), as
+    /// `bindings` say: the keys of [`Action::Left`], [`Action::Right`] and [`Action::Launch`].
     /// Returns true if the key is one the game plays with.
-    pub fn key(&mut self, key: PhysicalKey, pressed: bool) -> bool {
-        let PhysicalKey::Code(code) = key else {
-            return false;
-        };
-        match code {
-            KeyCode::KeyA | KeyCode::ArrowLeft => self.left = pressed,
-            KeyCode::KeyD | KeyCode::ArrowRight => self.right = pressed,
-            KeyCode::Space => self.launch |= pressed,
+    pub fn key(&mut self, bindings: &Bindings, key: PhysicalKey, pressed: bool) -> bool {
+        let action = bindings.action_of(key);
+        match action {
+            Some(Action::Left) => self.left = pressed,
+            Some(Action::Right) => self.right = pressed,
+            Some(Action::Launch) => self.launch |= pressed,
             _ => return false,
         }
-        if pressed && code != KeyCode::Space {
+        if pressed && action != Some(Action::Launch) {
             self.stop_following();
         }
         true
@@ -97,11 +97,16 @@ impl InputState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use glium::winit::keyboard::KeyCode;
+
+    fn key(s: &mut InputState, code: KeyCode, pressed: bool) -> bool {
+        s.key(&Bindings::default(), PhysicalKey::Code(code), pressed)
+    }
 
     #[test]
     fn launch_is_consumed_once() {
         let mut s = InputState::default();
-        s.key(PhysicalKey::Code(KeyCode::Space), true);
+        key(&mut s, KeyCode::Space, true);
         assert!(s.take_step_input().launch);
         assert!(!s.take_step_input().launch);
     }
@@ -143,9 +148,29 @@ mod tests {
         s.mouse_moved(90.0);
         s.mouse_moved(100.0);
         assert_eq!(s.take_step_input().paddle_target_x, Some(100.0));
-        s.key(PhysicalKey::Code(KeyCode::ArrowLeft), true);
+        key(&mut s, KeyCode::ArrowLeft, true);
         let input = s.take_step_input();
         assert!(input.left);
         assert_eq!(input.paddle_target_x, None);
+    }
+
+    /// Rebinding applies at once: the new key moves the paddle, the old one no longer does.
+    #[test]
+    fn a_rebound_key_moves_the_paddle_and_the_old_one_does_not() {
+        let mut bindings = Bindings::default();
+        bindings.bind(Action::Left, KeyCode::KeyJ).unwrap();
+        let mut s = InputState::default();
+        assert!(!s.key(&bindings, PhysicalKey::Code(KeyCode::KeyA), true));
+        assert!(!s.key(&bindings, PhysicalKey::Code(KeyCode::ArrowLeft), true));
+        assert!(!s.take_step_input().left, "the old keys");
+        assert!(s.key(&bindings, PhysicalKey::Code(KeyCode::KeyJ), true));
+        assert!(s.take_step_input().left, "the new key");
+        s.key(&bindings, PhysicalKey::Code(KeyCode::KeyJ), false);
+        assert!(!s.take_step_input().left);
+        bindings.bind(Action::Launch, KeyCode::KeyK).unwrap();
+        s.key(&bindings, PhysicalKey::Code(KeyCode::Space), true);
+        assert!(!s.take_step_input().launch);
+        s.key(&bindings, PhysicalKey::Code(KeyCode::KeyK), true);
+        assert!(s.take_step_input().launch);
     }
 }

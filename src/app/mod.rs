@@ -6,12 +6,14 @@
 //! the audio and effects layers (and tell the play scene when the level ends); the renderer reads
 //! the scenes' sprite batches, built from the game state, to draw.
 
+pub mod bindings;
 pub mod input;
 pub mod reload;
 pub mod scenes;
 pub mod stats;
 pub mod timestep;
 
+pub use bindings::{Action, BindError, Bindings};
 pub use input::InputState;
 
 use crate::assets::{Assets, LevelSetSource};
@@ -115,6 +117,7 @@ fn launch(args: PlayArgs, editor: Option<crate::editor::Editor>) -> anyhow::Resu
     };
     let effects = crate::effects::Effects::new(game_config.seed, file_config.effects);
     let mut app = App::new(args, game_config, assets, sets, audio, effects);
+    app.ctx.bindings = file_config.keys.bindings();
     if let Some(editor) = editor {
         let scene = scenes::editor::EditorScene::new(editor, user_dir);
         app.scenes = SceneStack::new(Box::new(scene));
@@ -179,6 +182,7 @@ impl App {
             game_config,
             args,
             input: InputState::default(),
+            bindings: Bindings::default(),
             audio,
             level_error: None,
             game_steps: 0,
@@ -294,7 +298,8 @@ impl App {
     /// scene.
     fn key(&mut self, event_loop: &ActiveEventLoop, key: PhysicalKey, pressed: bool, repeat: bool) {
         let code = scenes::press(key, pressed, repeat);
-        match code.and_then(|code| app_key(code, self.scenes.takes_text())) {
+        let typing = self.scenes.takes_text();
+        match code.and_then(|code| app_key(code, typing, &self.ctx.bindings)) {
             Some(AppKey::DebugOverlay) => self.ctx.debug_overlay = !self.ctx.debug_overlay,
             Some(AppKey::Mute) => {
                 if let Some(audio) = &mut self.ctx.audio {
@@ -476,19 +481,19 @@ impl ApplicationHandler for App {
 /// A key the app handles itself, whatever the scene.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum AppKey {
-    /// F1: the collision debug overlay on or off.
+    /// [`Action::DebugOverlay`] (F1): the collision debug overlay on or off.
     DebugOverlay,
-    /// M: sound off or on.
+    /// [`Action::Mute`] (M): sound off or on.
     Mute,
 }
 
-/// The app's own key for a press of `code`, if it is one, unless the top scene takes typed
-/// letters (`typing`: a menu list's filter, where M types an "m"; the level editor, whose F1 is
-/// its help): F1 and M.
-fn app_key(code: KeyCode, typing: bool) -> Option<AppKey> {
-    match code {
-        KeyCode::F1 if !typing => Some(AppKey::DebugOverlay),
-        KeyCode::KeyM if !typing => Some(AppKey::Mute),
+/// The app's own key for a press of `code` as `bindings` say, if it is one, unless the top
+/// scene takes typed letters (`typing`: a menu list's filter, where M types an "m"; the level
+/// editor, whose F1 is its help): the keys of [`Action::DebugOverlay`] and [`Action::Mute`].
+fn app_key(code: KeyCode, typing: bool, bindings: &Bindings) -> Option<AppKey> {
+    match bindings.action(code) {
+        Some(Action::DebugOverlay) if !typing => Some(AppKey::DebugOverlay),
+        Some(Action::Mute) if !typing => Some(AppKey::Mute),
         _ => None,
     }
 }
@@ -500,10 +505,23 @@ mod app_key_tests {
     /// The menus' filter could not take an "m": M muted instead (noticed in session 6).
     #[test]
     fn m_types_into_a_menu_filter_and_mutes_elsewhere() {
-        assert_eq!(app_key(KeyCode::KeyM, false), Some(AppKey::Mute));
-        assert_eq!(app_key(KeyCode::KeyM, true), None);
-        assert_eq!(app_key(KeyCode::F1, false), Some(AppKey::DebugOverlay));
-        assert_eq!(app_key(KeyCode::F1, true), None, "the editor's help");
-        assert_eq!(app_key(KeyCode::KeyA, false), None);
+        let b = Bindings::default();
+        assert_eq!(app_key(KeyCode::KeyM, false, &b), Some(AppKey::Mute));
+        assert_eq!(app_key(KeyCode::KeyM, true, &b), None);
+        assert_eq!(app_key(KeyCode::F1, false, &b), Some(AppKey::DebugOverlay));
+        assert_eq!(app_key(KeyCode::F1, true, &b), None, "the editor's help");
+        assert_eq!(app_key(KeyCode::KeyA, false, &b), None);
+    }
+
+    #[test]
+    fn the_app_keys_follow_the_bindings() {
+        let mut b = Bindings::default();
+        b.bind(Action::Mute, KeyCode::KeyN).unwrap();
+        b.bind(Action::DebugOverlay, KeyCode::F3).unwrap();
+        assert_eq!(app_key(KeyCode::KeyM, false, &b), None);
+        assert_eq!(app_key(KeyCode::KeyN, false, &b), Some(AppKey::Mute));
+        assert_eq!(app_key(KeyCode::KeyN, true, &b), None);
+        assert_eq!(app_key(KeyCode::F1, false, &b), None);
+        assert_eq!(app_key(KeyCode::F3, false, &b), Some(AppKey::DebugOverlay));
     }
 }

@@ -37,7 +37,7 @@ type Ranged = (
 );
 
 /// The number settings whose range serde cannot check.
-const RANGED: [Ranged; 9] = [
+const RANGED: [Ranged; 10] = [
     (
         "powerups",
         "good_chance",
@@ -100,6 +100,13 @@ const RANGED: [Ranged; 9] = [
         |c| &mut c.effects.trail_rate,
         0.0,
         5000.0,
+    ),
+    (
+        "gamepad",
+        "dead_zone",
+        |c| &mut c.gamepad.dead_zone,
+        0.0,
+        0.9,
     ),
 ];
 
@@ -177,6 +184,16 @@ impl Config {
                 };
                 map.0[kind as usize] = None;
             }
+        }
+        // `[keys]`: unknown actions and key names, menu keys, a key given twice.
+        let (_, key_problems) = crate::app::Bindings::from_entries(&config.keys.entries);
+        for (name, message) in key_problems {
+            let (line, column) = locate(&text, "keys", &name);
+            problems.push(Problem {
+                line,
+                column,
+                message,
+            });
         }
         problems.sort_by_key(|p| (p.line, p.column));
         (config, problems)

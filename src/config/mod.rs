@@ -25,6 +25,20 @@
 //! [effects]
 //! trail_rate = 220        # trail particles per second behind each moving ball (0 = no trail)
 //! burst_particles = 30    # particles flying out of each destroyed brick
+//!
+//! [keys]                  # one key name or a list; Esc, Enter and the arrows stay menu keys
+//! left = ["Left", "A"]
+//! right = ["Right", "D"]
+//! launch = "Space"
+//! pause = "P"             # Esc pauses too
+//! mute = "M"
+//! next_collision_mode = "C"
+//! debug_overlay = "F1"
+//! fullscreen = "F11"
+//!
+//! [gamepad]
+//! enabled = true
+//! dead_zone = 0.2         # 0 to 0.9 of the stick's throw before the paddle moves
 //! ```
 //!
 //! Found at `--config <PATH>`; else `./breakout.toml`; else `breakout.toml` in the user's config
@@ -32,8 +46,10 @@
 //! Unknown keys and values are errors with the file, line and column; an unknown mode lists the
 //! valid ones. Command-line flags override the file.
 
+mod controls;
 mod lenient;
 
+pub use controls::{GamepadConfig, KeysConfig};
 pub use lenient::Problem;
 
 use crate::collision::CollisionMode;
@@ -56,6 +72,10 @@ pub struct Config {
     pub audio: AudioConfig,
     /// `[effects]`: particle density.
     pub effects: EffectsConfig,
+    /// `[keys]`: key bindings, per action (see [`crate::app::bindings`]).
+    pub keys: KeysConfig,
+    /// `[gamepad]`: on or off, and the stick's dead zone.
+    pub gamepad: GamepadConfig,
 }
 
 /// The `[effects]` section: how many particles the effects layer emits (a player on a slow

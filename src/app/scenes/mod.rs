@@ -235,6 +235,7 @@ pub(crate) fn test_context() -> Context {
         game_config,
         debug_overlay: false,
         input: Default::default(),
+        bindings: Default::default(),
         audio: None,
         effects: crate::effects::Effects::new(1, Default::default()),
         scores: None,

@@ -2,10 +2,12 @@
 //! game stands still under a message box.
 
 use super::{close_game, Context, Scene, Transition};
+use crate::app::Action;
 use crate::render::{hud, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
 
-/// Play paused. P or Space resumes, Esc goes back to the menu.
+/// Play paused. The pause or launch key (P or Space unless rebound) resumes, Esc goes back to
+/// the menu.
 pub struct PauseScene;
 
 impl Scene for PauseScene {
@@ -14,9 +16,11 @@ impl Scene for PauseScene {
     }
 
     fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        match code {
-            KeyCode::Escape => close_game(ctx),
-            KeyCode::KeyP | KeyCode::Space => {
+        if code == KeyCode::Escape {
+            return close_game(ctx);
+        }
+        match ctx.bindings.action(code) {
+            Some(Action::Pause | Action::Launch) => {
                 // Keys let go while paused were not seen: start again from none held.
                 ctx.input.release_all();
                 Transition::Pop
@@ -25,8 +29,14 @@ impl Scene for PauseScene {
         }
     }
 
-    fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
-        hud::message(&mut batch.text, "PAUSED", "P or SPACE to resume  ESC menu");
+    fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
+        let keys = &ctx.bindings;
+        let resume = format!(
+            "{} or {} to resume  ESC menu",
+            keys.first_key_name(Action::Pause),
+            keys.first_key_name(Action::Launch)
+        );
+        hud::message(&mut batch.text, "PAUSED", &resume.to_uppercase());
     }
 
     fn is_overlay(&self) -> bool {
