@@ -1,6 +1,6 @@
 //! Input state: window events update it; each fixed step reads it (as in ggez's astroblasto).
 
-use super::bindings::{Action, Bindings};
+use crate::bindings::{Action, Bindings};
 use crate::sim::Input;
 use glium::winit::keyboard::PhysicalKey;
 

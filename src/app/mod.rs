@@ -6,14 +6,13 @@
 //! the audio and effects layers (and tell the play scene when the level ends); the renderer reads
 //! the scenes' sprite batches, built from the game state, to draw.
 
-pub mod bindings;
 pub mod input;
 pub mod reload;
 pub mod scenes;
 pub mod stats;
 pub mod timestep;
 
-pub use bindings::{Action, BindError, Bindings};
+pub use crate::bindings::{Action, BindError, Bindings};
 pub use input::InputState;
 
 use crate::assets::{Assets, LevelSetSource};

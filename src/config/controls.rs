@@ -1,7 +1,7 @@
 //! The `[keys]` and `[gamepad]` sections of `breakout.toml`: key bindings
-//! ([`crate::app::bindings`]) and the gamepad's settings.
+//! ([`crate::bindings`]) and the gamepad's settings.
 
-use crate::app::Bindings;
+use crate::bindings::Bindings;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
 use std::fmt;
@@ -93,7 +93,7 @@ impl Default for GamepadConfig {
 #[cfg(test)]
 mod tests {
     use super::super::{Config, Problem};
-    use crate::app::Action;
+    use crate::bindings::Action;
     use glium::winit::keyboard::KeyCode;
 
     fn at(problems: &[Problem]) -> Vec<(usize, usize)> {

@@ -186,7 +186,7 @@ impl Config {
             }
         }
         // `[keys]`: unknown actions and key names, menu keys, a key given twice.
-        let (_, key_problems) = crate::app::Bindings::from_entries(&config.keys.entries);
+        let (_, key_problems) = crate::bindings::Bindings::from_entries(&config.keys.entries);
         for (name, message) in key_problems {
             let (line, column) = locate(&text, "keys", &name);
             problems.push(Problem {

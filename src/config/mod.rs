@@ -72,7 +72,7 @@ pub struct Config {
     pub audio: AudioConfig,
     /// `[effects]`: particle density.
     pub effects: EffectsConfig,
-    /// `[keys]`: key bindings, per action (see [`crate::app::bindings`]).
+    /// `[keys]`: key bindings, per action (see [`crate::bindings`]).
     pub keys: KeysConfig,
     /// `[gamepad]`: on or off, and the stick's dead zone.
     pub gamepad: GamepadConfig,

@@ -1,7 +1,7 @@
 //! Key bindings: which keys do what in the game ([`Action`]), as the player set them in
 //! `breakout.toml`'s `[keys]` section or (later) on a settings screen.
 //!
-//! Every action is one row of the table in the [`actions!`] invocation below: its config name,
+//! Every action is one row of the table in the `actions!` invocation below: its config name,
 //! its label for a settings screen and its default keys. Adding an action is adding a row (and
 //! handling it where it acts).
 //!
@@ -450,5 +450,4 @@ fn bindable(action: Action, key: KeyCode) -> Result<(), BindError> {
 }
 
 #[cfg(test)]
-#[path = "bindings_tests.rs"]
 mod tests;
