@@ -19,6 +19,9 @@ pub struct InputState {
     /// Where the pointer was when the paddle stopped following it: it takes over again only
     /// once it has moved [`POINTER_DEADBAND`] from there.
     anchor_x: Option<f32>,
+    /// A gamepad's paddle control, -1 (full left) to 1 (full right); see
+    /// [`InputState::set_pad_axis`].
+    pad_axis: f32,
 }
 
 /// Pixels the pointer must move before the paddle follows it again (play-test F23: the paddle
@@ -71,6 +74,26 @@ impl InputState {
         self.launch = true;
     }
 
+    /// A gamepad's launch button launches the ball (as a click does).
+    pub fn pad_launch(&mut self) {
+        self.launch = true;
+    }
+
+    /// Records a gamepad's paddle control: -1 (full speed left) to 1 (full speed right), 0 at
+    /// rest (the dead zone already applied; other values are clamped, NaN is 0). Moving it
+    /// from rest takes the paddle from the mouse, as a key does.
+    pub fn set_pad_axis(&mut self, axis: f32) {
+        let axis = if axis.is_nan() {
+            0.0
+        } else {
+            axis.clamp(-1.0, 1.0)
+        };
+        if axis != 0.0 && self.pad_axis == 0.0 {
+            self.stop_following();
+        }
+        self.pad_axis = axis;
+    }
+
     /// Releases every key (e.g. when the window loses focus, so the paddle doesn't drift).
     pub fn release_all(&mut self) {
         *self = InputState {
@@ -88,6 +111,7 @@ impl InputState {
             right: self.right,
             paddle_target_x: self.mouse_x,
             launch: self.launch,
+            paddle_axis: self.pad_axis,
         };
         self.launch = false;
         input
@@ -172,5 +196,22 @@ mod tests {
         assert!(!s.take_step_input().launch);
         s.key(&bindings, PhysicalKey::Code(KeyCode::KeyK), true);
         assert!(s.take_step_input().launch);
+    }
+
+    #[test]
+    fn the_pad_axis_reaches_the_step_and_takes_over_from_the_mouse() {
+        let mut s = InputState::default();
+        s.mouse_moved(90.0);
+        s.mouse_moved(100.0);
+        s.set_pad_axis(0.5);
+        let input = s.take_step_input();
+        assert_eq!(input.paddle_axis, 0.5);
+        assert_eq!(input.paddle_target_x, None);
+        s.set_pad_axis(f32::NAN);
+        assert_eq!(s.take_step_input().paddle_axis, 0.0);
+        s.set_pad_axis(-3.0);
+        assert_eq!(s.take_step_input().paddle_axis, -1.0);
+        s.release_all();
+        assert_eq!(s.take_step_input().paddle_axis, 0.0, "focus lost");
     }
 }
