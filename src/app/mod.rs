@@ -6,6 +6,7 @@
 //! the audio and effects layers (and tell the play scene when the level ends); the renderer reads
 //! the scenes' sprite batches, built from the game state, to draw.
 
+pub mod gamepad;
 pub mod input;
 pub mod reload;
 pub mod scenes;
@@ -117,6 +118,7 @@ fn launch(args: PlayArgs, editor: Option<crate::editor::Editor>) -> anyhow::Resu
     let effects = crate::effects::Effects::new(game_config.seed, file_config.effects);
     let mut app = App::new(args, game_config, assets, sets, audio, effects);
     app.ctx.bindings = file_config.keys.bindings();
+    app.ctx.gamepad = file_config.gamepad;
     if let Some(editor) = editor {
         let scene = scenes::editor::EditorScene::new(editor, user_dir);
         app.scenes = SceneStack::new(Box::new(scene));
@@ -147,6 +149,8 @@ struct App {
     ctx: Context,
     /// The screens: the menu at the bottom, the one shown on top.
     scenes: SceneStack,
+    /// Gamepads (read each frame while [`Context::gamepad`] enables them).
+    pads: gamepad::Gamepads,
     /// The shaders, textures and sounds: built in, or overridden by the modder's files.
     assets: Assets,
     gfx: Option<Gfx>,
@@ -182,6 +186,7 @@ impl App {
             args,
             input: InputState::default(),
             bindings: Bindings::default(),
+            gamepad: Default::default(),
             audio,
             level_error: None,
             game_steps: 0,
@@ -190,6 +195,7 @@ impl App {
         App {
             ctx,
             scenes: SceneStack::new(Box::new(MenuScene::new(assets.clone(), sets))),
+            pads: Default::default(),
             assets,
             gfx: None,
             last_frame: None,
@@ -244,6 +250,9 @@ impl App {
         // --frame-time: game time advances by a fixed amount per frame (reproducible runs).
         let dt = self.ctx.args.frame_time.unwrap_or(measured);
         self.first_frame.get_or_insert(now);
+        if self.gamepad_input() == Flow::Quit {
+            return self.quit(event_loop);
+        }
         if self.scenes.update(&mut self.ctx, dt) == Flow::Quit {
             return self.quit(event_loop);
         }
@@ -310,6 +319,33 @@ impl App {
                 self.follow(event_loop, flow);
             }
         }
+    }
+
+    /// The gamepads' events since the last frame: launch and the paddle control go to the input
+    /// state, their key presses to the top scene ([`SceneStack::press`]; an action's press as
+    /// its first bound key).
+    fn gamepad_input(&mut self) -> Flow {
+        let settings = self.ctx.gamepad;
+        for output in self.pads.poll(&settings) {
+            if output.launch {
+                self.ctx.input.pad_launch();
+            }
+            for press in output.presses {
+                let code = match press {
+                    gamepad::mapping::PadPress::Key(code) => Some(code),
+                    gamepad::mapping::PadPress::Action(action) => {
+                        self.ctx.bindings.keys(action).first().copied()
+                    }
+                };
+                let flow = code.map_or(Flow::Continue, |c| self.scenes.press(&mut self.ctx, c));
+                if flow == Flow::Quit {
+                    return flow;
+                }
+            }
+        }
+        let axis = self.pads.paddle_axis(&settings);
+        self.ctx.input.set_pad_axis(axis);
+        Flow::Continue
     }
 
     /// Quits if a scene's transition said so.

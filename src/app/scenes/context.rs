@@ -7,6 +7,7 @@ use crate::app::{Bindings, InputState};
 use crate::audio::Audio;
 use crate::cli::PlayArgs;
 use crate::collision::CollisionMode;
+use crate::config::GamepadConfig;
 use crate::effects::Effects;
 use crate::highscores::HighScores;
 use crate::sim::GameConfig;
@@ -30,6 +31,10 @@ pub struct Context {
     /// should then [`InputState::release_all`], as a key held while it changed may never be
     /// seen released).
     pub bindings: Bindings,
+    /// Gamepads on or off and the stick's dead zone, from the config file's `[gamepad]`. Set
+    /// `enabled` at any time: the app reads the pads (opening them the first time) only while
+    /// it is true, and lets go of whatever they held when it turns false.
+    pub gamepad: GamepadConfig,
     /// Sound (none with `--mute` or when no audio device opened).
     pub audio: Option<Audio>,
     /// Particles and post-processing state.

@@ -389,4 +389,39 @@ mod tests {
         assert_eq!(stack.len(), 0);
         assert_eq!(ctx.game_steps, steps_before_end);
     }
+
+    /// The pause and next-mode keys follow the bindings, changed while the game runs; a
+    /// gamepad's Start (a press of the pause action's first key) pauses and resumes.
+    #[test]
+    fn rebound_pause_and_mode_keys_act_at_once() {
+        let mut ctx = test_context();
+        let level = Level::parse("2 2 2 2", "test").expect("valid level");
+        let play = PlayScene::trial(&mut ctx, &level, false);
+        let mut stack = SceneStack::new(Box::new(play));
+        let press = |ctx: &mut Context, stack: &mut SceneStack, code| {
+            stack.key(ctx, PhysicalKey::Code(code), true, false);
+            stack.key(ctx, PhysicalKey::Code(code), false, false);
+        };
+        ctx.bindings.bind(Action::Pause, KeyCode::KeyQ).unwrap();
+        ctx.bindings
+            .bind(Action::NextCollisionMode, KeyCode::KeyV)
+            .unwrap();
+        let mode = ctx.collision;
+        press(&mut ctx, &mut stack, KeyCode::KeyC);
+        press(&mut ctx, &mut stack, KeyCode::KeyP);
+        assert_eq!((stack.len(), ctx.collision), (1, mode), "the old keys");
+        press(&mut ctx, &mut stack, KeyCode::KeyV);
+        assert_eq!(ctx.collision, mode.next());
+        press(&mut ctx, &mut stack, KeyCode::KeyQ);
+        assert_eq!(stack.len(), 2, "paused");
+        press(&mut ctx, &mut stack, KeyCode::KeyP);
+        assert_eq!(stack.len(), 2, "P no longer resumes");
+        press(&mut ctx, &mut stack, KeyCode::KeyQ);
+        assert_eq!(stack.len(), 1, "resumed");
+        let start = ctx.bindings.keys(Action::Pause)[0];
+        assert_eq!(stack.press(&mut ctx, start), Flow::Continue);
+        assert_eq!(stack.len(), 2, "Start paused");
+        stack.press(&mut ctx, start);
+        assert_eq!(stack.len(), 1, "Start resumed");
+    }
 }
