@@ -171,4 +171,25 @@ mod tests {
         assert!(problems[1].message.contains("between 0 and 0.9"));
         assert_eq!(config.gamepad, super::GamepadConfig::default());
     }
+
+    /// The example in README.md's "Configuration" section (defaults, [keys] and [gamepad]
+    /// included) is a file the game reads with no problem and no change from the defaults.
+    #[test]
+    fn the_readme_example_reads_as_the_defaults() {
+        let readme = include_str!("../../README.md");
+        let section = readme
+            .split("## Configuration")
+            .nth(1)
+            .expect("a Configuration section");
+        let example = section
+            .split("```toml\n")
+            .nth(1)
+            .and_then(|rest| rest.split("```").next())
+            .expect("a toml example");
+        let (config, problems) = Config::parse_lenient(example);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert!(example.contains("[keys]") && example.contains("[gamepad]"));
+        assert_eq!(config.keys.bindings(), Default::default());
+        assert_eq!(config.gamepad, super::GamepadConfig::default());
+    }
 }
