@@ -250,7 +250,7 @@ impl App {
         // --frame-time: game time advances by a fixed amount per frame (reproducible runs).
         let dt = self.ctx.args.frame_time.unwrap_or(measured);
         self.first_frame.get_or_insert(now);
-        if self.gamepad_input() == Flow::Quit {
+        if self.pads.feed(&mut self.ctx, &mut self.scenes) == Flow::Quit {
             return self.quit(event_loop);
         }
         if self.scenes.update(&mut self.ctx, dt) == Flow::Quit {
@@ -319,33 +319,6 @@ impl App {
                 self.follow(event_loop, flow);
             }
         }
-    }
-
-    /// The gamepads' events since the last frame: launch and the paddle control go to the input
-    /// state, their key presses to the top scene ([`SceneStack::press`]; an action's press as
-    /// its first bound key).
-    fn gamepad_input(&mut self) -> Flow {
-        let settings = self.ctx.gamepad;
-        for output in self.pads.poll(&settings) {
-            if output.launch {
-                self.ctx.input.pad_launch();
-            }
-            for press in output.presses {
-                let code = match press {
-                    gamepad::mapping::PadPress::Key(code) => Some(code),
-                    gamepad::mapping::PadPress::Action(action) => {
-                        self.ctx.bindings.keys(action).first().copied()
-                    }
-                };
-                let flow = code.map_or(Flow::Continue, |c| self.scenes.press(&mut self.ctx, c));
-                if flow == Flow::Quit {
-                    return flow;
-                }
-            }
-        }
-        let axis = self.pads.paddle_axis(&settings);
-        self.ctx.input.set_pad_axis(axis);
-        Flow::Continue
     }
 
     /// Quits if a scene's transition said so.

@@ -9,8 +9,10 @@
 
 pub mod mapping;
 
+use super::scenes::stack::Flow;
+use super::scenes::{Context, SceneStack};
 use crate::config::GamepadConfig;
-use mapping::{PadAxis, PadButton, PadEvent, PadMapper, PadOutput};
+use mapping::{PadAxis, PadButton, PadEvent, PadMapper, PadOutput, PadPress};
 
 /// The gamepads as the app sees them: gilrs (once opened) and the state their events left.
 #[derive(Default)]
@@ -51,6 +53,31 @@ impl Gamepads {
             self.mapper = PadMapper::default();
         }
         outputs
+    }
+
+    /// Gives the gamepads' events since the last call (see [`Gamepads::poll`], with
+    /// [`Context::gamepad`]) to the game: launch and the paddle control to [`Context::input`],
+    /// key presses to the top scene ([`SceneStack::press`]; an action's press as its first
+    /// bound key). Returns [`Flow::Quit`] if a scene's transition quits.
+    pub fn feed(&mut self, ctx: &mut Context, scenes: &mut SceneStack) -> Flow {
+        let settings = ctx.gamepad;
+        for output in self.poll(&settings) {
+            if output.launch {
+                ctx.input.pad_launch();
+            }
+            for press in output.presses {
+                let code = match press {
+                    PadPress::Key(code) => Some(code),
+                    PadPress::Action(action) => ctx.bindings.keys(action).first().copied(),
+                };
+                let flow = code.map_or(Flow::Continue, |c| scenes.press(ctx, c));
+                if flow == Flow::Quit {
+                    return flow;
+                }
+            }
+        }
+        ctx.input.set_pad_axis(self.paddle_axis(&settings));
+        Flow::Continue
     }
 
     /// The paddle control for [`crate::app::InputState::set_pad_axis`] (-1 to 1), through
