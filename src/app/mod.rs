@@ -1,7 +1,7 @@
 //! The playable game: the window, its event loop, and the scenes (one per screen, see
 //! [`scenes`]) that it updates, gives input to and draws each frame.
 //!
-//! Data flows one way: window events update [`InputState`]; each fixed step of the play scene
+//! Data flows one way: window events (and the gamepads', [`gamepad`]) update [`InputState`]; each fixed step of the play scene
 //! turns it into a [`crate::sim::Input`] for [`crate::sim::Game::step`]; the game's events go to
 //! the audio and effects layers (and tell the play scene when the level ends); the renderer reads
 //! the scenes' sprite batches, built from the game state, to draw.

@@ -33,10 +33,10 @@ impl Scene for PauseScene {
         let keys = &ctx.bindings;
         let resume = format!(
             "{} or {} to resume  ESC menu",
-            keys.first_key_name(Action::Pause),
-            keys.first_key_name(Action::Launch)
+            keys.first_key_name(Action::Pause).to_uppercase(),
+            keys.first_key_name(Action::Launch).to_uppercase()
         );
-        hud::message(&mut batch.text, "PAUSED", &resume.to_uppercase());
+        hud::message(&mut batch.text, "PAUSED", &resume);
     }
 
     fn is_overlay(&self) -> bool {
