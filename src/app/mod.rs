@@ -250,7 +250,7 @@ impl App {
         // --frame-time: game time advances by a fixed amount per frame (reproducible runs).
         let dt = self.ctx.args.frame_time.unwrap_or(measured);
         self.first_frame.get_or_insert(now);
-        if self.pads.feed(&mut self.ctx, &mut self.scenes) == Flow::Quit {
+        if self.pads.feed(&mut self.ctx, &mut self.scenes, dt) == Flow::Quit {
             return self.quit(event_loop);
         }
         if self.scenes.update(&mut self.ctx, dt) == Flow::Quit {

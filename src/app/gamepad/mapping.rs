@@ -6,7 +6,8 @@
 //! - South (A on an Xbox pad, × on a PlayStation one): launch, and Enter in menus.
 //! - East (B, ○): Esc — back in menus, pause in a game.
 //! - Start: the pause action's key (pause and resume; in the level editor, its test-play).
-//! - D-pad and left stick pushed in a direction: that arrow key, for the menus.
+//! - D-pad and left stick pushed in a direction: that arrow key, for the menus; held up or
+//!   down, it repeats ([`PadMapper::tick`]) as the keyboard's Up and Down arrows do.
 
 use crate::bindings::Action;
 use glium::winit::keyboard::KeyCode;
@@ -19,6 +20,14 @@ pub const MENU_PUSH: f32 = 0.6;
 /// The stick must come back under this (0–1) before it presses the next arrow key: the gap
 /// with [`MENU_PUSH`] keeps a stick held near the threshold from pressing again and again.
 pub const MENU_RELEASE: f32 = 0.4;
+
+/// Seconds the d-pad or stick is held up or down before its arrow key repeats (about a
+/// keyboard's auto-repeat delay, so one push on a list moves one line).
+pub const REPEAT_DELAY: f32 = 0.4;
+
+/// Seconds between repeats after [`REPEAT_DELAY`]: ten lines a second, quick through a long
+/// list yet easy to stop on a line.
+pub const REPEAT_INTERVAL: f32 = 0.1;
 
 /// A gamepad button the game uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,6 +96,10 @@ pub struct PadMapper {
     stick_y: f32,
     dpad_left: bool,
     dpad_right: bool,
+    /// The d-pad's up or down arrow while held.
+    dpad_vertical: Option<KeyCode>,
+    /// The arrow key repeating now, and seconds until its next repeat.
+    repeat: Option<(KeyCode, f32)>,
     /// The arrow key the stick pressed and still holds (until it comes back under
     /// [`MENU_RELEASE`]).
     stick_arrow: Option<KeyCode>,
@@ -105,8 +118,14 @@ impl PadMapper {
                 }
                 PadButton::East => out.presses = key(KeyCode::Escape),
                 PadButton::Start => out.presses = vec![PadPress::Action(Action::Pause)],
-                PadButton::DPadUp => out.presses = key(KeyCode::ArrowUp),
-                PadButton::DPadDown => out.presses = key(KeyCode::ArrowDown),
+                PadButton::DPadUp => {
+                    self.dpad_vertical = Some(KeyCode::ArrowUp);
+                    out.presses = key(KeyCode::ArrowUp);
+                }
+                PadButton::DPadDown => {
+                    self.dpad_vertical = Some(KeyCode::ArrowDown);
+                    out.presses = key(KeyCode::ArrowDown);
+                }
                 PadButton::DPadLeft => {
                     self.dpad_left = true;
                     out.presses = key(KeyCode::ArrowLeft);
@@ -118,6 +137,9 @@ impl PadMapper {
             },
             PadEvent::Released(PadButton::DPadLeft) => self.dpad_left = false,
             PadEvent::Released(PadButton::DPadRight) => self.dpad_right = false,
+            PadEvent::Released(PadButton::DPadUp | PadButton::DPadDown) => {
+                self.dpad_vertical = None;
+            }
             PadEvent::Released(_) => {}
             PadEvent::Axis(axis, value) => {
                 let value = if value.is_nan() {
@@ -138,6 +160,33 @@ impl PadMapper {
             PadEvent::Disconnected => *self = PadMapper::default(),
         }
         out
+    }
+
+    /// Advances the held arrow's repeat by `dt` seconds: the Up or Down arrow held on the
+    /// d-pad or stick presses again after [`REPEAT_DELAY`], then every [`REPEAT_INTERVAL`] (at
+    /// most once per call). Returns that press, if any.
+    pub fn tick(&mut self, dt: f32) -> Option<PadPress> {
+        let held = self.dpad_vertical.or(self
+            .stick_arrow
+            .filter(|k| matches!(k, KeyCode::ArrowUp | KeyCode::ArrowDown)));
+        let Some(key) = held else {
+            self.repeat = None;
+            return None;
+        };
+        match &mut self.repeat {
+            Some((repeating, left)) if *repeating == key => {
+                *left -= dt.max(0.0);
+                if *left > 0.0 {
+                    return None;
+                }
+                *left = REPEAT_INTERVAL;
+                Some(PadPress::Key(key))
+            }
+            _ => {
+                self.repeat = Some((key, REPEAT_DELAY - dt.max(0.0)));
+                None
+            }
+        }
     }
 
     /// The paddle control for [`crate::app::InputState::set_pad_axis`], -1 (full speed left)
@@ -298,5 +347,31 @@ mod tests {
                 PadPress::Key(KeyCode::ArrowLeft)
             ]
         );
+    }
+
+    /// Held down, the d-pad steps a list again after the delay, then at the interval; let go,
+    /// it stops. The stick held up does the same.
+    #[test]
+    fn a_held_dpad_or_stick_repeats_up_and_down_only() {
+        let mut m = PadMapper::default();
+        let ticks =
+            |m: &mut PadMapper, n: usize| -> usize { (0..n).filter_map(|_| m.tick(0.05)).count() };
+        m.event(PadEvent::Pressed(PadButton::DPadDown));
+        assert_eq!(ticks(&mut m, 7), 0, "0.35 s: not yet");
+        assert_eq!(
+            m.tick(0.05),
+            Some(PadPress::Key(KeyCode::ArrowDown)),
+            "0.4 s"
+        );
+        assert_eq!(ticks(&mut m, 20), 10, "then every 0.1 s");
+        m.event(PadEvent::Released(PadButton::DPadDown));
+        assert_eq!(ticks(&mut m, 20), 0);
+        m.event(PadEvent::Pressed(PadButton::DPadLeft));
+        assert_eq!(ticks(&mut m, 20), 0, "left does not repeat");
+        m.event(PadEvent::Axis(PadAxis::LeftStickY, 0.9));
+        assert_eq!(ticks(&mut m, 8), 1);
+        assert_eq!(m.tick(0.1), Some(PadPress::Key(KeyCode::ArrowUp)));
+        m.event(PadEvent::Axis(PadAxis::LeftStickY, 0.0));
+        assert_eq!(m.tick(1.0), None);
     }
 }

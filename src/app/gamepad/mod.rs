@@ -58,10 +58,18 @@ impl Gamepads {
     /// Gives the gamepads' events since the last call (see [`Gamepads::poll`], with
     /// [`Context::gamepad`]) to the game: launch and the paddle control to [`Context::input`],
     /// key presses to the top scene ([`SceneStack::press`]; an action's press as its first
-    /// bound key). Returns [`Flow::Quit`] if a scene's transition quits.
-    pub fn feed(&mut self, ctx: &mut Context, scenes: &mut SceneStack) -> Flow {
+    /// bound key), then the held arrow's repeat after `dt` seconds ([`PadMapper::tick`]).
+    /// Returns [`Flow::Quit`] if a scene's transition quits.
+    pub fn feed(&mut self, ctx: &mut Context, scenes: &mut SceneStack, dt: f32) -> Flow {
         let settings = ctx.gamepad;
-        for output in self.poll(&settings) {
+        let mut outputs = self.poll(&settings);
+        if let Some(press) = self.mapper.tick(dt).filter(|_| settings.enabled) {
+            outputs.push(PadOutput {
+                launch: false,
+                presses: vec![press],
+            });
+        }
+        for output in outputs {
             if output.launch {
                 ctx.input.pad_launch();
             }
