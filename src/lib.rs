@@ -20,6 +20,8 @@
 //! * [`editor`] is the level editor's model: the level being edited, its tools, undo and
 //!   saving, and `check`'s problems mapped to cells. No GL or windows: its scene is in [`app`].
 //! * [`commands`] are the window-less subcommands (`check`, `preview`, `simulate`).
+//! * [`bindings`] is which keys do what ([`bindings::Action`], [`bindings::Bindings`]): read by
+//!   the config file's `[keys]` and by [`app`]'s input; it depends on no other module.
 //! * [`app`] ties them together: the window and its scenes (one type per screen, `app/scenes/`).
 //!
 //! No module imports one above it: [`playfield`] depends on nothing, [`level`] only on it,
@@ -31,6 +33,7 @@
 pub mod app;
 pub mod assets;
 pub mod audio;
+pub mod bindings;
 pub mod cli;
 pub mod collision;
 pub mod commands;

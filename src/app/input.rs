@@ -1,7 +1,8 @@
 //! Input state: window events update it; each fixed step reads it (as in ggez's astroblasto).
 
+use crate::bindings::{Action, Bindings};
 use crate::sim::Input;
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use glium::winit::keyboard::PhysicalKey;
 
 /// What the player is doing with keyboard and mouse, in playfield terms.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -18,6 +19,9 @@ pub struct InputState {
     /// Where the pointer was when the paddle stopped following it: it takes over again only
     /// once it has moved [`POINTER_DEADBAND`] from there.
     anchor_x: Option<f32>,
+    /// A gamepad's paddle control, -1 (full left) to 1 (full right); see
+    /// [`InputState::set_pad_axis`].
+    pad_axis: f32,
 }
 
 /// Pixels the pointer must move before the paddle follows it again (play-test F23: the paddle
@@ -25,19 +29,18 @@ pub struct InputState {
 pub const POINTER_DEADBAND: f32 = 3.0;
 
 impl InputState {
-    /// Records a key press or release (physical keys, so A/D work on any keyboard layout).
+    /// Records a key press or release (physical keys, so A/D work on any keyboard layout), as
+    /// `bindings` say: the keys of [`Action::Left`], [`Action::Right`] and [`Action::Launch`].
     /// Returns true if the key is one the game plays with.
-    pub fn key(&mut self, key: PhysicalKey, pressed: bool) -> bool {
-        let PhysicalKey::Code(code) = key else {
-            return false;
-        };
-        match code {
-            KeyCode::KeyA | KeyCode::ArrowLeft => self.left = pressed,
-            KeyCode::KeyD | KeyCode::ArrowRight => self.right = pressed,
-            KeyCode::Space => self.launch |= pressed,
+    pub fn key(&mut self, bindings: &Bindings, key: PhysicalKey, pressed: bool) -> bool {
+        let action = bindings.action_of(key);
+        match action {
+            Some(Action::Left) => self.left = pressed,
+            Some(Action::Right) => self.right = pressed,
+            Some(Action::Launch) => self.launch |= pressed,
             _ => return false,
         }
-        if pressed && code != KeyCode::Space {
+        if pressed && action != Some(Action::Launch) {
             self.stop_following();
         }
         true
@@ -71,6 +74,26 @@ impl InputState {
         self.launch = true;
     }
 
+    /// A gamepad's launch button launches the ball (as a click does).
+    pub fn pad_launch(&mut self) {
+        self.launch = true;
+    }
+
+    /// Records a gamepad's paddle control: -1 (full speed left) to 1 (full speed right), 0 at
+    /// rest (the dead zone already applied; other values are clamped, NaN is 0). Moving it
+    /// from rest takes the paddle from the mouse, as a key does.
+    pub fn set_pad_axis(&mut self, axis: f32) {
+        let axis = if axis.is_nan() {
+            0.0
+        } else {
+            axis.clamp(-1.0, 1.0)
+        };
+        if axis != 0.0 && self.pad_axis == 0.0 {
+            self.stop_following();
+        }
+        self.pad_axis = axis;
+    }
+
     /// Releases every key (e.g. when the window loses focus, so the paddle doesn't drift).
     pub fn release_all(&mut self) {
         *self = InputState {
@@ -88,6 +111,7 @@ impl InputState {
             right: self.right,
             paddle_target_x: self.mouse_x,
             launch: self.launch,
+            paddle_axis: self.pad_axis,
         };
         self.launch = false;
         input
@@ -97,11 +121,16 @@ impl InputState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use glium::winit::keyboard::KeyCode;
+
+    fn key(s: &mut InputState, code: KeyCode, pressed: bool) -> bool {
+        s.key(&Bindings::default(), PhysicalKey::Code(code), pressed)
+    }
 
     #[test]
     fn launch_is_consumed_once() {
         let mut s = InputState::default();
-        s.key(PhysicalKey::Code(KeyCode::Space), true);
+        key(&mut s, KeyCode::Space, true);
         assert!(s.take_step_input().launch);
         assert!(!s.take_step_input().launch);
     }
@@ -143,9 +172,46 @@ mod tests {
         s.mouse_moved(90.0);
         s.mouse_moved(100.0);
         assert_eq!(s.take_step_input().paddle_target_x, Some(100.0));
-        s.key(PhysicalKey::Code(KeyCode::ArrowLeft), true);
+        key(&mut s, KeyCode::ArrowLeft, true);
         let input = s.take_step_input();
         assert!(input.left);
         assert_eq!(input.paddle_target_x, None);
+    }
+
+    /// Rebinding applies at once: the new key moves the paddle, the old one no longer does.
+    #[test]
+    fn a_rebound_key_moves_the_paddle_and_the_old_one_does_not() {
+        let mut bindings = Bindings::default();
+        bindings.bind(Action::Left, KeyCode::KeyJ).unwrap();
+        let mut s = InputState::default();
+        assert!(!s.key(&bindings, PhysicalKey::Code(KeyCode::KeyA), true));
+        assert!(!s.key(&bindings, PhysicalKey::Code(KeyCode::ArrowLeft), true));
+        assert!(!s.take_step_input().left, "the old keys");
+        assert!(s.key(&bindings, PhysicalKey::Code(KeyCode::KeyJ), true));
+        assert!(s.take_step_input().left, "the new key");
+        s.key(&bindings, PhysicalKey::Code(KeyCode::KeyJ), false);
+        assert!(!s.take_step_input().left);
+        bindings.bind(Action::Launch, KeyCode::KeyK).unwrap();
+        s.key(&bindings, PhysicalKey::Code(KeyCode::Space), true);
+        assert!(!s.take_step_input().launch);
+        s.key(&bindings, PhysicalKey::Code(KeyCode::KeyK), true);
+        assert!(s.take_step_input().launch);
+    }
+
+    #[test]
+    fn the_pad_axis_reaches_the_step_and_takes_over_from_the_mouse() {
+        let mut s = InputState::default();
+        s.mouse_moved(90.0);
+        s.mouse_moved(100.0);
+        s.set_pad_axis(0.5);
+        let input = s.take_step_input();
+        assert_eq!(input.paddle_axis, 0.5);
+        assert_eq!(input.paddle_target_x, None);
+        s.set_pad_axis(f32::NAN);
+        assert_eq!(s.take_step_input().paddle_axis, 0.0);
+        s.set_pad_axis(-3.0);
+        assert_eq!(s.take_step_input().paddle_axis, -1.0);
+        s.release_all();
+        assert_eq!(s.take_step_input().paddle_axis, 0.0, "focus lost");
     }
 }

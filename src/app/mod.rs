@@ -1,17 +1,19 @@
 //! The playable game: the window, its event loop, and the scenes (one per screen, see
 //! [`scenes`]) that it updates, gives input to and draws each frame.
 //!
-//! Data flows one way: window events update [`InputState`]; each fixed step of the play scene
+//! Data flows one way: window events (and the gamepads', [`gamepad`]) update [`InputState`]; each fixed step of the play scene
 //! turns it into a [`crate::sim::Input`] for [`crate::sim::Game::step`]; the game's events go to
 //! the audio and effects layers (and tell the play scene when the level ends); the renderer reads
 //! the scenes' sprite batches, built from the game state, to draw.
 
+pub mod gamepad;
 pub mod input;
 pub mod reload;
 pub mod scenes;
 pub mod stats;
 pub mod timestep;
 
+pub use crate::bindings::{Action, BindError, Bindings};
 pub use input::InputState;
 
 use crate::assets::{Assets, LevelSetSource};
@@ -121,6 +123,8 @@ fn launch(args: PlayArgs, editor: Option<crate::editor::Editor>) -> anyhow::Resu
         fullscreen: file_config.video.fullscreen || app.ctx.args.fullscreen,
     };
     app.ctx.settings = crate::config::save::ConfigFile::new(loaded);
+    app.ctx.bindings = file_config.keys.bindings();
+    app.ctx.gamepad = file_config.gamepad;
     if let Some(editor) = editor {
         let scene = scenes::editor::EditorScene::new(editor, user_dir);
         app.scenes = SceneStack::new(Box::new(scene));
@@ -155,6 +159,8 @@ struct App {
     ctx: Context,
     /// The screens: the menu at the bottom, the one shown on top.
     scenes: SceneStack,
+    /// Gamepads (read each frame while [`Context::gamepad`] enables them).
+    pads: gamepad::Gamepads,
     /// The shaders, textures and sounds: built in, or overridden by the modder's files.
     assets: Assets,
     gfx: Option<Gfx>,
@@ -191,6 +197,8 @@ impl App {
             game_config,
             args,
             input: InputState::default(),
+            bindings: Bindings::default(),
+            gamepad: Default::default(),
             audio,
             level_error: None,
             game_steps: 0,
@@ -201,6 +209,7 @@ impl App {
         App {
             ctx,
             scenes: SceneStack::new(Box::new(MenuScene::new(assets.clone(), sets))),
+            pads: Default::default(),
             assets,
             gfx: None,
             last_frame: None,
@@ -269,6 +278,9 @@ impl App {
         // --frame-time: game time advances by a fixed amount per frame (reproducible runs).
         let dt = self.ctx.args.frame_time.unwrap_or(measured);
         self.first_frame.get_or_insert(now);
+        if self.pads.feed(&mut self.ctx, &mut self.scenes, dt) == Flow::Quit {
+            return self.quit(event_loop);
+        }
         if self.scenes.update(&mut self.ctx, dt) == Flow::Quit {
             return self.quit(event_loop);
         }
@@ -326,13 +338,17 @@ impl App {
         // --window-size (logical pixels) wins over the size remembered from the last run.
         let forced = self.ctx.args.window_size;
         let placement = Placement {
-            size: remembered.width.zip(remembered.height).filter(|_| forced.is_none()),
+            size: remembered
+                .width
+                .zip(remembered.height)
+                .filter(|_| forced.is_none()),
             position: remembered.x.zip(remembered.y),
             fullscreen: video.fullscreen,
         };
-        let size = forced.map_or((PLAYFIELD_WIDTH as f64, PLAYFIELD_HEIGHT as f64), |(w, h)| {
-            (w as f64, h as f64)
-        });
+        let size = forced.map_or(
+            (PLAYFIELD_WIDTH as f64, PLAYFIELD_HEIGHT as f64),
+            |(w, h)| (w as f64, h as f64),
+        );
         let (window, display, raw_gl) =
             create_window(event_loop, "Breakout", size, placement, video.vsync)
                 .map_err(anyhow::Error::msg)?;
@@ -393,7 +409,8 @@ impl App {
     fn key(&mut self, event_loop: &ActiveEventLoop, key: PhysicalKey, pressed: bool, repeat: bool) {
         let code = scenes::press(key, pressed, repeat);
         let alt = self.ctx.modifiers.alt_key();
-        match code.and_then(|code| app_key(code, alt, self.scenes.takes_text())) {
+        let typing = self.scenes.takes_text();
+        match code.and_then(|code| app_key(code, alt, typing, &self.ctx.bindings)) {
             Some(AppKey::DebugOverlay) => self.ctx.debug_overlay = !self.ctx.debug_overlay,
             Some(AppKey::Fullscreen) => self.ctx.toggle_fullscreen(),
             Some(AppKey::Mute) => {
@@ -581,23 +598,27 @@ impl ApplicationHandler for App {
 /// A key the app handles itself, whatever the scene.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum AppKey {
-    /// F1: the collision debug overlay on or off.
+    /// [`Action::DebugOverlay`] (F1): the collision debug overlay on or off.
     DebugOverlay,
-    /// M: sound off or on.
+    /// [`Action::Mute`] (M): sound off or on.
     Mute,
     /// F11 or Alt+Enter: fullscreen on or off.
     Fullscreen,
 }
 
-/// The app's own key for a press of `code` (with Alt held: `alt`), if it is one: F11 and
-/// Alt+Enter always; F1 and M unless the top scene takes typed letters (`typing`: a menu
-/// list's filter, where M types an "m"; the level editor, whose F1 is its help).
-fn app_key(code: KeyCode, alt: bool, typing: bool) -> Option<AppKey> {
-    match code {
-        KeyCode::F11 => Some(AppKey::Fullscreen),
-        KeyCode::Enter | KeyCode::NumpadEnter if alt => Some(AppKey::Fullscreen),
-        KeyCode::F1 if !typing => Some(AppKey::DebugOverlay),
-        KeyCode::KeyM if !typing => Some(AppKey::Mute),
+/// The app's own key for a press of `code` (with Alt held: `alt`) as `bindings` say, if it is
+/// one: [`Action::Fullscreen`]'s keys (F11) and Alt+Enter always; the keys of
+/// [`Action::DebugOverlay`] and [`Action::Mute`] unless the top scene takes typed letters
+/// (`typing`: a menu list's filter, where M types an "m"; the level editor, whose F1 is its
+/// help).
+fn app_key(code: KeyCode, alt: bool, typing: bool, bindings: &Bindings) -> Option<AppKey> {
+    if alt && matches!(code, KeyCode::Enter | KeyCode::NumpadEnter) {
+        return Some(AppKey::Fullscreen);
+    }
+    match bindings.action(code) {
+        Some(Action::Fullscreen) => Some(AppKey::Fullscreen),
+        Some(Action::DebugOverlay) if !typing => Some(AppKey::DebugOverlay),
+        Some(Action::Mute) if !typing => Some(AppKey::Mute),
         _ => None,
     }
 }
@@ -609,23 +630,50 @@ mod app_key_tests {
     /// The menus' filter could not take an "m": M muted instead (noticed in session 6).
     #[test]
     fn m_types_into_a_menu_filter_and_mutes_elsewhere() {
-        assert_eq!(app_key(KeyCode::KeyM, false, false), Some(AppKey::Mute));
-        assert_eq!(app_key(KeyCode::KeyM, false, true), None);
+        let b = Bindings::default();
+        assert_eq!(app_key(KeyCode::KeyM, false, false, &b), Some(AppKey::Mute));
+        assert_eq!(app_key(KeyCode::KeyM, false, true, &b), None);
         assert_eq!(
-            app_key(KeyCode::F1, false, false),
+            app_key(KeyCode::F1, false, false, &b),
             Some(AppKey::DebugOverlay)
         );
-        assert_eq!(app_key(KeyCode::F1, false, true), None, "the editor's help");
-        assert_eq!(app_key(KeyCode::KeyA, false, false), None);
+        assert_eq!(
+            app_key(KeyCode::F1, false, true, &b),
+            None,
+            "the editor's help"
+        );
+        assert_eq!(app_key(KeyCode::KeyA, false, false, &b), None);
     }
 
     #[test]
     fn f11_and_alt_enter_toggle_fullscreen_everywhere_and_enter_alone_does_not() {
+        let b = Bindings::default();
         for typing in [false, true] {
             let fullscreen = Some(AppKey::Fullscreen);
-            assert_eq!(app_key(KeyCode::F11, false, typing), fullscreen);
-            assert_eq!(app_key(KeyCode::Enter, true, typing), fullscreen);
-            assert_eq!(app_key(KeyCode::Enter, false, typing), None);
+            assert_eq!(app_key(KeyCode::F11, false, typing, &b), fullscreen);
+            assert_eq!(app_key(KeyCode::Enter, true, typing, &b), fullscreen);
+            assert_eq!(app_key(KeyCode::Enter, false, typing, &b), None);
         }
+    }
+
+    #[test]
+    fn the_app_keys_follow_the_bindings() {
+        let mut b = Bindings::default();
+        b.bind(Action::Mute, KeyCode::KeyN).unwrap();
+        b.bind(Action::DebugOverlay, KeyCode::F3).unwrap();
+        b.bind(Action::Fullscreen, KeyCode::F10).unwrap();
+        assert_eq!(app_key(KeyCode::KeyM, false, false, &b), None);
+        assert_eq!(app_key(KeyCode::KeyN, false, false, &b), Some(AppKey::Mute));
+        assert_eq!(app_key(KeyCode::KeyN, false, true, &b), None);
+        assert_eq!(app_key(KeyCode::F1, false, false, &b), None);
+        assert_eq!(
+            app_key(KeyCode::F3, false, false, &b),
+            Some(AppKey::DebugOverlay)
+        );
+        assert_eq!(app_key(KeyCode::F11, false, false, &b), None);
+        assert_eq!(
+            app_key(KeyCode::F10, false, true, &b),
+            Some(AppKey::Fullscreen)
+        );
     }
 }

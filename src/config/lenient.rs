@@ -37,7 +37,7 @@ type Ranged = (
 );
 
 /// The number settings whose range serde cannot check.
-const RANGED: [Ranged; 11] = [
+const RANGED: [Ranged; 12] = [
     (
         "ball",
         "speed_up_per_minute",
@@ -115,6 +115,13 @@ const RANGED: [Ranged; 11] = [
         0.0,
         5000.0,
     ),
+    (
+        "gamepad",
+        "dead_zone",
+        |c| &mut c.gamepad.dead_zone,
+        0.0,
+        0.9,
+    ),
 ];
 
 /// Most particles in a brick's burst (`[effects] burst_particles`).
@@ -191,6 +198,16 @@ impl Config {
                 };
                 map.0[kind as usize] = None;
             }
+        }
+        // `[keys]`: unknown actions and key names, menu keys, a key given twice.
+        let (_, key_problems) = crate::bindings::Bindings::from_entries(&config.keys.entries);
+        for (name, message) in key_problems {
+            let (line, column) = locate(&text, "keys", &name);
+            problems.push(Problem {
+                line,
+                column,
+                message,
+            });
         }
         problems.sort_by_key(|p| (p.line, p.column));
         (config, problems)

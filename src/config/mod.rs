@@ -41,6 +41,20 @@
 //! height = 600
 //! x = 120
 //! y = 80
+//!
+//! [keys]                  # one key name or a list; Esc, Enter and the arrows stay menu keys
+//! left = ["Left", "A"]
+//! right = ["Right", "D"]
+//! launch = "Space"
+//! pause = "P"             # Esc pauses too
+//! mute = "M"
+//! next_collision_mode = "C"
+//! debug_overlay = "F1"
+//! fullscreen = "F11"
+//!
+//! [gamepad]
+//! enabled = true
+//! dead_zone = 0.2         # 0 to 0.9 of the stick's throw before the paddle moves
 //! ```
 //!
 //! The settings screen (and the window, when it closes) writes changed settings back into the
@@ -51,9 +65,11 @@
 //! Unknown keys and values are errors with the file, line and column; an unknown mode lists the
 //! valid ones. Command-line flags override the file.
 
+mod controls;
 mod lenient;
 pub mod save;
 
+pub use controls::{GamepadConfig, KeysConfig};
 pub use lenient::Problem;
 
 use crate::collision::CollisionMode;
@@ -82,6 +98,10 @@ pub struct Config {
     pub window: WindowConfig,
     /// `[ball]`: the ball's speed-up within a level and the aimed launch.
     pub ball: crate::sim::PaceSettings,
+    /// `[keys]`: key bindings, per action (see [`crate::bindings`]).
+    pub keys: KeysConfig,
+    /// `[gamepad]`: on or off, and the stick's dead zone.
+    pub gamepad: GamepadConfig,
 }
 
 /// The `[video]` section.

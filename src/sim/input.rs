@@ -14,4 +14,9 @@ pub struct Input {
     pub paddle_target_x: Option<f32>,
     /// Launch a ball stuck on the paddle.
     pub launch: bool,
+    /// Analogue paddle control (a gamepad's stick), -1 (full speed left) to 1 (full speed
+    /// right): the paddle moves at this fraction of [`crate::sim::tuning::PADDLE_SPEED`]. Used
+    /// when neither `left` nor `right` is held, before `paddle_target_x`; 0 (the default, and
+    /// whatever is not a finite number) leaves the paddle to them.
+    pub paddle_axis: f32,
 }

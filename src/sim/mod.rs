@@ -502,16 +502,61 @@ fn launch_velocity(rng: &mut Pcg32, speed: f32, aim: Option<f32>) -> Vec2 {
 }
 
 /// Moves the paddle for one step of `dt` seconds: at [`PADDLE_SPEED`] while a key is held, else
-/// towards `input.paddle_target_x` at no more than [`PADDLE_FOLLOW_SPEED`] (pixels/second);
-/// records the previous x for render interpolation.
+/// at `input.paddle_axis` × [`PADDLE_SPEED`] if that is not 0, else towards
+/// `input.paddle_target_x` at no more than [`PADDLE_FOLLOW_SPEED`] (pixels/second); records the
+/// previous x for render interpolation.
 fn move_paddle(paddle: &mut Paddle, input: &Input, dt: f32) {
     paddle.prev_x = paddle.pos.x;
     let keys = input.right as i32 - input.left as i32;
+    let axis = input.paddle_axis;
     if keys != 0 {
         paddle.move_by(keys as f32 * PADDLE_SPEED * dt);
+    } else if axis != 0.0 && axis.is_finite() {
+        paddle.move_by(axis.clamp(-1.0, 1.0) * PADDLE_SPEED * dt);
     } else if let Some(target) = input.paddle_target_x.filter(|t| t.is_finite()) {
         let max_step = PADDLE_FOLLOW_SPEED * dt;
         let dx = (target - paddle.center_x()).clamp(-max_step, max_step);
         paddle.move_by(dx);
+    }
+}
+
+#[cfg(test)]
+mod paddle_axis_tests {
+    use super::*;
+    use crate::sim::tuning::FIXED_TIMESTEP;
+
+    /// How far the paddle's centre moves in one step of `input`, from the middle.
+    fn moved(input: Input) -> f32 {
+        let level = crate::level::Level::parse("2 2 2 2", "test").expect("valid level");
+        let mut game = Game::new(&level, GameConfig::default());
+        let before = game.paddle().center_x();
+        game.step(&input);
+        game.paddle().center_x() - before
+    }
+
+    #[test]
+    fn the_analogue_axis_moves_the_paddle_at_its_fraction_of_the_key_speed() {
+        let full = PADDLE_SPEED * FIXED_TIMESTEP;
+        let axis = |a| Input {
+            paddle_axis: a,
+            ..Input::default()
+        };
+        assert!((moved(axis(0.5)) - 0.5 * full).abs() < 1e-3);
+        assert!((moved(axis(-1.0)) + full).abs() < 1e-3);
+        assert!((moved(axis(7.0)) - full).abs() < 1e-3, "clamped to 1");
+        assert_eq!(moved(axis(f32::NAN)), 0.0);
+        // A held key wins over the stick; the stick wins over the pointer.
+        let key_and_axis = Input {
+            left: true,
+            paddle_axis: 1.0,
+            ..Input::default()
+        };
+        assert!((moved(key_and_axis) + full).abs() < 1e-3);
+        let axis_and_pointer = Input {
+            paddle_axis: 0.25,
+            paddle_target_x: Some(0.0),
+            ..Input::default()
+        };
+        assert!((moved(axis_and_pointer) - 0.25 * full).abs() < 1e-3);
     }
 }

@@ -3,11 +3,12 @@
 
 use super::campaign::Campaign;
 use super::Best;
-use crate::app::InputState;
+use crate::app::{Bindings, InputState};
 use crate::audio::Audio;
 use crate::cli::PlayArgs;
 use crate::collision::CollisionMode;
 use crate::config::save::ConfigFile;
+use crate::config::GamepadConfig;
 use crate::config::VideoConfig;
 use crate::effects::Effects;
 use crate::highscores::HighScores;
@@ -21,12 +22,21 @@ pub struct Context {
     /// Simulation settings from the command line and config file (its collision mode is the
     /// starting one; [`Context::collision`] is the current one).
     pub game_config: GameConfig,
-    /// The collision mode in use; `C` cycles it, and it carries over to the next level.
+    /// The collision mode in use; [`crate::app::Action::NextCollisionMode`] (C) cycles it, and it carries over to the next level.
     pub collision: CollisionMode,
-    /// `F1`: draw the collision debug overlay.
+    /// [`crate::app::Action::DebugOverlay`] (F1): draw the collision debug overlay.
     pub debug_overlay: bool,
     /// Keyboard and mouse, as window events left them; the game reads it each step.
     pub input: InputState,
+    /// Which keys do what ([`crate::app::Action`]), from the config file's `[keys]`. Replace or
+    /// [`Bindings::bind`] it at any time: the next key event reads it (a settings screen
+    /// should then [`InputState::release_all`], as a key held while it changed may never be
+    /// seen released).
+    pub bindings: Bindings,
+    /// Gamepads on or off and the stick's dead zone, from the config file's `[gamepad]`. Set
+    /// `enabled` at any time: the app reads the pads (opening them the first time) only while
+    /// it is true, and lets go of whatever they held when it turns false.
+    pub gamepad: GamepadConfig,
     /// Sound (none with `--mute` or when no audio device opened).
     pub audio: Option<Audio>,
     /// Particles and post-processing state.

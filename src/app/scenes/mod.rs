@@ -236,6 +236,8 @@ pub(crate) fn test_context() -> Context {
         game_config,
         debug_overlay: false,
         input: Default::default(),
+        bindings: Default::default(),
+        gamepad: Default::default(),
         audio: None,
         effects: crate::effects::Effects::new(1, Default::default()),
         scores: None,

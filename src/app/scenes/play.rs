@@ -9,6 +9,7 @@ use super::run_over::{RunEnd, RunOverScene};
 use super::{Context, Outcome, Scene, Transition};
 use crate::app::reload::FileWatcher;
 use crate::app::timestep::FixedTimestep;
+use crate::app::Action;
 use crate::assets::LevelSource;
 use crate::level::{Level, PowerUpKind};
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
@@ -29,7 +30,7 @@ enum Ended {
 }
 
 /// A level in play. Arrows/A/D or the mouse move the paddle, Space or a click launches, P
-/// pauses, C cycles the collision mode, Esc goes back to the menu.
+/// pauses, C cycles the collision mode (the keys as [`Context::bindings`] say), Esc pauses.
 pub struct PlayScene {
     game: Game,
     /// Plays instead of the player with `--autoplay`.
@@ -221,20 +222,23 @@ impl Scene for PlayScene {
     }
 
     fn key_event(&mut self, ctx: &mut Context, key: PhysicalKey, pressed: bool) -> bool {
-        ctx.input.key(key, pressed)
+        ctx.input.key(&ctx.bindings, key, pressed)
     }
 
     fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        match code {
-            // Esc pauses first (the pause screen's Esc leaves): a run is never dropped by one
-            // key (play-test F27). The bot's demo and the editor's test-play have nothing
-            // to lose.
-            KeyCode::Escape if self.bot.is_some() || self.campaign.is_trial() => {
+        // Esc pauses first (the pause screen's Esc leaves): a run is never dropped by one
+        // key (play-test F27). The bot's demo and the editor's test-play have nothing
+        // to lose. Esc is a menu key: it does this whatever the bindings.
+        if code == KeyCode::Escape {
+            if self.bot.is_some() || self.campaign.is_trial() {
                 ctx.effects.clear();
-                Transition::Pop
+                return Transition::Pop;
             }
-            KeyCode::Escape | KeyCode::KeyP => Transition::Push(Box::new(PauseScene)),
-            KeyCode::KeyC => {
+            return Transition::Push(Box::new(PauseScene));
+        }
+        match ctx.bindings.action(code) {
+            Some(Action::Pause) => Transition::Push(Box::new(PauseScene)),
+            Some(Action::NextCollisionMode) => {
                 ctx.collision = ctx.collision.next();
                 self.game.set_collision_mode(ctx.collision);
                 log::info!("collision mode: {}", ctx.collision);
@@ -270,9 +274,10 @@ impl Scene for PlayScene {
             hud::reload_error(&mut batch.text, error);
         }
         if !covered && self.bot.is_none() && game.balls().iter().any(|b| b.stuck) {
+            let key = ctx.bindings.first_key_name(Action::Launch);
             crate::render::text::layout_centered(
                 &mut batch.text,
-                "SPACE to launch",
+                &format!("{} to launch", key.to_uppercase()),
                 PLAYFIELD_WIDTH / 2.0,
                 PLAYFIELD_HEIGHT * 0.7,
                 16.0,
@@ -383,5 +388,40 @@ mod tests {
         assert!((14..=15).contains(&frames), "{frames} frames");
         assert_eq!(stack.len(), 0);
         assert_eq!(ctx.game_steps, steps_before_end);
+    }
+
+    /// The pause and next-mode keys follow the bindings, changed while the game runs; a
+    /// gamepad's Start (a press of the pause action's first key) pauses and resumes.
+    #[test]
+    fn rebound_pause_and_mode_keys_act_at_once() {
+        let mut ctx = test_context();
+        let level = Level::parse("2 2 2 2", "test").expect("valid level");
+        let play = PlayScene::trial(&mut ctx, &level, false);
+        let mut stack = SceneStack::new(Box::new(play));
+        let press = |ctx: &mut Context, stack: &mut SceneStack, code| {
+            stack.key(ctx, PhysicalKey::Code(code), true, false);
+            stack.key(ctx, PhysicalKey::Code(code), false, false);
+        };
+        ctx.bindings.bind(Action::Pause, KeyCode::KeyQ).unwrap();
+        ctx.bindings
+            .bind(Action::NextCollisionMode, KeyCode::KeyV)
+            .unwrap();
+        let mode = ctx.collision;
+        press(&mut ctx, &mut stack, KeyCode::KeyC);
+        press(&mut ctx, &mut stack, KeyCode::KeyP);
+        assert_eq!((stack.len(), ctx.collision), (1, mode), "the old keys");
+        press(&mut ctx, &mut stack, KeyCode::KeyV);
+        assert_eq!(ctx.collision, mode.next());
+        press(&mut ctx, &mut stack, KeyCode::KeyQ);
+        assert_eq!(stack.len(), 2, "paused");
+        press(&mut ctx, &mut stack, KeyCode::KeyP);
+        assert_eq!(stack.len(), 2, "P no longer resumes");
+        press(&mut ctx, &mut stack, KeyCode::KeyQ);
+        assert_eq!(stack.len(), 1, "resumed");
+        let start = ctx.bindings.keys(Action::Pause)[0];
+        assert_eq!(stack.press(&mut ctx, start), Flow::Continue);
+        assert_eq!(stack.len(), 2, "Start paused");
+        stack.press(&mut ctx, start);
+        assert_eq!(stack.len(), 1, "Start resumed");
     }
 }

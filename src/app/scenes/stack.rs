@@ -3,7 +3,7 @@
 use super::{press, Context, Pointer, Scene, Transition};
 use crate::render::SpriteBatch;
 use crate::sim::Game;
-use glium::winit::keyboard::PhysicalKey;
+use glium::winit::keyboard::{KeyCode, PhysicalKey};
 
 /// Whether the app goes on after a transition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +79,17 @@ impl SceneStack {
                     }
                 }
             }
+            None => Transition::Quit,
+        };
+        self.apply(transition)
+    }
+
+    /// A key press with no key event behind it (a gamepad's, see
+    /// [`crate::app::gamepad::mapping`]): the top scene's [`Scene::key_press`] only, so it
+    /// moves through menus but never holds a game key down. Applies its transition.
+    pub fn press(&mut self, ctx: &mut Context, code: KeyCode) -> Flow {
+        let transition = match self.scenes.last_mut() {
+            Some(scene) => scene.key_press(ctx, code),
             None => Transition::Quit,
         };
         self.apply(transition)

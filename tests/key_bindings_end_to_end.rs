@@ -1,0 +1,89 @@
+//! Key bindings end to end: the game run with a `breakout.toml` whose `[keys]` section moves
+//! "next collision mode" from C to V; `xdotool` presses V in its window (CI runs the tests under
+//! `xvfb-run`) and the window title must show the next mode. Without the file's bindings in the
+//! game, V does nothing and the title never changes.
+
+mod support;
+use support::*;
+
+use breakout::collision::CollisionMode;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn xdotool(args: &[&str]) -> String {
+    let out = Command::new("xdotool")
+        .args(args)
+        .output()
+        .expect("xdotool is needed for this test (.ci/run installs it: apt-get install xdotool)");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The game's process, killed on drop (so a failing assertion leaves nothing running).
+struct KillOnDrop(Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Polls `what` every 200 ms until it gives `Some`, or panics after 30 s with `why`.
+fn wait_for<T>(why: &str, mut what: impl FnMut() -> Option<T>) -> T {
+    let start = Instant::now();
+    loop {
+        if let Some(found) = what() {
+            return found;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "{why}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+#[test]
+fn a_key_bound_in_the_config_file_acts_in_the_game() {
+    assert!(
+        std::env::var_os("DISPLAY").is_some(),
+        "this test opens a window: run it under `xvfb-run -a cargo test` (see README)"
+    );
+    let dir = std::env::temp_dir().join(format!("breakout-keys-e2e-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("breakout.toml");
+    let start = CollisionMode::Aabb;
+    std::fs::write(
+        &config,
+        format!("[collision]\nmode = \"{start}\"\n\n[keys]\nnext_collision_mode = \"V\"\n"),
+    )
+    .unwrap();
+    let game = Command::new(env!("CARGO_BIN_EXE_breakout"))
+        .arg("--level")
+        .arg(format!("{ROOT}/levels/01-first-steps.lvl"))
+        .arg("--config")
+        .arg(&config)
+        // The bot plays: a window that loses the focus (as it may under Xvfb with no window
+        // manager) pauses a player's game, but not the bot's, whose keys still act.
+        .args(["--autoplay", "--mute", "--frames", "100000000"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run breakout");
+    let _game = KillOnDrop(game);
+    let window = wait_for("the game's window did not appear in 30 s", || {
+        let found = xdotool(&["search", "--name", "collision: "]);
+        found.lines().next().map(str::to_string)
+    });
+    let title = || xdotool(&["getwindowname", &window]);
+    assert!(
+        title().contains(&format!("collision: {start}")),
+        "{}",
+        title()
+    );
+    xdotool(&["windowfocus", "--sync", &window]);
+    xdotool(&["key", "v"]);
+    let next = format!("collision: {}", start.next());
+    wait_for("V did not change the collision mode in 30 s", || {
+        title().contains(&next).then_some(())
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}
