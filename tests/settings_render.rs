@@ -33,6 +33,7 @@ fn view(selected: usize, notes: Vec<String>) -> SettingsView {
             .map(|l| (l.to_string(), "50%".to_string()))
             .collect(),
         selected,
+        message: None,
         saved_to: "saved to breakout.toml on leaving".into(),
         notes,
         over_game: false,
@@ -64,8 +65,8 @@ fn red_pixels(pic: &Picture, y0: u32, y1: u32) -> usize {
 
 #[test]
 fn the_chosen_row_stands_out_and_problems_are_red() {
-    // Row centres: the first row's text top is 110 px, rows 30 px apart.
-    let row_y = |i: usize| 110.0 + 30.0 * i as f32 + 8.0;
+    // Row centres: the first row's text top is 86 px, rows 22 px apart.
+    let row_y = |i: usize| 86.0 + 22.0 * i as f32 + 7.0;
     let first = render(&view(0, vec![]), "first");
     let second = render(&view(1, vec![]), "second");
     assert!(
@@ -73,7 +74,8 @@ fn the_chosen_row_stands_out_and_problems_are_red() {
         "the chosen row is highlighted"
     );
     assert!(warmth(&second, row_y(1)) > warmth(&second, row_y(0)) + 20.0);
-    let notes_band = (110 + 3 * 30 + 30, 110 + 3 * 30 + 80);
+    // Under the three rows: the message line, the file line, then the notes.
+    let notes_band = (86 + 3 * 22 + 30, 86 + 3 * 22 + 80);
     assert_eq!(red_pixels(&first, notes_band.0, notes_band.1), 0);
     let broken = render(
         &view(

@@ -21,6 +21,16 @@ impl KeysConfig {
     pub fn bindings(&self) -> Bindings {
         Bindings::from_entries(&self.entries).0
     }
+
+    /// The section that gives `bindings`: every action with its keys, in table order.
+    pub fn from_bindings(bindings: &Bindings) -> KeysConfig {
+        KeysConfig {
+            entries: crate::bindings::Action::ALL
+                .iter()
+                .map(|&a| (a.name().to_string(), bindings.key_names(a)))
+                .collect(),
+        }
+    }
 }
 
 impl<'de> Deserialize<'de> for KeysConfig {

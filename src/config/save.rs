@@ -98,10 +98,17 @@ pub fn apply(text: &str, changes: &[Change]) -> Result<String, EditError> {
             message: e.message().trim().replace('\n', "; "),
         })
     })?;
+    // Comments after the last setting belong where they are, above any section added now
+    // (toml_edit keeps them last, under it).
+    let trailing = doc.trailing().as_str().unwrap_or("").to_string();
+    let mut above_new =
+        (!trailing.trim().is_empty()).then(|| format!("{}\n\n", trailing.trim_end()));
+    let had_above = above_new.is_some();
     for change in changes {
         let not_a_section =
             || EditError::NotASection(change.section.to_string(), change.key.clone());
-        let table = section_mut(doc.as_table_mut(), change.section).ok_or_else(not_a_section)?;
+        let table = section_mut(doc.as_table_mut(), change.section, &mut above_new)
+            .ok_or_else(not_a_section)?;
         match table.get_mut(&change.key) {
             Some(Item::Value(old)) => {
                 let decor = old.decor().clone();
@@ -114,13 +121,20 @@ pub fn apply(text: &str, changes: &[Change]) -> Result<String, EditError> {
             Some(_) => return Err(not_a_section()),
         }
     }
+    if had_above && above_new.is_none() {
+        doc.set_trailing("");
+    }
     Ok(doc.to_string())
 }
 
 /// The table at the dotted `path` under `root`, made where missing (sections on the way are
-/// implicit: `[powerups.chance]` alone, no empty `[powerups]`); `None` if a name on the way is
-/// a plain value.
-fn section_mut<'a>(root: &'a mut Table, path: &str) -> Option<&'a mut dyn TableLike> {
+/// implicit: `[powerups.chance]` alone, no empty `[powerups]`); the first section made gets
+/// `above` (taken) before its header. `None` if a name on the way is a plain value.
+fn section_mut<'a>(
+    root: &'a mut Table,
+    path: &str,
+    above: &mut Option<String>,
+) -> Option<&'a mut dyn TableLike> {
     let mut table: &mut dyn TableLike = root;
     if path.is_empty() {
         return Some(table);
@@ -131,6 +145,11 @@ fn section_mut<'a>(root: &'a mut Table, path: &str) -> Option<&'a mut dyn TableL
         let item = table.entry(part).or_insert_with(|| {
             let mut new = Table::new();
             new.set_implicit(!last);
+            if last {
+                if let Some(prefix) = above.take() {
+                    new.decor_mut().set_prefix(prefix);
+                }
+            }
             Item::Table(new)
         });
         table = item.as_table_like_mut()?;
@@ -285,6 +304,20 @@ impl Config {
             self.video.fullscreen.into(),
             before.video.fullscreen.into(),
         );
+        value(
+            "gamepad",
+            "enabled",
+            self.gamepad.enabled.into(),
+            before.gamepad.enabled.into(),
+        );
+        // Keys: each action whose keys changed, as a list of key names.
+        let (keys_now, keys_before) = (self.keys.bindings(), before.keys.bindings());
+        for &action in crate::bindings::Action::ALL.iter() {
+            if keys_now.keys(action) != keys_before.keys(action) {
+                let names: toml_edit::Array = keys_now.key_names(action).into_iter().collect();
+                changes.push(Change::new("keys", action.name(), names));
+            }
+        }
         let window = [
             (
                 "width",

@@ -1,16 +1,19 @@
 //! The settings screen, from the set menu (F3) and the pause screen (S): volumes, collision
-//! mode, particles, screen effects, vsync and fullscreen, each applied the moment it changes;
+//! mode, particles, screen effects, vsync, fullscreen, the gamepad and the key of every
+//! [`Action`] (press the new key), each applied the moment it changes;
 //! saved into the player's `breakout.toml` (comments and layout kept, see
 //! [`crate::config::save`]) when the screen closes. The configuration file's own mistakes are
 //! listed with their line and column.
 //!
 //! Each setting is a row of the `SETTINGS` table: its label, how its value reads, and how a step
-//! changes it. Adding a setting touches that table only.
+//! changes it. Adding a setting touches that table only; the key rows follow the action table
+//! ([`crate::bindings`]).
 
 use super::{Context, Pointer, Scene, Transition};
+use crate::app::Action;
 use crate::audio::Sound;
 use crate::collision::CollisionMode;
-use crate::config::EffectsConfig;
+use crate::config::{EffectsConfig, KeysConfig};
 use crate::render::settings::{self as view, SettingsView};
 use crate::render::SpriteBatch;
 use glium::winit::keyboard::KeyCode;
@@ -95,7 +98,19 @@ const SETTINGS: &[Setting] = &[
         step: |ctx, _| ctx.toggle_fullscreen(),
         sound: None,
     },
+    Setting {
+        label: "Gamepad",
+        value: |ctx| on_off(ctx.gamepad.enabled),
+        step: |ctx, _| {
+            ctx.gamepad.enabled = !ctx.gamepad.enabled;
+            ctx.settings.now.gamepad.enabled = ctx.gamepad.enabled;
+        },
+        sound: None,
+    },
 ];
+
+/// Rows on the screen: the settings, then one key row per action.
+const ROWS: usize = SETTINGS.len() + Action::ALL.len();
 
 /// Particle densities to choose from: (name, trail particles per second, burst particles).
 /// "normal" is the configuration's default; each step doubles or halves it.
@@ -166,6 +181,10 @@ fn particles_step(effects: &EffectsConfig, dir: i32) -> (f32, u32, &'static str)
 /// and closes; the mouse selects by hovering.
 pub struct SettingsScene {
     selected: usize,
+    /// The action whose new key the next key press is (after Enter on its row).
+    waiting: Option<Action>,
+    /// What the last key change did ("Launch: W", or why the key was refused).
+    message: Option<String>,
     /// Why the last save failed (then Esc once more leaves without saving).
     save_error: Option<String>,
     /// The pointer's playfield position, for clicks.
@@ -179,20 +198,54 @@ impl SettingsScene {
     pub fn new(over_game: bool) -> SettingsScene {
         SettingsScene {
             selected: 0,
+            waiting: None,
+            message: None,
             save_error: None,
             pointer: None,
             over_game,
         }
     }
 
-    /// Changes the selected setting one step in `dir` and makes everything follow it.
+    /// Changes the selected setting one step in `dir` and makes everything follow it; on a
+    /// key row, waits for the new key.
     fn change(&mut self, ctx: &mut Context, dir: i32) {
         self.save_error = None;
+        self.message = None;
+        if let Some(&action) = self
+            .selected
+            .checked_sub(SETTINGS.len())
+            .and_then(|i| Action::ALL.get(i))
+        {
+            self.waiting = Some(action);
+            return;
+        }
         (SETTINGS[self.selected].step)(ctx, dir);
         ctx.apply_settings();
         if let (Some(sound), Some(audio)) = (SETTINGS[self.selected].sound, &ctx.audio) {
             audio.play(sound);
         }
+    }
+
+    /// The key pressed for `action`: bound if it may be (then in effect at once, and in the
+    /// settings to save), else the reason in the message line; Esc cancels.
+    fn bind(&mut self, ctx: &mut Context, action: Action, code: KeyCode) {
+        self.waiting = None;
+        if code == KeyCode::Escape {
+            return;
+        }
+        self.message = Some(match ctx.bindings.bind(action, code) {
+            Ok(()) => {
+                ctx.settings.now.keys = KeysConfig::from_bindings(&ctx.bindings);
+                // A key held while the bindings changed may never be seen released.
+                ctx.input.release_all();
+                format!(
+                    "{}: {}",
+                    action.label(),
+                    ctx.bindings.key_names(action).join(" / ")
+                )
+            }
+            Err(e) => format!("not changed: {e}"),
+        });
     }
 
     /// Saves and closes; on a failed save stays, showing why, and closes on the next try
@@ -233,12 +286,22 @@ impl SettingsScene {
             Some(file) => format!("saved to {file} on leaving"),
             None => "this system has no config directory: not saved".to_string(),
         };
+        let keys = Action::ALL.iter().map(|&action| {
+            let value = if self.waiting == Some(action) {
+                "press a key (ESC: keep)".to_string()
+            } else {
+                ctx.bindings.key_names(action).join(" / ")
+            };
+            (format!("Key: {}", action.label()), value)
+        });
         SettingsView {
             rows: SETTINGS
                 .iter()
                 .map(|s| (s.label.to_string(), (s.value)(ctx)))
+                .chain(keys)
                 .collect(),
             selected: self.selected,
+            message: self.message.clone(),
             saved_to,
             notes,
             over_game: self.over_game,
@@ -260,11 +323,20 @@ impl Scene for SettingsScene {
         Transition::None
     }
 
+    fn takes_text(&self) -> bool {
+        // Waiting for a key: M and F1 are keys to bind, not mute and the overlay.
+        self.waiting.is_some()
+    }
+
     fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        let last = SETTINGS.len() - 1;
+        if let Some(action) = self.waiting {
+            self.bind(ctx, action, code);
+            return Transition::None;
+        }
+        let last = ROWS - 1;
         match code {
             KeyCode::ArrowUp => self.selected = self.selected.checked_sub(1).unwrap_or(last),
-            KeyCode::ArrowDown => self.selected = (self.selected + 1) % SETTINGS.len(),
+            KeyCode::ArrowDown => self.selected = (self.selected + 1) % ROWS,
             KeyCode::Home => self.selected = 0,
             KeyCode::End => self.selected = last,
             KeyCode::ArrowLeft => self.change(ctx, -1),
@@ -276,16 +348,19 @@ impl Scene for SettingsScene {
     }
 
     fn pointer(&mut self, ctx: &mut Context, event: Pointer) -> Transition {
+        if self.waiting.is_some() {
+            return Transition::None;
+        }
         match event {
             Pointer::Moved(at) => {
                 self.pointer = Some(at);
                 if let Some(row) = view::row_at(at) {
-                    self.selected = row.min(SETTINGS.len() - 1);
+                    self.selected = row.min(ROWS - 1);
                 }
             }
             Pointer::Down(button) => {
                 if let Some(row) = self.pointer.and_then(view::row_at) {
-                    self.selected = row.min(SETTINGS.len() - 1);
+                    self.selected = row.min(ROWS - 1);
                     let dir = if button == super::MouseButton::Right {
                         -1
                     } else {

@@ -193,3 +193,21 @@ proptest! {
         prop_assert_eq!(apply(&second, &[]).unwrap(), second);
     }
 }
+
+/// toml_edit kept a file's last comments last, so a section the game added went above them:
+/// the comment ended up under the wrong section.
+#[test]
+fn comments_at_the_end_of_the_file_stay_above_a_new_section() {
+    let text = "[audio]\nmusic_volume = 0.5\n\n# my notes: keep it quiet\n";
+    let changed = apply(text, &[Change::new("video", "vsync", false)]).unwrap();
+    assert_eq!(
+        changed,
+        "[audio]\nmusic_volume = 0.5\n\n# my notes: keep it quiet\n\n[video]\nvsync = false\n"
+    );
+    let unchanged = apply(text, &[Change::number("audio", "music_volume", 0.25)]).unwrap();
+    assert_eq!(
+        unchanged,
+        text.replace("0.5", "0.25"),
+        "no new section: nothing moves"
+    );
+}

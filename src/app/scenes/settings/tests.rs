@@ -195,7 +195,7 @@ fn the_mouse_selects_by_hovering_and_clicks_change() {
         .iter()
         .position(|s| s.label == "Music volume")
         .unwrap();
-    let at = glam::Vec2::new(400.0, 110.0 + 30.0 * row as f32);
+    let at = glam::Vec2::new(400.0, 86.0 + 22.0 * row as f32);
     scene.pointer(&mut ctx, Pointer::Moved(at));
     assert_eq!(scene.selected, row);
     scene.pointer(&mut ctx, Pointer::Down(super::super::MouseButton::Left));
@@ -203,4 +203,63 @@ fn the_mouse_selects_by_hovering_and_clicks_change() {
     scene.pointer(&mut ctx, Pointer::Down(super::super::MouseButton::Right));
     scene.pointer(&mut ctx, Pointer::Down(super::super::MouseButton::Right));
     assert_eq!(ctx.settings.now.audio.music_volume, 0.4);
+}
+
+/// Selects the key row of `action`.
+fn select_key(scene: &mut SettingsScene, ctx: &mut Context, action: Action) {
+    let row = SETTINGS.len() + Action::ALL.iter().position(|&a| a == action).unwrap();
+    while scene.selected != row {
+        scene.key_press(ctx, KeyCode::ArrowDown);
+    }
+}
+
+#[test]
+fn a_key_row_takes_the_next_key_and_refuses_one_in_use() {
+    let dir = scratch("keys");
+    let path = dir.join("breakout.toml");
+    let mut ctx = context_with_file(&path, "# keys\n");
+    let mut scene = SettingsScene::new(true);
+    select_key(&mut scene, &mut ctx, Action::Launch);
+    scene.key_press(&mut ctx, KeyCode::Enter);
+    assert!(
+        scene.takes_text(),
+        "M or F1 would be bound, not mute or the overlay"
+    );
+    scene.key_press(&mut ctx, KeyCode::KeyW);
+    assert_eq!(ctx.bindings.action(KeyCode::KeyW), Some(Action::Launch));
+    assert_eq!(ctx.bindings.action(KeyCode::Space), None);
+    assert!(!scene.takes_text());
+    // A key another action has is refused, with the reason, and nothing changes.
+    select_key(&mut scene, &mut ctx, Action::Pause);
+    scene.key_press(&mut ctx, KeyCode::Enter);
+    scene.key_press(&mut ctx, KeyCode::KeyW);
+    assert_eq!(ctx.bindings.action(KeyCode::KeyP), Some(Action::Pause));
+    let message = scene.view(&ctx).message.unwrap();
+    assert!(message.contains("W is already 'Launch'"), "{message}");
+    // Esc while waiting keeps the key.
+    scene.key_press(&mut ctx, KeyCode::Enter);
+    scene.key_press(&mut ctx, KeyCode::Escape);
+    assert_eq!(ctx.bindings.action(KeyCode::KeyP), Some(Action::Pause));
+    // Leaving saves the one changed action; the next start reads it back.
+    assert!(matches!(
+        scene.key_press(&mut ctx, KeyCode::Escape),
+        Transition::Pop
+    ));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text, "# keys\n\n[keys]\nlaunch = [\"W\"]\n");
+    let (config, problems) = Config::parse_lenient(&text);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(config.keys.bindings(), ctx.bindings);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_gamepad_row_turns_the_pad_off_and_on() {
+    let mut ctx = test_context();
+    let mut scene = SettingsScene::new(false);
+    select(&mut scene, &mut ctx, "Gamepad");
+    let on = ctx.gamepad.enabled;
+    scene.key_press(&mut ctx, KeyCode::Enter);
+    assert_eq!(ctx.gamepad.enabled, !on);
+    assert_eq!(ctx.settings.now.gamepad.enabled, !on);
 }
