@@ -130,7 +130,7 @@ pub fn draw(batch: &mut SpriteBatch, view: &SettingsView) {
     }
     layout_centered(
         out,
-        "UP/DOWN choose  LEFT/RIGHT change  ESC save and back",
+        "UP/DOWN choose  LEFT/RIGHT or ENTER change (a key row: then the new key)  ESC save and back",
         PLAYFIELD_WIDTH / 2.0,
         PLAYFIELD_HEIGHT - 32.0,
         SIZE * 0.75,
