@@ -5,6 +5,7 @@
 //! brick walled in by solid bricks.
 
 mod support;
+use support::window::xdotool;
 use support::*;
 
 use breakout::level::{BrickKind, Level};
@@ -16,14 +17,6 @@ const CELL: (f32, f32) = (800.0 / 15.0, 300.0 / 8.0);
 
 fn centre(row: usize, col: usize) -> (f32, f32) {
     ((col as f32 + 0.5) * CELL.0, (row as f32 + 0.5) * CELL.1)
-}
-
-fn xdotool(args: &[&str]) -> String {
-    let out = Command::new("xdotool")
-        .args(args)
-        .output()
-        .expect("xdotool is needed for this test (.ci/run installs it: apt-get install xdotool)");
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 #[test]

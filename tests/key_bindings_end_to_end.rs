@@ -4,41 +4,11 @@
 //! game, V does nothing and the title never changes.
 
 mod support;
+use support::window::{wait_for, xdotool, KillOnDrop};
 use support::*;
 
 use breakout::collision::CollisionMode;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
-
-fn xdotool(args: &[&str]) -> String {
-    let out = Command::new("xdotool")
-        .args(args)
-        .output()
-        .expect("xdotool is needed for this test (.ci/run installs it: apt-get install xdotool)");
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-/// The game's process, killed on drop (so a failing assertion leaves nothing running).
-struct KillOnDrop(Child);
-
-impl Drop for KillOnDrop {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Polls `what` every 200 ms until it gives `Some`, or panics after 30 s with `why`.
-fn wait_for<T>(why: &str, mut what: impl FnMut() -> Option<T>) -> T {
-    let start = Instant::now();
-    loop {
-        if let Some(found) = what() {
-            return found;
-        }
-        assert!(start.elapsed() < Duration::from_secs(30), "{why}");
-        std::thread::sleep(Duration::from_millis(200));
-    }
-}
+use std::process::{Command, Stdio};
 
 #[test]
 fn a_key_bound_in_the_config_file_acts_in_the_game() {

@@ -6,19 +6,12 @@
 //! mistake still where they were. Second start: the window opens where it was left.
 
 mod support;
+use support::window::{wait_for, xdotool};
 use support::*;
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn xdotool(args: &[&str]) -> String {
-    let out = Command::new("xdotool")
-        .args(args)
-        .output()
-        .expect("xdotool is needed for this test (.ci/run installs it: apt-get install xdotool)");
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 /// The player's file: comments, a blank line, a section the game never writes, and a mistake
 /// (an out-of-range value) the game must leave alone.
@@ -51,18 +44,10 @@ fn start(home: &Path) -> (Child, String) {
         .spawn()
         .expect("run breakout");
     let pid = child.id().to_string();
-    let start = Instant::now();
-    let window = loop {
+    let window = wait_for("the game's window did not appear in 30 s", || {
         let found = xdotool(&["search", "--pid", &pid, "--name", "Breakout"]);
-        if let Some(id) = found.lines().next() {
-            break id.to_string();
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "the game's window did not appear in 30 s"
-        );
-        std::thread::sleep(Duration::from_millis(200));
-    };
+        found.lines().next().map(str::to_string)
+    });
     std::thread::sleep(Duration::from_millis(700));
     xdotool(&["windowfocus", "--sync", &window]);
     (child, window)

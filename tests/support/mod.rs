@@ -6,6 +6,7 @@
 #![allow(dead_code)] // each test file uses its own subset
 
 pub mod sim;
+pub mod window;
 
 use breakout::level::{BrickKind, Level};
 use breakout::render::scene::brick_color;

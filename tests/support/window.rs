@@ -1,0 +1,36 @@
+//! Driving the game's window from a test, as a player would: `xdotool` (CI installs it), the
+//! game's process killed if the test fails, polling until something shows.
+
+use std::process::{Child, Command};
+use std::time::{Duration, Instant};
+
+/// Runs `xdotool` with `args` and returns what it printed (window ids, a window's name…).
+pub fn xdotool(args: &[&str]) -> String {
+    let out = Command::new("xdotool")
+        .args(args)
+        .output()
+        .expect("xdotool is needed for this test (.ci/run installs it: apt-get install xdotool)");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A child process killed on drop (so a failing assertion leaves nothing running).
+pub struct KillOnDrop(pub Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Polls `what` every 200 ms until it gives `Some`, or panics after 30 s with `why`.
+pub fn wait_for<T>(why: &str, mut what: impl FnMut() -> Option<T>) -> T {
+    let start = Instant::now();
+    loop {
+        if let Some(found) = what() {
+            return found;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "{why}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
