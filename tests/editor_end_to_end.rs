@@ -5,7 +5,7 @@
 //! brick walled in by solid bricks.
 
 mod support;
-use support::window::xdotool;
+use support::window::{wait_success, xdotool};
 use support::*;
 
 use breakout::level::{BrickKind, Level};
@@ -90,19 +90,10 @@ fn an_author_paints_a_new_level_with_the_mouse_saves_it_and_sees_its_problem_mar
         std::thread::sleep(Duration::from_millis(100));
     }
     xdotool(&["key", "Escape"]);
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if saved.elapsed() > Duration::from_secs(30) {
-            let _ = child.kill();
-            panic!("the editor did not close on Esc after saving (unsaved changes?)");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    };
-    let mut stderr = String::new();
-    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
-    assert!(status.success(), "breakout edit failed: {stderr}");
+    wait_success(
+        child,
+        "the editor did not close on Esc after saving (unsaved changes?)",
+    );
 
     // The file: the bricks where they were painted, clean aligned text check accepts.
     let text = std::fs::read_to_string(&file).expect("Ctrl+S saved the file");

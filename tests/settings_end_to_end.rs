@@ -6,7 +6,7 @@
 //! mistake still where they were. Second start: the window opens where it was left.
 
 mod support;
-use support::window::{wait_for, xdotool};
+use support::window::{wait_for, wait_success, xdotool};
 use support::*;
 
 use std::path::Path;
@@ -53,24 +53,6 @@ fn start(home: &Path) -> (Child, String) {
     (child, window)
 }
 
-/// Waits for the game to end by itself (after its last key), and checks it ended well.
-fn wait(mut child: Child) {
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > Duration::from_secs(30) {
-            let _ = child.kill();
-            panic!("the game did not quit on Esc from the menu");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    };
-    let mut stderr = String::new();
-    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
-    assert!(status.success(), "breakout failed: {stderr}");
-}
-
 fn key(keys: &[&str]) {
     for k in keys {
         xdotool(&["key", k]);
@@ -107,7 +89,7 @@ fn settings_and_the_window_are_saved_into_the_players_file_with_its_comments_kep
     std::thread::sleep(Duration::from_millis(300));
     xdotool(&["windowfocus", "--sync", &window]);
     key(&["Escape"]);
-    wait(child);
+    wait_success(child, "the game did not quit on Esc from the menu");
 
     let text = std::fs::read_to_string(&file).unwrap();
     let expected = PLAYER_FILE
@@ -128,7 +110,7 @@ fn settings_and_the_window_are_saved_into_the_players_file_with_its_comments_kep
     let (child, window) = start(&home);
     let geometry = xdotool(&["getwindowgeometry", &window]);
     key(&["Escape"]);
-    wait(child);
+    wait_success(child, "the game did not quit on Esc from the menu");
     assert!(
         geometry.contains("Position: 30,20") && geometry.contains("Geometry: 1000x750"),
         "{geometry}"

@@ -34,3 +34,24 @@ pub fn wait_for<T>(why: &str, mut what: impl FnMut() -> Option<T>) -> T {
         std::thread::sleep(Duration::from_millis(200));
     }
 }
+
+/// Waits up to 30 s for `child` (its stderr piped) to end by itself, panicking with `why` if it
+/// does not (after killing it); then checks that it ended well, its stderr in the message.
+pub fn wait_success(mut child: Child, why: &str) {
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("{why}");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let mut stderr = String::new();
+    if let Some(mut pipe) = child.stderr.take() {
+        std::io::Read::read_to_string(&mut pipe, &mut stderr).unwrap();
+    }
+    assert!(status.success(), "breakout failed ({status}): {stderr}");
+}
