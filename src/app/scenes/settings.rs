@@ -10,6 +10,7 @@
 //! ([`crate::bindings`]).
 
 use super::{Context, Pointer, Scene, Transition};
+use crate::app::input::POINTER_DEADBAND;
 use crate::app::Action;
 use crate::audio::Sound;
 use crate::collision::CollisionMode;
@@ -353,14 +354,21 @@ impl Scene for SettingsScene {
         }
         match event {
             Pointer::Moved(at) => {
-                self.pointer = Some(at);
-                if let Some(row) = view::row_at(at) {
-                    self.selected = row.min(ROWS - 1);
+                // Where the pointer already was when the screen opened selects nothing: only
+                // a pointer that moves does (as the paddle, play-test F23).
+                let moved = self
+                    .pointer
+                    .is_some_and(|p| p.distance(at) >= POINTER_DEADBAND);
+                if self.pointer.is_none() || moved {
+                    self.pointer = Some(at);
+                }
+                if let Some(row) = view::row_at(at).filter(|&r| moved && r < ROWS) {
+                    self.selected = row;
                 }
             }
             Pointer::Down(button) => {
-                if let Some(row) = self.pointer.and_then(view::row_at) {
-                    self.selected = row.min(ROWS - 1);
+                if let Some(row) = self.pointer.and_then(view::row_at).filter(|&r| r < ROWS) {
+                    self.selected = row;
                     let dir = if button == super::MouseButton::Right {
                         -1
                     } else {

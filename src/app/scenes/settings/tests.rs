@@ -196,8 +196,19 @@ fn the_mouse_selects_by_hovering_and_clicks_change() {
         .position(|s| s.label == "Music volume")
         .unwrap();
     let at = glam::Vec2::new(400.0, 86.0 + 22.0 * row as f32);
+    // Where the pointer was when the screen opened (over the last rows) selects nothing.
+    scene.pointer(&mut ctx, Pointer::Moved(glam::Vec2::new(400.0, 500.0)));
+    assert_eq!(scene.selected, 0, "a pointer that has not moved");
     scene.pointer(&mut ctx, Pointer::Moved(at));
     assert_eq!(scene.selected, row);
+    scene.pointer(&mut ctx, Pointer::Moved(glam::Vec2::new(400.0, 560.0)));
+    assert_eq!(scene.selected, row, "below the rows");
+    scene.pointer(&mut ctx, Pointer::Down(super::super::MouseButton::Left));
+    assert_eq!(
+        ctx.settings.now.audio.music_volume, 0.5,
+        "a click below the rows"
+    );
+    scene.pointer(&mut ctx, Pointer::Moved(at));
     scene.pointer(&mut ctx, Pointer::Down(super::super::MouseButton::Left));
     assert_eq!(ctx.settings.now.audio.music_volume, 0.6);
     scene.pointer(&mut ctx, Pointer::Down(super::super::MouseButton::Right));
