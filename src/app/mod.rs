@@ -42,10 +42,15 @@ use std::time::Instant;
 
 /// winit's OS errors read "os error at FILE:LINE: MESSAGE", FILE being a path inside
 /// winit's sources on the build machine; a player needs the message only (play-test F28).
-fn without_source_location(message: &str) -> &str {
-    match message.strip_prefix("os error at ") {
-        Some(rest) => rest.split_once(": ").map_or(rest, |(_, m)| m),
-        None => message,
+fn without_source_location(message: &str) -> String {
+    const MARK: &str = "os error at ";
+    match message.find(MARK) {
+        Some(at) => {
+            let rest = &message[at + MARK.len()..];
+            let said = rest.split_once(": ").map_or(rest, |(_, m)| m);
+            format!("{}{said}", &message[..at])
+        }
+        None => message.to_string(),
     }
 }
 
@@ -143,10 +148,13 @@ fn launch(args: PlayArgs, editor: Option<crate::editor::Editor>) -> anyhow::Resu
 }
 
 /// The window and everything tied to its GL context.
+///
+/// Fields drop in order: the renderer's GL objects, then the context and surface, then the
+/// window they draw on (a surface outliving its window is an X error).
 struct Gfx {
-    window: Window,
-    display: Display<WindowSurface>,
     renderer: Renderer,
+    display: Display<WindowSurface>,
+    window: Window,
     /// The vsync the GL surface was made with (changing it makes a new window).
     vsync: bool,
     /// Whether the window is fullscreen now.
@@ -351,7 +359,7 @@ impl App {
         );
         let (window, display, raw_gl) =
             create_window(event_loop, "Breakout", size, placement, video.vsync)
-                .map_err(anyhow::Error::msg)?;
+                .map_err(|e| anyhow::anyhow!("{}", without_source_location(&e)))?;
         let renderer = Renderer::new(&display, raw_gl, &self.assets)?;
         window.set_title(&self.title);
         window.set_cursor_visible(!self.cursor_hidden);
@@ -370,10 +378,15 @@ impl App {
         let wanted = self.ctx.video;
         let Some(gfx) = &mut self.gfx else { return };
         if gfx.vsync != wanted.vsync {
-            self.gfx = None;
+            // The new window first: if it cannot be made, the old one stays, vsync unchanged.
             match self.open_window(event_loop) {
-                Ok(gfx) => self.gfx = Some(gfx),
-                Err(e) => self.fail(event_loop, e.context("cannot reopen the window")),
+                Ok(new) => self.gfx = Some(new),
+                Err(e) => {
+                    log::warn!("vsync not changed: cannot open a new window: {e:#}");
+                    let kept = self.gfx.as_ref().map_or(wanted.vsync, |g| g.vsync);
+                    self.ctx.video.vsync = kept;
+                    self.ctx.settings.now.video.vsync = kept;
+                }
             }
         } else if gfx.fullscreen != wanted.fullscreen {
             let mode = wanted.fullscreen.then_some(Fullscreen::Borderless(None));
@@ -626,6 +639,20 @@ fn app_key(code: KeyCode, alt: bool, typing: bool, bindings: &Bindings) -> Optio
 #[cfg(test)]
 mod app_key_tests {
     use super::*;
+
+    #[test]
+    fn winit_source_paths_are_cut_from_messages_wherever_they_stand() {
+        let path = "os error at /home/x/.cargo/registry/src/winit-0.30/src/window.rs:532: ";
+        assert_eq!(
+            without_source_location(&format!("{path}no display")),
+            "no display"
+        );
+        assert_eq!(
+            without_source_location(&format!("cannot create a window: {path}X error")),
+            "cannot create a window: X error"
+        );
+        assert_eq!(without_source_location("plain"), "plain");
+    }
 
     /// The menus' filter could not take an "m": M muted instead (noticed in session 6).
     #[test]
