@@ -12,6 +12,7 @@ pub mod reload;
 pub mod scenes;
 pub mod stats;
 pub mod timestep;
+mod window;
 
 pub use crate::bindings::{Action, BindError, Bindings};
 pub use input::InputState;
@@ -19,8 +20,6 @@ pub use input::InputState;
 use crate::assets::{Assets, LevelSetSource};
 use crate::audio::Audio;
 use crate::cli::{ForcedEffect, PlayArgs};
-use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
-use crate::render::context::{create_window, Placement};
 use crate::render::{letterbox, Renderer, SpriteBatch};
 use crate::sim::tuning::MAX_FRAME_TIME;
 use crate::sim::GameConfig;
@@ -31,7 +30,7 @@ use glium::winit::application::ApplicationHandler;
 use glium::winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
 use glium::winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
-use glium::winit::window::{Fullscreen, Window, WindowId};
+use glium::winit::window::{Window, WindowId};
 use scenes::level_menu::LevelMenuScene;
 use scenes::menu::MenuScene;
 use scenes::play::{Campaign, PlayScene};
@@ -335,85 +334,6 @@ impl App {
             .is_some_and(|n| gfx.renderer.stats().frames >= n)
         {
             self.quit(event_loop);
-        }
-    }
-
-    /// Opens the window (where the settings say it was, fullscreen and vsync as
-    /// [`Context::video`] says) with its renderer.
-    fn open_window(&self, event_loop: &ActiveEventLoop) -> anyhow::Result<Gfx> {
-        let video = self.ctx.video;
-        let remembered = self.ctx.settings.now.window;
-        // --window-size (logical pixels) wins over the size remembered from the last run.
-        let forced = self.ctx.args.window_size;
-        let placement = Placement {
-            size: remembered
-                .width
-                .zip(remembered.height)
-                .filter(|_| forced.is_none()),
-            position: remembered.x.zip(remembered.y),
-            fullscreen: video.fullscreen,
-        };
-        let size = forced.map_or(
-            (PLAYFIELD_WIDTH as f64, PLAYFIELD_HEIGHT as f64),
-            |(w, h)| (w as f64, h as f64),
-        );
-        let (window, display, raw_gl) =
-            create_window(event_loop, "Breakout", size, placement, video.vsync)
-                .map_err(|e| anyhow::anyhow!("{}", without_source_location(&e)))?;
-        let renderer = Renderer::new(&display, raw_gl, &self.assets)?;
-        window.set_title(&self.title);
-        window.set_cursor_visible(!self.cursor_hidden);
-        Ok(Gfx {
-            window,
-            display,
-            renderer,
-            vsync: video.vsync,
-            fullscreen: video.fullscreen,
-        })
-    }
-
-    /// Makes the window follow [`Context::video`]: fullscreen toggled in place; a new vsync
-    /// needs a new GL surface, so a new window (the scenes, which hold the game, carry on).
-    fn sync_window(&mut self, event_loop: &ActiveEventLoop) {
-        let wanted = self.ctx.video;
-        let Some(gfx) = &mut self.gfx else { return };
-        if gfx.vsync != wanted.vsync {
-            // The new window first: if it cannot be made, the old one stays, vsync unchanged.
-            match self.open_window(event_loop) {
-                Ok(new) => self.gfx = Some(new),
-                Err(e) => {
-                    log::warn!("vsync not changed: cannot open a new window: {e:#}");
-                    let kept = self.gfx.as_ref().map_or(wanted.vsync, |g| g.vsync);
-                    self.ctx.video.vsync = kept;
-                    self.ctx.settings.now.video.vsync = kept;
-                }
-            }
-        } else if gfx.fullscreen != wanted.fullscreen {
-            let mode = wanted.fullscreen.then_some(Fullscreen::Borderless(None));
-            gfx.window.set_fullscreen(mode);
-            gfx.fullscreen = wanted.fullscreen;
-        }
-    }
-
-    /// True for a run a script controls (`--frames`, `--screenshot`): it leaves the player's
-    /// settings file alone.
-    fn scripted(&self) -> bool {
-        self.ctx.args.frames.is_some() || self.ctx.args.screenshot.is_some()
-    }
-
-    /// Remembers the window's size (`size`, inside, physical pixels) or position (`at`, outer
-    /// corner) while it is an ordinary window on screen, for the next start.
-    fn remember_window(&mut self, size: Option<(u32, u32)>, at: Option<(i32, i32)>) {
-        let windowed = self.gfx.as_ref().is_some_and(|g| !g.fullscreen);
-        if !windowed || self.minimised || self.scripted() {
-            return;
-        }
-        let window = &mut self.ctx.settings.now.window;
-        if let Some((width, height)) = size.filter(|&(w, h)| w > 0 && h > 0) {
-            (window.width, window.height) = (Some(width), Some(height));
-        }
-        if let Some((x, y)) = at {
-            (window.x, window.y) = (Some(x), Some(y));
         }
     }
 
