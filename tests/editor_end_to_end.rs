@@ -5,7 +5,7 @@
 //! brick walled in by solid bricks.
 
 mod support;
-use support::window::{wait_success, xdotool};
+use support::window::{require_display, wait_success, xdotool};
 use support::*;
 
 use breakout::level::{BrickKind, Level};
@@ -21,10 +21,7 @@ fn centre(row: usize, col: usize) -> (f32, f32) {
 
 #[test]
 fn an_author_paints_a_new_level_with_the_mouse_saves_it_and_sees_its_problem_marked() {
-    assert!(
-        std::env::var_os("DISPLAY").is_some(),
-        "this test opens a window: run it under `xvfb-run -a cargo test` (see README)"
-    );
+    require_display();
     let dir = std::env::temp_dir().join(format!("breakout-edit-e2e-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();

@@ -4,7 +4,7 @@
 //! game, V does nothing and the title never changes.
 
 mod support;
-use support::window::{wait_for, xdotool, KillOnDrop};
+use support::window::{require_display, wait_for, xdotool, KillOnDrop};
 use support::*;
 
 use breakout::collision::CollisionMode;
@@ -12,10 +12,7 @@ use std::process::{Command, Stdio};
 
 #[test]
 fn a_key_bound_in_the_config_file_acts_in_the_game() {
-    assert!(
-        std::env::var_os("DISPLAY").is_some(),
-        "this test opens a window: run it under `xvfb-run -a cargo test` (see README)"
-    );
+    require_display();
     let dir = std::env::temp_dir().join(format!("breakout-keys-e2e-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();

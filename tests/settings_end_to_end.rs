@@ -6,7 +6,7 @@
 //! mistake still where they were. Second start: the window opens where it was left.
 
 mod support;
-use support::window::{wait_for, wait_success, xdotool};
+use support::window::{require_display, wait_for, wait_success, xdotool};
 use support::*;
 
 use std::path::Path;
@@ -62,10 +62,7 @@ fn key(keys: &[&str]) {
 
 #[test]
 fn settings_and_the_window_are_saved_into_the_players_file_with_its_comments_kept() {
-    assert!(
-        std::env::var_os("DISPLAY").is_some(),
-        "this test opens a window: run it under `xvfb-run -a cargo test` (see README)"
-    );
+    require_display();
     let home = std::env::temp_dir().join(format!("breakout-settings-e2e-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&home);
     let file = home.join("config").join("breakout").join("breakout.toml");

@@ -64,15 +64,17 @@ impl Effects {
     /// Fresh effects with the particle density of `config`; `seed` drives particle spread
     /// (cosmetic only).
     pub fn new(seed: u64, config: EffectsConfig) -> Effects {
-        Effects {
+        let mut effects = Effects {
             particles: ParticlePool::new(MAX_PARTICLES, seed),
             shake_left: 0.0,
             time: 0.0,
             last_solid_shake: f32::NEG_INFINITY,
             trail_debt: 0.0,
-            trail_rate: config.trail_rate.max(0.0),
-            burst_particles: config.burst_particles as usize,
-        }
+            trail_rate: 0.0,
+            burst_particles: 0,
+        };
+        effects.configure(config);
+        effects
     }
 
     /// Changes the particle density to `config`'s (the settings screen); particles already

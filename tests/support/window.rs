@@ -55,3 +55,11 @@ pub fn wait_success(mut child: Child, why: &str) {
     }
     assert!(status.success(), "breakout failed ({status}): {stderr}");
 }
+
+/// Fails at once, saying how to run it, a test that opens a window without a display.
+pub fn require_display() {
+    assert!(
+        std::env::var_os("DISPLAY").is_some(),
+        "this test opens a window: run it under `xvfb-run -a cargo test` (see README)"
+    );
+}
