@@ -1,35 +1,24 @@
 #version 330 core
-// Post-processing pass over the offscreen scene (LearnOpenGL "2D game → Postprocessing"):
-// a full-screen quad whose texture coordinates swirl for chaos, flip for confuse, and whose
-// position jitters for shake.
-//
-// The renderer compiles one variant per combination of effects by inserting `#define CHAOS`,
-// `#define CONFUSE` and `#define SHAKE` after the `#version` line (see src/render/post.rs).
+// Post-processing (LearnOpenGL "2D game → Postprocessing": confuse and chaos; shake moves the
+// viewport and needs no shader). Drawn as *patches* (src/render/patches.rs): one quad per
+// rectangle of the target's viewport, which shows the effect applied to a rectangle of the
+// scene texture, read forwards (chaos's swirl) or backwards (confuse's flip, a negative width
+// and height). A whole frame is one patch; a frame with an effect on is the cached backdrop's
+// picture plus patches over what moves (src/render/post_frame.rs).
+// Texels: the scene texture's pixels, the size of the target's viewport, origin top-left, y down.
 
 in vec2 corner;
-out vec2 v_uv;
+in vec4 p_source; // x, y, width, height of the rectangle read (scene texels; wraps past the edges)
+in vec2 p_target; // where it lands: top-left corner, pixels of the viewport (origin top-left)
 
-uniform float time;           // seconds
-uniform float shake_strength; // 0..1
-// The scene texture stores its top row first (src/render/offscreen.rs). Drawn into a window
-// (row 0 at the bottom) it is read flipped; into another top-row-first texture, as it is.
+uniform vec2 scene_size; // texels of the scene texture = pixels of the target's viewport
+// True when the target stores its top row first (an offscreen texture); false for a window.
 uniform bool target_top_down;
 
+out vec2 v_texel; // scene texel under this fragment (at a texel's centre), before wrapping
+
 void main() {
-    gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
-    vec2 uv = corner;
-#if defined(CHAOS)
-    float swirl = 0.3;
-    uv = vec2(uv.x + sin(time) * swirl, uv.y + cos(time) * swirl);
-#elif defined(CONFUSE)
-    uv = vec2(1.0 - uv.x, 1.0 - uv.y);
-#endif
-    // Flipping the coordinates, not the picture: chaos's edges then face the other way in
-    // a flipped frame, which no one can tell apart.
-    v_uv = target_top_down ? uv : vec2(uv.x, 1.0 - uv.y);
-#ifdef SHAKE
-    float amount = 0.01 * shake_strength;
-    gl_Position.x += cos(time * 10.0) * amount;
-    gl_Position.y += cos(time * 15.0) * amount;
-#endif
+    v_texel = p_source.xy + corner * p_source.zw;
+    vec2 ndc = (p_target + corner * abs(p_source.zw)) / scene_size * 2.0 - 1.0;
+    gl_Position = vec4(ndc.x, target_top_down ? ndc.y : -ndc.y, 0.0, 1.0);
 }

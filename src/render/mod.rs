@@ -34,7 +34,9 @@ mod loading;
 pub mod menu;
 pub mod offscreen;
 mod passes;
+pub mod patches;
 pub mod post;
+mod post_frame;
 pub mod powerups;
 pub mod scene;
 pub mod settings;
@@ -174,6 +176,9 @@ pub struct RenderStats {
 struct Backdrop {
     texture: Texture2d,
     sprites: Vec<SpriteInstance>,
+    /// Which redraw made this picture ([`RenderStats::backdrop_redraws`] then): what depends on
+    /// it (the effects' cached picture) is stale when it changes.
+    version: u64,
 }
 
 /// The playfield's size in pixels, `[width, height]`: what every viewport shows.
@@ -189,6 +194,7 @@ pub struct Renderer {
     text_program: Program,
     particle_program: Program,
     post: PostPrograms,
+    post_frame: post_frame::PostFrame,
     quad: VertexBuffer<QuadVertex>,
     backdrop_buffer: InstanceBuffer,
     world: InstanceBuffer,
@@ -227,6 +233,7 @@ impl Renderer {
         let text_program = load_program(facade, assets, "sprite", "text", false)?;
         let particle_program = load_program(facade, assets, "particle", "particle", true)?;
         let post = PostPrograms::new(facade, assets)?;
+        let post_frame = post_frame::PostFrame::new(facade)?;
         let corners =
             [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]].map(|corner| QuadVertex { corner });
         let quad = VertexBuffer::new(facade, &corners).map_err(gl_err)?;
@@ -249,6 +256,7 @@ impl Renderer {
             text_program,
             particle_program,
             post,
+            post_frame,
             quad,
             backdrop_buffer: InstanceBuffer::new(facade, 1024)?,
             world: InstanceBuffer::new(facade, 256)?,
@@ -415,27 +423,7 @@ impl Renderer {
                 self.count_draw();
                 self.draw_moving(target, shaken, order, batch)?;
             }
-            Some(variant) => {
-                ensure_texture(facade, &self.raw_gl, &mut self.scene, size)?;
-                let (Some(scene), Some(backdrop)) = (&self.scene, &self.backdrop) else {
-                    return Ok(());
-                };
-                let mut scene_fb = SimpleFrameBuffer::new(facade, scene).map_err(gl_err)?;
-                let whole = full_rect(size);
-                blit(
-                    facade,
-                    &backdrop.texture,
-                    &scene_fb,
-                    whole,
-                    RowOrder::TopDown,
-                )?;
-                self.count_draw();
-                self.draw_moving(&mut scene_fb, whole, RowOrder::TopDown, batch)?;
-                // Shake moves the quad: clear what it uncovers, and the bars.
-                clear_black(target, None);
-                self.count_draw();
-                self.post_pass(target, scene, rect, order, variant, &batch.effects)?;
-            }
+            Some(variant) => self.draw_post(facade, target, rect, order, batch, variant)?,
         }
         self.draw_text(target, text_count, rect, order)
     }
@@ -495,11 +483,12 @@ impl Renderer {
                 };
                 self.draw_sprites(&mut fb, pass, full_rect(size), RowOrder::TopDown, scissor)
             });
+        self.stats.backdrop_redraws += 1;
         self.backdrop = Some(Backdrop {
             texture,
             sprites: sprites.to_vec(),
+            version: self.stats.backdrop_redraws,
         });
-        self.stats.backdrop_redraws += 1;
         result
     }
 

@@ -280,6 +280,20 @@ pub enum RowOrder {
     TopDown,
 }
 
+/// A rectangle of a picture in whole pixels (texels of an offscreen texture, or pixels of a
+/// viewport), origin top-left, y down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PictureRect {
+    /// Left edge, pixels from the picture's left.
+    pub x: u32,
+    /// Top edge, pixels from the picture's top.
+    pub y: u32,
+    /// Width, pixels.
+    pub width: u32,
+    /// Height, pixels.
+    pub height: u32,
+}
+
 /// Copies the whole of `source` (an offscreen texture, [`RowOrder::TopDown`]) into `rect` of
 /// `target` (physical pixels, GL's origin bottom-left) with `glBlitFramebuffer`, nearest texels,
 /// no blending; flipped in GL's terms when `target` is [`RowOrder::BottomUp`], so the picture
@@ -296,38 +310,69 @@ pub fn blit(
     rect: Rect,
     order: RowOrder,
 ) -> Result<(), RenderError> {
-    let framebuffer = SimpleFrameBuffer::new(facade, source).map_err(gl_err)?;
-    // A rect reaching past the target's right or top edge (a shaken picture) is cut to what
-    // shows, with the matching part of the source: Mesa copies an unclipped, unscaled blit as
-    // memory, and falls back to a slow path for one that needs clipping (measured: 3x the
-    // plain frame, docs/rendering.md).
+    let whole = PictureRect {
+        x: 0,
+        y: 0,
+        width: source.width().min(rect.width),
+        height: source.height().min(rect.height),
+    };
+    blit_part(facade, source, whole, target, rect, order, (0, 0))
+}
+
+/// Copies the part `from` of `source` (an offscreen texture, [`RowOrder::TopDown`]; texels,
+/// origin top-left) into `rect` of `target` (physical pixels, GL's origin bottom-left) with its
+/// top-left corner `to` pixels right of and below `rect`'s top-left corner, texel for pixel,
+/// upright whichever way `target` stores its rows (`order`). What falls past the target's right
+/// or top edge (a shaken picture) is cut off, with the matching part of the source: Mesa copies
+/// an unclipped, unscaled blit as memory and falls back to a slow path for one it must clip
+/// (measured: 3× the plain frame, docs/rendering.md). `from` must lie inside `source`, and `to`
+/// plus `from`'s size inside `rect`.
+///
+/// # Errors
+/// [`RenderError::Gl`] if `source` cannot be attached to a framebuffer.
+pub fn blit_part(
+    facade: &impl Facade,
+    source: &Texture2d,
+    from: PictureRect,
+    target: &impl Surface,
+    rect: Rect,
+    order: RowOrder,
+    to: (u32, u32),
+) -> Result<(), RenderError> {
     let (target_w, target_h) = target.get_dimensions();
-    let width = rect.width.min(target_w.saturating_sub(rect.left));
-    let height = rect.height.min(target_h.saturating_sub(rect.bottom));
+    let left = rect.left + to.0;
+    let width = from.width.min(target_w.saturating_sub(left));
+    // GL rows of the copy before cutting: [low, low + from.height).
+    let low = match order {
+        RowOrder::TopDown => rect.bottom + to.1,
+        RowOrder::BottomUp => (rect.bottom + rect.height).saturating_sub(to.1 + from.height),
+    };
+    let height = from.height.min(target_h.saturating_sub(low));
     if width == 0 || height == 0 {
         return Ok(());
     }
-    let cut = rect.height - height;
-    let (source_bottom, bottom, signed_height) = match order {
-        // Rows past the top of the target are the source's last rows (its picture's bottom).
-        RowOrder::TopDown => (0, rect.bottom, i32::try_from(height).map_err(gl_err)?),
-        // From the top edge down: the picture's first rows, those past the top, fall off;
-        // the first row shown lands on the target's top row.
+    let framebuffer = SimpleFrameBuffer::new(facade, source).map_err(gl_err)?;
+    let signed_height = i32::try_from(height).map_err(gl_err)?;
+    let (source_top, bottom, signed_height) = match order {
+        // Rows past the top of the target are the part's last rows (its bottom).
+        RowOrder::TopDown => (from.y, low, signed_height),
+        // Flipped: the part's first rows land highest, so those past the top fall off; the
+        // first row shown lands on the top row of what is kept.
         RowOrder::BottomUp => (
-            cut,
-            rect.bottom + height,
-            -i32::try_from(height).map_err(gl_err)?,
+            from.y + (from.height - height),
+            low + height,
+            -signed_height,
         ),
     };
     let target_rect = BlitTarget {
-        left: rect.left,
+        left,
         bottom,
         width: i32::try_from(width).map_err(gl_err)?,
         height: signed_height,
     };
     let source_rect = Rect {
-        left: 0,
-        bottom: source_bottom,
+        left: from.x,
+        bottom: source_top,
         width,
         height,
     };

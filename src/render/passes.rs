@@ -1,15 +1,12 @@
-//! The renderer's draw passes: instanced sprites, particles as point sprites, the full-viewport
-//! quad of the post-processing pass, and the blending each uses. Every pass maps the 800×600
+//! The renderer's draw passes: instanced sprites, particles as point sprites, text, and the
+//! blending each uses (the effects' patches are drawn in `post_frame.rs`). Every pass maps the 800×600
 //! playfield (pixels, origin top-left, y down) onto a viewport rectangle of its target (physical
 //! pixels, GL's origin bottom-left), upright for the target's [`RowOrder`].
 
 use super::offscreen::RowOrder;
-use super::post::PostVariant;
-use super::sprite::PostEffects;
 use super::{gl_err, InstanceBuffer, RenderError, Renderer, PLAYFIELD};
 use crate::render::SpriteBatch;
 use glium::index::{NoIndices, PrimitiveType};
-use glium::texture::Texture2d;
 use glium::uniforms::{MagnifySamplerFilter, MinifySamplerFilter, SamplerWrapFunction};
 use glium::{
     uniform, Blend, BlendingFunction, DrawParameters, LinearBlendingFactor, Program, Rect, Surface,
@@ -110,55 +107,6 @@ impl Renderer {
                 (point, per_instance),
                 NoIndices(PrimitiveType::Points),
                 &self.particle_program,
-                &uniforms,
-                &params,
-            )
-            .map_err(gl_err)?;
-        self.count_draw();
-        Ok(())
-    }
-
-    /// The post-processing pass of `variant` from `scene` (stored top row first) into `rect` of
-    /// `target`, whose rows are stored in `order`.
-    pub(super) fn post_pass(
-        &self,
-        target: &mut impl Surface,
-        scene: &Texture2d,
-        rect: Rect,
-        order: RowOrder,
-        variant: PostVariant,
-        effects: &PostEffects,
-    ) -> Result<(), RenderError> {
-        // Chaos swirls the coordinates past the edges: wrap around instead of smearing them.
-        let wrap = if variant.chaos {
-            SamplerWrapFunction::Repeat
-        } else {
-            SamplerWrapFunction::Clamp
-        };
-        // Nearest: the scene texture has the viewport's size, so the taps (whole texels apart)
-        // land on texel centres anyway, and on llvmpipe a nearest tap costs half a bilinear one
-        // (measured: 6.8 vs 14.5 ms of CPU per shake frame).
-        let scene_sampler = scene
-            .sampled()
-            .magnify_filter(MagnifySamplerFilter::Nearest)
-            .minify_filter(MinifySamplerFilter::Nearest)
-            .wrap_function(wrap);
-        let uniforms = uniform! {
-            scene: scene_sampler,
-            kernel_step: [2.0 / PLAYFIELD[0], 2.0 / PLAYFIELD[1]],
-            shake_strength: effects.shake,
-            time: effects.time,
-            target_top_down: order == RowOrder::TopDown,
-        };
-        let params = DrawParameters {
-            viewport: Some(rect),
-            ..Default::default()
-        };
-        target
-            .draw(
-                &self.quad,
-                NoIndices(PrimitiveType::TriangleStrip),
-                self.post.get(variant),
                 &uniforms,
                 &params,
             )

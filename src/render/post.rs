@@ -1,13 +1,16 @@
-//! The post-processing programs: one compiled variant of `shaders/post.*` per combination of
-//! effects (LearnOpenGL "2D game → Postprocessing": shake, confuse, chaos).
+//! The post-processing effects (LearnOpenGL "2D game → Postprocessing": shake, confuse, chaos):
+//! which a frame needs, the shaken viewport, and one compiled variant of `shaders/post.*` per
+//! combination of confuse and chaos (drawn by [`super::post_frame`]).
 //!
 //! Why variants instead of uniform `bool`s: a software rasteriser (Mesa llvmpipe, what this
 //! project's CI and screenshots run on) executes both sides of a branch on a uniform, so the
 //! 9-tap kernel behind `if (chaos || shake)` cost every frame (measured: the whole post pass took
 //! ~6 ms of a 13 ms frame with no effect on). Each variant contains only the code of its
-//! effects; with no effect at all the renderer skips the pass entirely.
+//! effects; with neither effect the renderer draws no effect at all, and shake only moves the
+//! viewport ([`shaken`]).
 
 use super::loading::load_source;
+use super::patches::{swirl_shift, Mapping};
 use super::sprite::PostEffects;
 use super::RenderError;
 use crate::assets::Assets;
@@ -18,49 +21,58 @@ use glium::{Program, Rect};
 /// The effects one post-processing variant applies; the key of [`PostPrograms`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct PostVariant {
-    /// Edge-detection kernel and swirling texture coordinates.
+    /// Edges (and the swirl, see [`Mapping::Swirl`]).
     pub chaos: bool,
-    /// Inverted colours, texture coordinates flipped both ways.
+    /// Inverted colours (and, without chaos, the flip both ways, see [`Mapping::Flip`]).
     pub confuse: bool,
-    /// Blur kernel (unless `chaos`, whose kernel wins) and a jittering quad.
-    pub shake: bool,
 }
 
 impl PostVariant {
-    /// All eight variants, in [`PostVariant::index`] order.
-    pub const ALL: [PostVariant; 8] = {
-        let mut all = [PostVariant {
+    /// All four variants, in [`PostVariant::index`] order (the first, no effect, is a copy).
+    pub const ALL: [PostVariant; 4] = [
+        PostVariant {
             chaos: false,
             confuse: false,
-            shake: false,
-        }; 8];
-        let mut i = 0;
-        while i < 8 {
-            all[i] = PostVariant {
-                chaos: i & 1 != 0,
-                confuse: i & 2 != 0,
-                shake: i & 4 != 0,
-            };
-            i += 1;
-        }
-        all
-    };
+        },
+        PostVariant {
+            chaos: true,
+            confuse: false,
+        },
+        PostVariant {
+            chaos: false,
+            confuse: true,
+        },
+        PostVariant {
+            chaos: true,
+            confuse: true,
+        },
+    ];
 
     /// The variant a frame with `effects` needs; `None` when neither confuse nor chaos is on,
-    /// so the frame needs no post pass at all (shake alone moves the picture instead, see
+    /// so the frame needs no post-processing at all (shake alone moves the picture instead, see
     /// [`shaken`]).
     pub fn for_effects(effects: &PostEffects) -> Option<PostVariant> {
         let variant = PostVariant {
             chaos: effects.chaos,
             confuse: effects.confuse,
-            shake: effects.shake > 0.0,
         };
         (variant.chaos || variant.confuse).then_some(variant)
     }
 
     /// Position in [`PostVariant::ALL`].
     pub fn index(self) -> usize {
-        usize::from(self.chaos) | usize::from(self.confuse) << 1 | usize::from(self.shake) << 2
+        usize::from(self.chaos) | usize::from(self.confuse) << 1
+    }
+
+    /// Where this variant's pixels read the scene from, at `time` (seconds) in a frame of
+    /// `size` texels: chaos swirls (also with confuse, as LearnOpenGL's vertex shader does),
+    /// confuse alone flips.
+    pub fn mapping(self, time: f32, size: (u32, u32)) -> Mapping {
+        if self.chaos {
+            Mapping::Swirl(swirl_shift(time, size))
+        } else {
+            Mapping::Flip
+        }
     }
 
     /// The preprocessor lines that select this variant in `shaders/post.*`.
@@ -68,7 +80,6 @@ impl PostVariant {
         [
             (self.chaos, "#define CHAOS\n"),
             (self.confuse, "#define CONFUSE\n"),
-            (self.shake, "#define SHAKE\n"),
         ]
         .iter()
         .filter(|(on, _)| *on)
@@ -84,9 +95,10 @@ pub const SHAKE_SHIFT: f32 = 8.0;
 
 /// `rect` (a viewport, physical pixels, origin bottom-left) moved by this frame's shake: right
 /// and up by 0 to [`SHAKE_SHIFT`] playfield pixels (scaled to `rect`), swinging with time at
-/// the frequencies of `shaders/post.vert`'s jitter; `rect` itself without a shake. Why a
-/// shifted viewport rather than the post pass: on a software rasteriser the pass cost about
-/// two plain frames (docs/rendering.md); the picture moving is the shake a player sees.
+/// 10 and 15 radians per second (LearnOpenGL's jitter); `rect` itself without a shake. Why a
+/// shifted viewport rather than LearnOpenGL's blurred, jittered pass: on a software rasteriser
+/// the pass cost about two plain frames (docs/rendering.md); the picture moving is the shake a
+/// player sees.
 pub fn shaken(rect: Rect, effects: &PostEffects) -> Rect {
     if effects.shake <= 0.0 {
         return rect;
@@ -194,11 +206,26 @@ mod tests {
             PostVariant::for_effects(&confused),
             Some(PostVariant {
                 confuse: true,
-                shake: true,
-                ..Default::default()
-            }),
-            "a pass that runs anyway jitters its quad"
+                chaos: false,
+            })
         );
+    }
+
+    #[test]
+    fn chaos_swirls_with_or_without_confuse_and_confuse_alone_flips() {
+        let size = (800, 600);
+        for confuse in [false, true] {
+            let chaos = PostVariant {
+                chaos: true,
+                confuse,
+            };
+            assert_eq!(chaos.mapping(0.0, size), Mapping::Swirl((0, 420)));
+        }
+        let confuse = PostVariant {
+            chaos: false,
+            confuse: true,
+        };
+        assert_eq!(confuse.mapping(0.0, size), Mapping::Flip);
     }
 
     #[test]
@@ -249,10 +276,9 @@ mod tests {
     fn defines_name_exactly_the_effects_on() {
         let v = PostVariant {
             chaos: true,
-            confuse: false,
-            shake: true,
+            confuse: true,
         };
-        assert_eq!(v.defines(), "#define CHAOS\n#define SHAKE\n");
+        assert_eq!(v.defines(), "#define CHAOS\n#define CONFUSE\n");
         assert_eq!(PostVariant::default().defines(), "");
     }
 }

@@ -1,0 +1,212 @@
+//! A frame with confuse or chaos on (LearnOpenGL "2D game → Postprocessing"), drawn
+//! incrementally: the effect's picture of the cached backdrop is computed once per backdrop
+//! change (or effect, or size), then each frame copies it into the viewport (for chaos, moved
+//! by the swirl with wrap-around: up to four blits, memory copies on Mesa) and draws the effect
+//! again only over the tiles where something moves, from the frame's scene texture (the
+//! geometry is in [`super::patches`]).
+//!
+//! Why: on a software rasteriser (Mesa llvmpipe, no GPU) one effect pass over the whole frame
+//! cost about two plain frames, and issue 14 asks for at most 2× the plain frame with any
+//! effect on. Measurements in `docs/rendering.md` (`benches/effects.sh`).
+
+use super::offscreen::{blit, blit_part, clear_black, ensure_texture, full_rect, RowOrder};
+use super::patches::{patch_margin, patches, wrapped_copies, Patch};
+use super::post::PostVariant;
+use super::{gl_err, post, RenderError, Renderer, SpriteBatch};
+use glium::backend::Facade;
+use glium::framebuffer::SimpleFrameBuffer;
+use glium::index::{NoIndices, PrimitiveType};
+use glium::texture::Texture2d;
+use glium::uniforms::{MagnifySamplerFilter, MinifySamplerFilter, SamplerWrapFunction};
+use glium::{uniform, DrawParameters, Rect, Surface, VertexBuffer};
+
+/// What the cached effect picture was computed from: the backdrop's
+/// [`super::Backdrop::version`], the variant, and the size in texels.
+type CacheKey = (u64, PostVariant, (u32, u32));
+
+/// The GL objects of effect frames: the patch buffer and the cached effect picture of the
+/// backdrop.
+pub(super) struct PostFrame {
+    /// The patches of the current draw (grows to the next power of two).
+    buffer: VertexBuffer<Patch>,
+    /// The same, on the CPU (kept to reuse its allocation).
+    patches: Vec<Patch>,
+    /// The backdrop with the effect applied: unmoved for chaos (the swirl moves the copies),
+    /// as shown for confuse alone. Stored top row first.
+    picture: Option<Texture2d>,
+    /// What `picture` shows.
+    picture_of: Option<CacheKey>,
+}
+
+impl PostFrame {
+    /// An empty patch buffer; no picture cached yet.
+    ///
+    /// # Errors
+    /// [`RenderError::Gl`] if the buffer cannot be created.
+    pub(super) fn new(facade: &impl Facade) -> Result<PostFrame, RenderError> {
+        Ok(PostFrame {
+            buffer: VertexBuffer::empty_dynamic(facade, 256).map_err(gl_err)?,
+            patches: Vec::new(),
+            picture: None,
+            picture_of: None,
+        })
+    }
+
+    /// Uploads `self.patches`, growing the buffer if needed.
+    fn upload(&mut self, facade: &impl Facade) -> Result<(), RenderError> {
+        let data = &self.patches;
+        if data.is_empty() {
+            return Ok(()); // glium panics on an empty write; nothing is drawn from it anyway
+        }
+        if data.len() > self.buffer.len() {
+            self.buffer = VertexBuffer::empty_dynamic(facade, data.len().next_power_of_two())
+                .map_err(gl_err)?;
+        }
+        if let Some(slice) = self.buffer.slice_mut(0..data.len()) {
+            slice.write(data);
+        }
+        Ok(())
+    }
+}
+
+impl Renderer {
+    /// A frame of `batch` with the effects of `variant` into `rect` of `target`, whose rows are
+    /// stored in `order`: the scene texture drawn; the backdrop's effect picture brought up to
+    /// date if the backdrop, the variant or the size changed; that picture copied into the
+    /// viewport (chaos: with the swirl); then one patch per run of tiles where something moves
+    /// (see the module docs), in one draw. A shake moves the viewport, as it does without an
+    /// effect ([`post::shaken`]).
+    pub(super) fn draw_post(
+        &mut self,
+        facade: &impl Facade,
+        target: &mut impl Surface,
+        rect: Rect,
+        order: RowOrder,
+        batch: &SpriteBatch,
+        variant: PostVariant,
+    ) -> Result<(), RenderError> {
+        let size = (rect.width, rect.height);
+        self.draw_scene(facade, size, batch)?;
+        let Some(version) = self.backdrop.as_ref().map(|b| b.version) else {
+            return Ok(());
+        };
+        let mapping = variant.mapping(batch.effects.time, size);
+        let key = (version, variant, size);
+        if self.post_frame.picture_of != Some(key) {
+            self.post_frame.picture_of = None;
+            self.post_frame.patches.clear();
+            self.post_frame.patches.push(mapping.whole(size));
+            self.post_frame.upload(facade)?;
+            ensure_texture(facade, &self.raw_gl, &mut self.post_frame.picture, size)?;
+            let (Some(picture), Some(backdrop)) = (&self.post_frame.picture, &self.backdrop) else {
+                return Ok(());
+            };
+            let mut fb = SimpleFrameBuffer::new(facade, picture).map_err(gl_err)?;
+            let whole = full_rect(size);
+            self.draw_patches(
+                &mut fb,
+                &backdrop.texture,
+                variant,
+                whole,
+                RowOrder::TopDown,
+            )?;
+            self.post_frame.picture_of = Some(key);
+        }
+        let moving = batch.world.iter().chain(&batch.particles);
+        let margin = patch_margin(size.0);
+        patches(
+            &mut self.post_frame.patches,
+            moving.map(|s| s.i_rect),
+            size,
+            mapping,
+            margin,
+        );
+        self.post_frame.upload(facade)?;
+        let (Some(picture), Some(scene)) = (&self.post_frame.picture, &self.scene) else {
+            return Ok(());
+        };
+        let viewport = post::shaken(rect, &batch.effects);
+        if viewport != rect || rect != full_rect(target.get_dimensions()) {
+            clear_black(target, None);
+            self.count_draw();
+        }
+        for copy in wrapped_copies(size, mapping.copy_shift()) {
+            blit_part(facade, picture, copy.from, target, viewport, order, copy.to)?;
+            self.count_draw();
+        }
+        self.draw_patches(target, scene, variant, viewport, order)
+    }
+
+    /// Draws the scene texture of `size` pixels for an effect frame: the cached backdrop, then
+    /// the moving sprites and particles.
+    fn draw_scene(
+        &mut self,
+        facade: &impl Facade,
+        size: (u32, u32),
+        batch: &SpriteBatch,
+    ) -> Result<(), RenderError> {
+        ensure_texture(facade, &self.raw_gl, &mut self.scene, size)?;
+        let (Some(scene), Some(backdrop)) = (&self.scene, &self.backdrop) else {
+            return Ok(());
+        };
+        let mut scene_fb = SimpleFrameBuffer::new(facade, scene).map_err(gl_err)?;
+        let whole = full_rect(size);
+        blit(
+            facade,
+            &backdrop.texture,
+            &scene_fb,
+            whole,
+            RowOrder::TopDown,
+        )?;
+        self.count_draw();
+        self.draw_moving(&mut scene_fb, whole, RowOrder::TopDown, batch)
+    }
+
+    /// One instanced draw of the uploaded patches with `variant`'s program (`shaders/post.*`)
+    /// into `viewport` of `target` (rows stored in `order`): the effect of `scene` (stored top
+    /// row first, the viewport's size) under each patch, opaque.
+    fn draw_patches(
+        &self,
+        target: &mut impl Surface,
+        scene: &Texture2d,
+        variant: PostVariant,
+        viewport: Rect,
+        order: RowOrder,
+    ) -> Result<(), RenderError> {
+        let count = self.post_frame.patches.len();
+        let Some(instances) = self.post_frame.buffer.slice(0..count).filter(|_| count > 0) else {
+            return Ok(());
+        };
+        let per_instance = instances
+            .per_instance()
+            .map_err(|_| gl_err("instancing is not supported"))?;
+        let size = (scene.width(), scene.height());
+        // Nearest: every tap is a texel's centre. Repeat: chaos's swirl and taps wrap around.
+        let scene_sampler = scene
+            .sampled()
+            .magnify_filter(MagnifySamplerFilter::Nearest)
+            .minify_filter(MinifySamplerFilter::Nearest)
+            .wrap_function(SamplerWrapFunction::Repeat);
+        let uniforms = uniform! {
+            scene: scene_sampler,
+            kernel: super::patches::kernel_texels(size.0) as i32,
+            scene_size: [size.0 as f32, size.1 as f32],
+            target_top_down: order == RowOrder::TopDown,
+        };
+        let params = DrawParameters {
+            viewport: Some(viewport),
+            ..Default::default()
+        };
+        target
+            .draw(
+                (&self.quad, per_instance),
+                NoIndices(PrimitiveType::TriangleStrip),
+                self.post.get(variant),
+                &uniforms,
+                &params,
+            )
+            .map_err(gl_err)?;
+        self.count_draw();
+        Ok(())
+    }
+}
