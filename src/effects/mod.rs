@@ -33,7 +33,7 @@ pub const EXPLOSION_BURST_FACTOR: usize = 4;
 /// effects layer keeps and the renderer reads (see [`Effects::post`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct PostEffects {
-    /// Shake strength, 0 (off) to 1: the frame jitters and blurs (a solid brick was hit).
+    /// Shake strength, 0 (off) to 1: the frame jitters (a solid brick was hit).
     pub shake: f32,
     /// Confuse: the frame is flipped both ways and its colours inverted.
     pub confuse: bool,
