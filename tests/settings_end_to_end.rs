@@ -4,6 +4,11 @@
 //! quit. The player's `breakout.toml` (in a config directory of the test's own) must then hold
 //! the new volumes and the window's place, with every comment, blank line and the player's own
 //! mistake still where they were. Second start: the window opens where it was left.
+//!
+//! Mute (play-test F22): M pressed on the settings screen in the first run is saved as
+//! `[audio] muted = true`; the second start is muted from the file, so M there turns the sound
+//! on (`muted = false` saved). A third start with `--mute` is muted for that run only: M turns
+//! the sound on, M again mutes, which is then saved (M did nothing after `--mute` before).
 
 mod support;
 use support::window::{require_display, wait_for, wait_success, xdotool};
@@ -29,8 +34,9 @@ good_chance = 2     # oops: out of range
 
 /// Starts the game with `home` as its only config and data place, in `home` (so no
 /// `./breakout.toml` of the repository is read); returns it and its window.
-fn start(home: &Path) -> (Child, String) {
+fn start(home: &Path, args: &[&str]) -> (Child, String) {
     let child = Command::new(env!("CARGO_BIN_EXE_breakout"))
+        .args(args)
         .current_dir(home)
         .env("HOME", home)
         .env("XDG_CONFIG_HOME", home.join("config"))
@@ -69,9 +75,10 @@ fn settings_and_the_window_are_saved_into_the_players_file_with_its_comments_kep
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
     std::fs::write(&file, PLAYER_FILE).unwrap();
 
-    let (child, window) = start(&home);
-    // Settings: music up a step (0.3 → 0.4), effects down a step (0.8 → 0.7); Esc saves.
-    key(&["F3", "Right", "Down", "Left", "Escape"]);
+    let (child, window) = start(&home, &[]);
+    // Settings: music up a step (0.3 → 0.4), effects down a step (0.8 → 0.7), M mutes; Esc
+    // saves.
+    key(&["F3", "Right", "Down", "Left", "m", "Escape"]);
     let saved = Instant::now();
     while !std::fs::read_to_string(&file).unwrap().contains("0.4") {
         assert!(
@@ -94,7 +101,7 @@ fn settings_and_the_window_are_saved_into_the_players_file_with_its_comments_kep
             "music_volume = 0.3   # was 0.5",
             "music_volume = 0.4   # was 0.5",
         )
-        .replace("effects_volume = 0.8", "effects_volume = 0.7")
+        .replace("effects_volume = 0.8", "effects_volume = 0.7\nmuted = true")
         + "\n[window]\nwidth = 1000\nheight = 750\nx = 30\ny = 20\n";
     assert_eq!(text, expected);
     let leftovers: Vec<_> = std::fs::read_dir(file.parent().unwrap())
@@ -103,19 +110,39 @@ fn settings_and_the_window_are_saved_into_the_players_file_with_its_comments_kep
         .collect();
     assert_eq!(leftovers.len(), 1, "no temporary file left: {leftovers:?}");
 
-    // Next start: the window is where and as big as it was left.
-    let (child, window) = start(&home);
+    // Next start: the window is where and as big as it was left, and the game is muted, so
+    // M (on the settings screen, as the menus type it) turns the sound on.
+    let (child, window) = start(&home, &[]);
     let geometry = xdotool(&["getwindowgeometry", &window]);
-    key(&["Escape"]);
+    key(&["F3", "m", "Escape", "Escape"]);
     wait_success(child, "the game did not quit on Esc from the menu");
     assert!(
         geometry.contains("Position: 30,20") && geometry.contains("Geometry: 1000x750"),
         "{geometry}"
     );
+    let unmuted = expected.replace("muted = true", "muted = false");
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        unmuted,
+        "started muted from the file: M turned the sound on, nothing else written"
+    );
+
+    // --mute: muted for this run, not written; M still works after it.
+    let (child, _) = start(&home, &["--mute"]);
+    key(&["Escape"]);
+    wait_success(child, "the game did not quit on Esc from the menu");
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        unmuted,
+        "--mute is not saved"
+    );
+    let (child, _) = start(&home, &["--mute"]);
+    key(&["F3", "m", "m", "Escape", "Escape"]);
+    wait_success(child, "the game did not quit on Esc from the menu");
     assert_eq!(
         std::fs::read_to_string(&file).unwrap(),
         expected,
-        "nothing changed, nothing written"
+        "after --mute, M turned the sound on and M again muted it"
     );
     let _ = std::fs::remove_dir_all(&home);
 }

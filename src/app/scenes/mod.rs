@@ -239,6 +239,7 @@ pub(crate) fn test_context() -> Context {
         bindings: Default::default(),
         gamepad: Default::default(),
         audio: None,
+        muted: false,
         effects: crate::effects::Effects::new(1, Default::default()),
         scores: None,
         level_error: None,
