@@ -32,10 +32,11 @@ effects_volume = 0.8
 good_chance = 2     # oops: out of range
 ";
 
-/// Starts the game with `home` as its only config and data place, in `home` (so no
-/// `./breakout.toml` of the repository is read); returns it and its window.
-fn start(home: &Path, args: &[&str]) -> (Child, String) {
-    let child = Command::new(env!("CARGO_BIN_EXE_breakout"))
+/// The game with `home` as its only config and data place, run in `home` (so no
+/// `./breakout.toml` of the repository is read), sound into a null ALSA device.
+fn game(home: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_breakout"));
+    command
         .args(args)
         .current_dir(home)
         .env("HOME", home)
@@ -46,11 +47,23 @@ fn start(home: &Path, args: &[&str]) -> (Child, String) {
             format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
         )
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run breakout");
+        .stderr(Stdio::piped());
+    command
+}
+
+/// Starts `command` (see [`game`]); returns it and its window, focused.
+fn start_game(mut command: Command) -> (Child, String) {
+    let mut child = command.spawn().expect("run breakout");
     let pid = child.id().to_string();
     let window = wait_for("the game's window did not appear in 30 s", || {
+        // A game that ended before its window showed: say why at once.
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut stderr = String::new();
+            if let Some(pipe) = child.stderr.as_mut() {
+                std::io::Read::read_to_string(pipe, &mut stderr).unwrap();
+            }
+            panic!("the game ended ({status}) before its window showed: {stderr}");
+        }
         let found = xdotool(&["search", "--pid", &pid, "--name", "Breakout"]);
         found.lines().next().map(str::to_string)
     });
@@ -58,6 +71,15 @@ fn start(home: &Path, args: &[&str]) -> (Child, String) {
     xdotool(&["windowfocus", "--sync", &window]);
     (child, window)
 }
+
+/// Starts the game (see [`game`]) with `args`; returns it and its window.
+fn start(home: &Path, args: &[&str]) -> (Child, String) {
+    start_game(game(home, args))
+}
+
+/// Held by each test while its windows are open: they share one display, where the keys go
+/// to whichever window has the focus.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn key(keys: &[&str]) {
     for k in keys {
@@ -69,6 +91,7 @@ fn key(keys: &[&str]) {
 #[test]
 fn settings_and_the_window_are_saved_into_the_players_file_with_its_comments_kept() {
     require_display();
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let home = std::env::temp_dir().join(format!("breakout-settings-e2e-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&home);
     let file = home.join("config").join("breakout").join("breakout.toml");
@@ -144,5 +167,66 @@ fn settings_and_the_window_are_saved_into_the_players_file_with_its_comments_kep
         expected,
         "after --mute, M turned the sound on and M again muted it"
     );
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// HiDPI: winit reads an X11 screen's scale from `WINIT_X11_SCALE_FACTOR` (2 here, as on a
+/// 2× laptop screen). The picture is drawn at the window's physical pixels (an 800×600 logical
+/// window gives a 1600×1200 screenshot, text rasterised at that size), and the window's size
+/// and place, remembered in physical pixels, reopen the same window: not doubled on each start.
+#[test]
+fn at_scale_2_the_picture_is_drawn_at_physical_size_and_the_window_does_not_grow() {
+    require_display();
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let home = std::env::temp_dir().join(format!("breakout-hidpi-e2e-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let file = home.join("config").join("breakout").join("breakout.toml");
+    let scaled = |args: &[&str]| {
+        let mut command = game(&home, args);
+        command.env("WINIT_X11_SCALE_FACTOR", "2");
+        command
+    };
+
+    let shot = home.join("shot.png");
+    let shot_arg = shot.to_str().unwrap();
+    let args = ["--window-size", "800x600", "--frames", "3", "--mute"];
+    let status = scaled(&[&args[..], &["--screenshot", shot_arg]].concat())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let picture = take_png(&shot);
+    assert_eq!(picture.dimensions(), (1600, 1200), "physical pixels");
+    assert!(!file.exists(), "a scripted run writes no settings");
+
+    let remembered = || {
+        let text = std::fs::read_to_string(&file).unwrap_or_default();
+        let window = breakout::config::Config::parse(&text, &file)
+            .unwrap()
+            .window;
+        (window.width, window.height, window.x, window.y)
+    };
+    let (child, window) = start_game(scaled(&["--mute"]));
+    let geometry = xdotool(&["getwindowgeometry", &window]);
+    assert!(geometry.contains("Geometry: 1600x1200"), "{geometry}");
+    xdotool(&["windowsize", "--sync", &window, "1300", "1000"]);
+    xdotool(&["windowmove", "--sync", &window, "40", "30"]);
+    std::thread::sleep(Duration::from_millis(300));
+    xdotool(&["windowfocus", "--sync", &window]);
+    key(&["Escape"]);
+    wait_success(child, "the game did not quit on Esc from the menu");
+    let expected = (Some(1300), Some(1000), Some(40), Some(30));
+    assert_eq!(remembered(), expected, "physical pixels");
+    for run in 2..4 {
+        let (child, window) = start_game(scaled(&["--mute"]));
+        let geometry = xdotool(&["getwindowgeometry", &window]);
+        key(&["Escape"]);
+        wait_success(child, "the game did not quit on Esc from the menu");
+        assert!(
+            geometry.contains("Position: 40,30") && geometry.contains("Geometry: 1300x1000"),
+            "start {run}: {geometry}"
+        );
+        assert_eq!(remembered(), expected, "start {run}");
+    }
     let _ = std::fs::remove_dir_all(&home);
 }
