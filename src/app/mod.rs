@@ -160,7 +160,8 @@ fn open_audio_output(assets: &Assets, volumes: AudioConfig, muted: bool) -> Opti
     }
 }
 
-/// What the mute indicator says (top-right corner of every screen while the sound is off).
+/// What the mute indicator says (top-right corner while the sound is off; every screen but the
+/// level editor's, see [`scenes::Scene::shows_mute`]).
 pub const MUTED_TEXT: &str = "MUTED";
 /// Glyph height of the mute indicator, playfield pixels.
 const MUTED_SIZE: f32 = 12.0;
@@ -279,7 +280,7 @@ impl App {
             forced == Some(ForcedEffect::Chaos),
         );
         self.scenes.draw(&self.ctx, &mut batch);
-        if self.ctx.muted {
+        if self.ctx.muted && self.scenes.shows_mute() {
             mute_indicator(&mut batch.text);
         }
         // Screen effects off (the settings screen): the picture stays still; a forced
@@ -680,6 +681,14 @@ mod app_key_tests {
                     && y + h < 20.0
             });
         assert!(corner, "MUTED in the top-right corner");
+        // Not over the level editor's grid (its top-right cell reaches the corner).
+        let doc = crate::editor::Document::new_level("t");
+        let editor = crate::editor::Editor::new(doc, None, false);
+        app.scenes
+            .push(Box::new(scenes::editor::EditorScene::new(editor, None)));
+        assert!(!shown_text(&app.batch()).contains(MUTED_TEXT));
+        app.scenes.apply(scenes::Transition::Pop);
+        assert!(shown_text(&app.batch()).contains(MUTED_TEXT));
         app.ctx.toggle_mute();
         assert!(!app.ctx.muted && !app.ctx.settings.now.audio.muted);
         assert!(!shown_text(&app.batch()).contains(MUTED_TEXT));
