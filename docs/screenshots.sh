@@ -8,8 +8,10 @@ out=docs/screenshots
 mkdir -p "$out"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# Sound into a null ALSA device rather than --mute, which would show "MUTED" in the pictures.
+export ALSA_CONFIG_PATH="/usr/share/alsa/alsa.conf:$PWD/tests/fixtures/alsa-null.conf"
 run() {
-    if [ -n "${DISPLAY:-}" ]; then ./target/release/breakout --mute "$@"; else xvfb-run -a ./target/release/breakout --mute "$@"; fi
+    if [ -n "${DISPLAY:-}" ]; then ./target/release/breakout "$@"; else xvfb-run -a ./target/release/breakout "$@"; fi
 }
 # A config that makes power-ups frequent, so the play screenshot shows some.
 printf '[powerups]\ngood_chance = 0.15\nbad_chance = 0.0\n' > "$tmp/showcase.toml"
@@ -90,7 +92,7 @@ if [ -n "${DISPLAY:-}" ]; then ed=(); else ed=(xvfb-run -a); fi
 mkdir -p "$tmp/.config/breakout"
 printf '# mine\n[audio]\nmusic_volume = 0.4\n[effects]\ntrail_rate = -5   # a typo\n' > "$tmp/.config/breakout/breakout.toml"
 settings_shot() {
-    HOME="$tmp" XDG_CONFIG_HOME="$tmp/.config" ./target/release/breakout --mute --frame-time 0.0166667 --frames 300 --screenshot "$out/settings.png" &
+    HOME="$tmp" XDG_CONFIG_HOME="$tmp/.config" ./target/release/breakout --frame-time 0.0166667 --frames 300 --screenshot "$out/settings.png" &
     local pid=$! window=""
     while [ -z "$window" ]; do sleep 0.2; window=$(xdotool search --pid "$pid" --name Breakout 2>/dev/null | head -1 || true); done
     sleep 0.3

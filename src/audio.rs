@@ -1,7 +1,7 @@
 //! Music and sound effects through rodio. Consumes [`GameEvent`]s; never blocks or fails the game.
 //!
-//! With no audio device (or `--mute`) the game runs silently: [`Audio::new`] logs why once and
-//! every later call is a no-op.
+//! With no audio device the game runs silently: [`Audio::new`] logs why once and every later
+//! call is a no-op. Muted (M, `[audio] muted`, `--mute`), the stream stays open and silent.
 
 use crate::assets::powerup_looks::Family;
 use crate::assets::{powerup_look, Assets};
@@ -292,7 +292,8 @@ impl Audio {
     /// Opens the default output device, decodes the effects and the music of `assets`
     /// ([`Sounds::load`]) and starts the music. A sound that cannot be loaded is logged once
     /// (its file and why) and plays nothing, or its [`Sound::fallback`]; the others, and the
-    /// music, play. Volumes come from the config file's `[audio]` section (linear gain, 0–1).
+    /// music, play. Volumes come from the config file's `[audio]` section (linear gain, 0–1);
+    /// with its `muted`, nothing is heard until [`Audio::set_muted`] turns the sound on.
     ///
     /// # Errors
     /// [`AudioError::NoDevice`] without a device, [`AudioError::Output`] if it cannot be
@@ -306,7 +307,11 @@ impl Audio {
         }
         let music = sounds.music.map(|buffer| {
             let sink = Sink::connect_new(stream.mixer());
-            sink.set_volume(volumes.music_volume);
+            sink.set_volume(if volumes.muted {
+                0.0
+            } else {
+                volumes.music_volume
+            });
             sink.append(buffer.repeat_infinite());
             sink
         });
@@ -315,7 +320,7 @@ impl Audio {
             volumes,
             effects: sounds.effects,
             music,
-            muted: false,
+            muted: volumes.muted,
         })
     }
 
@@ -358,7 +363,7 @@ impl Audio {
     }
 
     /// Sets the music and effects volumes (linear gain, 0–1): the music at once, effects
-    /// from the next one played.
+    /// from the next one played. `volumes.muted` is ignored: [`Audio::set_muted`] mutes.
     pub fn set_volumes(&mut self, volumes: AudioConfig) {
         self.volumes = volumes;
         self.set_muted(self.muted);

@@ -146,7 +146,8 @@ pub struct PlayArgs {
     /// Options shared with `simulate`.
     #[command(flatten)]
     pub game: GameOptions,
-    /// No music or sound effects.
+    /// Start muted, for this run only (not saved; M turns the sound on, opening the audio
+    /// output then).
     #[arg(long)]
     pub mute: bool,
     /// On exit, print one JSON line of frame statistics.

@@ -20,6 +20,7 @@ pub use input::InputState;
 use crate::assets::{Assets, LevelSetSource};
 use crate::audio::Audio;
 use crate::cli::{ForcedEffect, PlayArgs};
+use crate::config::AudioConfig;
 use crate::render::{letterbox, Renderer, SpriteBatch};
 use crate::sim::tuning::MAX_FRAME_TIME;
 use crate::sim::GameConfig;
@@ -109,19 +110,20 @@ fn launch(args: PlayArgs, editor: Option<crate::editor::Editor>) -> anyhow::Resu
         )
     })?;
     event_loop.set_control_flow(ControlFlow::Wait);
-    let audio = if args.mute {
-        None
+    // Muted by the file or, for this run only, by --mute (never written to the file). With
+    // --mute no audio output is opened (scripted runs stay off the sound card) until the
+    // player turns the sound on (see `App::sync_audio`).
+    let muted = file_config.audio.muted || args.mute;
+    let open_audio = !args.mute;
+    let audio = if open_audio {
+        open_audio_output(&assets, file_config.audio, muted)
     } else {
-        match Audio::new(&assets, file_config.audio) {
-            Ok(audio) => Some(audio),
-            Err(e) => {
-                log::warn!("{e}");
-                None
-            }
-        }
+        None
     };
     let effects = crate::effects::Effects::new(game_config.seed, file_config.effects);
     let mut app = App::new(args, game_config, assets, sets, audio, effects);
+    app.ctx.muted = muted;
+    app.audio_tried = open_audio;
     app.ctx.video = crate::config::VideoConfig {
         vsync: file_config.video.vsync && !app.ctx.args.no_vsync,
         fullscreen: file_config.video.fullscreen || app.ctx.args.fullscreen,
@@ -144,6 +146,39 @@ fn launch(args: PlayArgs, editor: Option<crate::editor::Editor>) -> anyhow::Resu
         .run_app(&mut app)
         .context("the window's event loop failed")?;
     app.finish()
+}
+
+/// The audio output at `volumes`, silent if `muted`; `None` (why logged, once) if it cannot
+/// be opened.
+fn open_audio_output(assets: &Assets, volumes: AudioConfig, muted: bool) -> Option<Audio> {
+    match Audio::new(assets, AudioConfig { muted, ..volumes }) {
+        Ok(audio) => Some(audio),
+        Err(e) => {
+            log::warn!("{e}");
+            None
+        }
+    }
+}
+
+/// What the mute indicator says (top-right corner while the sound is off; every screen but the
+/// level editor's, see [`scenes::Scene::shows_mute`]).
+pub const MUTED_TEXT: &str = "MUTED";
+/// Glyph height of the mute indicator, playfield pixels.
+const MUTED_SIZE: f32 = 12.0;
+
+/// Appends the mute indicator to `out`: [`MUTED_TEXT`] in the playfield's top-right corner
+/// (playfield pixels, 4 px from the edges), on a dark box so it reads over bricks.
+fn mute_indicator(out: &mut Vec<crate::render::SpriteInstance>) {
+    use crate::playfield::PLAYFIELD_WIDTH;
+    use crate::render::text::{layout, panel, text_width};
+    let width = text_width(MUTED_TEXT, MUTED_SIZE);
+    let (x, y) = (PLAYFIELD_WIDTH - 4.0 - 4.0 - width, 4.0);
+    panel(
+        out,
+        [x - 4.0, y - 2.0, width + 8.0, MUTED_SIZE + 4.0],
+        [0.0, 0.0, 0.05, 0.7],
+    );
+    layout(out, MUTED_TEXT, x, y, MUTED_SIZE, [1.0, 0.85, 0.3, 1.0]);
 }
 
 /// The window and everything tied to its GL context.
@@ -183,6 +218,9 @@ struct App {
     title: String,
     /// True while the mouse cursor is hidden (a game on top).
     cursor_hidden: bool,
+    /// True once the audio output was opened or failed to (after `--mute`, only when the
+    /// sound is first turned on): it is tried once, so a machine without one logs it once.
+    audio_tried: bool,
     error: Option<anyhow::Error>,
 }
 
@@ -207,6 +245,7 @@ impl App {
             bindings: Bindings::default(),
             gamepad: Default::default(),
             audio,
+            muted: false,
             level_error: None,
             game_steps: 0,
             modifiers: Default::default(),
@@ -227,6 +266,7 @@ impl App {
             had_focus: false,
             title: String::new(),
             cursor_hidden: false,
+            audio_tried: false,
             error: None,
         }
     }
@@ -240,6 +280,9 @@ impl App {
             forced == Some(ForcedEffect::Chaos),
         );
         self.scenes.draw(&self.ctx, &mut batch);
+        if self.ctx.muted && self.scenes.shows_mute() {
+            mute_indicator(&mut batch.text);
+        }
         // Screen effects off (the settings screen): the picture stays still; a forced
         // --effect (a measurement) still shows.
         if !self.ctx.settings.now.effects.screen_effects {
@@ -274,8 +317,19 @@ impl App {
         }
     }
 
+    /// Opens the audio output the first time the sound is on without one (a run started with
+    /// `--mute`, then unmuted); tried once.
+    fn sync_audio(&mut self) {
+        if self.ctx.muted || self.ctx.audio.is_some() || self.audio_tried {
+            return;
+        }
+        self.audio_tried = true;
+        self.ctx.audio = open_audio_output(&self.assets, self.ctx.settings.now.audio, false);
+    }
+
     fn frame(&mut self, event_loop: &ActiveEventLoop) {
         self.sync_window(event_loop);
+        self.sync_audio();
         let now = Instant::now();
         let measured = self
             .last_frame
@@ -346,11 +400,7 @@ impl App {
         match code.and_then(|code| app_key(code, alt, typing, &self.ctx.bindings)) {
             Some(AppKey::DebugOverlay) => self.ctx.debug_overlay = !self.ctx.debug_overlay,
             Some(AppKey::Fullscreen) => self.ctx.toggle_fullscreen(),
-            Some(AppKey::Mute) => {
-                if let Some(audio) = &mut self.ctx.audio {
-                    audio.set_muted(!audio.is_muted());
-                }
-            }
+            Some(AppKey::Mute) => self.ctx.toggle_mute(),
             None => {
                 let flow = self.scenes.key(&mut self.ctx, key, pressed, repeat);
                 self.follow(event_loop, flow);
@@ -590,6 +640,63 @@ mod app_key_tests {
             "the editor's help"
         );
         assert_eq!(app_key(KeyCode::KeyA, false, false, &b), None);
+    }
+
+    /// The words shown in `batch`'s text, spaces between separate lines or words.
+    fn shown_text(batch: &SpriteBatch) -> String {
+        batch
+            .text
+            .iter()
+            .filter_map(crate::render::text::glyph_char)
+            .collect()
+    }
+
+    /// Muted (M, the file, `--mute`), every screen says so in its top-right corner; M again
+    /// and the word goes.
+    #[test]
+    fn muted_shows_in_the_corner_and_m_turns_it_off() {
+        let args = <crate::cli::Cli as clap::Parser>::parse_from(["breakout", "--mute"]).play;
+        let effects = crate::effects::Effects::new(1, Default::default());
+        let mut app = App::new(
+            args,
+            GameConfig::default(),
+            Assets::built_in(),
+            Vec::new(),
+            None,
+            effects,
+        );
+        assert!(!shown_text(&app.batch()).contains(MUTED_TEXT));
+        app.ctx.muted = true;
+        let batch = app.batch();
+        assert!(shown_text(&batch).contains(MUTED_TEXT));
+        let corner = batch
+            .text
+            .iter()
+            .filter(|s| crate::render::text::glyph_char(s).is_some_and(|c| c == 'M'))
+            .any(|s| {
+                let [x, y, w, h] = s.i_rect;
+                x > crate::playfield::PLAYFIELD_WIDTH * 0.8
+                    && x + w <= crate::playfield::PLAYFIELD_WIDTH
+                    && y >= 0.0
+                    && y + h < 20.0
+            });
+        assert!(corner, "MUTED in the top-right corner");
+        // Not over the level editor's grid (its top-right cell reaches the corner).
+        let doc = crate::editor::Document::new_level("t");
+        let editor = crate::editor::Editor::new(doc, None, false);
+        app.scenes
+            .push(Box::new(scenes::editor::EditorScene::new(editor, None)));
+        assert!(!shown_text(&app.batch()).contains(MUTED_TEXT));
+        app.scenes.apply(scenes::Transition::Pop);
+        assert!(shown_text(&app.batch()).contains(MUTED_TEXT));
+        app.ctx.toggle_mute();
+        assert!(!app.ctx.muted && !app.ctx.settings.now.audio.muted);
+        assert!(!shown_text(&app.batch()).contains(MUTED_TEXT));
+        app.ctx.toggle_mute();
+        assert!(
+            app.ctx.settings.now.audio.muted,
+            "remembered as the setting"
+        );
     }
 
     #[test]

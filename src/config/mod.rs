@@ -21,6 +21,7 @@
 //! [audio]
 //! music_volume = 0.5      # 0 to 1
 //! effects_volume = 0.8
+//! muted = false           # M (or the settings screen) toggles it; the game writes it on closing
 //!
 //! [effects]
 //! trail_rate = 220        # trail particles per second behind each moving ball (0 = no trail)
@@ -167,7 +168,7 @@ impl Default for EffectsConfig {
     }
 }
 
-/// The `[audio]` section: linear volumes from 0 (silent) to 1 (full).
+/// The `[audio]` section: linear volumes from 0 (silent) to 1 (full), and mute.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct AudioConfig {
@@ -175,6 +176,9 @@ pub struct AudioConfig {
     pub music_volume: f32,
     /// Sound-effects volume, 0–1 (default 0.8).
     pub effects_volume: f32,
+    /// No music or sound effects (default false). The Mute key (M) and the settings screen
+    /// toggle it and the game remembers it here; `--mute` mutes one run without writing it.
+    pub muted: bool,
 }
 
 impl Default for AudioConfig {
@@ -182,6 +186,7 @@ impl Default for AudioConfig {
         AudioConfig {
             music_volume: 0.5,
             effects_volume: 0.8,
+            muted: false,
         }
     }
 }

@@ -287,6 +287,12 @@ impl Config {
             before.effects.screen_effects.into(),
         );
         value(
+            "audio",
+            "muted",
+            self.audio.muted.into(),
+            before.audio.muted.into(),
+        );
+        value(
             "collision",
             "mode",
             self.collision.mode.name().into(),

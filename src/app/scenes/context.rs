@@ -37,8 +37,12 @@ pub struct Context {
     /// `enabled` at any time: the app reads the pads (opening them the first time) only while
     /// it is true, and lets go of whatever they held when it turns false.
     pub gamepad: GamepadConfig,
-    /// Sound (none with `--mute` or when no audio device opened).
+    /// Sound (none when no audio device opened, or not yet: a run started with `--mute` opens
+    /// it when the sound is first turned on).
     pub audio: Option<Audio>,
+    /// True while the sound is off: the config file's `[audio] muted`, or `--mute` for this
+    /// run; [`Context::toggle_mute`] changes it (the app opens the audio output if needed).
+    pub muted: bool,
     /// Particles and post-processing state.
     pub effects: Effects,
     /// Best scores per level and set (none if the platform has no data directory).
@@ -64,8 +68,19 @@ impl Context {
     pub fn apply_settings(&mut self) {
         if let Some(audio) = &mut self.audio {
             audio.set_volumes(self.settings.now.audio);
+            audio.set_muted(self.muted);
         }
         self.effects.configure(self.settings.now.effects);
+    }
+
+    /// Sound off or on (the Mute key, the settings screen), remembered as the setting (saved
+    /// when the settings screen or the game closes).
+    pub fn toggle_mute(&mut self) {
+        self.muted = !self.muted;
+        self.settings.now.audio.muted = self.muted;
+        if let Some(audio) = &mut self.audio {
+            audio.set_muted(self.muted);
+        }
     }
 
     /// Fullscreen on or off (F11, Alt+Enter, the settings screen), remembered as the setting.

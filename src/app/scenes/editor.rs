@@ -451,6 +451,10 @@ impl Scene for EditorScene {
         true
     }
 
+    fn shows_mute(&self) -> bool {
+        false
+    }
+
     fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
         let overlay = match &self.mode {
             Mode::Edit => Overlay::None,

@@ -123,6 +123,12 @@ pub trait Scene {
         false
     }
 
+    /// Whether the "MUTED" corner shows while this scene is on top and the sound is off (not in
+    /// the level editor, whose grid reaches the corner and where M is a brick).
+    fn shows_mute(&self) -> bool {
+        true
+    }
+
     /// Whether the scene is drawn over the scene under it (a message box over the game) rather
     /// than on its own.
     fn is_overlay(&self) -> bool {
@@ -239,6 +245,7 @@ pub(crate) fn test_context() -> Context {
         bindings: Default::default(),
         gamepad: Default::default(),
         audio: None,
+        muted: false,
         effects: crate::effects::Effects::new(1, Default::default()),
         scores: None,
         level_error: None,

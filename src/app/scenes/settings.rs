@@ -1,5 +1,5 @@
-//! The settings screen, from the set menu (F3) and the pause screen (S): volumes, collision
-//! mode, particles, screen effects, vsync, fullscreen, the gamepad and the key of every
+//! The settings screen, from the set menu (F3) and the pause screen (S): volumes, sound on or
+//! muted, collision mode, particles, screen effects, vsync, fullscreen, the gamepad and the key of every
 //! [`Action`] (press the new key), each applied the moment it changes;
 //! saved into the player's `breakout.toml` (comments and layout kept, see
 //! [`crate::config::save`]) when the screen closes. The configuration file's own mistakes are
@@ -52,6 +52,12 @@ const SETTINGS: &[Setting] = &[
             *v = volume_step(*v, dir);
         },
         sound: Some(Sound::Paddle),
+    },
+    Setting {
+        label: "Sound",
+        value: |ctx| if ctx.muted { "muted" } else { "on" }.to_string(),
+        step: |ctx, _| ctx.toggle_mute(),
+        sound: None,
     },
     Setting {
         label: "Collision mode",

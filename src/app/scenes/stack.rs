@@ -174,6 +174,11 @@ impl SceneStack {
         self.scenes.last().is_some_and(|s| s.takes_text())
     }
 
+    /// True if the top scene shows the "MUTED" corner (see [`Scene::shows_mute`]).
+    pub fn shows_mute(&self) -> bool {
+        self.scenes.last().is_some_and(|s| s.shows_mute())
+    }
+
     /// The game running on the top scene, if any (see [`Scene::live_game`]).
     pub fn live_game(&self) -> Option<&Game> {
         self.scenes.last().and_then(|s| s.live_game())

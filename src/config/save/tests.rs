@@ -117,6 +117,36 @@ fn save_creates_the_file_and_its_directory_and_leaves_a_broken_file_alone() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Mute (the M key) is remembered as `[audio] muted`: written in place with its comment,
+/// added to `[audio]` when the file lacks it, and read back.
+#[test]
+fn mute_is_written_in_place_and_read_back() {
+    let (before, _) = Config::parse_lenient(COMMENTED);
+    assert!(!before.audio.muted, "not muted by default");
+    let mut now = before.clone();
+    now.audio.muted = true;
+    let text = apply(COMMENTED, &now.changes_since(&before)).unwrap();
+    assert_eq!(
+        text,
+        COMMENTED.replace("# was 0.5\n", "# was 0.5\nmuted = true\n"),
+        "added to [audio], every other line kept"
+    );
+    assert!(Config::parse(&text, Path::new("t")).unwrap().audio.muted);
+    // Unmuted again: the same line changes, its comment stays.
+    let commented = text.replace("muted = true", "muted = true # shh");
+    let (muted, _) = Config::parse_lenient(&commented);
+    let mut unmuted = muted.clone();
+    unmuted.audio.muted = false;
+    let text = apply(&commented, &unmuted.changes_since(&muted)).unwrap();
+    assert_eq!(text, commented.replace("muted = true", "muted = false"));
+    assert!(!Config::parse(&text, Path::new("t")).unwrap().audio.muted);
+    // A value that is not true or false costs only that setting.
+    let (config, problems) = Config::parse_lenient("[audio]\nmuted = 1\nmusic_volume = 0.2\n");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!((problems[0].line, config.audio.muted), (2, false));
+    assert_eq!(config.audio.music_volume, 0.2);
+}
+
 /// Any of the settings the game writes, in any combination.
 fn settings() -> impl Strategy<Value = Config> {
     let volume = prop_oneof![
@@ -132,14 +162,20 @@ fn settings() -> impl Strategy<Value = Config> {
             0u32..=500,
             any::<bool>(),
         ),
-        (0..CollisionMode::ALL.len(), any::<bool>(), any::<bool>()),
+        (
+            0..CollisionMode::ALL.len(),
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+        ),
         proptest::option::of((480u32..4000, 360u32..3000, -500i32..4000, -500i32..3000)),
     )
         .prop_map(
-            |((music, fx, trail, burst, screen), (mode, vsync, full), window)| {
+            |((music, fx, trail, burst, screen), (mode, vsync, full, muted), window)| {
                 let mut c = Config::default();
                 c.audio.music_volume = music;
                 c.audio.effects_volume = fx;
+                c.audio.muted = muted;
                 c.effects.trail_rate = trail;
                 c.effects.burst_particles = burst;
                 c.effects.screen_effects = screen;

@@ -151,6 +151,27 @@ fn leaving_saves_the_changes_into_the_file_with_its_comments() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The Sound row mutes as M does: the run's sound and the setting to save follow it.
+#[test]
+fn the_sound_row_mutes_and_leaving_saves_it() {
+    let dir = scratch("mute");
+    let path = dir.join("breakout.toml");
+    let text = "[audio]\nmuted = false # quiet office\n";
+    let mut ctx = context_with_file(&path, text);
+    let mut scene = SettingsScene::new(false);
+    select(&mut scene, &mut ctx, "Sound");
+    assert_eq!(value(&scene, &ctx, "Sound"), "on");
+    scene.key_press(&mut ctx, KeyCode::Enter);
+    assert!(ctx.muted && ctx.settings.now.audio.muted);
+    assert_eq!(value(&scene, &ctx, "Sound"), "muted");
+    scene.key_press(&mut ctx, KeyCode::Escape);
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "[audio]\nmuted = true # quiet office\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_broken_file_shows_its_problems_and_a_failed_save_keeps_the_screen_once() {
     let dir = scratch("broken");
