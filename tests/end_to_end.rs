@@ -274,9 +274,12 @@ struct ScreenFile {
 }
 
 impl ScreenFile {
-    /// Starts Xvfb on a free display (`-displayfd` reports which), 1024×768×24.
+    /// Starts Xvfb on a free display (`-displayfd` reports which), 1024×768×24, with a screen
+    /// file of its own (tests run in parallel threads of one process).
     fn start() -> ScreenFile {
-        let dir = std::env::temp_dir().join(format!("breakout-e2e-fb-{}", std::process::id()));
+        static STARTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("breakout-e2e-fb-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("create the -fbdir directory");
         let mut xvfb = Command::new("Xvfb")
@@ -446,4 +449,75 @@ fn window_itself_shows_the_level_upright_and_letterboxed_after_a_resize() {
         }
         Ok(())
     });
+}
+
+/// The window's own frame with confuse, and with chaos, on: the window stores its rows bottom-up,
+/// a path a screenshot never takes (screenshots are composed top-down), so the effects' copies
+/// and patches are flipped differently there. Each must equal the screenshot of the same frame,
+/// whose effects `tests/post_render.rs` checks against the CPU's. Game time all but stands
+/// still (`--frame-time` of a nanosecond), so chaos's swirl stays where it starts.
+#[test]
+fn window_itself_shows_confuse_and_chaos_as_the_screenshot_does() {
+    let screen = ScreenFile::start();
+    let level = Path::new(ROOT).join("levels/04-rainbow.lvl");
+    for effect in ["confuse", "chaos"] {
+        let args = [
+            "--level".as_ref(),
+            level.as_os_str(),
+            "--effect".as_ref(),
+            effect.as_ref(),
+            "--frame-time".as_ref(),
+            "0.000000001".as_ref(),
+            "--no-vsync".as_ref(),
+            "--seed".as_ref(),
+            "7".as_ref(),
+        ];
+        let png = temp_png(&format!("window-{effect}"));
+        run_game(args.iter().copied().chain([
+            "--frames".as_ref(),
+            "5".as_ref(),
+            "--screenshot".as_ref(),
+            png.as_os_str(),
+        ]));
+        let shot = support::take_png(&png);
+        let game = Command::new(env!("CARGO_BIN_EXE_breakout"))
+            .args(args)
+            .args(["--frames", "100000000"])
+            .env("DISPLAY", &screen.display)
+            .env_remove("WAYLAND_DISPLAY")
+            // As `run_game`: a null sound device, not --mute (which shows MUTED).
+            .env(
+                "ALSA_CONFIG_PATH",
+                format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
+            )
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("run breakout");
+        let mut game = KillOnDrop(game);
+        wait_for_screen(
+            &screen,
+            &mut game,
+            &format!("the window with {effect}"),
+            |s| {
+                let window = image::imageops::crop_imm(s, 0, 0, 800, 600).to_image();
+                let mut differ = 0;
+                let mut first = None;
+                for (x, y, p) in window.enumerate_pixels() {
+                    let e = shot.get_pixel(x, y).0;
+                    if (0..3).any(|c| (i32::from(p.0[c]) - i32::from(e[c])).abs() > 2) {
+                        differ += 1;
+                        first.get_or_insert((x, y, p.0, e));
+                    }
+                }
+                match first {
+                    None => Ok(()),
+                    Some((x, y, p, e)) => Err(format!(
+                        "{differ} pixels differ from the screenshot; first ({x}, {y}): {p:?}, \
+                         screenshot {e:?}"
+                    )),
+                }
+            },
+        );
+    }
 }
