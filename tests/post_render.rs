@@ -46,10 +46,16 @@ fn batch(step: usize, broken: usize) -> SpriteBatch {
         [300.0 + 37.0 * s, 560.0, 120.0, 20.0],
         [0.85, 0.9, 1.0, 1.0],
     ));
-    for (x, y) in [(400.0, 300.0), (790.0 - 13.0 * s, 5.0), (3.0, 590.0 - 11.0 * s)] {
-        batch
-            .world
-            .push(SpriteInstance::new(Layer::Ball, [x, y, 15.0, 15.0], [1.0; 4]));
+    for (x, y) in [
+        (400.0, 300.0),
+        (790.0 - 13.0 * s, 5.0),
+        (3.0, 590.0 - 11.0 * s),
+    ] {
+        batch.world.push(SpriteInstance::new(
+            Layer::Ball,
+            [x, y, 15.0, 15.0],
+            [1.0; 4],
+        ));
     }
     batch.world.push(SpriteInstance::new(
         Layer::PowerUps,
@@ -78,10 +84,8 @@ fn render(
     renderer
         .render_offscreen(context, size, batch)
         .expect("render");
-    let path = std::env::temp_dir().join(format!(
-        "breakout-post-render-{}.png",
-        std::process::id()
-    ));
+    let path =
+        std::env::temp_dir().join(format!("breakout-post-render-{}.png", std::process::id()));
     renderer.save_screenshot(&path).expect("screenshot");
     support::take_png(&path)
 }

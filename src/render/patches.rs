@@ -247,5 +247,53 @@ pub fn patches(
     }
 }
 
+/// Along one axis of `extent` texels: `[lo, hi)` wrapped into the texture, as up to two runs
+/// `(start, length)`; at most `extent` texels.
+fn wrapped_span(lo: i64, hi: i64, extent: u32) -> impl Iterator<Item = (u32, u32)> {
+    let extent = i64::from(extent.max(1));
+    let len = (hi - lo).clamp(0, extent);
+    let start = lo.rem_euclid(extent);
+    let first = len.min(extent - start);
+    [(start, first), (0, len - first)]
+        .into_iter()
+        .filter(|&(_, n)| n > 0)
+        .map(|(start, n)| (start as u32, n as u32))
+}
+
+/// Fills `out` with the rectangles of the scene texture (`size` texels) that `patches` read:
+/// their source rectangles, plus the `reach` texels right of and below them that chaos's taps
+/// read (0 without chaos), wrapped at the texture's edges. Patches of one row (the same source
+/// rows) share one rectangle, from the leftmost to the rightmost texel they read. Only these
+/// rectangles of the scene need the backdrop copied in before the moving sprites are drawn.
+pub fn scene_regions(out: &mut Vec<PictureRect>, patches: &[Patch], size: (u32, u32), reach: u32) {
+    out.clear();
+    // (top, bottom, left, right) in unwrapped texels, one per row of patches.
+    let mut rows: Vec<[i64; 4]> = Vec::new();
+    for patch in patches {
+        let [x, y, w, h] = patch.p_source.map(|v| v.round() as i64);
+        let (left, right) = (x.min(x + w), x.max(x + w) + i64::from(reach));
+        let (top, bottom) = (y.min(y + h), y.max(y + h) + i64::from(reach));
+        match rows.last_mut() {
+            Some(row) if row[0] == top && row[1] == bottom => {
+                row[2] = row[2].min(left);
+                row[3] = row[3].max(right);
+            }
+            _ => rows.push([top, bottom, left, right]),
+        }
+    }
+    for [top, bottom, left, right] in rows {
+        for (y, height) in wrapped_span(top, bottom, size.1) {
+            for (x, width) in wrapped_span(left, right, size.0) {
+                out.push(PictureRect {
+                    x,
+                    y,
+                    width,
+                    height,
+                });
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -9,8 +9,8 @@
 //! cost about two plain frames, and issue 14 asks for at most 2× the plain frame with any
 //! effect on. Measurements in `docs/rendering.md` (`benches/effects.sh`).
 
-use super::offscreen::{blit, blit_part, clear_black, ensure_texture, full_rect, RowOrder};
-use super::patches::{patch_margin, patches, wrapped_copies, Patch};
+use super::offscreen::{blit_part, clear_black, ensure_texture, full_rect, PictureRect, RowOrder};
+use super::patches::{kernel_texels, patch_margin, patches, scene_regions, wrapped_copies, Patch};
 use super::post::PostVariant;
 use super::{gl_err, post, RenderError, Renderer, SpriteBatch};
 use glium::backend::Facade;
@@ -31,6 +31,8 @@ pub(super) struct PostFrame {
     buffer: VertexBuffer<Patch>,
     /// The same, on the CPU (kept to reuse its allocation).
     patches: Vec<Patch>,
+    /// The rectangles of the scene texture the patches read (kept to reuse its allocation).
+    regions: Vec<PictureRect>,
     /// The backdrop with the effect applied: unmoved for chaos (the swirl moves the copies),
     /// as shown for confuse alone. Stored top row first.
     picture: Option<Texture2d>,
@@ -47,6 +49,7 @@ impl PostFrame {
         Ok(PostFrame {
             buffer: VertexBuffer::empty_dynamic(facade, 256).map_err(gl_err)?,
             patches: Vec::new(),
+            regions: Vec::new(),
             picture: None,
             picture_of: None,
         })
@@ -86,7 +89,6 @@ impl Renderer {
         variant: PostVariant,
     ) -> Result<(), RenderError> {
         let size = (rect.width, rect.height);
-        self.draw_scene(facade, size, batch)?;
         let Some(version) = self.backdrop.as_ref().map(|b| b.version) else {
             return Ok(());
         };
@@ -122,6 +124,16 @@ impl Renderer {
             margin,
         );
         self.post_frame.upload(facade)?;
+        let reach = if variant.chaos {
+            kernel_texels(size.0)
+        } else {
+            0
+        };
+        let mut regions = std::mem::take(&mut self.post_frame.regions);
+        scene_regions(&mut regions, &self.post_frame.patches, size, reach);
+        let drawn = self.draw_scene(facade, size, batch, &regions);
+        self.post_frame.regions = regions;
+        drawn?;
         let (Some(picture), Some(scene)) = (&self.post_frame.picture, &self.scene) else {
             return Ok(());
         };
@@ -137,13 +149,17 @@ impl Renderer {
         self.draw_patches(target, scene, variant, viewport, order)
     }
 
-    /// Draws the scene texture of `size` pixels for an effect frame: the cached backdrop, then
-    /// the moving sprites and particles.
+    /// Draws the scene texture of `size` pixels for an effect frame where the patches read it:
+    /// the cached backdrop copied into `regions` (from [`scene_regions`]; the rest of the
+    /// texture keeps whatever it held, and nothing reads it), then the moving sprites and
+    /// particles. Why not the whole backdrop: that copy was a tenth of the frame's time
+    /// (`perf`, docs/rendering.md).
     fn draw_scene(
         &mut self,
         facade: &impl Facade,
         size: (u32, u32),
         batch: &SpriteBatch,
+        regions: &[PictureRect],
     ) -> Result<(), RenderError> {
         ensure_texture(facade, &self.raw_gl, &mut self.scene, size)?;
         let (Some(scene), Some(backdrop)) = (&self.scene, &self.backdrop) else {
@@ -151,14 +167,19 @@ impl Renderer {
         };
         let mut scene_fb = SimpleFrameBuffer::new(facade, scene).map_err(gl_err)?;
         let whole = full_rect(size);
-        blit(
-            facade,
-            &backdrop.texture,
-            &scene_fb,
-            whole,
-            RowOrder::TopDown,
-        )?;
-        self.count_draw();
+        for region in regions {
+            let to = (region.x, region.y);
+            blit_part(
+                facade,
+                &backdrop.texture,
+                *region,
+                &scene_fb,
+                whole,
+                RowOrder::TopDown,
+                to,
+            )?;
+            self.count_draw();
+        }
         self.draw_moving(&mut scene_fb, whole, RowOrder::TopDown, batch)
     }
 
@@ -189,7 +210,7 @@ impl Renderer {
             .wrap_function(SamplerWrapFunction::Repeat);
         let uniforms = uniform! {
             scene: scene_sampler,
-            kernel: super::patches::kernel_texels(size.0) as i32,
+            kernel: kernel_texels(size.0) as i32,
             scene_size: [size.0 as f32, size.1 as f32],
             target_top_down: order == RowOrder::TopDown,
         };

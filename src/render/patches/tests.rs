@@ -68,6 +68,40 @@ fn mapping_strategy() -> impl Strategy<Value = (u32, u32, Mapping)> {
 }
 
 proptest! {
+    /// Every texel any patch reads (its own, and chaos's taps `reach` right and below,
+    /// wrapped) lies in a scene region, and regions stay inside the texture.
+    #[test]
+    fn scene_regions_hold_every_texel_the_patches_read(
+        (w, h, mapping) in mapping_strategy(),
+        rects in prop::collection::vec(
+            (-20.0f32..820.0, -20.0f32..620.0, 0.0f32..60.0, 0.0f32..40.0), 0..6),
+        reach in 0u32..4,
+    ) {
+        let size = (w, h);
+        let mut out = Vec::new();
+        let rects = rects.into_iter().map(|(x, y, rw, rh)| [x, y, rw, rh]);
+        patches(&mut out, rects, size, mapping, reach + 1);
+        let mut regions = Vec::new();
+        scene_regions(&mut regions, &out, size, reach);
+        let inside = |(x, y): (u32, u32)| {
+            regions.iter().any(|r| {
+                (r.x..r.x + r.width).contains(&x) && (r.y..r.y + r.height).contains(&y)
+            })
+        };
+        for r in &regions {
+            prop_assert!(r.x + r.width <= w && r.y + r.height <= h, "{r:?}");
+        }
+        for patch in &out {
+            for o in covered(patch) {
+                let (tx, ty) = texel_read(patch, o, size);
+                for (dx, dy) in [(0, 0), (reach, 0), (0, reach)] {
+                    let tap = ((tx + dx) % w, (ty + dy) % h);
+                    prop_assert!(inside(tap), "{patch:?} at {o:?} reads {tap:?}, not copied");
+                }
+            }
+        }
+    }
+
     /// Every pixel of the viewport is drawn by exactly one block, from the texel
     /// `(O + shift) mod size`, and every block reads inside the source.
     #[test]
