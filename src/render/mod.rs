@@ -1,5 +1,5 @@
-//! The glium renderer: sprite batches drawn with instancing, a cached backdrop, an optional
-//! post-processing pass, and text on top, letterboxed into the window.
+//! The glium renderer: sprite batches drawn with instancing, a cached backdrop, the
+//! post-processing effects, and text on top, letterboxed into the window.
 //!
 //! A frame with no post-processing effect on goes straight to the window's viewport:
 //! 1. one blit of the cached *backdrop* texture (background and bricks, see [`backdrop`]; redrawn
@@ -8,12 +8,14 @@
 //!    one for all particles (point sprites, additive blending);
 //! 3. one instanced draw call for all text.
 //!
-//! Shake alone moves that viewport (the picture jitters; the uncovered edge is cleared): no
-//! extra pass. With confuse or chaos on, steps 1–2 go into the offscreen *scene* texture, then
-//! the post pass (the variant of `shaders/post.*` for exactly those effects, see [`post`];
-//! shake then jitters its quad) draws it into the window's viewport, then the text (after
-//! post-processing, so effects never make it unreadable). So 3–6 draw calls and blits per frame, whatever the number of bricks and
-//! particles (the passes themselves are in `passes.rs`).
+//! Shake moves that viewport (the picture jitters; the uncovered edge is cleared): no extra
+//! pass. With confuse or chaos on (`post_frame.rs`), the window gets the backdrop's effect
+//! picture (computed once per backdrop change, then copied: moved by chaos's swirl), and the
+//! effect is drawn again only over the tiles where something moves, from an offscreen *scene*
+//! texture holding the backdrop there and the moving sprites ([`patches`] has the geometry);
+//! then the text (after the effects, so they never make it unreadable). So 3–6 draw calls per
+//! frame without an effect, about 20 (mostly small blits) with one, whatever the number of
+//! bricks and particles (the passes themselves are in `passes.rs`).
 //!
 //! Why this shape: on a software rasteriser (Mesa llvmpipe, no GPU) every full-frame shader pass
 //! costs about a millisecond at 800×600, so the frame has as few of them as possible
