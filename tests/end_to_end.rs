@@ -454,12 +454,16 @@ fn window_itself_shows_the_level_upright_and_letterboxed_after_a_resize() {
 /// The window's own frame with confuse, and with chaos, on: the window stores its rows bottom-up,
 /// a path a screenshot never takes (screenshots are composed top-down), so the effects' copies
 /// and patches are flipped differently there. Each must equal the screenshot of the same frame,
-/// whose effects `tests/post_render.rs` checks against the CPU's. Game time all but stands
-/// still (`--frame-time` of a nanosecond), so chaos's swirl stays where it starts.
+/// whose effects `tests/post_render.rs` checks against the CPU's; then again with the window
+/// resized to 1000×500, where the picture sits between black bars (the copies and patches
+/// offset by the bar). Game time all but stands still (`--frame-time` of a nanosecond), so
+/// chaos's swirl stays where it starts.
 #[test]
 fn window_itself_shows_confuse_and_chaos_as_the_screenshot_does() {
     let screen = ScreenFile::start();
     let level = Path::new(ROOT).join("levels/04-rainbow.lvl");
+    let view = breakout::render::letterbox(1000, 500).expect("a viewport");
+    assert!(view.x > 0, "1000×500 has bars left and right: {view:?}");
     for effect in ["confuse", "chaos"] {
         let args = [
             "--level".as_ref(),
@@ -472,14 +476,20 @@ fn window_itself_shows_confuse_and_chaos_as_the_screenshot_does() {
             "--seed".as_ref(),
             "7".as_ref(),
         ];
-        let png = temp_png(&format!("window-{effect}"));
-        run_game(args.iter().copied().chain([
-            "--frames".as_ref(),
-            "5".as_ref(),
-            "--screenshot".as_ref(),
-            png.as_os_str(),
-        ]));
-        let shot = support::take_png(&png);
+        // The screenshots: at the window's first size, and at the resized window's viewport.
+        let shots = [(800, 600), (view.width, view.height)].map(|(w, h)| {
+            let png = temp_png(&format!("window-{effect}-{w}"));
+            let size = format!("{w}x{h}");
+            run_game(args.iter().copied().chain([
+                "--window-size".as_ref(),
+                size.as_ref(),
+                "--frames".as_ref(),
+                "5".as_ref(),
+                "--screenshot".as_ref(),
+                png.as_os_str(),
+            ]));
+            support::take_png(&png)
+        });
         let game = Command::new(env!("CARGO_BIN_EXE_breakout"))
             .args(args)
             .args(["--frames", "100000000"])
@@ -495,12 +505,11 @@ fn window_itself_shows_confuse_and_chaos_as_the_screenshot_does() {
             .spawn()
             .expect("run breakout");
         let mut game = KillOnDrop(game);
-        wait_for_screen(
-            &screen,
-            &mut game,
-            &format!("the window with {effect}"),
-            |s| {
-                let window = image::imageops::crop_imm(s, 0, 0, 800, 600).to_image();
+        let matches = |shot: &RgbaImage, left: u32, top: u32| {
+            let shot = shot.clone();
+            move |s: &RgbaImage| {
+                let (w, h) = shot.dimensions();
+                let window = image::imageops::crop_imm(s, left, top, w, h).to_image();
                 let mut differ = 0;
                 let mut first = None;
                 for (x, y, p) in window.enumerate_pixels() {
@@ -517,7 +526,22 @@ fn window_itself_shows_confuse_and_chaos_as_the_screenshot_does() {
                          screenshot {e:?}"
                     )),
                 }
-            },
+            }
+        };
+        let what = format!("the window with {effect}");
+        wait_for_screen(&screen, &mut game, &what, matches(&shots[0], 0, 0));
+        let resized = Command::new("xdotool")
+            .args(["search", "--name", "^Breakout", "windowsize", "1000", "500"])
+            .env("DISPLAY", &screen.display)
+            .status()
+            .expect("run xdotool (apt package xdotool; .ci/run installs it)");
+        assert!(resized.success(), "xdotool could not resize the window");
+        let what = format!("the window with {effect}, resized to 1000×500");
+        wait_for_screen(
+            &screen,
+            &mut game,
+            &what,
+            matches(&shots[1], view.x, view.y),
         );
     }
 }
