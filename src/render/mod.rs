@@ -137,18 +137,18 @@ struct QuadVertex {
 implement_vertex!(QuadVertex, corner);
 
 /// An instance buffer that grows (to the next power of two) when a frame needs more room.
-struct InstanceBuffer {
-    buffer: VertexBuffer<SpriteInstance>,
+struct InstanceBuffer<T: Copy + glium::Vertex = SpriteInstance> {
+    buffer: VertexBuffer<T>,
 }
 
-impl InstanceBuffer {
+impl<T: Copy + glium::Vertex> InstanceBuffer<T> {
     fn new(facade: &impl Facade, capacity: usize) -> Result<Self, RenderError> {
         Ok(InstanceBuffer {
             buffer: VertexBuffer::empty_dynamic(facade, capacity).map_err(gl_err)?,
         })
     }
 
-    fn upload(&mut self, facade: &impl Facade, data: &[SpriteInstance]) -> Result<(), RenderError> {
+    fn upload(&mut self, facade: &impl Facade, data: &[T]) -> Result<(), RenderError> {
         if data.is_empty() {
             return Ok(()); // glium panics on an empty write; nothing is drawn from it anyway
         }

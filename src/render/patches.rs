@@ -1,5 +1,5 @@
 //! Where the post-processing effects read from and draw to, as rectangles: pure geometry, no GL
-//! (drawn by [`super::post_frame`]).
+//! (drawn by `src/render/post_frame.rs`).
 //!
 //! A frame with confuse or chaos on is the effect's picture of the cached backdrop, computed
 //! once per backdrop change, copied into the viewport, plus *patches* where something moves:

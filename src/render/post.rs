@@ -1,6 +1,6 @@
 //! The post-processing effects (LearnOpenGL "2D game → Postprocessing": shake, confuse, chaos):
 //! which a frame needs, the shaken viewport, and one compiled variant of `shaders/post.*` per
-//! combination of confuse and chaos (drawn by [`super::post_frame`]).
+//! combination of confuse and chaos (drawn by `src/render/post_frame.rs`).
 //!
 //! Why variants instead of uniform `bool`s: a software rasteriser (Mesa llvmpipe, what this
 //! project's CI and screenshots run on) executes both sides of a branch on a uniform, so the

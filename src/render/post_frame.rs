@@ -12,13 +12,13 @@
 use super::offscreen::{blit_part, clear_black, ensure_texture, full_rect, PictureRect, RowOrder};
 use super::patches::{kernel_texels, patch_margin, patches, scene_regions, wrapped_copies, Patch};
 use super::post::PostVariant;
-use super::{gl_err, post, RenderError, Renderer, SpriteBatch};
+use super::{gl_err, post, InstanceBuffer, RenderError, Renderer, SpriteBatch};
 use glium::backend::Facade;
 use glium::framebuffer::SimpleFrameBuffer;
 use glium::index::{NoIndices, PrimitiveType};
 use glium::texture::Texture2d;
 use glium::uniforms::{MagnifySamplerFilter, MinifySamplerFilter, SamplerWrapFunction};
-use glium::{uniform, DrawParameters, Rect, Surface, VertexBuffer};
+use glium::{uniform, DrawParameters, Rect, Surface};
 
 /// What the cached effect picture was computed from: the backdrop's
 /// [`super::Backdrop::version`], the variant, and the size in texels.
@@ -27,8 +27,8 @@ type CacheKey = (u64, PostVariant, (u32, u32));
 /// The GL objects of effect frames: the patch buffer and the cached effect picture of the
 /// backdrop.
 pub(super) struct PostFrame {
-    /// The patches of the current draw (grows to the next power of two).
-    buffer: VertexBuffer<Patch>,
+    /// The patches of the current draw.
+    buffer: InstanceBuffer<Patch>,
     /// The same, on the CPU (kept to reuse its allocation).
     patches: Vec<Patch>,
     /// The rectangles of the scene texture the patches read (kept to reuse its allocation).
@@ -47,38 +47,22 @@ impl PostFrame {
     /// [`RenderError::Gl`] if the buffer cannot be created.
     pub(super) fn new(facade: &impl Facade) -> Result<PostFrame, RenderError> {
         Ok(PostFrame {
-            buffer: VertexBuffer::empty_dynamic(facade, 256).map_err(gl_err)?,
+            buffer: InstanceBuffer::new(facade, 256)?,
             patches: Vec::new(),
             regions: Vec::new(),
             picture: None,
             picture_of: None,
         })
     }
-
-    /// Uploads `self.patches`, growing the buffer if needed.
-    fn upload(&mut self, facade: &impl Facade) -> Result<(), RenderError> {
-        let data = &self.patches;
-        if data.is_empty() {
-            return Ok(()); // glium panics on an empty write; nothing is drawn from it anyway
-        }
-        if data.len() > self.buffer.len() {
-            self.buffer = VertexBuffer::empty_dynamic(facade, data.len().next_power_of_two())
-                .map_err(gl_err)?;
-        }
-        if let Some(slice) = self.buffer.slice_mut(0..data.len()) {
-            slice.write(data);
-        }
-        Ok(())
-    }
 }
 
 impl Renderer {
     /// A frame of `batch` with the effects of `variant` into `rect` of `target`, whose rows are
-    /// stored in `order`: the scene texture drawn; the backdrop's effect picture brought up to
-    /// date if the backdrop, the variant or the size changed; that picture copied into the
-    /// viewport (chaos: with the swirl); then one patch per run of tiles where something moves
-    /// (see the module docs), in one draw. A shake moves the viewport, as it does without an
-    /// effect ([`post::shaken`]).
+    /// stored in `order`: the backdrop's effect picture brought up to date if the backdrop, the
+    /// variant or the size changed; the patches found (one per run of tiles where something
+    /// moves); the scene texture drawn where they read it; the picture copied into the viewport
+    /// (chaos: moved by the swirl); then the patches, in one draw (see the module docs). A
+    /// shake moves the viewport, as it does without an effect ([`post::shaken`]).
     pub(super) fn draw_post(
         &mut self,
         facade: &impl Facade,
@@ -98,7 +82,9 @@ impl Renderer {
             self.post_frame.picture_of = None;
             self.post_frame.patches.clear();
             self.post_frame.patches.push(mapping.whole(size));
-            self.post_frame.upload(facade)?;
+            self.post_frame
+                .buffer
+                .upload(facade, &self.post_frame.patches)?;
             ensure_texture(facade, &self.raw_gl, &mut self.post_frame.picture, size)?;
             let (Some(picture), Some(backdrop)) = (&self.post_frame.picture, &self.backdrop) else {
                 return Ok(());
@@ -123,7 +109,9 @@ impl Renderer {
             mapping,
             margin,
         );
-        self.post_frame.upload(facade)?;
+        self.post_frame
+            .buffer
+            .upload(facade, &self.post_frame.patches)?;
         let reach = if variant.chaos {
             kernel_texels(size.0)
         } else {
@@ -195,7 +183,13 @@ impl Renderer {
         order: RowOrder,
     ) -> Result<(), RenderError> {
         let count = self.post_frame.patches.len();
-        let Some(instances) = self.post_frame.buffer.slice(0..count).filter(|_| count > 0) else {
+        let Some(instances) = self
+            .post_frame
+            .buffer
+            .buffer
+            .slice(0..count)
+            .filter(|_| count > 0)
+        else {
             return Ok(());
         };
         let per_instance = instances
