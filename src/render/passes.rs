@@ -1,13 +1,14 @@
-//! The renderer's draw passes: instanced sprites, particles as point sprites, text, and the
-//! blending each uses (the effects' patches are drawn in `post_frame.rs`). Every pass maps the 800×600
-//! playfield (pixels, origin top-left, y down) onto a viewport rectangle of its target (physical
-//! pixels, GL's origin bottom-left), upright for the target's [`RowOrder`].
+//! The renderer's draw passes: instanced sprites, particles as point sprites, text, the one
+//! instanced quad draw they and the effects' patches (`post_frame.rs`) share, and the blending
+//! each uses. Every pass maps the 800×600 playfield (pixels, origin top-left, y down) onto a
+//! viewport rectangle of its target (physical pixels, GL's origin bottom-left), upright for the
+//! target's [`RowOrder`].
 
 use super::offscreen::RowOrder;
 use super::{gl_err, InstanceBuffer, RenderError, Renderer, PLAYFIELD};
 use crate::render::SpriteBatch;
 use glium::index::{NoIndices, PrimitiveType};
-use glium::uniforms::{MagnifySamplerFilter, MinifySamplerFilter, SamplerWrapFunction};
+use glium::uniforms::{MagnifySamplerFilter, MinifySamplerFilter, SamplerWrapFunction, Uniforms};
 use glium::{
     uniform, Blend, BlendingFunction, DrawParameters, LinearBlendingFactor, Program, Rect, Surface,
 };
@@ -125,10 +126,7 @@ impl Renderer {
         viewport: Rect,
         order: RowOrder,
     ) -> Result<(), RenderError> {
-        let (Some(instances), Some(glyphs)) = (
-            self.text.buffer.slice(0..count).filter(|_| count > 0),
-            self.glyphs.texture(),
-        ) else {
+        let Some(glyphs) = self.glyphs.texture() else {
             return Ok(());
         };
         let atlas = self
@@ -148,25 +146,13 @@ impl Renderer {
             playfield_size: PLAYFIELD,
             target_top_down: order == RowOrder::TopDown,
         };
-        let per_instance = instances
-            .per_instance()
-            .map_err(|_| gl_err("instancing is not supported"))?;
         let params = DrawParameters {
             blend: over(),
             viewport: Some(viewport),
             ..Default::default()
         };
-        target
-            .draw(
-                (&self.quad, per_instance),
-                NoIndices(PrimitiveType::TriangleStrip),
-                &self.text_program,
-                &uniforms,
-                &params,
-            )
-            .map_err(gl_err)?;
-        self.count_draw();
-        Ok(())
+        let program = &self.text_program;
+        self.draw_quads(target, &self.text, count, program, &uniforms, &params)
     }
 
     /// One instanced draw of `pass` into `viewport` of `target` (the playfield is mapped onto
@@ -187,9 +173,6 @@ impl Renderer {
             magnify,
             blend,
         } = pass;
-        let Some(instances) = buffer.buffer.slice(0..count).filter(|_| count > 0) else {
-            return Ok(());
-        };
         let atlas = self
             .atlas
             .sampled()
@@ -201,25 +184,43 @@ impl Renderer {
             playfield_size: PLAYFIELD,
             target_top_down: order == RowOrder::TopDown,
         };
-        let per_instance = instances
-            .per_instance()
-            .map_err(|_| gl_err("instancing is not supported"))?;
         let params = DrawParameters {
             blend,
             viewport: Some(viewport),
             scissor,
             ..Default::default()
         };
+        self.draw_quads(target, buffer, count, program, &uniforms, &params)
+    }
+
+    /// One instanced draw of the unit quad (a 4-vertex triangle strip) per each of the first
+    /// `count` instances of `buffer`, with `program`, `uniforms` and `params`; nothing when
+    /// `count` is 0. Counted as one draw call. The sprite, text and effect-patch passes differ
+    /// only in what they pass here.
+    pub(super) fn draw_quads<T: Copy + glium::Vertex>(
+        &self,
+        target: &mut impl Surface,
+        buffer: &InstanceBuffer<T>,
+        count: usize,
+        program: &Program,
+        uniforms: &impl Uniforms,
+        params: &DrawParameters,
+    ) -> Result<(), RenderError> {
+        let Some(instances) = buffer.buffer.slice(0..count).filter(|_| count > 0) else {
+            return Ok(());
+        };
+        let per_instance = instances
+            .per_instance()
+            .map_err(|_| gl_err("instancing is not supported"))?;
         target
             .draw(
                 (&self.quad, per_instance),
                 NoIndices(PrimitiveType::TriangleStrip),
                 program,
-                &uniforms,
-                &params,
+                uniforms,
+                params,
             )
             .map_err(gl_err)?;
-        // Counted by the renderer: one per issued draw call.
         self.count_draw();
         Ok(())
     }

@@ -15,7 +15,6 @@ use super::post::PostVariant;
 use super::{gl_err, post, InstanceBuffer, RenderError, Renderer, SpriteBatch};
 use glium::backend::Facade;
 use glium::framebuffer::SimpleFrameBuffer;
-use glium::index::{NoIndices, PrimitiveType};
 use glium::texture::Texture2d;
 use glium::uniforms::{MagnifySamplerFilter, MinifySamplerFilter, SamplerWrapFunction};
 use glium::{uniform, DrawParameters, Rect, Surface};
@@ -182,19 +181,6 @@ impl Renderer {
         viewport: Rect,
         order: RowOrder,
     ) -> Result<(), RenderError> {
-        let count = self.post_frame.patches.len();
-        let Some(instances) = self
-            .post_frame
-            .buffer
-            .buffer
-            .slice(0..count)
-            .filter(|_| count > 0)
-        else {
-            return Ok(());
-        };
-        let per_instance = instances
-            .per_instance()
-            .map_err(|_| gl_err("instancing is not supported"))?;
         let size = (scene.width(), scene.height());
         // Nearest: every tap is a texel's centre. Repeat: chaos's swirl and taps wrap around.
         let scene_sampler = scene
@@ -212,16 +198,9 @@ impl Renderer {
             viewport: Some(viewport),
             ..Default::default()
         };
-        target
-            .draw(
-                (&self.quad, per_instance),
-                NoIndices(PrimitiveType::TriangleStrip),
-                self.post.get(variant),
-                &uniforms,
-                &params,
-            )
-            .map_err(gl_err)?;
-        self.count_draw();
-        Ok(())
+        let count = self.post_frame.patches.len();
+        let program = self.post.get(variant);
+        let buffer = &self.post_frame.buffer;
+        self.draw_quads(target, buffer, count, program, &uniforms, &params)
     }
 }
