@@ -3,9 +3,10 @@
 //! With no audio device the game runs silently: [`Audio::new`] logs why once and every later
 //! call is a no-op. Muted (M, `[audio] muted`, `--mute`), the stream stays open and silent.
 
-use crate::assets::powerup_looks::Family;
-use crate::assets::{powerup_look, Assets};
+use crate::assets::powerup_looks::FamilyLook;
+use crate::assets::Assets;
 use crate::config::AudioConfig;
+use crate::level::Family;
 use crate::sim::GameEvent;
 use rodio::{Decoder, OutputStream, OutputStreamBuilder, Sink, Source};
 use std::collections::HashMap;
@@ -28,8 +29,8 @@ pub enum Sound {
     /// A brick grown (and a caught power-up whose family's sound is missing): `powerup.wav`.
     PowerUp,
     /// A power-up of a family caught by the paddle: `powerup_<family>.wav`
-    /// ([`Family::sound_file`]); the family is the power-up's row of
-    /// [`crate::assets::powerup_looks::LOOKS`]. Falls back to [`Sound::PowerUp`] if its file
+    /// ([`FamilyLook::sound_file`]); the family is the power-up's
+    /// ([`crate::level::PowerUpKind::family`]). Falls back to [`Sound::PowerUp`] if its file
     /// is missing or broken.
     Caught(Family),
     /// An explosive brick going off: `explosion.wav`.
@@ -84,7 +85,7 @@ impl Sound {
             GameEvent::PaddleHit => Some(Sound::Paddle),
             GameEvent::LifeLost { .. } => Some(Sound::LifeLost),
             GameEvent::LevelCleared => Some(Sound::LevelCleared),
-            GameEvent::PowerUpCollected { kind } => Some(Sound::Caught(powerup_look(*kind).family)),
+            GameEvent::PowerUpCollected { kind } => Some(Sound::Caught(kind.family())),
             GameEvent::BrickGrown { .. } => Some(Sound::PowerUp),
             GameEvent::Explosion { .. } => Some(Sound::Explosion),
             GameEvent::PowerUpReleased { .. }
@@ -418,10 +419,10 @@ mod tests {
             Some(Sound::Caught(Family::Ball))
         );
         for kind in PowerUpKind::ALL {
-            let bad = crate::sim::powerups::is_bad(kind);
+            assert_eq!(sound(kind), Some(Sound::Caught(kind.family())), "{kind}");
             assert_eq!(
                 sound(kind) == Some(Sound::Caught(Family::Bad)),
-                bad,
+                kind.is_bad(),
                 "{kind}"
             );
         }

@@ -19,6 +19,14 @@ pub const BRICK_AREA_FRACTION: f32 = 0.5;
 /// level lint compares it with the brick size.
 pub const BALL_RADIUS: f32 = 12.5;
 
+/// Ball radius factor under the small-ball power-up, under every game's rules (the
+/// simulation's `sim::powerups::rules`). Part of the geometry: the level lint asks which gaps a
+/// small ball passes.
+pub const SMALL_BALL_SCALE: f32 = 0.6;
+/// Size of a weapon's shot, pixels (width, height). The level lint models a shot as a disk of
+/// its width.
+pub const SHOT_SIZE: Vec2 = Vec2::new(4.0, 12.0);
+
 /// Size of one grid cell (= one brick), pixels (width, height), for a level of `rows` × `cols`:
 /// the grid fills the playfield's width and the upper [`BRICK_AREA_FRACTION`] of its height.
 /// Computed in floating point, so bricks tile the area exactly with no truncation gaps

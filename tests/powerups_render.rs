@@ -200,7 +200,7 @@ fn every_capsule_drawn_at_its_falling_size_differs_from_every_other() {
         let red = r > 150 && g < 100;
         assert_eq!(
             red,
-            breakout::sim::powerups::is_bad(kind),
+            kind.is_bad(),
             "{kind}: {:?}",
             pic.at(x + 30.0, y + 2.0)
         );

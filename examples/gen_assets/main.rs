@@ -18,10 +18,10 @@
 //! * Sounds: mono 16-bit PCM WAVs (`brick`, `solid`, `paddle`, `life_lost`,
 //!   `level_cleared`, `explosion` at 44.1 kHz and a seamlessly looping `music` at 22.05 kHz).
 //! * Power-ups (`powerups.rs`): the atlas `powerups.png` and the caught sounds `powerup*.wav`,
-//!   from the game's table `src/assets/powerup_looks.rs`.
+//!   from the game's tables (the `breakout` library's power-up rows and their looks, so a new
+//!   power-up's capsule is drawn from the row that defines it).
 //!
-//! Deliberately independent of the `breakout` library crate: only `image`, `hound`, `font8x8`,
-//! std, and the one data file of the library it includes (`src/assets/powerup_looks.rs`).
+//! Otherwise only `image`, `hound`, `font8x8` and std.
 
 mod brick_kinds;
 mod powerups;

@@ -1,5 +1,5 @@
-//! The power-ups' pictures and sounds, from the table of `src/assets/powerup_looks.rs`
-//! (included as it is, so the game and the generator read one table):
+//! The power-ups' pictures and sounds, from the game's own tables (`src/level/powerups.rs` for
+//! each kind's family, `src/assets/powerup_looks.rs` for its label and frame colour):
 //!
 //! * `powerups.png`: the atlas, one capsule per power-up (120×38 px in a 128×42 px cell, 2 × 6
 //!   cells a 256×256 layer, the layers one under the other). The capsule's frame has its family's
@@ -13,11 +13,10 @@
 use super::*;
 use font8x8::UnicodeFonts;
 
-#[allow(dead_code)] // the game's table: the generator uses part of it
-#[path = "../../src/assets/powerup_looks.rs"]
-mod looks;
-
-use looks::{Family, ART_SIZE, ATLAS_LAYERS, LAYER_EDGE, LOOKS, MAX_LABEL};
+use breakout::assets::powerup_looks::{
+    self as looks, FamilyLook, ART_SIZE, ATLAS_LAYERS, LAYER_EDGE, MAX_LABEL,
+};
+use breakout::level::{Family, PowerUpKind};
 
 /// The classic power-up sound (kept for the game's other uses): sweep from this up two
 /// octaves, Hz / s.
@@ -33,10 +32,10 @@ const WARN: [f64; 4] = [6.0, 19.0, 7.0, 31.0];
 pub fn save_atlas(dir: &Path) {
     let (w, h) = (LAYER_EDGE, LAYER_EDGE * ATLAS_LAYERS);
     let mut img = image::RgbaImage::from_pixel(w, h, image::Rgba([255, 255, 255, 0]));
-    for (index, look) in LOOKS.iter().enumerate() {
+    for (index, kind) in PowerUpKind::ALL.into_iter().enumerate() {
         let (layer, [x0, y0]) = looks::art_origin(index);
         let y0 = y0 + layer * LAYER_EDGE;
-        let art = capsule(look);
+        let art = capsule(kind, &looks::look(kind));
         for (i, px) in art.iter().enumerate() {
             let (x, y) = (i as u32 % ART_SIZE[0], i as u32 / ART_SIZE[0]);
             img.put_pixel(x0 + x, y0 + y, image::Rgba(*px));
@@ -47,12 +46,12 @@ pub fn save_atlas(dir: &Path) {
 }
 
 /// One capsule's pixels, RGBA8, rows top first.
-fn capsule(look: &looks::Look) -> Vec<[u8; 4]> {
+fn capsule(kind: PowerUpKind, look: &looks::Look) -> Vec<[u8; 4]> {
     let bad = look.family == Family::Bad;
     assert!(
         look.label.len() <= MAX_LABEL - bad as usize,
         "{}: label {:?} too long",
-        look.name,
+        kind.name(),
         look.label
     );
     let frame = look.family.frame_rgb().map(f64::from);

@@ -15,7 +15,6 @@
 
 pub mod embedded;
 pub mod levels;
-pub mod palette;
 pub mod powerup_looks;
 pub mod sets;
 
@@ -26,11 +25,9 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-/// How `kind` looks and sounds: its row of [`powerup_looks::LOOKS`] (the rows are in
-/// [`PowerUpKind`](crate::level::PowerUpKind) order; a unit test in `render::powerups` checks
-/// the names).
-pub fn powerup_look(kind: crate::level::PowerUpKind) -> &'static powerup_looks::Look {
-    &powerup_looks::LOOKS[kind as usize]
+/// How `kind` looks and sounds: its label and family ([`powerup_looks::look`]).
+pub fn powerup_look(kind: crate::level::PowerUpKind) -> powerup_looks::Look {
+    powerup_looks::look(kind)
 }
 
 /// Environment variable naming an override directory (see the module docs).

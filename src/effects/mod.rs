@@ -8,8 +8,8 @@
 
 pub mod particles;
 
-use crate::assets::palette::brick_color;
 use crate::config::EffectsConfig;
+use crate::level::brick_color;
 use crate::sim::{Game, GameEvent};
 use particles::ParticlePool;
 

@@ -5,7 +5,7 @@
 //! approximations, and file names for imported levels.
 
 use super::{Approximation, ImportError, LevelSet};
-use crate::assets::palette::brick_color;
+use crate::level::brick_color;
 use crate::level::{BrickKind, CellExtras, Level, PowerUpKind, Roll, MAX_HITS, PLAIN_COLOURS};
 use std::path::Path;
 

@@ -3,7 +3,10 @@
 
 use super::parse::Positions;
 use super::{BrickKind, Diagnostic, Level, PowerUpKind, Roll};
-use crate::playfield::{self, BALL_RADIUS, BRICK_AREA_FRACTION, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use crate::playfield::{
+    self, BALL_RADIUS, BRICK_AREA_FRACTION, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH, SHOT_SIZE,
+    SMALL_BALL_SCALE,
+};
 use glam::Vec2;
 use std::collections::VecDeque;
 
@@ -16,13 +19,6 @@ pub const RASTER_STEP: f32 = 2.0;
 
 /// Slack of the "does the ball fit" test, pixels: a ball exactly as wide as a gap passes.
 const FIT_SLACK: f32 = 1e-3;
-
-/// The ball's radius factor under the small-ball power-up (`sim::powerups::rules`: 0.6 under
-/// every rule set; a test of this module checks it against them).
-pub const SMALL_BALL_SCALE: f32 = 0.6;
-
-/// Width of a weapon shot, pixels (`sim::powerups::SHOT_SIZE`'s x; the same test checks it).
-pub const SHOT_WIDTH: f32 = 4.0;
 
 /// The power-ups that let the ball (or its shots) reach bricks a plain ball cannot, in the
 /// order a warning names them; see [`opening`].
@@ -39,8 +35,9 @@ pub const OPENERS: [PowerUpKind; 5] = [
 struct Prober {
     /// Radius of the disk, pixels.
     radius: f32,
-    /// Metal and chaotic bricks let it through (they break).
-    metal_open: bool,
+    /// What an energy ball breaks lets it through (metal and chaotic bricks,
+    /// [`crate::level::BrickKindDef::energy_breaks`]).
+    energy_open: bool,
     /// Walls (`1`) let it through too.
     walls_open: bool,
 }
@@ -48,24 +45,24 @@ struct Prober {
 /// The plain ball: walls, metal and chaotic bricks stop it.
 const BALL: Prober = Prober {
     radius: BALL_RADIUS,
-    metal_open: false,
+    energy_open: false,
     walls_open: false,
 };
 
 /// How a power-up caught in play lets the game reach bricks a plain ball cannot, as the
-/// simulation has it (`sim::powerups::table`, `sim::brick_kinds`); `None` for the power-ups
+/// simulation has it (`sim::powerups::table`; the bricks' [`crate::level::BrickKindDef`]); `None` for the power-ups
 /// that open nothing:
 ///
 /// * `energy-ball` passes through metal (`M`) and chaotic (`C`) bricks, breaking them, not walls;
 /// * `small-ball` shrinks the ball to [`SMALL_BALL_SCALE`] of its radius: it passes narrower gaps;
-/// * `weapon` shots are [`SHOT_WIDTH`] wide: modelled generously as a disk of that width that
+/// * `weapon` shots are [`SHOT_SIZE`]'s width wide: modelled generously as a disk of that width that
 ///   may go anywhere (shots only fly straight up);
 /// * `magic-wand` turns every indestructible brick, walls included, into a one-hit brick;
 /// * `next-level` clears the level at once.
 fn opening(kind: PowerUpKind) -> Option<Prober> {
     match kind {
         PowerUpKind::EnergyBall => Some(Prober {
-            metal_open: true,
+            energy_open: true,
             ..BALL
         }),
         PowerUpKind::SmallBall => Some(Prober {
@@ -73,11 +70,11 @@ fn opening(kind: PowerUpKind) -> Option<Prober> {
             ..BALL
         }),
         PowerUpKind::Weapon => Some(Prober {
-            radius: SHOT_WIDTH / 2.0,
+            radius: SHOT_SIZE.x / 2.0,
             ..BALL
         }),
         PowerUpKind::MagicWand | PowerUpKind::NextLevel => Some(Prober {
-            metal_open: true,
+            energy_open: true,
             walls_open: true,
             ..BALL
         }),
@@ -183,10 +180,9 @@ impl Raster {
 /// touched when a reached sample is within the radius (plus half a step) of its rectangle.
 fn touchable(level: &Level, grid: &Grid, prober: Prober) -> Vec<bool> {
     let r = prober.radius;
-    let stops = |k: BrickKind| match k {
-        BrickKind::Solid => !prober.walls_open,
-        BrickKind::Metal | BrickKind::Chaotic => !prober.metal_open && !prober.walls_open,
-        _ => false,
+    let stops = |k: BrickKind| {
+        let d = k.def();
+        !d.destructible && !prober.walls_open && !(prober.energy_open && d.energy_breaks)
     };
     let nx = (PLAYFIELD_WIDTH / RASTER_STEP).ceil() as usize;
     let max_ny = (PLAYFIELD_HEIGHT / RASTER_STEP).ceil() as usize;
@@ -606,33 +602,11 @@ mod tests {
         );
     }
 
-    /// The numbers and rules this module copies from the simulation (it does not depend on it).
+    /// A `+bad` roll may bring small-ball, and only small-ball among the openers.
     #[test]
-    fn what_openers_do_is_what_the_simulation_does() {
-        use crate::sim::brick_kinds::info;
-        for ruleset in super::super::Ruleset::ALL {
-            let rules = crate::sim::powerups::rules::rules(ruleset);
-            assert_eq!(rules.small_ball, SMALL_BALL_SCALE, "{ruleset:?}");
-        }
-        assert_eq!(crate::sim::powerups::SHOT_SIZE.x, SHOT_WIDTH);
-        for kind in BrickKind::ALL {
-            let stops = |p: Prober| match kind {
-                BrickKind::Solid => !p.walls_open,
-                BrickKind::Metal | BrickKind::Chaotic => !p.metal_open,
-                _ => false,
-            };
-            assert_eq!(stops(BALL), info(kind).solid, "{kind:?}");
-            let energy = opening(PowerUpKind::EnergyBall).unwrap();
-            assert_eq!(
-                stops(energy),
-                info(kind).solid && !info(kind).energy_breaks,
-                "{kind:?}"
-            );
-        }
-        // Only small-ball among the openers is a bad power-up (what a `+bad` roll may bring).
+    fn small_ball_is_the_only_bad_opener() {
         for kind in OPENERS {
-            let bad = crate::sim::powerups::table::info(kind).bad;
-            assert_eq!(bad, kind == PowerUpKind::SmallBall, "{kind:?}");
+            assert_eq!(kind.is_bad(), kind == PowerUpKind::SmallBall, "{kind:?}");
         }
     }
 

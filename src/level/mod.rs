@@ -18,12 +18,14 @@
 //! Lines holding only whitespace are ignored. It never panics: every problem in a file is reported
 //! as a [`Diagnostic`] with a 1-based line and column (columns count characters, a tab is one).
 
+mod brick_kinds;
 mod lint;
 mod parse;
 mod powerups;
 mod write;
 
-pub use powerups::{PowerUpKind, Roll};
+pub use brick_kinds::{brick_color, BrickKind, BrickKindDef, PLAIN_COLOURS, REGENERATION_CAP};
+pub use powerups::{Family, Lasts, PowerUpDef, PowerUpKind, Roll, POWER_UPS};
 pub use write::{cell_token, one_line};
 
 pub use lint::warnings as lint;
@@ -34,149 +36,6 @@ use std::path::{Path, PathBuf};
 /// Largest number of rows or columns a level may have. Beyond this bricks would be a few pixels
 /// across on the 800×600 playfield — certainly a mistake, and a cap keeps memory bounded.
 pub const MAX_GRID_DIMENSION: usize = 64;
-
-/// One brick of a level grid: its kind, as the level file's cell writes it (a digit or a
-/// capital letter, see [`BrickKind::symbol`]). What each kind does in play is the simulation's
-/// brick-kind table (`sim::brick_kinds`); this module only knows the names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-pub enum BrickKind {
-    /// `1`: a wall, never destroyed (not even by an energy ball); the ball bounces off it.
-    Solid,
-    /// `2`–`9`: a plain brick, destroyed when the ball has hit it enough times. The value is the
-    /// file's digit (always in `2..=9`) and selects its colour ([`PLAIN_COLOURS`]) and score.
-    Plain(u8),
-    /// `M`: metal (LBreakout2's `#`): indestructible except for an energy ball; does not count
-    /// for clearing the level.
-    Metal,
-    /// `C`: chaotic (LBreakout2's `@`): metal from which the ball leaves at a random angle.
-    Chaotic,
-    /// `X`: explosive: destroyed by one hit, it then destroys its neighbours (the level's
-    /// [`Explosion`] shape) after a short delay; explosive neighbours go off in turn.
-    Explosive,
-    /// `I`: invisible: not drawn and still solid until its first hit, then drawn; takes `*N`
-    /// hits (default 2).
-    Invisible,
-    /// `H`: hidden (KBreakOut's `h`): invisible, and not needed to clear the level until its
-    /// first hit reveals it; takes `*N` hits (default 2).
-    Hidden,
-    /// `R`: regenerating: below [`REGENERATION_CAP`] hits it regains one every few seconds.
-    Regenerating,
-    /// `G`: growing: when destroyed it fills the empty cells around it with plain bricks.
-    Growing,
-}
-
-/// Hits a regenerating brick grows back to (LBreakout2's `x`/`y`/`z` regain up to 3), unless it
-/// started with more.
-pub const REGENERATION_CAP: u8 = 3;
-
-/// Names of the plain brick colours `2`–`9`, index = digit − 2 (LearnOpenGL's four, then its
-/// "anything above 5 is white", then the colours other Breakouts add).
-pub const PLAIN_COLOURS: [&str; 8] = [
-    "blue", "green", "yellow", "orange", "white", "red", "purple", "grey",
-];
-
-impl BrickKind {
-    /// Every kind a cell can name, plain colours once each, in the order of `docs/levels.md`.
-    pub const ALL: [BrickKind; 16] = [
-        BrickKind::Solid,
-        BrickKind::Plain(2),
-        BrickKind::Plain(3),
-        BrickKind::Plain(4),
-        BrickKind::Plain(5),
-        BrickKind::Plain(6),
-        BrickKind::Plain(7),
-        BrickKind::Plain(8),
-        BrickKind::Plain(9),
-        BrickKind::Metal,
-        BrickKind::Chaotic,
-        BrickKind::Explosive,
-        BrickKind::Invisible,
-        BrickKind::Hidden,
-        BrickKind::Regenerating,
-        BrickKind::Growing,
-    ];
-
-    /// The character that writes this kind in a level file: `1`–`9` or a capital letter.
-    pub fn symbol(self) -> char {
-        match self {
-            BrickKind::Solid => '1',
-            BrickKind::Plain(n) => char::from(b'0' + n.clamp(2, 9)),
-            BrickKind::Metal => 'M',
-            BrickKind::Chaotic => 'C',
-            BrickKind::Explosive => 'X',
-            BrickKind::Invisible => 'I',
-            BrickKind::Hidden => 'H',
-            BrickKind::Regenerating => 'R',
-            BrickKind::Growing => 'G',
-        }
-    }
-
-    /// The kind a level-file character writes; `0` (empty) and unknown characters give `None`.
-    pub fn from_symbol(c: char) -> Option<BrickKind> {
-        Some(match c {
-            '1' => BrickKind::Solid,
-            '2'..='9' => BrickKind::Plain(c as u8 - b'0'),
-            'M' => BrickKind::Metal,
-            'C' => BrickKind::Chaotic,
-            'X' => BrickKind::Explosive,
-            'I' => BrickKind::Invisible,
-            'H' => BrickKind::Hidden,
-            'R' => BrickKind::Regenerating,
-            'G' => BrickKind::Growing,
-            _ => return None,
-        })
-    }
-
-    /// The brick number of the core format (`1`–`9`) for a plain or solid brick; `None` for the
-    /// lettered kinds.
-    pub fn code(self) -> Option<u8> {
-        match self {
-            BrickKind::Solid => Some(1),
-            BrickKind::Plain(n) => Some(n),
-            _ => None,
-        }
-    }
-
-    /// Parses a core-format brick number (`1`–`9`); `0` (empty) and anything above 9 give `None`.
-    pub fn from_code(code: u8) -> Option<BrickKind> {
-        match code {
-            1..=9 => BrickKind::from_symbol(char::from(b'0' + code)),
-            _ => None,
-        }
-    }
-
-    /// True for bricks a plain ball can destroy: every kind but walls, metal and chaotic ones.
-    pub fn is_destructible(self) -> bool {
-        !matches!(
-            self,
-            BrickKind::Solid | BrickKind::Metal | BrickKind::Chaotic
-        )
-    }
-
-    /// True for bricks that can hold a power-up (`+X`, `+10%`): the destructible ones, and metal
-    /// and chaotic bricks, which an energy ball breaks (LBreakout2 releases a bonus placed on
-    /// its `#` and `@` bricks then). Walls never break, so they hold none.
-    pub fn holds_powerup(self) -> bool {
-        self.is_destructible() || matches!(self, BrickKind::Metal | BrickKind::Chaotic)
-    }
-
-    /// True for bricks that must be gone to clear the level when play starts: the destructible
-    /// ones except hidden bricks (which count once revealed).
-    pub fn counts_for_clear(self) -> bool {
-        self.is_destructible() && self != BrickKind::Hidden
-    }
-
-    /// Hits a fresh brick of this kind takes when the file gives no `*N`: 2 for invisible and
-    /// hidden bricks (one to find it, one to break it), 1 for the other destructible kinds, 0
-    /// for indestructible ones.
-    pub fn default_hits(self) -> u8 {
-        match self {
-            BrickKind::Invisible | BrickKind::Hidden => 2,
-            k if k.is_destructible() => 1,
-            _ => 0,
-        }
-    }
-}
 
 /// Which neighbours an explosive brick destroys (`@explosion:`): the 8 around it, as in
 /// LBreakout2, SDL-Ball and gnome-breakout, or the 4 sharing an edge, as in KBreakOut.
@@ -191,7 +50,7 @@ pub enum Explosion {
 
 /// Whose rules a level follows: this game's own, or those of the game it was imported from, so an
 /// imported set plays as it did there. `@scoring:` picks whose points the bricks score (the
-/// tables are the simulation's, `sim::brick_kinds::points`); `@powerups:` whose power-up
+/// tables are the simulation's, `sim::bricks::kinds::points`); `@powerups:` whose power-up
 /// parameters apply (durations, size steps, speeds, random drops: `sim::powerups::rules`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Ruleset {

@@ -13,8 +13,8 @@
 
 use super::powerups;
 use super::sprite::{Layer, SpriteInstance};
-use crate::assets::palette::brick_color;
 use crate::assets::powerup_looks::ART_SIZE;
+use crate::level::brick_color;
 use crate::level::BrickKind;
 use crate::sim::{Brick, BrickField};
 

@@ -286,7 +286,7 @@ fn palette_sprites(out: &mut Vec<SpriteInstance>, editor: &Editor) {
     for (item, r) in palette() {
         match item {
             PaletteItem::Kind(kind) => {
-                let color = crate::assets::palette::brick_color(kind, None);
+                let color = crate::level::brick_color(kind, None);
                 let body = super::bricks::look(kind).body;
                 out.push(SpriteInstance::new(body, r, color));
                 let label = kind.symbol().to_string();

@@ -11,7 +11,7 @@ use super::debug_overlay::{bounce_path, dotted};
 use super::sprite::{Layer, SpriteInstance};
 use super::text::panel;
 use crate::assets::powerup_look;
-use crate::assets::powerup_looks::{art_origin, ART_SIZE, LAYER_EDGE};
+use crate::assets::powerup_looks::{art_origin, FamilyLook, ART_SIZE, LAYER_EDGE};
 use crate::level::PowerUpKind;
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::sim::powerups::{BONUS_FLOOR_Y, POWERUP_SIZE, SHOT_SIZE};
@@ -132,19 +132,13 @@ pub fn aim_paths(out: &mut Vec<SpriteInstance>, game: &Game) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::assets::powerup_looks::{Family, ATLAS_LAYERS, LOOKS, MAX_LABEL};
+    use crate::assets::powerup_looks::{ATLAS_LAYERS, MAX_LABEL};
 
     #[test]
-    fn the_looks_table_has_a_row_per_kind_in_order_and_bad_means_the_simulations_bad() {
-        assert_eq!(LOOKS.len(), PowerUpKind::ALL.len());
-        for (kind, look) in PowerUpKind::ALL.into_iter().zip(&LOOKS) {
-            assert_eq!(look.name, kind.name());
-            assert_eq!(
-                look.family == Family::Bad,
-                crate::sim::powerups::is_bad(kind),
-                "{kind}"
-            );
-            let room = MAX_LABEL - usize::from(look.family == Family::Bad);
+    fn every_label_fits_its_capsule() {
+        for kind in PowerUpKind::ALL {
+            let look = powerup_look(kind);
+            let room = MAX_LABEL - usize::from(kind.is_bad());
             assert!(!look.label.is_empty() && look.label.len() <= room, "{kind}");
         }
     }
@@ -156,7 +150,7 @@ mod tests {
             .expect("textures/powerups.png (cargo run --example gen_assets)")
             .to_rgba8();
         assert_eq!(atlas.dimensions(), (LAYER_EDGE, LAYER_EDGE * ATLAS_LAYERS));
-        let cells: Vec<Vec<u8>> = (0..LOOKS.len())
+        let cells: Vec<Vec<u8>> = (0..PowerUpKind::ALL.len())
             .map(|i| {
                 let (layer, [x0, y0]) = art_origin(i);
                 let mut px = Vec::new();
@@ -171,7 +165,11 @@ mod tests {
         for (i, a) in cells.iter().enumerate() {
             let opaque = a.chunks(4).filter(|p| p[3] == 255).count();
             let area = (ART_SIZE[0] * ART_SIZE[1]) as usize;
-            assert!(opaque > area * 8 / 10, "{}: {opaque} opaque", LOOKS[i].name);
+            assert!(
+                opaque > area * 8 / 10,
+                "{}: {opaque} opaque",
+                PowerUpKind::ALL[i].name()
+            );
             for (j, b) in cells.iter().enumerate().skip(i + 1) {
                 let differ = a
                     .chunks(4)
@@ -181,8 +179,8 @@ mod tests {
                 assert!(
                     differ > 40,
                     "{} and {} differ in {differ} pixels only",
-                    LOOKS[i].name,
-                    LOOKS[j].name
+                    PowerUpKind::ALL[i].name(),
+                    PowerUpKind::ALL[j].name()
                 );
             }
         }

@@ -6,7 +6,7 @@ use crate::level::PowerUpKind;
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::sim::Game;
 
-pub use crate::assets::palette::brick_color;
+pub use crate::level::brick_color;
 
 /// Paddle tint, linear RGBA.
 pub const PADDLE_COLOR: [f32; 4] = [0.85, 0.9, 1.0, 1.0];

@@ -86,7 +86,7 @@ pub(super) fn after_brick_bounce(
     }
 }
 
-/// A brick was hit: what happens is its kind's behaviour ([`brick_kinds::BrickKindInfo::on_hit`]):
+/// A brick was hit: what happens is its kind's behaviour ([`brick_kinds::BrickBehaviour::on_hit`]):
 /// a destructible one loses a hit and, with none left, is destroyed (points by the level's
 /// scoring, events, its power-up released — placed by the level, else rolled with `rng` — and
 /// its aftermath queued: an explosion's fuse, a growth); a solid one reports a solid hit.
@@ -155,14 +155,14 @@ pub(super) fn hit_brick(
 pub(super) fn is_chaotic(bricks: &BrickField, row: usize, col: usize) -> bool {
     bricks
         .live(row, col)
-        .is_some_and(|b| brick_kinds::info(b.kind).bounce == Bounce::Random)
+        .is_some_and(|b| brick_kinds::behaviour(b.kind).bounce == Bounce::Random)
 }
 
 /// True if the live brick at `row`, `col` can be destroyed (its kind is not solid).
 pub(super) fn is_destructible(bricks: &BrickField, row: usize, col: usize) -> bool {
     bricks
         .live(row, col)
-        .is_some_and(|b| !brick_kinds::info(b.kind).solid)
+        .is_some_and(|b| b.kind.is_destructible())
 }
 
 impl BallWorld<'_> {
@@ -368,7 +368,7 @@ impl BallWorld<'_> {
             self.events,
         );
         let exploded_anyway =
-            kind.is_some_and(|k| brick_kinds::info(k).aftermath == Aftermath::Explode);
+            kind.is_some_and(|k| brick_kinds::behaviour(k).aftermath == Aftermath::Explode);
         if blast && !exploded_anyway && self.bricks.live(row, col).is_none() {
             self.bricks.fuses.push(Fuse {
                 row,

@@ -35,7 +35,7 @@ impl BrickField {
     /// A brick of `kind` at `row`, `col` was destroyed: queues what its kind sets off (an
     /// explosion's fuse, a growth), carried out by [`update_bricks`].
     pub(super) fn queue_aftermath(&mut self, row: usize, col: usize, kind: BrickKind) {
-        match brick_kinds::info(kind).aftermath {
+        match brick_kinds::behaviour(kind).aftermath {
             Aftermath::None => {}
             Aftermath::Explode => self.fuses.push(Fuse {
                 row,
@@ -131,7 +131,7 @@ fn explode(
         for (r, c) in cells {
             let breakable = bricks
                 .live(r, c)
-                .is_some_and(|b| brick_kinds::info(b.kind).explosion_breaks);
+                .is_some_and(|b| b.kind.def().explosion_breaks);
             if breakable {
                 if let Some(brick) = bricks.live_mut(r, c) {
                     // The blast destroys it whatever hits it had left.

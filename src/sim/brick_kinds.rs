@@ -1,12 +1,11 @@
-//! Brick kinds as data: one row of [`BRICK_KINDS`] per kind says whether the ball can destroy
-//! it, what else can (an energy ball, an explosion), whether it counts for clearing the level,
-//! whether it is drawn before its first hit, how the ball leaves it, and what a hit and its
-//! destruction do (its behaviour functions). Points are [`points`], by the level's
-//! [`Ruleset`] rules.
+//! What each kind of brick does in play: how the ball leaves it, what a hit does, what its
+//! destruction sets off ([`behaviour`], one match arm per kind), and what it scores under each
+//! game's rules ([`points`]). The facts about a kind (whether the ball can destroy it, what
+//! else can, whether it counts for clearing the level, whether it is drawn, its hits) are its
+//! row in the level layer ([`BrickKind::def`]).
 //!
-//! **Adding a brick kind** means one row here and, when no existing behaviour fits, one
-//! behaviour function below it; the level format gives it a symbol in [`crate::level::BrickKind`]
-//! (parsed by the level module, which knows nothing of the simulation).
+//! **Adding a brick kind**: `docs/architecture.md` has the recipe; the compiler points at each
+//! match here that must learn of it.
 //!
 //! Sources: LBreakout2 `game/bricks.c` (`brick_conv_table`, `brick_hit`, `brick_remove`,
 //! `bricks_update`), KBreakOut `src/qml/logic.js`, SDL-Ball `main.cpp` (`brick::hit`),
@@ -36,25 +35,10 @@ pub enum Bounce {
     Random,
 }
 
-/// What the game knows about one kind of brick.
+/// What a kind of brick does in play: its behaviour. Its facts (destructible, what else breaks
+/// it, visible, regenerating, …) are its row in the level layer ([`BrickKind::def`]).
 #[derive(Clone, Copy, Debug)]
-pub struct BrickKindInfo {
-    /// Short name, for tools and docs.
-    pub name: &'static str,
-    /// True if a plain ball cannot destroy it: it bounces off unharmed.
-    pub solid: bool,
-    /// True if an energy ball destroys it although it is solid (metal); walls resist everything.
-    pub energy_breaks: bool,
-    /// True if a neighbouring explosion destroys it (LBreakout2: everything but walls and metal).
-    pub explosion_breaks: bool,
-    /// True if the level is cleared only once every brick of this kind is gone (from the start;
-    /// a hidden brick counts once revealed).
-    pub counts_for_clear: bool,
-    /// True if it is drawn from the start; false: drawn only after its first hit.
-    pub visible: bool,
-    /// True if, below [`crate::level::REGENERATION_CAP`] hits, it regains one every
-    /// [`super::tuning::REGENERATION_SECONDS`].
-    pub regenerates: bool,
+pub struct BrickBehaviour {
     /// How the ball leaves it.
     pub bounce: Bounce,
     /// What a hit by the ball does to a live brick of this kind; the brick field does the
@@ -64,88 +48,41 @@ pub struct BrickKindInfo {
     pub aftermath: Aftermath,
 }
 
-/// A destructible kind that is drawn, reflects the ball and loses a hit per hit.
-const fn breakable(name: &'static str) -> BrickKindInfo {
-    BrickKindInfo {
-        name,
-        solid: false,
-        energy_breaks: true,
-        explosion_breaks: true,
-        counts_for_clear: true,
-        visible: true,
-        regenerates: false,
-        bounce: Bounce::Reflect,
-        on_hit: lose_a_hit,
-        aftermath: Aftermath::None,
-    }
-}
+/// The behaviour of a kind that reflects the ball and loses a hit per hit.
+const BREAKABLE: BrickBehaviour = BrickBehaviour {
+    bounce: Bounce::Reflect,
+    on_hit: lose_a_hit,
+    aftermath: Aftermath::None,
+};
 
-/// An indestructible kind the ball bounces off unharmed.
-const fn unbreakable(name: &'static str, energy_breaks: bool) -> BrickKindInfo {
-    BrickKindInfo {
-        name,
-        solid: true,
-        energy_breaks,
-        explosion_breaks: false,
-        counts_for_clear: false,
-        visible: true,
-        regenerates: false,
-        bounce: Bounce::Reflect,
-        on_hit: bounce_unharmed,
-        aftermath: Aftermath::None,
-    }
-}
+/// The behaviour of a kind the ball bounces off unharmed.
+const UNBREAKABLE: BrickBehaviour = BrickBehaviour {
+    bounce: Bounce::Reflect,
+    on_hit: bounce_unharmed,
+    aftermath: Aftermath::None,
+};
 
-/// Every brick kind, one row each, in [`row`] order (all plain colours share one row).
-pub const BRICK_KINDS: [BrickKindInfo; 9] = [
-    unbreakable("solid", false),
-    breakable("plain"),
-    unbreakable("metal", true),
-    BrickKindInfo {
-        bounce: Bounce::Random,
-        ..unbreakable("chaotic", true)
-    },
-    BrickKindInfo {
-        aftermath: Aftermath::Explode,
-        ..breakable("explosive")
-    },
-    BrickKindInfo {
-        visible: false,
-        ..breakable("invisible")
-    },
-    BrickKindInfo {
-        visible: false,
-        counts_for_clear: false,
-        ..breakable("hidden")
-    },
-    BrickKindInfo {
-        regenerates: true,
-        ..breakable("regenerating")
-    },
-    BrickKindInfo {
-        aftermath: Aftermath::Grow,
-        ..breakable("growing")
-    },
-];
-
-/// Index of `kind`'s row in [`BRICK_KINDS`].
-pub const fn row(kind: BrickKind) -> usize {
+/// `kind`'s behaviour: one match arm per kind.
+pub const fn behaviour(kind: BrickKind) -> BrickBehaviour {
     match kind {
-        BrickKind::Solid => 0,
-        BrickKind::Plain(_) => 1,
-        BrickKind::Metal => 2,
-        BrickKind::Chaotic => 3,
-        BrickKind::Explosive => 4,
-        BrickKind::Invisible => 5,
-        BrickKind::Hidden => 6,
-        BrickKind::Regenerating => 7,
-        BrickKind::Growing => 8,
+        BrickKind::Solid | BrickKind::Metal => UNBREAKABLE,
+        BrickKind::Chaotic => BrickBehaviour {
+            bounce: Bounce::Random,
+            ..UNBREAKABLE
+        },
+        BrickKind::Explosive => BrickBehaviour {
+            aftermath: Aftermath::Explode,
+            ..BREAKABLE
+        },
+        BrickKind::Growing => BrickBehaviour {
+            aftermath: Aftermath::Grow,
+            ..BREAKABLE
+        },
+        BrickKind::Plain(_)
+        | BrickKind::Invisible
+        | BrickKind::Hidden
+        | BrickKind::Regenerating => BREAKABLE,
     }
-}
-
-/// The table row of `kind`: a lookup by index, no search.
-pub fn info(kind: BrickKind) -> &'static BrickKindInfo {
-    &BRICK_KINDS[row(kind)]
 }
 
 /// Points for one hit on a brick, by the level's `scoring` rules: `destroyed` says whether the
@@ -155,8 +92,12 @@ pub fn info(kind: BrickKind) -> &'static BrickKindInfo {
 /// `block.c`.)
 pub fn points(scoring: Ruleset, kind: BrickKind, hits_total: u8, destroyed: bool) -> u32 {
     let hits = u32::from(hits_total.max(1));
+    if kind == BrickKind::Solid {
+        return 0; // walls never break and never score
+    }
     match scoring {
-        Ruleset::Classic if destroyed => match kind {
+        Ruleset::Classic if !destroyed => 0,
+        Ruleset::Classic => match kind {
             // The original scale: rarer colours score more.
             BrickKind::Plain(n @ 2..=5) => 10 * (u32::from(n) - 1),
             BrickKind::Plain(_) | BrickKind::Regenerating | BrickKind::Growing => 50,
@@ -165,22 +106,22 @@ pub fn points(scoring: Ruleset, kind: BrickKind, hits_total: u8, destroyed: bool
             BrickKind::Metal | BrickKind::Chaotic => 100,
             BrickKind::Solid => 0,
         },
-        Ruleset::LBreakout2 if destroyed => match kind {
+        Ruleset::LBreakout2 if !destroyed => 0,
+        Ruleset::LBreakout2 => match kind {
             BrickKind::Plain(_) | BrickKind::Invisible | BrickKind::Hidden => 100 * hits,
             BrickKind::Regenerating => 200 * hits,
             BrickKind::Explosive | BrickKind::Growing => 200,
             BrickKind::Metal | BrickKind::Chaotic => 1000,
             BrickKind::Solid => 0,
         },
-        Ruleset::KBreakOut if kind != BrickKind::Solid => 15,
-        Ruleset::SdlBall if destroyed && kind != BrickKind::Solid => 11,
+        Ruleset::KBreakOut => 15,
+        Ruleset::SdlBall if destroyed => 11,
+        Ruleset::SdlBall => 0,
         Ruleset::Gnome => match (kind, destroyed) {
-            (BrickKind::Solid, _) => 0,
             (BrickKind::Explosive, true) => 100,
             (_, true) => 50,
             (_, false) => 20,
         },
-        _ => 0,
     }
 }
 
@@ -210,22 +151,6 @@ pub fn lose_a_hit(brick: &mut Brick) -> HitOutcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn each_kind_has_its_row_and_agrees_with_the_level_format() {
-        for kind in BrickKind::ALL {
-            let info = info(kind);
-            assert_eq!(info.solid, !kind.is_destructible(), "{}", info.name);
-            assert_eq!(
-                info.counts_for_clear,
-                kind.counts_for_clear(),
-                "{}",
-                info.name
-            );
-        }
-        let rows: std::collections::BTreeSet<usize> = BrickKind::ALL.map(row).into();
-        assert_eq!(rows.len(), BRICK_KINDS.len(), "every row is some kind's");
-    }
 
     #[test]
     fn classic_scores_match_the_original_scale() {

@@ -37,8 +37,8 @@ impl Brick {
     /// A fresh brick of `kind` in `rect` taking `hits` hits (0 for indestructible kinds; at
     /// least 1 for the others), drawn unless its kind hides it, with no power-up.
     pub fn new(kind: BrickKind, rect: Aabb, hits: u8) -> Brick {
-        let info = brick_kinds::info(kind);
-        let hits = if info.solid { 0 } else { hits.max(1) };
+        let def = kind.def();
+        let hits = if def.destructible { hits.max(1) } else { 0 };
         Brick {
             kind,
             rect,
@@ -46,7 +46,7 @@ impl Brick {
             hits_left: hits,
             hits_total: hits,
             powerup: None,
-            visible: info.visible,
+            visible: def.visible,
             colour: None,
             regeneration: 0.0,
         }
@@ -55,8 +55,7 @@ impl Brick {
     /// True while it must be destroyed to clear the level: a kind that counts, or a hidden brick
     /// once revealed.
     pub fn counts(&self) -> bool {
-        brick_kinds::info(self.kind).counts_for_clear
-            || (self.kind == BrickKind::Hidden && self.visible)
+        self.kind.counts_for_clear() || (self.kind == BrickKind::Hidden && self.visible)
     }
 
     /// Hits a regenerating brick grows back to: [`REGENERATION_CAP`], or more if it started with
@@ -68,9 +67,7 @@ impl Brick {
     /// True while it regains hits with time: a live regenerating brick below its
     /// [`Brick::regeneration_cap`].
     pub fn regrowing(&self) -> bool {
-        self.alive
-            && brick_kinds::info(self.kind).regenerates
-            && self.hits_left < self.regeneration_cap()
+        self.alive && self.kind.def().regenerates && self.hits_left < self.regeneration_cap()
     }
 }
 
@@ -312,7 +309,7 @@ impl BrickField {
     }
 
     /// The ball hit the brick at `row`, `col`: its kind's behaviour says what happens
-    /// ([`brick_kinds::BrickKindInfo::on_hit`]: a destructible brick loses one hit and is
+    /// ([`brick_kinds::BrickBehaviour::on_hit`]: a destructible brick loses one hit and is
     /// destroyed when none are left; a solid one is unchanged). A brick already gone is solid.
     pub fn hit(&mut self, row: usize, col: usize) -> HitOutcome {
         let Some(brick) = self
@@ -326,7 +323,7 @@ impl BrickField {
             return HitOutcome::Solid;
         }
         let counted = brick.counts();
-        let outcome = (brick_kinds::info(brick.kind).on_hit)(brick);
+        let outcome = (brick_kinds::behaviour(brick.kind).on_hit)(brick);
         let (counts, regrowing) = (brick.counts() && brick.alive, brick.regrowing());
         // A hidden brick revealed by this hit now counts.
         self.account_change(row * self.cols + col, counted, counts, regrowing);

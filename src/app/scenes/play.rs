@@ -171,7 +171,7 @@ impl PlayScene {
         let first = !self.forced;
         self.forced = true;
         for &kind in &ctx.args.powerups {
-            let timed = crate::sim::powerups::rules::is_timed(kind);
+            let timed = kind.lasts().is_lasting();
             if first || (timed && !self.game.active_effects().has(kind)) {
                 self.game.collect_powerup(kind);
             }

@@ -36,7 +36,7 @@
 //! dodged when that is as safe. Both are part of where the paddle is sent, a function of the
 //! game alone, so the look-ahead plays the detours too and stays exact.
 
-use super::powerups::{is_bad, POWERUP_FALL_SPEED, POWERUP_SIZE};
+use super::powerups::{POWERUP_FALL_SPEED, POWERUP_SIZE};
 use super::tuning::*;
 use super::{Game, Input};
 use glam::Vec2;
@@ -468,7 +468,7 @@ fn detour(game: &Game, ball_x: f32) -> Option<f32> {
     let mut best: Option<(f32, f32)> = None;
     for p in falling
         .iter()
-        .filter(|p| !is_bad(p.kind) && p.pos.y < touch_bottom)
+        .filter(|p| !p.kind.is_bad() && p.pos.y < touch_bottom)
     {
         let center = p.pos.x + POWERUP_SIZE.x / 2.0;
         let reach = touch - CATCH_OVERLAP;
@@ -490,7 +490,7 @@ fn detour(game: &Game, ball_x: f32) -> Option<f32> {
     // The lowest bad power-up that would land on the paddle where the ball wants it.
     let threat = falling
         .iter()
-        .filter(|p| is_bad(p.kind) && p.pos.y < touch_bottom)
+        .filter(|p| p.kind.is_bad() && p.pos.y < touch_bottom)
         .filter(|p| (ball_x - (p.pos.x + POWERUP_SIZE.x / 2.0)).abs() < touch)
         .max_by(|a, b| a.pos.y.total_cmp(&b.pos.y))?;
     let center = threat.pos.x + POWERUP_SIZE.x / 2.0;

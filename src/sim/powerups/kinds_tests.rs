@@ -628,7 +628,11 @@ fn random_placements_are_the_same_for_the_same_seed_and_follow_their_chance() {
     for seed in 0..20 {
         let a = placed(seed);
         assert_eq!(a, placed(seed), "seed {seed}: same placement");
-        assert!(is_bad(a[4].expect("+bad always places")), "{:?}", a[4]);
+        assert!(
+            PowerUpKind::is_bad(a[4].expect("+bad always places")),
+            "{:?}",
+            a[4]
+        );
         assert!(a[5].is_some(), "+100% always places");
         assert!(a[6..].iter().all(Option::is_none));
         some_differ |= a != placed(seed + 100);

@@ -2,10 +2,10 @@
 //!
 //! The six of LearnOpenGL's Breakout (speed, sticky, pass-through, pad size increase, confuse,
 //! chaos), multiball and extra life, and every power-up of LBreakout2, KBreakOut, SDL-Ball and
-//! gnome-breakout (48 in all, [`crate::level::PowerUpKind`]). What each one is and does is data:
-//! one row per kind in [`table::POWERUPS`] (good or bad, its behaviour function); **adding a
-//! power-up** means a row and a behaviour there (and a name in [`crate::level::PowerUpKind`]
-//! for the level format). How long each lasts and the sizes and speeds come from the level's
+//! gnome-breakout (48 in all, [`crate::level::PowerUpKind`]). What each one is, is its row in
+//! the level layer ([`crate::level::POWER_UPS`]: name, family, good or bad, how long it lasts);
+//! what it does is its behaviour function here ([`table::behaviour`]); `docs/architecture.md`
+//! has the recipe for adding one. How long each lasts and the sizes and speeds come from the level's
 //! `@powerups:` rules ([`rules`]); under this game's own, spawn chances and durations come from
 //! [`PowerUpSettings`] (the `[powerups]` section of `breakout.toml`). Effects are cleared when a
 //! life is lost or the level changes, and stacking is bounded. What runs each step (timers,
@@ -57,12 +57,6 @@ pub const MULTIBALL_SPREAD_DEG: f32 = 25.0;
 /// anti-loop limits can fold a turned direction back next to another one (a ball 26° from
 /// horizontal turned 25° down comes out at 20°), so such a turn is replaced.
 pub const MULTIBALL_MIN_SEPARATION_DEG: f32 = 12.5;
-
-/// True for the power-ups that hinder the player (LearnOpenGL's "negative" ones: confuse and
-/// chaos), from their table row ([`table::PowerUpInfo::bad`]).
-pub fn is_bad(kind: PowerUpKind) -> bool {
-    table::info(kind).bad
-}
 
 /// A power-up falling towards the paddle.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]

@@ -23,7 +23,8 @@
 //! sizes are scaled by the ratio of their playfield width to ours.
 
 use super::PowerUpSettings;
-use crate::level::{PowerUpKind, Ruleset};
+use crate::level::{Lasts, PowerUpKind, Ruleset};
+use crate::playfield::SMALL_BALL_SCALE;
 use rand::Rng;
 
 use PowerUpKind as K;
@@ -141,7 +142,7 @@ pub const CLASSIC: Rules = Rules {
     time_add: 7.0,
     weak_miss_chance: 0.4,
     big_ball: 1.6,
-    small_ball: 0.6,
+    small_ball: SMALL_BALL_SCALE,
     random_drops: RandomDrops::PerDestroyedBrick,
     grow_into_walls: false,
 };
@@ -172,7 +173,7 @@ pub const LBREAKOUT2: Rules = Rules {
     time_add: 7.0,
     weak_miss_chance: 0.4,
     big_ball: 1.6,
-    small_ball: 0.6,
+    small_ball: SMALL_BALL_SCALE,
     random_drops: RandomDrops::None,
     grow_into_walls: false,
 };
@@ -204,7 +205,7 @@ pub const KBREAKOUT: Rules = Rules {
     time_add: 7.0,
     weak_miss_chance: 0.4,
     big_ball: 1.6,
-    small_ball: 0.6,
+    small_ball: SMALL_BALL_SCALE,
     random_drops: RandomDrops::None,
     grow_into_walls: true,
 };
@@ -235,7 +236,7 @@ pub const SDLBALL: Rules = Rules {
     time_add: 7.0,
     weak_miss_chance: 0.4,
     big_ball: 1.6,
-    small_ball: 0.6,
+    small_ball: SMALL_BALL_SCALE,
     random_drops: RandomDrops::None,
     grow_into_walls: false,
 };
@@ -263,7 +264,7 @@ pub const GNOME: Rules = Rules {
     time_add: 7.0,
     weak_miss_chance: 0.4,
     big_ball: 1.6,
-    small_ball: 0.6,
+    small_ball: SMALL_BALL_SCALE,
     random_drops: RandomDrops::GnomePerHit,
     grow_into_walls: false,
 };
@@ -283,44 +284,25 @@ pub fn rules(ruleset: Ruleset) -> &'static Rules {
     }
 }
 
-/// LBreakout2's durations (`game/gamedefs.h` `TIME_*`, ×`time_mod` 1 at every difficulty but
-/// Kids), seconds; also
-/// this game's defaults for the power-ups LearnOpenGL does not have.
-pub fn lbreakout2_seconds(kind: PowerUpKind) -> Option<f32> {
-    Some(match kind {
-        K::GoldShower | K::Sticky | K::Fast | K::Slow | K::Darkness | K::Ghost => 20.0,
-        K::BonusMagnet | K::MalusMagnet => 20.0,
-        K::EnergyBall | K::Weapon => 5.0,
-        K::BonusFloor | K::ChaoticBall | K::ExplosiveBall | K::WeakBall => 10.0,
-        K::Frozen => 1.0,
-        // SDL-Ball's aim aids and this game's pass-through; not in LBreakout2.
-        K::AimHelper | K::PassThrough => 10.0,
-        _ => return None,
-    })
-}
-
-/// True for the power-ups whose effect is a running timer (under every rule set; the rule set
-/// says for how long).
-pub fn is_timed(kind: PowerUpKind) -> bool {
-    lbreakout2_seconds(kind).is_some() || matches!(kind, K::Confuse | K::Chaos | K::BoardDrop)
-}
-
 impl Rules {
-    /// How long `kind` lasts under these rules (`settings` gives the classic durations).
+    /// How long `kind` lasts under these rules (`settings` gives this game's durations): the
+    /// kind's [`Lasts`] row, except that nothing is timed under KBreakOut's and SDL-Ball's
+    /// rules (an effect lasts until the life is lost there, as gnome-breakout's laser bat does,
+    /// `src/bat.c`), and LBreakout2's keep its own lengths.
     pub fn lasting(&self, kind: PowerUpKind, settings: &PowerUpSettings) -> Lasting {
-        if !is_timed(kind) {
-            return Lasting::Instant;
-        }
+        let (seconds, in_lbreakout2) = match kind.lasts() {
+            Lasts::Once => return Lasting::Instant,
+            Lasts::UntilLifeLost => return Lasting::UntilLifeLost,
+            Lasts::Timed {
+                seconds,
+                lbreakout2,
+            } => (seconds, lbreakout2),
+        };
         match self.ruleset {
-            // No timers there: a power-up lasts until the life is lost.
             Ruleset::KBreakOut | Ruleset::SdlBall => Lasting::UntilLifeLost,
-            _ if kind == K::BoardDrop => Lasting::UntilLifeLost,
-            // gnome-breakout's laser bat stays until the life is lost (`src/bat.c`).
             Ruleset::Gnome if kind == K::Weapon => Lasting::UntilLifeLost,
-            Ruleset::LBreakout2 => lbreakout2_seconds(kind)
-                .or_else(|| settings.seconds(kind))
-                .map_or(Lasting::UntilLifeLost, Lasting::Seconds),
-            Ruleset::Classic | Ruleset::Gnome => settings
+            Ruleset::LBreakout2 if in_lbreakout2 => Lasting::Seconds(seconds),
+            Ruleset::LBreakout2 | Ruleset::Classic | Ruleset::Gnome => settings
                 .seconds(kind)
                 .map_or(Lasting::UntilLifeLost, Lasting::Seconds),
         }
@@ -362,7 +344,7 @@ impl Rules {
             _ => {
                 let pool: Vec<PowerUpKind> = PowerUpKind::ALL
                     .into_iter()
-                    .filter(|&k| super::is_bad(k))
+                    .filter(|&k| k.is_bad())
                     .collect();
                 pool[rng.random_range(0..pool.len())]
             }

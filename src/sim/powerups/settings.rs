@@ -90,7 +90,7 @@ pub struct PowerUpSettings {
     pub chance: PerKind,
     /// `[powerups.seconds]`: duration in seconds of any timed power-up by name (the four fields
     /// above are the same as `sticky`, `pass-through`, `confuse` and `chaos` here); the others
-    /// default to LBreakout2's durations ([`super::rules::lbreakout2_seconds`]).
+    /// default to their row's ([`crate::level::Lasts`]).
     #[serde(skip_serializing_if = "PerKind::is_empty")]
     pub seconds: PerKind,
 }
@@ -100,14 +100,19 @@ impl Default for PowerUpSettings {
         PowerUpSettings {
             good_chance: 1.0 / 75.0,
             bad_chance: 1.0 / 15.0,
-            sticky_seconds: 20.0,
-            pass_through_seconds: 10.0,
-            confuse_seconds: 15.0,
-            chaos_seconds: 15.0,
+            sticky_seconds: default_seconds(PowerUpKind::Sticky),
+            pass_through_seconds: default_seconds(PowerUpKind::PassThrough),
+            confuse_seconds: default_seconds(PowerUpKind::Confuse),
+            chaos_seconds: default_seconds(PowerUpKind::Chaos),
             chance: PerKind::default(),
             seconds: PerKind::default(),
         }
     }
+}
+
+/// A timed power-up's default length, seconds (its row's [`crate::level::Lasts`]).
+fn default_seconds(kind: PowerUpKind) -> f32 {
+    kind.lasts().seconds().unwrap_or_default()
 }
 
 impl PowerUpSettings {
@@ -128,7 +133,7 @@ impl PowerUpSettings {
             PowerUpKind::PassThrough => Some(self.pass_through_seconds),
             PowerUpKind::Confuse => Some(self.confuse_seconds),
             PowerUpKind::Chaos => Some(self.chaos_seconds),
-            other => super::rules::lbreakout2_seconds(other),
+            other => other.lasts().seconds(),
         })
     }
 
@@ -137,7 +142,7 @@ impl PowerUpSettings {
         self.chance.get(kind).unwrap_or_else(|| {
             if !CLASSIC_RANDOM.contains(&kind) {
                 0.0
-            } else if super::is_bad(kind) {
+            } else if kind.is_bad() {
                 self.bad_chance
             } else {
                 self.good_chance

@@ -15,8 +15,7 @@ use crate::sim::{Ball, Game, GameEvent, GameState};
 use glam::Vec2;
 use rand::Rng;
 
-/// Size of a weapon's shot, pixels (width, height).
-pub const SHOT_SIZE: Vec2 = Vec2::new(4.0, 12.0);
+pub use crate::playfield::SHOT_SIZE;
 /// A shot's speed, pixels/second, straight up (LBreakout2's shots cross its field in about
 /// two thirds of a second).
 pub const SHOT_SPEED: f32 = 720.0;
@@ -109,7 +108,7 @@ impl Game {
         self.falling.retain_mut(|p| {
             p.prev_pos = p.pos;
             p.pos.y += POWERUP_FALL_SPEED * dt;
-            let bad = super::is_bad(p.kind);
+            let bad = p.kind.is_bad();
             if (bonus_magnet && !bad) || (malus_magnet && bad) {
                 let dx = centre - (p.pos.x + super::POWERUP_SIZE.x / 2.0);
                 p.pos.x += dx.clamp(-MAGNET_SPEED * dt, MAGNET_SPEED * dt);
@@ -136,7 +135,7 @@ impl Game {
     }
 
     /// Applies a caught power-up: counts it, reports it, starts its timer if it is a timed one
-    /// and runs its behaviour ([`table::PowerUpInfo::collect`]) on the parts of the game a
+    /// and runs its behaviour ([`table::behaviour`]) on the parts of the game a
     /// power-up may change ([`table::Collect`]); then collects what the behaviour asked for
     /// (random, joker) and carries out a lost life or a cleared level.
     pub(in crate::sim) fn collect(&mut self, kind: PowerUpKind) {
@@ -180,7 +179,7 @@ impl Game {
                 lose_life: false,
                 next_level: false,
             };
-            let collect = table::info(kind).collect;
+            let collect = table::behaviour(kind);
             collect(&mut c);
             if double && table::is_points(kind) {
                 collect(&mut c);

@@ -1,13 +1,14 @@
-//! Power-ups as data: one row of [`POWERUPS`] per kind says whether it is bad for the player and
-//! what collecting it changes (its behaviour function, [`PowerUpInfo::collect`]). How long a
-//! timed one lasts, and the sizes and speeds behaviours use, come from the level's rules
-//! ([`super::rules`]).
+//! What collecting each power-up does: one behaviour function per kind, chosen by an
+//! exhaustive match ([`behaviour`]). The facts about a kind (name, family, good or bad, how long
+//! it lasts) are its row in the level layer ([`crate::level::POWER_UPS`]); how long a timed one
+//! lasts under each game's rules, and the sizes and speeds behaviours use, come from the level's
+//! rules ([`super::rules`]).
 //!
-//! **Adding a power-up** means one row here and one behaviour function below it, plus its name
-//! in [`crate::level::PowerUpKind`] (the level format; the row's index is the kind's). A timed
-//! power-up's effect is its running timer ([`super::ActiveEffects::has`]), which the systems
-//! that care read (`super::systems` and the ball's motion); its behaviour is then usually
-//! [`no_change`].
+//! **Adding a power-up** means its row in [`crate::level::POWER_UPS`], an arm of [`behaviour`]
+//! here (the compiler asks for it) and its look (`assets::powerup_looks`); see
+//! `docs/architecture.md`. A timed power-up's effect is its running timer
+//! ([`super::ActiveEffects::has`]), which the systems that care read (`super::systems` and the
+//! ball's motion); its behaviour is then usually [`no_change`].
 //!
 //! Units: pixels, pixels/second, seconds; playfield coordinates (origin top-left, y down).
 
@@ -20,23 +21,11 @@ use crate::sim::ball::{clamp_direction, Ball, Paddle};
 use crate::sim::brick_collisions::{hit_brick, Tally};
 use crate::sim::brick_effects::{CROSS, SQUARE};
 use crate::sim::tuning::{PADDLE_WIDTH, PLAYFIELD_WIDTH};
-use crate::sim::{brick_kinds, BrickField, GameEvent};
+use crate::sim::{BrickField, GameEvent};
 use glam::Vec2;
 use rand_pcg::Pcg32;
 
 use PowerUpKind as K;
-
-/// What the game knows about one kind of power-up.
-#[derive(Clone, Copy, Debug)]
-pub struct PowerUpInfo {
-    /// The kind this row describes (the row's index is the kind's).
-    pub kind: PowerUpKind,
-    /// True if it hinders the player (LearnOpenGL's "negative" power-ups, LBreakout2's
-    /// maluses): the bot dodges it, the joker destroys it, `+bad` draws from these.
-    pub bad: bool,
-    /// What collecting it changes (after its timer, if any, has started).
-    pub collect: fn(&mut Collect<'_>),
-}
 
 /// The parts of the game a collected power-up may change, borrowed for the moment it is caught,
 /// and what it asks the game to do next.
@@ -73,83 +62,65 @@ pub struct Collect<'a> {
     pub next_level: bool,
 }
 
-/// A row of the table.
-const fn row(kind: PowerUpKind, bad: bool, collect: fn(&mut Collect<'_>)) -> PowerUpInfo {
-    PowerUpInfo { kind, bad, collect }
+/// What collecting `kind` changes: its behaviour function (one match arm per kind; after its
+/// timer, if any, has started). Whether it is bad, and how long it lasts, are the kind's facts
+/// ([`PowerUpKind::def`]).
+pub fn behaviour(kind: PowerUpKind) -> fn(&mut Collect<'_>) {
+    match kind {
+        K::Speed => speed_up,
+        K::Sticky => no_change,
+        K::PassThrough => no_change,
+        K::PadSizeIncrease => widen_paddle,
+        K::Confuse => no_change,
+        K::Chaos => no_change,
+        K::Multiball => multiball,
+        K::ExtraLife => extra_life,
+        K::Points100 => |c| points(c, 100),
+        K::Points200 => |c| points(c, 200),
+        K::Points500 => |c| points(c, 500),
+        K::Points1000 => |c| points(c, 1000),
+        K::Points2000 => |c| points(c, 2000),
+        K::Points5000 => |c| points(c, 5000),
+        K::Points10000 => |c| points(c, 10_000),
+        K::GoldShower => no_change,
+        K::Shrink => shrink_paddle,
+        K::Frozen => no_change,
+        K::Ghost => no_change,
+        K::Weapon => no_change,
+        K::BonusMagnet => |c| exclusive(c, K::BonusMagnet, &[K::MalusMagnet]),
+        K::MalusMagnet => |c| exclusive(c, K::MalusMagnet, &[K::BonusMagnet]),
+        K::AimHelper => no_change,
+        K::AimSticky => aim_sticky,
+        K::Fast => fast,
+        K::Slow => slow,
+        K::EnergyBall => |c| exclusive(c, K::EnergyBall, &BALL_KINDS),
+        K::ExplosiveBall => |c| exclusive(c, K::ExplosiveBall, &BALL_KINDS),
+        K::WeakBall => |c| exclusive(c, K::WeakBall, &BALL_KINDS),
+        K::BigBall => |c| c.effects.ball_scale = c.rules.big_ball,
+        K::NormalBall => |c| c.effects.ball_scale = 1.0,
+        K::SmallBall => small_ball,
+        K::ChaoticBall => no_change,
+        K::ExtraBall => extra_ball,
+        K::BonusFloor => no_change,
+        K::Darkness => no_change,
+        K::BoardDrop => no_change,
+        K::Detonate => detonate,
+        K::ExplosiveGrow => explosive_grow,
+        K::EasyBricks => easy_bricks,
+        K::MagicEye => magic_eye,
+        K::MagicWand => magic_wand,
+        K::LoseLife => |c| c.lose_life = true,
+        K::NextLevel => |c| c.next_level = true,
+        K::Joker => joker,
+        K::Reset => reset,
+        K::TimeAdd => time_add,
+        K::Random => random,
+    }
 }
-const GOOD: bool = false;
-const BAD: bool = true;
-
-/// Every power-up, in the order of [`PowerUpKind`] (see [`info`]).
-pub const POWERUPS: [PowerUpInfo; PowerUpKind::ALL.len()] = [
-    row(K::Speed, GOOD, speed_up),
-    row(K::Sticky, GOOD, no_change),
-    row(K::PassThrough, GOOD, no_change),
-    row(K::PadSizeIncrease, GOOD, widen_paddle),
-    row(K::Confuse, BAD, no_change),
-    row(K::Chaos, BAD, no_change),
-    row(K::Multiball, GOOD, multiball),
-    row(K::ExtraLife, GOOD, extra_life),
-    row(K::Points100, GOOD, |c| points(c, 100)),
-    row(K::Points200, GOOD, |c| points(c, 200)),
-    row(K::Points500, GOOD, |c| points(c, 500)),
-    row(K::Points1000, GOOD, |c| points(c, 1000)),
-    row(K::Points2000, GOOD, |c| points(c, 2000)),
-    row(K::Points5000, GOOD, |c| points(c, 5000)),
-    row(K::Points10000, GOOD, |c| points(c, 10_000)),
-    row(K::GoldShower, GOOD, no_change),
-    row(K::Shrink, BAD, shrink_paddle),
-    row(K::Frozen, BAD, no_change),
-    row(K::Ghost, BAD, no_change),
-    row(K::Weapon, GOOD, no_change),
-    row(K::BonusMagnet, GOOD, |c| {
-        exclusive(c, K::BonusMagnet, &[K::MalusMagnet])
-    }),
-    row(K::MalusMagnet, BAD, |c| {
-        exclusive(c, K::MalusMagnet, &[K::BonusMagnet])
-    }),
-    row(K::AimHelper, GOOD, no_change),
-    row(K::AimSticky, GOOD, aim_sticky),
-    row(K::Fast, BAD, fast),
-    row(K::Slow, GOOD, slow),
-    row(K::EnergyBall, GOOD, |c| {
-        exclusive(c, K::EnergyBall, &BALL_KINDS)
-    }),
-    row(K::ExplosiveBall, GOOD, |c| {
-        exclusive(c, K::ExplosiveBall, &BALL_KINDS)
-    }),
-    row(K::WeakBall, BAD, |c| exclusive(c, K::WeakBall, &BALL_KINDS)),
-    row(K::BigBall, GOOD, |c| {
-        c.effects.ball_scale = c.rules.big_ball
-    }),
-    row(K::NormalBall, GOOD, |c| c.effects.ball_scale = 1.0),
-    row(K::SmallBall, BAD, small_ball),
-    row(K::ChaoticBall, BAD, no_change),
-    row(K::ExtraBall, GOOD, extra_ball),
-    row(K::BonusFloor, GOOD, no_change),
-    row(K::Darkness, BAD, no_change),
-    row(K::BoardDrop, BAD, no_change),
-    row(K::Detonate, GOOD, detonate),
-    row(K::ExplosiveGrow, GOOD, explosive_grow),
-    row(K::EasyBricks, GOOD, easy_bricks),
-    row(K::MagicEye, GOOD, magic_eye),
-    row(K::MagicWand, GOOD, magic_wand),
-    row(K::LoseLife, BAD, |c| c.lose_life = true),
-    row(K::NextLevel, GOOD, |c| c.next_level = true),
-    row(K::Joker, GOOD, joker),
-    row(K::Reset, BAD, reset),
-    row(K::TimeAdd, GOOD, time_add),
-    row(K::Random, GOOD, random),
-];
 
 /// The ball power-ups of LBreakout2 that exclude one another: the last one caught wins
 /// (`extra_use`: metal, explosive and weak balls).
 const BALL_KINDS: [PowerUpKind; 3] = [K::EnergyBall, K::ExplosiveBall, K::WeakBall];
-
-/// The table row of `kind`: a lookup by index, no search.
-pub fn info(kind: PowerUpKind) -> &'static PowerUpInfo {
-    &POWERUPS[kind as usize]
-}
 
 /// Behaviour of a power-up whose running timer is the whole effect (sticky, pass-through,
 /// confuse, chaos, frozen, ghost…): nothing else changes.
@@ -376,10 +347,10 @@ fn magic_eye(c: &mut Collect<'_>) {
 fn magic_wand(c: &mut Collect<'_>) {
     for (row, col) in c
         .bricks
-        .cells_where(|b| brick_kinds::info(b.kind).solid || b.hits_left > 1)
+        .cells_where(|b| !b.kind.is_destructible() || b.hits_left > 1)
     {
         c.bricks.change(row, col, |b| {
-            if brick_kinds::info(b.kind).solid {
+            if !b.kind.is_destructible() {
                 b.kind = BrickKind::Plain(9);
             }
             b.hits_left = 1;
@@ -393,7 +364,7 @@ fn joker(c: &mut Collect<'_>) {
     c.double_then = true;
     let falling = std::mem::take(c.tally.falling);
     for p in falling {
-        if !info(p.kind).bad && p.kind != K::Joker {
+        if !p.kind.is_bad() && p.kind != K::Joker {
             c.then.push(p.kind);
         }
     }
@@ -426,17 +397,4 @@ pub fn set_paddle_width(paddle: &mut Paddle, width: f32) {
     paddle.size.x = width;
     paddle.pos.x = (center - width / 2.0).clamp(0.0, PLAYFIELD_WIDTH - width);
     paddle.prev_x = paddle.pos.x;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn each_row_describes_the_kind_at_its_index() {
-        for (i, kind) in PowerUpKind::ALL.into_iter().enumerate() {
-            assert_eq!(POWERUPS[i].kind, kind);
-            assert_eq!(info(kind).kind, kind);
-        }
-    }
 }

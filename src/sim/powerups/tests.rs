@@ -301,7 +301,7 @@ fn random_spawns_follow_the_configured_chances() {
         bad_chance: 1.0,
         ..PowerUpSettings::default()
     };
-    assert!((0..100).all(|_| always_bad.roll(&mut rng).is_some_and(is_bad)));
+    assert!((0..100).all(|_| always_bad.roll(&mut rng).is_some_and(PowerUpKind::is_bad)));
     let default = PowerUpSettings::default();
     let n = 100_000;
     let spawned = (0..n).filter(|_| default.roll(&mut rng).is_some()).count() as f64 / n as f64;
