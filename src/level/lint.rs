@@ -182,7 +182,8 @@ fn touchable(level: &Level, grid: &Grid, prober: Prober) -> Vec<bool> {
     let r = prober.radius;
     let stops = |k: BrickKind| {
         let d = k.def();
-        !d.destructible && !prober.walls_open && !(prober.energy_open && d.energy_breaks)
+        let opens = prober.walls_open || (prober.energy_open && d.energy_breaks);
+        !d.destructible && !opens
     };
     let nx = (PLAYFIELD_WIDTH / RASTER_STEP).ceil() as usize;
     let max_ny = (PLAYFIELD_HEIGHT / RASTER_STEP).ceil() as usize;
