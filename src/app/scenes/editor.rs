@@ -343,28 +343,54 @@ impl EditorScene {
     }
 }
 
-/// The brick kind a key names: the symbol the level file writes (`1`–`9`, `M C X I H R G`).
+/// The character each digit and letter key types (capitals, as level files write brick
+/// kinds): every key a brick kind's symbol can be on.
+const KEY_CHARS: [(KeyCode, char); 36] = [
+    (KeyCode::Digit0, '0'),
+    (KeyCode::Digit1, '1'),
+    (KeyCode::Digit2, '2'),
+    (KeyCode::Digit3, '3'),
+    (KeyCode::Digit4, '4'),
+    (KeyCode::Digit5, '5'),
+    (KeyCode::Digit6, '6'),
+    (KeyCode::Digit7, '7'),
+    (KeyCode::Digit8, '8'),
+    (KeyCode::Digit9, '9'),
+    (KeyCode::KeyA, 'A'),
+    (KeyCode::KeyB, 'B'),
+    (KeyCode::KeyC, 'C'),
+    (KeyCode::KeyD, 'D'),
+    (KeyCode::KeyE, 'E'),
+    (KeyCode::KeyF, 'F'),
+    (KeyCode::KeyG, 'G'),
+    (KeyCode::KeyH, 'H'),
+    (KeyCode::KeyI, 'I'),
+    (KeyCode::KeyJ, 'J'),
+    (KeyCode::KeyK, 'K'),
+    (KeyCode::KeyL, 'L'),
+    (KeyCode::KeyM, 'M'),
+    (KeyCode::KeyN, 'N'),
+    (KeyCode::KeyO, 'O'),
+    (KeyCode::KeyP, 'P'),
+    (KeyCode::KeyQ, 'Q'),
+    (KeyCode::KeyR, 'R'),
+    (KeyCode::KeyS, 'S'),
+    (KeyCode::KeyT, 'T'),
+    (KeyCode::KeyU, 'U'),
+    (KeyCode::KeyV, 'V'),
+    (KeyCode::KeyW, 'W'),
+    (KeyCode::KeyX, 'X'),
+    (KeyCode::KeyY, 'Y'),
+    (KeyCode::KeyZ, 'Z'),
+];
+
+/// The brick kind a key names: the key of the symbol the level file writes
+/// ([`BrickKind::symbol`]: `1`–`9`, `M C X I H R G`), so a new kind's letter selects it with no
+/// edit here. Brick keys win over the editor's letter commands (`P`, `T`…): a kind's letter
+/// must not be one of them (a test below checks).
 fn kind_key(code: KeyCode) -> Option<BrickKind> {
-    let symbol = match code {
-        KeyCode::Digit1 => '1',
-        KeyCode::Digit2 => '2',
-        KeyCode::Digit3 => '3',
-        KeyCode::Digit4 => '4',
-        KeyCode::Digit5 => '5',
-        KeyCode::Digit6 => '6',
-        KeyCode::Digit7 => '7',
-        KeyCode::Digit8 => '8',
-        KeyCode::Digit9 => '9',
-        KeyCode::KeyM => 'M',
-        KeyCode::KeyC => 'C',
-        KeyCode::KeyX => 'X',
-        KeyCode::KeyI => 'I',
-        KeyCode::KeyH => 'H',
-        KeyCode::KeyR => 'R',
-        KeyCode::KeyG => 'G',
-        _ => return None,
-    };
-    BrickKind::from_symbol(symbol)
+    let (_, symbol) = KEY_CHARS.iter().find(|(key, _)| *key == code)?;
+    BrickKind::from_symbol(*symbol)
 }
 
 impl Scene for EditorScene {

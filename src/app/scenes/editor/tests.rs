@@ -131,3 +131,26 @@ fn areas_stay_valid_whatever_the_nudges() {
         );
     }
 }
+
+/// A brick kind is picked by the key of its level-file symbol, whatever the kind: the key map is
+/// derived from `BrickKind::symbol`, and no editor command letter is a kind's symbol (the kind
+/// would win and the command be lost).
+#[test]
+fn every_brick_kind_is_picked_by_its_symbols_key_and_no_command_key_names_one() {
+    for kind in BrickKind::ALL {
+        let (key, _) = KEY_CHARS
+            .iter()
+            .find(|(_, c)| *c == kind.symbol())
+            .unwrap_or_else(|| panic!("{kind:?}: no key types {:?}", kind.symbol()));
+        assert_eq!(kind_key(*key), Some(kind), "{kind:?}");
+    }
+    for command in [
+        KeyCode::KeyP,
+        KeyCode::KeyB,
+        KeyCode::KeyN,
+        KeyCode::KeyE,
+        KeyCode::KeyT,
+    ] {
+        assert_eq!(kind_key(command), None, "{command:?} is an editor command");
+    }
+}
