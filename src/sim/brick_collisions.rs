@@ -9,17 +9,14 @@
 //! [`after_brick_bounce`] — shared with the continuous integrator (`swept.rs`) — applies the
 //! anti-loop angle limits and the loop breaker.
 
-use super::brick_effects::chaotic_direction;
-use super::brick_kinds::{self, Aftermath, Bounce};
+use super::bricks::hits::{destroyed, hit_brick, is_chaotic, is_destructible, release};
+use super::bricks::kinds::{self, chaotic_direction, Aftermath};
 use super::bricks::Fuse;
 use super::motion::{loop_breaker, BallWorld};
-use super::powerups::rules::{RandomDrops, Rules};
 use super::tuning::*;
-use super::PowerUpSettings;
-use super::{ball, Ball, BrickField, FallingPowerUp, GameEvent, GameStats, HitOutcome};
+use super::{ball, Ball};
 use crate::collision::{circle_aabb_contact, Aabb, Circle, Contact};
 use crate::level::BrickKind;
-use crate::level::PowerUpKind;
 use glam::Vec2;
 use rand::Rng;
 use rand_pcg::Pcg32;
@@ -36,23 +33,6 @@ const INLINE_HITS: usize = 8;
 
 /// Bricks (row, col) in the order they were touched, kept on the stack while few.
 type Cells = SmallVec<[(usize, usize); INLINE_HITS]>;
-
-/// What destroying a brick changes besides the brick field: the score, the statistics and the
-/// falling power-ups (borrowed from the game for one step).
-pub struct Tally<'a> {
-    /// The game's score, points.
-    pub score: &'a mut u32,
-    /// The game's statistics counters.
-    pub stats: &'a mut GameStats,
-    /// Power-ups falling towards the paddle.
-    pub falling: &'a mut Vec<FallingPowerUp>,
-    /// Spawn chances and durations of power-ups (this game's rules).
-    pub powerups: &'a PowerUpSettings,
-    /// The level's power-up rules (where random drops come from).
-    pub rules: &'static Rules,
-    /// True while a gold shower runs: a destroyed brick without a power-up drops 1,000 points.
-    pub gold_shower: bool,
-}
 
 /// The post-bounce routine of a ball that hit bricks, shared by the discrete and the continuous
 /// integrators: when the ball was `reflected`, its direction is kept within the anti-loop limits
@@ -84,85 +64,6 @@ pub(super) fn after_brick_bounce(
     } else if reflected {
         loop_breaker(ball, normals, rng);
     }
-}
-
-/// A brick was hit: what happens is its kind's behaviour ([`brick_kinds::BrickBehaviour::on_hit`]):
-/// a destructible one loses a hit and, with none left, is destroyed (points by the level's
-/// scoring, events, its power-up released — placed by the level, else rolled with `rng` — and
-/// its aftermath queued: an explosion's fuse, a growth); a solid one reports a solid hit.
-pub(super) fn hit_brick(
-    bricks: &mut BrickField,
-    row: usize,
-    col: usize,
-    tally: &mut Tally<'_>,
-    rng: &mut Pcg32,
-    events: &mut Vec<GameEvent>,
-) {
-    let Some(&before) = bricks.live(row, col) else {
-        return;
-    };
-    let outcome = bricks.hit(row, col);
-    let destroyed = matches!(outcome, HitOutcome::Destroyed { .. });
-    let points = brick_kinds::points(bricks.scoring, before.kind, before.hits_total, destroyed);
-    *tally.score += points;
-    match outcome {
-        HitOutcome::Destroyed { kind, powerup } => {
-            let position = before.rect.center();
-            tally.stats.bricks_destroyed += 1;
-            events.push(GameEvent::BrickDestroyed {
-                row,
-                col,
-                kind,
-                colour: before.colour,
-                position,
-                points,
-            });
-            bricks.queue_aftermath(row, col, kind);
-            // A power-up the level placed in the brick, else a gold shower's points, else the
-            // rules' random drop (LearnOpenGL's roll per destroyed brick, gnome-breakout's per
-            // hit).
-            let drop = powerup.or_else(|| {
-                if tally.gold_shower {
-                    Some(PowerUpKind::Points1000)
-                } else if tally.rules.random_drops == RandomDrops::PerDestroyedBrick {
-                    tally.powerups.roll(rng)
-                } else {
-                    tally.rules.drop_on_hit(rng)
-                }
-            });
-            if let Some(kind) = drop {
-                tally.falling.push(FallingPowerUp::new(kind, position));
-                events.push(GameEvent::PowerUpReleased { kind, position });
-            }
-        }
-        HitOutcome::Damaged { hits_left } => {
-            events.push(GameEvent::BrickDamaged {
-                row,
-                col,
-                hits_left,
-            });
-            if let Some(kind) = tally.rules.drop_on_hit(rng) {
-                let position = before.rect.center();
-                tally.falling.push(FallingPowerUp::new(kind, position));
-                events.push(GameEvent::PowerUpReleased { kind, position });
-            }
-        }
-        HitOutcome::Solid => events.push(GameEvent::SolidHit { row, col }),
-    }
-}
-
-/// True if the live brick at `row`, `col` sends the ball off at random ([`Bounce::Random`]).
-pub(super) fn is_chaotic(bricks: &BrickField, row: usize, col: usize) -> bool {
-    bricks
-        .live(row, col)
-        .is_some_and(|b| brick_kinds::behaviour(b.kind).bounce == Bounce::Random)
-}
-
-/// True if the live brick at `row`, `col` can be destroyed (its kind is not solid).
-pub(super) fn is_destructible(bricks: &BrickField, row: usize, col: usize) -> bool {
-    bricks
-        .live(row, col)
-        .is_some_and(|b| b.kind.is_destructible())
 }
 
 impl BallWorld<'_> {
@@ -320,23 +221,12 @@ impl BallWorld<'_> {
         }
         if self.mods.energy {
             if let Some(brick) = self.bricks.remove(row, col) {
-                let points =
-                    brick_kinds::points(self.bricks.scoring, brick.kind, brick.hits_total, true);
+                // Removed whole: no aftermath, no random drop, only the power-up it holds.
+                let points = kinds::points(self.bricks.scoring, brick.kind, brick.hits_total, true);
                 *self.tally.score += points;
-                self.tally.stats.bricks_destroyed += 1;
-                let position = brick.rect.center();
-                self.events.push(GameEvent::BrickDestroyed {
-                    row,
-                    col,
-                    kind: brick.kind,
-                    colour: brick.colour,
-                    position,
-                    points,
-                });
+                let position = destroyed(&brick, row, col, points, &mut self.tally, self.events);
                 if let Some(kind) = brick.powerup {
-                    self.tally.falling.push(FallingPowerUp::new(kind, position));
-                    self.events
-                        .push(GameEvent::PowerUpReleased { kind, position });
+                    release(kind, position, &mut self.tally, self.events);
                 }
             }
         }
@@ -368,7 +258,7 @@ impl BallWorld<'_> {
             self.events,
         );
         let exploded_anyway =
-            kind.is_some_and(|k| brick_kinds::behaviour(k).aftermath == Aftermath::Explode);
+            kind.is_some_and(|k| kinds::behaviour(k).aftermath == Aftermath::Explode);
         if blast && !exploded_anyway && self.bricks.live(row, col).is_none() {
             self.bricks.fuses.push(Fuse {
                 row,

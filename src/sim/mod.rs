@@ -22,10 +22,7 @@
 pub mod ball;
 mod ball_collisions;
 pub mod bot;
-mod brick_changes;
 mod brick_collisions;
-mod brick_effects;
-pub mod brick_kinds;
 pub mod bricks;
 pub mod events;
 pub mod input;
@@ -46,7 +43,7 @@ pub use powerups::{ActiveEffects, FallingPowerUp, PowerUpSettings, Shot, Weapon}
 
 use crate::collision::CollisionMode;
 use crate::level::{Level, PowerUpKind, Ruleset};
-use brick_collisions::Tally;
+use bricks::hits::Tally;
 use glam::Vec2;
 use motion::{BallMods, BallWorld};
 use rand::{Rng, SeedableRng};
@@ -377,7 +374,7 @@ impl Game {
                 world.advance(ball, dt);
             }
         }
-        brick_effects::update_bricks(
+        bricks::aftermath::update_bricks(
             world.bricks,
             &self.balls,
             dt,

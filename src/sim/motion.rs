@@ -14,7 +14,7 @@
 //! Coordinates are playfield pixels (origin top-left, y down), velocities pixels/second, times
 //! seconds.
 
-use super::brick_collisions::Tally;
+use super::bricks::hits::Tally;
 use super::powerups::BONUS_FLOOR_Y;
 use super::tuning::*;
 use super::{ball, Ball, BrickField, GameEvent, Paddle};

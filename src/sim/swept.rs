@@ -6,7 +6,8 @@
 //! in `motion.rs`. A brick bounce ends in the post-bounce routine shared with them,
 //! [`after_brick_bounce`].
 
-use super::brick_collisions::{after_brick_bounce, is_chaotic, is_destructible};
+use super::brick_collisions::after_brick_bounce;
+use super::bricks::hits::{is_chaotic, is_destructible};
 use super::motion::{catch_if_sticky, loop_breaker, BallWorld};
 use super::tuning::*;
 use super::{ball, Ball, GameEvent};

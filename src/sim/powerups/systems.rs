@@ -9,7 +9,7 @@ use super::rules::{self, Lasting};
 use super::{table, ActiveEffects, POWERUP_FALL_SPEED};
 use crate::collision::{Aabb, Circle};
 use crate::level::PowerUpKind;
-use crate::sim::brick_collisions::{hit_brick, Tally};
+use crate::sim::bricks::hits::{hit_brick, Tally};
 use crate::sim::tuning::{PADDLE_WIDTH, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::sim::{Ball, Game, GameEvent, GameState};
 use glam::Vec2;
@@ -206,7 +206,7 @@ impl Game {
             .bricks
             .iter_live()
             .filter(|(_, _, b)| b.counts())
-            .map(|(_, _, b)| crate::sim::brick_kinds::points(scoring, b.kind, b.hits_total, true))
+            .map(|(_, _, b)| crate::sim::bricks::kinds::points(scoring, b.kind, b.hits_total, true))
             .sum();
         self.score = self.score.saturating_add(left);
         self.state = GameState::LevelCleared;

@@ -18,8 +18,8 @@ use super::{
 };
 use crate::level::{BrickKind, Explosion, PowerUpKind};
 use crate::sim::ball::{clamp_direction, Ball, Paddle};
-use crate::sim::brick_collisions::{hit_brick, Tally};
-use crate::sim::brick_effects::{CROSS, SQUARE};
+use crate::sim::bricks::aftermath::{CROSS, SQUARE};
+use crate::sim::bricks::hits::{hit_brick, Tally};
 use crate::sim::tuning::{PADDLE_WIDTH, PLAYFIELD_WIDTH};
 use crate::sim::{BrickField, GameEvent};
 use glam::Vec2;

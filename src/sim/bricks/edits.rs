@@ -11,7 +11,7 @@ impl BrickField {
     /// Changes the live brick at `row`, `col` with `change` (kind, hits, visibility); false if
     /// there is none. Whether it counts for clearing the level and whether it regenerates follow
     /// the change.
-    pub(super) fn change(
+    pub(in crate::sim) fn change(
         &mut self,
         row: usize,
         col: usize,
@@ -32,7 +32,7 @@ impl BrickField {
     /// Removes the live brick at `row`, `col` whatever its kind (an energy ball breaks metal),
     /// and returns it; `None` if there is none. It scores nothing and releases nothing here: the
     /// caller decides.
-    pub(super) fn remove(&mut self, row: usize, col: usize) -> Option<Brick> {
+    pub(in crate::sim) fn remove(&mut self, row: usize, col: usize) -> Option<Brick> {
         let brick = self.live_mut(row, col)?;
         let before = *brick;
         brick.alive = false;
@@ -45,7 +45,7 @@ impl BrickField {
     /// Moves every brick down by one row (SDL-Ball's drop): the grid's origin, bottom and every
     /// brick's box, by the cell height in pixels. Not when the grid would then reach below
     /// [`MAX_AREA_BOTTOM`] (the paddle's space); returns whether it moved.
-    pub(super) fn drop_one_row(&mut self) -> bool {
+    pub(in crate::sim) fn drop_one_row(&mut self) -> bool {
         let dy = self.cell_size().y;
         if self.bottom + dy > f32::from(MAX_AREA_BOTTOM) {
             return false;
@@ -61,7 +61,7 @@ impl BrickField {
     }
 
     /// Cells (row, col) of every live brick for which `pick` holds, row by row.
-    pub(super) fn cells_where(&self, pick: impl Fn(&Brick) -> bool) -> Vec<(usize, usize)> {
+    pub(in crate::sim) fn cells_where(&self, pick: impl Fn(&Brick) -> bool) -> Vec<(usize, usize)> {
         self.iter_live()
             .filter(|(_, _, b)| pick(b))
             .map(|(r, c, _)| (r, c))

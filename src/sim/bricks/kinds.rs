@@ -11,8 +11,11 @@
 //! `bricks_update`), KBreakOut `src/qml/logic.js`, SDL-Ball `main.cpp` (`brick::hit`),
 //! gnome-breakout `src/block.c`; summarised in the research notes on foreign level formats.
 
-use super::bricks::{Brick, HitOutcome};
+use super::{Brick, HitOutcome};
 use crate::level::{BrickKind, Ruleset};
+use glam::Vec2;
+use rand::Rng;
+use rand_pcg::Pcg32;
 
 /// What a destroyed brick sets off, after it is gone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,7 +23,7 @@ pub enum Aftermath {
     /// Nothing.
     None,
     /// Its neighbours (the level's explosion shape) are destroyed after
-    /// [`super::tuning::EXPLOSION_DELAY`]; explosive ones go off in turn.
+    /// [`crate::sim::tuning::EXPLOSION_DELAY`]; explosive ones go off in turn.
     Explode,
     /// The empty cells around it fill with plain bricks of random colours (not where a ball is).
     Grow,
@@ -146,6 +149,15 @@ pub fn lose_a_hit(brick: &mut Brick) -> HitOutcome {
         kind: brick.kind,
         powerup: brick.powerup,
     }
+}
+
+/// A direction for a ball leaving a chaotic brick: `normal` (unit, away from the brick) turned
+/// by a random angle within ±[`crate::sim::tuning::CHAOTIC_MAX_ANGLE_DEG`], at `speed`
+/// pixels/second.
+pub(in crate::sim) fn chaotic_direction(normal: Vec2, speed: f32, rng: &mut Pcg32) -> Vec2 {
+    let max = crate::sim::tuning::CHAOTIC_MAX_ANGLE_DEG.to_radians();
+    let turn = rng.random_range(-max..=max);
+    Vec2::from_angle(turn).rotate(normal) * speed
 }
 
 #[cfg(test)]

@@ -7,18 +7,17 @@
 //! 3×3 block, growth into the empty 3×3 cells unless a ball is there; `bricks_update`:
 //! regeneration), KBreakOut `src/qml/logic.js` (`explode`: the 4 neighbours after 100 ms).
 
-use super::brick_collisions::{hit_brick, Tally};
-use super::brick_kinds::{self, Aftermath};
-use super::bricks::{Brick, Fuse};
-use super::tuning::{EXPLOSION_DELAY, REGENERATION_SECONDS};
-use super::{Ball, BrickField, GameEvent};
+use super::hits::{hit_brick, Tally};
+use super::kinds::{self, Aftermath};
+use super::{Brick, BrickField, Fuse};
 use crate::level::{BrickKind, Explosion};
-use glam::Vec2;
+use crate::sim::tuning::{EXPLOSION_DELAY, REGENERATION_SECONDS};
+use crate::sim::{Ball, GameEvent};
 use rand::Rng;
 use rand_pcg::Pcg32;
 
 /// Offsets (row, column) of the 8 cells around a cell.
-pub(super) const SQUARE: [(isize, isize); 8] = [
+pub(in crate::sim) const SQUARE: [(isize, isize); 8] = [
     (-1, -1),
     (-1, 0),
     (-1, 1),
@@ -29,13 +28,13 @@ pub(super) const SQUARE: [(isize, isize); 8] = [
     (1, 1),
 ];
 /// Offsets (row, column) of the 4 cells sharing an edge with a cell.
-pub(super) const CROSS: [(isize, isize); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+pub(in crate::sim) const CROSS: [(isize, isize); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
 
 impl BrickField {
     /// A brick of `kind` at `row`, `col` was destroyed: queues what its kind sets off (an
     /// explosion's fuse, a growth), carried out by [`update_bricks`].
-    pub(super) fn queue_aftermath(&mut self, row: usize, col: usize, kind: BrickKind) {
-        match brick_kinds::behaviour(kind).aftermath {
+    pub(in crate::sim) fn queue_aftermath(&mut self, row: usize, col: usize, kind: BrickKind) {
+        match kinds::behaviour(kind).aftermath {
             Aftermath::None => {}
             Aftermath::Explode => self.fuses.push(Fuse {
                 row,
@@ -47,7 +46,7 @@ impl BrickField {
     }
 
     /// The cells (row, col) inside the grid at the given offsets from `row`, `col`.
-    pub(super) fn neighbours<'a>(
+    pub(in crate::sim) fn neighbours<'a>(
         &self,
         row: usize,
         col: usize,
@@ -67,7 +66,7 @@ impl BrickField {
 /// ball's hit; explosive ones start their own fuse), growing bricks fill their empty neighbours
 /// with plain bricks of random colours (not a cell a ball overlaps: `balls`), regenerating ones
 /// regain hits. Events go to `events`, random draws come from `rng`.
-pub(super) fn update_bricks(
+pub(in crate::sim) fn update_bricks(
     bricks: &mut BrickField,
     balls: &[Ball],
     dt: f32,
@@ -171,13 +170,4 @@ fn grow(bricks: &mut BrickField, balls: &[Ball], rng: &mut Pcg32, events: &mut V
             });
         }
     }
-}
-
-/// A direction for a ball leaving a chaotic brick: `normal` (unit, away from the brick) turned
-/// by a random angle within ±[`super::tuning::CHAOTIC_MAX_ANGLE_DEG`], at `speed`
-/// pixels/second.
-pub(super) fn chaotic_direction(normal: Vec2, speed: f32, rng: &mut Pcg32) -> Vec2 {
-    let max = super::tuning::CHAOTIC_MAX_ANGLE_DEG.to_radians();
-    let turn = rng.random_range(-max..=max);
-    Vec2::from_angle(turn).rotate(normal) * speed
 }

@@ -1,6 +1,5 @@
 //! The level's bricks laid out on the playfield, with a uniform-grid broad phase.
 
-use super::brick_kinds;
 use crate::collision::{inside_contact, inside_contact_through, Aabb, Circle, Contact, Exits};
 use crate::level::{BrickKind, Explosion, Level, PowerUpKind, Ruleset, REGENERATION_CAP};
 use crate::playfield;
@@ -113,23 +112,23 @@ pub struct BrickField {
     cell_size: Vec2,
     /// Top-left corner of the grid, playfield pixels (the level's `@area:`, else the origin).
     #[serde(skip_serializing_if = "is_origin")]
-    pub(super) origin: Vec2,
+    pub(in crate::sim) origin: Vec2,
     /// Bottom edge of the grid, pixels from the top: exactly the level's `@area:` top + height
     /// (300 by default), not a sum of cell heights that rounding could move.
     #[serde(skip)]
-    pub(super) bottom: f32,
+    pub(in crate::sim) bottom: f32,
     /// Whose points the bricks score.
     #[serde(skip_serializing_if = "is_classic")]
-    pub(super) scoring: Ruleset,
+    pub(in crate::sim) scoring: Ruleset,
     /// Which neighbours an explosion destroys.
     #[serde(skip_serializing_if = "is_square")]
-    pub(super) explosion: Explosion,
+    pub(in crate::sim) explosion: Explosion,
     /// Explosions under way: cells whose neighbours blow up when the time runs out.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub(super) fuses: Vec<Fuse>,
+    pub(in crate::sim) fuses: Vec<Fuse>,
     /// Growing bricks destroyed this step, whose empty neighbours fill at the end of the step.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub(super) growths: Vec<(usize, usize)>,
+    pub(in crate::sim) growths: Vec<(usize, usize)>,
     /// Indices into `cells` of the bricks that regain hits with time ([`Brick::regrowing`]: the
     /// only ones that change with time alone), so a step visits them and not the whole grid (a
     /// level of 200 regenerating bricks spent half its step time in that loop when the list held
@@ -137,10 +136,10 @@ pub struct BrickField {
     /// when it is back at its cap or gone. Derived from `cells` (left out of the state hash) in
     /// any order, since each brick's regeneration touches that brick only.
     #[serde(skip)]
-    pub(super) regenerating: Vec<usize>,
+    pub(in crate::sim) regenerating: Vec<usize>,
     // Visible to the rest of `sim` for the state-hash tests, which change them as a bug would.
-    pub(super) cells: Vec<Option<Brick>>,
-    pub(super) destructible_left: usize,
+    pub(in crate::sim) cells: Vec<Option<Brick>>,
+    pub(in crate::sim) destructible_left: usize,
 }
 
 /// An explosion under way: the neighbours of the cell at `row`, `col` are destroyed when
@@ -282,7 +281,7 @@ impl BrickField {
     }
 
     /// The live brick at `row`, `col`, to change.
-    pub(super) fn live_mut(&mut self, row: usize, col: usize) -> Option<&mut Brick> {
+    pub(in crate::sim) fn live_mut(&mut self, row: usize, col: usize) -> Option<&mut Brick> {
         if row < self.rows && col < self.cols {
             self.cells[row * self.cols + col]
                 .as_mut()
@@ -294,7 +293,7 @@ impl BrickField {
 
     /// Puts `brick` in the empty cell at `row`, `col` (a growing brick's growth); it counts for
     /// clearing the level if its kind does. Does nothing to a live cell or outside the grid.
-    pub(super) fn place(&mut self, row: usize, col: usize, brick: Brick) {
+    pub(in crate::sim) fn place(&mut self, row: usize, col: usize, brick: Brick) {
         if row >= self.rows || col >= self.cols || self.live(row, col).is_some() {
             return;
         }
@@ -308,32 +307,10 @@ impl BrickField {
         self.cells[index] = Some(brick);
     }
 
-    /// The ball hit the brick at `row`, `col`: its kind's behaviour says what happens
-    /// ([`brick_kinds::BrickBehaviour::on_hit`]: a destructible brick loses one hit and is
-    /// destroyed when none are left; a solid one is unchanged). A brick already gone is solid.
-    pub fn hit(&mut self, row: usize, col: usize) -> HitOutcome {
-        let Some(brick) = self
-            .cells
-            .get_mut(row * self.cols + col)
-            .and_then(|b| b.as_mut())
-        else {
-            return HitOutcome::Solid;
-        };
-        if !brick.alive {
-            return HitOutcome::Solid;
-        }
-        let counted = brick.counts();
-        let outcome = (brick_kinds::behaviour(brick.kind).on_hit)(brick);
-        let (counts, regrowing) = (brick.counts() && brick.alive, brick.regrowing());
-        // A hidden brick revealed by this hit now counts.
-        self.account_change(row * self.cols + col, counted, counts, regrowing);
-        outcome
-    }
-
     /// After the brick at cell `index` changed (a hit, a power-up): it joins the regeneration
     /// list if it now `regrowing`, and the count of bricks left follows whether it `counted`
     /// before and `counts` now.
-    pub(super) fn account_change(
+    pub(in crate::sim) fn account_change(
         &mut self,
         index: usize,
         counted: bool,
