@@ -30,6 +30,7 @@ mod motion;
 pub mod pace;
 pub mod powerups;
 pub mod state_hash;
+mod step;
 mod swept;
 pub mod tuning;
 
@@ -43,10 +44,8 @@ pub use powerups::{ActiveEffects, FallingPowerUp, PowerUpSettings, Shot, Weapon}
 
 use crate::collision::CollisionMode;
 use crate::level::{Level, PowerUpKind, Ruleset};
-use bricks::hits::Tally;
 use glam::Vec2;
-use motion::{BallMods, BallWorld};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_pcg::Pcg32;
 use tuning::*;
 
@@ -291,107 +290,6 @@ impl Game {
         &self.events
     }
 
-    /// Advances the game by one fixed time step of [`FIXED_TIMESTEP`] seconds; its events are
-    /// then in [`Game::events`] until the next step.
-    /// Does nothing but count the step once the level is cleared or the game is over.
-    pub fn step(&mut self, input: &Input) {
-        self.events.clear();
-        self.stats.steps += 1;
-        if self.state != GameState::Playing {
-            return;
-        }
-        let dt = FIXED_TIMESTEP;
-        if self.effects.has(PowerUpKind::Frozen) {
-            self.paddle.prev_x = self.paddle.pos.x;
-        } else {
-            move_paddle(&mut self.paddle, input, dt);
-        }
-        self.resize_balls();
-        // Ball–ball first: its push-out may move a ball into a brick (never past a wall: see
-        // `push_apart`), which the balls' own collisions below then resolve, so no step ends with
-        // a ball inside a brick.
-        // One ball (nearly always) has no pair: skip the call, which is not inlined (its cost
-        // was measurable in the step bench).
-        if self.balls.len() > 1 {
-            ball_collisions::collide_balls(&mut self.balls);
-        }
-
-        self.speed_up(dt);
-        // Each ball moves in place, seeing only what a moving ball may touch (`BallWorld`).
-        let rules = self.rules();
-        let (launch_speed, speed_multiplier) = (
-            self.config.launch_speed * self.pace,
-            self.effects.speed(rules),
-        );
-        // Aimed launch: the paddle's velocity this step, pixels/second.
-        let aim_vx = (self.paddle.pos.x - self.paddle.prev_x) / dt;
-        let aim = self.config.pace.aim_launch.then_some(aim_vx);
-        let has = |kind| self.effects.has(kind);
-        let mods = BallMods {
-            energy: has(PowerUpKind::EnergyBall),
-            explosive: has(PowerUpKind::ExplosiveBall),
-            weak_miss: has(PowerUpKind::WeakBall).then_some(rules.weak_miss_chance),
-            chaotic: has(PowerUpKind::ChaoticBall),
-            floor: has(PowerUpKind::BonusFloor),
-            ghost_paddle: has(PowerUpKind::Ghost) && self.paddle.pos.x == self.paddle.prev_x,
-        };
-        let mut world = BallWorld {
-            mode: self.config.collision,
-            paddle: &self.paddle,
-            sticky: has(PowerUpKind::Sticky),
-            pass_through: has(PowerUpKind::PassThrough),
-            mods,
-            tally: Tally {
-                score: &mut self.score,
-                stats: &mut self.stats,
-                falling: &mut self.falling,
-                powerups: &self.config.powerups,
-                rules,
-                gold_shower: has(PowerUpKind::GoldShower),
-            },
-            bricks: &mut self.bricks,
-            rng: &mut self.rng,
-            events: &mut self.events,
-        };
-        for ball in &mut self.balls {
-            ball.prev_pos = ball.pos;
-            if ball.stuck {
-                ball.idle_steps = 0;
-                ball.pos = ball.stuck_position(world.paddle);
-                if input.launch {
-                    ball.stuck = false;
-                    ball.vel = if ball.caught {
-                        let speed = launch_speed * speed_multiplier;
-                        ball::paddle_bounce(ball.pos.x, speed, world.paddle)
-                    } else {
-                        launch_velocity(world.rng, launch_speed * speed_multiplier, aim)
-                    };
-                    ball.caught = false;
-                    world.events.push(GameEvent::BallLaunched);
-                }
-            } else {
-                ball.idle_steps = ball.idle_steps.saturating_add(1);
-                world.advance(ball, dt);
-            }
-        }
-        bricks::aftermath::update_bricks(
-            world.bricks,
-            &self.balls,
-            dt,
-            &mut world.tally,
-            world.rng,
-            world.events,
-        );
-        self.drop_board();
-        self.update_powerups(dt);
-        self.remove_lost_balls();
-
-        if self.state == GameState::Playing && self.bricks.destructible_left() == 0 {
-            self.state = GameState::LevelCleared;
-            self.events.push(GameEvent::LevelCleared);
-        }
-    }
-
     /// Collects `kind` as if the paddle had caught it (its events are in [`Game::events`] until
     /// the next step). For tests and tools: `--powerup` keeps power-ups on for measurements and
     /// screenshots.
@@ -411,36 +309,6 @@ impl Game {
     pub fn set_ball(&mut self, pos: Vec2, vel: Vec2) {
         self.balls.clear();
         self.add_ball(pos, vel);
-    }
-
-    fn remove_lost_balls(&mut self) {
-        let before = self.balls.len();
-        self.balls
-            .retain(|b| b.pos.y - b.radius <= PLAYFIELD_HEIGHT);
-        let lost = before - self.balls.len();
-        if lost == 0 {
-            return;
-        }
-        self.stats.balls_lost += lost as u32;
-        if !self.balls.is_empty() {
-            return;
-        }
-        self.lose_life();
-    }
-
-    /// The speed-up (play-test F24): while a ball is in play, the pace rises by the
-    /// configured rate up to its cap, and every ball in play speeds up with it.
-    fn speed_up(&mut self, dt: f32) {
-        if self.balls.iter().all(|b| b.stuck) {
-            return;
-        }
-        let next = self.config.pace.advance(self.pace, dt);
-        if next != self.pace {
-            for ball in self.balls.iter_mut().filter(|b| !b.stuck) {
-                ball.vel *= next / self.pace;
-            }
-            self.pace = next;
-        }
     }
 
     /// The pace: the ball's speed-up so far, a multiple of the launch speed (1 at a level's
@@ -482,78 +350,5 @@ impl Game {
     /// divergence in the simulation changes it.
     pub fn state_hash(&self) -> u64 {
         state_hash::hash_of(self)
-    }
-}
-
-/// Velocity of a ball launched from the paddle at `speed` pixels/second: up, turned by a
-/// random angle within ±[`LAUNCH_SPREAD_DEG`] (drawn from `rng`), or, with `aim` (the
-/// paddle's velocity, pixels/second) and a moving paddle, by [`pace::aimed_angle`]; within the
-/// anti-loop limits. The random angle is drawn either way, so aiming changes only this
-/// launch's direction, not the generator's later draws.
-fn launch_velocity(rng: &mut Pcg32, speed: f32, aim: Option<f32>) -> Vec2 {
-    let spread = LAUNCH_SPREAD_DEG.to_radians();
-    let random = rng.random_range(-spread..=spread);
-    let angle = aim.and_then(pace::aimed_angle).unwrap_or(random);
-    let vel = Vec2::new(angle.sin(), -angle.cos()) * speed;
-    ball::clamp_direction(vel, if angle < 0.0 { -1.0 } else { 1.0 })
-}
-
-/// Moves the paddle for one step of `dt` seconds: at [`PADDLE_SPEED`] while a key is held, else
-/// at `input.paddle_axis` × [`PADDLE_SPEED`] if that is not 0, else towards
-/// `input.paddle_target_x` at no more than [`PADDLE_FOLLOW_SPEED`] (pixels/second); records the
-/// previous x for render interpolation.
-fn move_paddle(paddle: &mut Paddle, input: &Input, dt: f32) {
-    paddle.prev_x = paddle.pos.x;
-    let keys = input.right as i32 - input.left as i32;
-    let axis = input.paddle_axis;
-    if keys != 0 {
-        paddle.move_by(keys as f32 * PADDLE_SPEED * dt);
-    } else if axis != 0.0 && axis.is_finite() {
-        paddle.move_by(axis.clamp(-1.0, 1.0) * PADDLE_SPEED * dt);
-    } else if let Some(target) = input.paddle_target_x.filter(|t| t.is_finite()) {
-        let max_step = PADDLE_FOLLOW_SPEED * dt;
-        let dx = (target - paddle.center_x()).clamp(-max_step, max_step);
-        paddle.move_by(dx);
-    }
-}
-
-#[cfg(test)]
-mod paddle_axis_tests {
-    use super::*;
-    use crate::sim::tuning::FIXED_TIMESTEP;
-
-    /// How far the paddle's centre moves in one step of `input`, from the middle.
-    fn moved(input: Input) -> f32 {
-        let level = crate::level::Level::parse("2 2 2 2", "test").expect("valid level");
-        let mut game = Game::new(&level, GameConfig::default());
-        let before = game.paddle().center_x();
-        game.step(&input);
-        game.paddle().center_x() - before
-    }
-
-    #[test]
-    fn the_analogue_axis_moves_the_paddle_at_its_fraction_of_the_key_speed() {
-        let full = PADDLE_SPEED * FIXED_TIMESTEP;
-        let axis = |a| Input {
-            paddle_axis: a,
-            ..Input::default()
-        };
-        assert!((moved(axis(0.5)) - 0.5 * full).abs() < 1e-3);
-        assert!((moved(axis(-1.0)) + full).abs() < 1e-3);
-        assert!((moved(axis(7.0)) - full).abs() < 1e-3, "clamped to 1");
-        assert_eq!(moved(axis(f32::NAN)), 0.0);
-        // A held key wins over the stick; the stick wins over the pointer.
-        let key_and_axis = Input {
-            left: true,
-            paddle_axis: 1.0,
-            ..Input::default()
-        };
-        assert!((moved(key_and_axis) + full).abs() < 1e-3);
-        let axis_and_pointer = Input {
-            paddle_axis: 0.25,
-            paddle_target_x: Some(0.0),
-            ..Input::default()
-        };
-        assert!((moved(axis_and_pointer) - 0.25 * full).abs() < 1e-3);
     }
 }

@@ -9,7 +9,7 @@ use super::rules::{self, Lasting};
 use super::{table, ActiveEffects, POWERUP_FALL_SPEED};
 use crate::collision::{Aabb, Circle};
 use crate::level::PowerUpKind;
-use crate::sim::bricks::hits::{hit_brick, Tally};
+use crate::sim::bricks::hits::hit_brick;
 use crate::sim::tuning::{PADDLE_WIDTH, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::sim::{Ball, Game, GameEvent, GameState};
 use glam::Vec2;
@@ -70,33 +70,6 @@ impl Game {
         rules::rules(self.powerup_rules)
     }
 
-    /// A tally of this game's score, statistics and falling power-ups, for bricks destroyed
-    /// outside a ball's motion (shots, detonate).
-    pub(in crate::sim) fn tally(
-        &mut self,
-    ) -> (
-        Tally<'_>,
-        &mut crate::sim::BrickField,
-        &mut rand_pcg::Pcg32,
-        &mut Vec<GameEvent>,
-    ) {
-        let gold = self.effects.has(PowerUpKind::GoldShower);
-        let rules = rules::rules(self.powerup_rules);
-        (
-            Tally {
-                score: &mut self.score,
-                stats: &mut self.stats,
-                falling: &mut self.falling,
-                powerups: &self.config.powerups,
-                rules,
-                gold_shower: gold,
-            },
-            &mut self.bricks,
-            &mut self.rng,
-            &mut self.events,
-        )
-    }
-
     /// One step of power-ups: falling ones move (magnets pull) and are caught by the paddle or
     /// lost below the playfield; timed effects count down; the weapon fires and its shots fly.
     pub(in crate::sim) fn update_powerups(&mut self, dt: f32) {
@@ -155,25 +128,18 @@ impl Game {
                 other => other,
             };
             self.effects.start(kind, lasting, rules.add_time);
-            let gold = self.effects.has(PowerUpKind::GoldShower);
+            let p = self.parts();
             let mut c = table::Collect {
-                balls: &mut self.balls,
-                paddle: &mut self.paddle,
-                effects: &mut self.effects,
-                lives: &mut self.lives,
-                bricks: &mut self.bricks,
-                tally: Tally {
-                    score: &mut self.score,
-                    stats: &mut self.stats,
-                    falling: &mut self.falling,
-                    powerups: &self.config.powerups,
-                    rules,
-                    gold_shower: gold,
-                },
-                rng: &mut self.rng,
-                events: &mut self.events,
-                rules,
-                launch_speed: self.config.launch_speed,
+                balls: p.balls,
+                paddle: p.paddle,
+                effects: p.effects,
+                lives: p.lives,
+                bricks: p.bricks,
+                tally: p.tally,
+                rng: p.rng,
+                events: p.events,
+                rules: p.rules,
+                launch_speed: p.config.launch_speed,
                 then: Vec::new(),
                 double_then: false,
                 lose_life: false,
@@ -245,7 +211,8 @@ impl Game {
             return;
         }
         let mut shots = std::mem::take(&mut self.weapon.shots);
-        let (mut tally, bricks, rng, events) = self.tally();
+        let p = self.parts();
+        let (mut tally, bricks, rng, events) = (p.tally, p.bricks, p.rng, p.events);
         shots.retain_mut(|shot| {
             shot.prev_pos = shot.pos;
             shot.pos.y -= SHOT_SPEED * dt;
