@@ -10,17 +10,19 @@ pub mod gamepad;
 pub mod input;
 pub mod reload;
 pub mod scenes;
+mod sound;
 pub mod stats;
 pub mod timestep;
 mod window;
 
 pub use crate::bindings::{Action, BindError, Bindings};
 pub use input::InputState;
+pub use sound::MUTED_TEXT;
+use sound::{mute_indicator, open_audio_output};
 
 use crate::assets::{Assets, LevelSetSource};
 use crate::audio::Audio;
 use crate::cli::{ForcedEffect, PlayArgs};
-use crate::config::AudioConfig;
 use crate::render::{letterbox, Renderer, SpriteBatch};
 use crate::sim::tuning::MAX_FRAME_TIME;
 use crate::sim::GameConfig;
@@ -146,39 +148,6 @@ fn launch(args: PlayArgs, editor: Option<crate::editor::Editor>) -> anyhow::Resu
         .run_app(&mut app)
         .context("the window's event loop failed")?;
     app.finish()
-}
-
-/// The audio output at `volumes`, silent if `muted`; `None` (why logged, once) if it cannot
-/// be opened.
-fn open_audio_output(assets: &Assets, volumes: AudioConfig, muted: bool) -> Option<Audio> {
-    match Audio::new(assets, AudioConfig { muted, ..volumes }) {
-        Ok(audio) => Some(audio),
-        Err(e) => {
-            log::warn!("{e}");
-            None
-        }
-    }
-}
-
-/// What the mute indicator says (top-right corner while the sound is off; every screen but the
-/// level editor's, see [`scenes::Scene::shows_mute`]).
-pub const MUTED_TEXT: &str = "MUTED";
-/// Glyph height of the mute indicator, playfield pixels.
-const MUTED_SIZE: f32 = 12.0;
-
-/// Appends the mute indicator to `out`: [`MUTED_TEXT`] in the playfield's top-right corner
-/// (playfield pixels, 4 px from the edges), on a dark box so it reads over bricks.
-fn mute_indicator(out: &mut Vec<crate::render::SpriteInstance>) {
-    use crate::playfield::PLAYFIELD_WIDTH;
-    use crate::render::text::{layout, panel, text_width};
-    let width = text_width(MUTED_TEXT, MUTED_SIZE);
-    let (x, y) = (PLAYFIELD_WIDTH - 4.0 - 4.0 - width, 4.0);
-    panel(
-        out,
-        [x - 4.0, y - 2.0, width + 8.0, MUTED_SIZE + 4.0],
-        [0.0, 0.0, 0.05, 0.7],
-    );
-    layout(out, MUTED_TEXT, x, y, MUTED_SIZE, [1.0, 0.85, 0.3, 1.0]);
 }
 
 /// The window and everything tied to its GL context.

@@ -1,7 +1,6 @@
 //! The level-cleared screen, pushed over the game when its events say the level was cleared and
 //! the run has more levels.
 
-use super::play::{Campaign, PlayScene};
 use super::{
     close_game, is_confirm, Context, Outcome, Scene, Transition, AUTOPLAY_SCREEN_DELAY,
     CONFIRM_DELAY,
@@ -9,24 +8,33 @@ use super::{
 use crate::render::{hud, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
 
+/// Makes the next level's game scene (`None` if its level does not load).
+pub type NextLevel = Box<dyn FnMut(&mut Context) -> Option<Box<dyn Scene>>>;
+
 /// The level was cleared: its points, its best and the run's score so far. Enter/Space plays
 /// the next level (score and lives carried over), Esc goes back to the menu; autoplay moves on
 /// by itself.
 pub struct LevelClearedScene {
     outcome: Outcome,
-    /// The run, at the next level.
-    next: Campaign,
+    /// The run's next level: its game scene, or `None` if it does not load (the menu then says
+    /// why).
+    next: NextLevel,
+    /// The run's score so far, points.
+    total: u32,
     /// Seconds this screen has been shown.
     seconds: f32,
 }
 
 impl LevelClearedScene {
-    /// The screen for a level that ended with `outcome` (the level's own points and best);
-    /// `next` is the run at its next level, with the score and lives it carries.
-    pub fn new(outcome: Outcome, next: Campaign) -> LevelClearedScene {
+    /// The screen for a level that ended with `outcome` (the level's own points and best), the
+    /// run at `total` points;
+    /// `next` makes the run's next level, with the score and lives it carries (the game scene
+    /// gives it, so this screen needs nothing of it).
+    pub fn new(outcome: Outcome, total: u32, next: NextLevel) -> LevelClearedScene {
         LevelClearedScene {
             outcome,
             next,
+            total,
             seconds: 0.0,
         }
     }
@@ -34,10 +42,8 @@ impl LevelClearedScene {
     /// Replaces the cleared game with the next level's; if that level does not load, goes back
     /// to the menu, which shows why.
     fn advance(&mut self, ctx: &mut Context) -> Transition {
-        match PlayScene::load(ctx, self.next.clone()) {
-            Some(play) => {
-                Transition::Sequence(vec![Transition::Pop, Transition::Replace(Box::new(play))])
-            }
+        match (self.next)(ctx) {
+            Some(play) => Transition::Sequence(vec![Transition::Pop, Transition::Replace(play)]),
             None => Transition::Sequence(vec![Transition::Pop, Transition::Pop]),
         }
     }
@@ -65,7 +71,7 @@ impl Scene for LevelClearedScene {
             "level +{}  {}  total {}  -  SPACE next level",
             self.outcome.score,
             self.outcome.best_line(),
-            self.next.score()
+            self.total
         );
         hud::message(&mut batch.text, "LEVEL CLEARED", &hint);
     }

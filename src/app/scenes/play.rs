@@ -192,7 +192,10 @@ impl PlayScene {
                 best: level_best,
             };
             let next = self.campaign.next(total, self.game.lives());
-            return Box::new(LevelClearedScene::new(outcome, next));
+            let next_level = Box::new(move |ctx: &mut Context| {
+                PlayScene::load(ctx, next.clone()).map(|play| Box::new(play) as Box<dyn Scene>)
+            });
+            return Box::new(LevelClearedScene::new(outcome, total, next_level));
         }
         let outcome = Outcome {
             score: total,

@@ -1,0 +1,43 @@
+//! The sound's side of the window: opening the audio output, and the mute indicator drawn over
+//! every screen but the level editor while the sound is off.
+
+use crate::assets::Assets;
+use crate::audio::Audio;
+use crate::config::AudioConfig;
+
+/// The audio output at `volumes`, silent if `muted`; `None` (why logged, once) if it cannot
+/// be opened.
+pub(super) fn open_audio_output(
+    assets: &Assets,
+    volumes: AudioConfig,
+    muted: bool,
+) -> Option<Audio> {
+    match Audio::new(assets, AudioConfig { muted, ..volumes }) {
+        Ok(audio) => Some(audio),
+        Err(e) => {
+            log::warn!("{e}");
+            None
+        }
+    }
+}
+
+/// What the mute indicator says (top-right corner while the sound is off; every screen but the
+/// level editor's, see [`super::scenes::Scene::shows_mute`]).
+pub const MUTED_TEXT: &str = "MUTED";
+/// Glyph height of the mute indicator, playfield pixels.
+const MUTED_SIZE: f32 = 12.0;
+
+/// Appends the mute indicator to `out`: [`MUTED_TEXT`] in the playfield's top-right corner
+/// (playfield pixels, 4 px from the edges), on a dark box so it reads over bricks.
+pub(super) fn mute_indicator(out: &mut Vec<crate::render::SpriteInstance>) {
+    use crate::playfield::PLAYFIELD_WIDTH;
+    use crate::render::text::{layout, panel, text_width};
+    let width = text_width(MUTED_TEXT, MUTED_SIZE);
+    let (x, y) = (PLAYFIELD_WIDTH - 4.0 - 4.0 - width, 4.0);
+    panel(
+        out,
+        [x - 4.0, y - 2.0, width + 8.0, MUTED_SIZE + 4.0],
+        [0.0, 0.0, 0.05, 0.7],
+    );
+    layout(out, MUTED_TEXT, x, y, MUTED_SIZE, [1.0, 0.85, 0.3, 1.0]);
+}
