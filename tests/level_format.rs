@@ -1404,7 +1404,7 @@ fn check_warns_about_a_name_too_long_for_the_hud() {
     let dir = temp_dir("long-name");
     let long = dir.join("long.lvl");
     // Five characters more than the HUD shows whole between SCORE and LIVES.
-    let max = breakout::render::hud::max_name_chars();
+    let max = breakout::view::hud::max_name_chars();
     let name: String = "01 First Steps (edited) again, and again "
         .chars()
         .cycle()

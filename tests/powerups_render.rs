@@ -14,9 +14,10 @@ use support::*;
 
 use breakout::level::PowerUpKind;
 use breakout::render::headless::headless_context;
-use breakout::render::{hud, powerups, scene, Renderer, SpriteBatch};
+use breakout::render::Renderer;
 use breakout::sim::powerups::BONUS_FLOOR_Y;
 use breakout::sim::{Game, Input};
+use breakout::view::{hud, powerups, scene, SpriteBatch};
 
 /// Two rows of four bricks (each 200×75 px) over the top quarter, two empty rows below.
 const LEVEL: &str = "2 3 4 5\n5 4 3 2\n0 0 0 0\n0 0 0 0\n";

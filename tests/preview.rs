@@ -4,7 +4,7 @@
 //!
 //! * the image is 800×600 by default and `--size 400x300` gives 400×300, drawn the same;
 //! * every cell with a brick shows it in the right colour, computed independently of the
-//!   renderer: the tint the game documents for the brick number (`render::scene::brick_color`)
+//!   renderer: the tint the game documents for the brick number (`view::scene::brick_color`)
 //!   times the texture's own centre pixel, read from `textures/*.png` (±40 per channel);
 //! * empty cells are dark background; the paddle is centred near the bottom (y ≈ 566, x ≈ 400)
 //!   with the ball resting on it (x = 400, y ≈ 543);

@@ -12,8 +12,9 @@ mod support;
 use support::*;
 
 use breakout::render::headless::headless_context;
-use breakout::render::text::{font::BASELINE, layout, ADVANCE};
-use breakout::render::{letterbox, Layer, Renderer, SpriteBatch, SpriteInstance};
+use breakout::render::Renderer;
+use breakout::view::text::{font::BASELINE, layout, ADVANCE};
+use breakout::view::{letterbox, Layer, SpriteBatch, SpriteInstance};
 
 struct Frames {
     context: std::rc::Rc<glium::backend::Context>,
@@ -212,7 +213,7 @@ fn all_text_is_one_draw_call_however_many_glyphs_sizes_and_panels() {
         let mut batch = backdrop(WHITE);
         for (i, text_size) in [8.0, 12.0, 16.0, 24.0, 32.0, 48.0].into_iter().enumerate() {
             let y = 20.0 + i as f32 * 60.0;
-            breakout::render::text::panel(&mut batch.text, [0.0, y, 800.0, 50.0], BLACK);
+            breakout::view::text::panel(&mut batch.text, [0.0, y, 800.0, 50.0], BLACK);
             let line: String = (' '..='~').cycle().skip(i * 7).take(60).collect();
             layout(&mut batch.text, &line, 4.0, y, text_size, WHITE);
         }
@@ -340,7 +341,7 @@ fn the_hud_reads_over_confuse_in_the_game() {
         scale: 1.0,
         calls: 0,
     };
-    let hud_y = breakout::render::hud::HUD_Y;
+    let hud_y = breakout::view::hud::HUD_Y;
     let score = "SCORE 00000";
     let width = score.len() as f32 * ADVANCE * 16.0;
     let (xs, ys) = frame.pixels([8.0, hud_y, width, 16.0]);

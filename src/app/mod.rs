@@ -21,9 +21,10 @@ use crate::assets::{Assets, LevelSetSource};
 use crate::audio::Audio;
 use crate::cli::{ForcedEffect, PlayArgs};
 use crate::config::AudioConfig;
-use crate::render::{letterbox, Renderer, SpriteBatch};
+use crate::render::Renderer;
 use crate::sim::tuning::MAX_FRAME_TIME;
 use crate::sim::GameConfig;
+use crate::view::{letterbox, SpriteBatch};
 use anyhow::Context as _;
 use glium::backend::glutin::Display;
 use glium::glutin::surface::WindowSurface;
@@ -168,9 +169,9 @@ const MUTED_SIZE: f32 = 12.0;
 
 /// Appends the mute indicator to `out`: [`MUTED_TEXT`] in the playfield's top-right corner
 /// (playfield pixels, 4 px from the edges), on a dark box so it reads over bricks.
-fn mute_indicator(out: &mut Vec<crate::render::SpriteInstance>) {
+fn mute_indicator(out: &mut Vec<crate::view::SpriteInstance>) {
     use crate::playfield::PLAYFIELD_WIDTH;
-    use crate::render::text::{layout, panel, text_width};
+    use crate::view::text::{layout, panel, text_width};
     let width = text_width(MUTED_TEXT, MUTED_SIZE);
     let (x, y) = (PLAYFIELD_WIDTH - 4.0 - 4.0 - width, 4.0);
     panel(
@@ -647,7 +648,7 @@ mod app_key_tests {
         batch
             .text
             .iter()
-            .filter_map(crate::render::text::glyph_char)
+            .filter_map(crate::view::text::glyph_char)
             .collect()
     }
 
@@ -672,7 +673,7 @@ mod app_key_tests {
         let corner = batch
             .text
             .iter()
-            .filter(|s| crate::render::text::glyph_char(s).is_some_and(|c| c == 'M'))
+            .filter(|s| crate::view::text::glyph_char(s).is_some_and(|c| c == 'M'))
             .any(|s| {
                 let [x, y, w, h] = s.i_rect;
                 x > crate::playfield::PLAYFIELD_WIDTH * 0.8

@@ -7,9 +7,9 @@ use super::menu::filter_status;
 use super::play::{Campaign, PlayScene};
 use super::{Context, Pointer, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
 use crate::assets::OpenedSet;
-use crate::render::menu::{self, ListView, Mark, Row};
-use crate::render::{scene, SpriteBatch};
 use crate::sim::BrickField;
+use crate::view::menu::{self, ListView, Mark, Row};
+use crate::view::{scene, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
 use std::sync::Arc;
 

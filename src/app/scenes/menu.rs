@@ -7,8 +7,8 @@ use super::list::{ListAction, ListState};
 use super::settings::{SettingsScene, SETTINGS_KEY};
 use super::{Context, Pointer, Scene, Transition};
 use crate::assets::{Assets, LevelSetSource, OpenedSet};
-use crate::render::menu::{self, ListView, Mark, Row};
-use crate::render::{scene, SpriteBatch};
+use crate::view::menu::{self, ListView, Mark, Row};
+use crate::view::{scene, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
 use std::sync::Arc;
 

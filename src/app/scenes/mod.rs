@@ -30,8 +30,8 @@ pub mod stack;
 pub use context::Context;
 pub use stack::SceneStack;
 
-use crate::render::SpriteBatch;
 use crate::sim::Game;
+use crate::view::SpriteBatch;
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
 
 /// Seconds autoplay lingers on the menu and on end-of-level screens before moving on.

@@ -13,8 +13,8 @@ use crate::app::Action;
 use crate::assets::LevelSource;
 use crate::level::{Level, PowerUpKind};
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
-use crate::render::{hud, scene, SpriteBatch};
 use crate::sim::{Bot, Game, GameEvent};
+use crate::view::{hud, scene, SpriteBatch};
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
 
 /// Seconds the autoplay bot waits before launching, so a viewer sees the start of each ball.
@@ -267,7 +267,7 @@ impl Scene for PlayScene {
         scene::world(&mut batch.world, game, self.clock.blend());
         scene::particles(&mut batch.particles, &ctx.effects.particles);
         if ctx.debug_overlay {
-            crate::render::debug_overlay::overlay(&mut batch.text, game);
+            crate::view::debug_overlay::overlay(&mut batch.text, game);
         }
         hud::hud(&mut batch.text, game);
         if let Some(error) = &self.reload_error {
@@ -275,7 +275,7 @@ impl Scene for PlayScene {
         }
         if !covered && self.bot.is_none() && game.balls().iter().any(|b| b.stuck) {
             let key = ctx.bindings.first_key_name(Action::Launch);
-            crate::render::text::layout_centered(
+            crate::view::text::layout_centered(
                 &mut batch.text,
                 &format!("{} to launch", key.to_uppercase()),
                 PLAYFIELD_WIDTH / 2.0,

@@ -15,8 +15,8 @@ use crate::app::Action;
 use crate::audio::Sound;
 use crate::collision::CollisionMode;
 use crate::config::{EffectsConfig, KeysConfig};
-use crate::render::settings::{self as view, SettingsView};
-use crate::render::SpriteBatch;
+use crate::view::settings::{self as view, SettingsView};
+use crate::view::SpriteBatch;
 use glium::winit::keyboard::KeyCode;
 
 /// The key that opens the settings from the set menu (whose letters type into its filter);

@@ -3,8 +3,8 @@
 //! and the keys. Coordinates are playfield pixels (origin top-left, y down).
 
 use crate::playfield::PLAYFIELD_WIDTH;
-use crate::render::sprite::SpriteInstance;
-use crate::render::text::{
+use crate::view::sprite::SpriteInstance;
+use crate::view::text::{
     chars_in, ellipsize, layout, layout_centered, panel, text_width, without_directories, wrap,
 };
 
@@ -242,7 +242,7 @@ mod tests {
     /// banner and above the list, and keeps its proportions.
     #[test]
     fn the_preview_sits_between_the_title_and_the_list() {
-        use crate::render::sprite::Layer;
+        use crate::view::sprite::Layer;
         let list_top = 318.0;
         let mut bricks: Vec<SpriteInstance> = (0..4)
             .flat_map(|row| {
@@ -273,7 +273,7 @@ mod tests {
     /// above or below are hinted with arrows.
     #[test]
     fn long_names_end_in_dots_errors_are_readable_and_scrolling_is_hinted() {
-        use crate::render::text::glyph_char;
+        use crate::view::text::glyph_char;
         let name = "10 The Extremely Long And Winding Level Name That Goes On And On Forever";
         let error = "levels/zz-bad.lvl:3:7: 'Q' is not a brick number or letter: expected 0 \
                      (empty), 1 (solid), 2-9 (plain colours) or a brick letter M C X I H R G\n\

@@ -4,13 +4,13 @@
 
 use crate::level::PowerUpKind;
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
-use crate::render::powerups;
-use crate::render::sprite::SpriteInstance;
-use crate::render::text::{
-    chars_in, layout, layout_centered, panel, text_width, without_directories, wrap, ADVANCE,
-};
 use crate::sim::powerups::ActiveEffects;
 use crate::sim::Game;
+use crate::view::powerups;
+use crate::view::sprite::SpriteInstance;
+use crate::view::text::{
+    chars_in, layout, layout_centered, panel, text_width, without_directories, wrap, ADVANCE,
+};
 
 const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
 const DIM: [f32; 4] = [0.7, 0.75, 0.85, 1.0];
@@ -292,7 +292,7 @@ pub fn reload_error(out: &mut Vec<SpriteInstance>, error: &str) -> [f32; 4] {
     let rect = [0.0, top, PLAYFIELD_WIDTH, height];
     panel(out, rect, [0.25, 0.0, 0.0, 0.6]);
     let heading = "LEVEL FILE HAS ERRORS - still playing the last good version:";
-    let heading = crate::render::text::ellipsize(heading, max_chars);
+    let heading = crate::view::text::ellipsize(heading, max_chars);
     layout(out, &heading, margin, top + 4.0, BANNER_SIZE, HIGHLIGHT);
     for (i, line) in lines.iter().enumerate() {
         let y = top + 4.0 + BANNER_LINE * (i + 1) as f32;
@@ -468,7 +468,7 @@ mod tests {
         let rect = reload_error(&mut out, &error);
         let text: String = out
             .iter()
-            .filter_map(crate::render::text::glyph_char)
+            .filter_map(crate::view::text::glyph_char)
             .collect();
         assert!(
             text.contains("+19more") || text.contains("+18more"),
@@ -502,7 +502,7 @@ mod tests {
         reload_error(&mut one, "mine.lvl:2:3: unknown brick 'Q'");
         let text: String = one
             .iter()
-            .filter_map(crate::render::text::glyph_char)
+            .filter_map(crate::view::text::glyph_char)
             .collect();
         assert!(text.ends_with("mine.lvl:2:3:unknownbrick'Q'"), "{text}");
     }

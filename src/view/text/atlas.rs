@@ -13,7 +13,7 @@
 
 use super::font::{self, BASELINE};
 use super::GLYPH_LAYER;
-use crate::render::sprite::SpriteInstance;
+use crate::view::sprite::SpriteInstance;
 use ab_glyph::Font;
 use std::collections::HashMap;
 
@@ -288,7 +288,7 @@ fn rasterise(c: char, em_pixels: f32, radius: u32) -> Option<Bitmap> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::text::layout;
+    use crate::view::text::layout;
 
     fn glyphs(text: &str, size: f32) -> Vec<SpriteInstance> {
         let mut out = Vec::new();
@@ -384,7 +384,7 @@ mod tests {
         let mut atlas = GlyphAtlas::new();
         let text: String = (' '..='~').collect();
         let mut sprites = glyphs(&text, 48.0);
-        let panel = SpriteInstance::new(crate::render::Layer::Solid, [1.0; 4], [1.0; 4]);
+        let panel = SpriteInstance::new(crate::view::Layer::Solid, [1.0; 4], [1.0; 4]);
         sprites.insert(3, panel);
         let mut out = Vec::new();
         atlas.resolve(&sprites, [3.0, 3.0], &mut out);
