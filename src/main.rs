@@ -24,10 +24,9 @@ fn main() -> ExitCode {
             ExitCode::from(status as u8)
         }
         Some(Command::Import(args)) => {
-            let format = args.format.map(Into::into);
             // One line per approximation: thousands for a big set, so buffer them.
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            let status = import(&args.inputs, &args.output, format, &mut out);
+            let status = import(&args.inputs, &args.output, args.format, &mut out);
             let _ = std::io::Write::flush(&mut out);
             ExitCode::from(status as u8)
         }

@@ -78,8 +78,9 @@ pub struct Contact {
 }
 
 /// The collision algorithm used for ball–box tests; chosen by configuration (`--collision`,
-/// `[collision] mode` in `breakout.toml`, the `C` key in game). The command line maps its own
-/// enum onto it (`crate::cli`), so this module knows nothing of clap.
+/// `[collision] mode` in `breakout.toml`, the `C` key in game). The command line reads it by
+/// [`CollisionMode::name`] from [`CollisionMode::ALL`] (`crate::cli`), so this module knows
+/// nothing of clap.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize,
 )]
