@@ -2,8 +2,7 @@
 //! behind it. Pushed over the set menu; a run started here is pushed over it, and ending the run
 //! comes back here.
 
-use super::list::{ListAction, ListState};
-use super::menu::filter_status;
+use super::list::{filter_status, ListAction, ListState};
 use super::play::{Campaign, PlayScene};
 use super::{Context, Pointer, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
 use crate::assets::OpenedSet;

@@ -210,6 +210,15 @@ pub fn click(list: &mut ListState, top: f32, pointer: Option<glam::Vec2>) -> Lis
     }
 }
 
+/// The status line's left part: the typed filter, or how to filter `what`.
+pub fn filter_status(filter: &str, what: &str) -> String {
+    if filter.is_empty() {
+        format!("type to filter {what}")
+    } else {
+        format!("filter: {filter}_")
+    }
+}
+
 fn typed(code: KeyCode) -> Option<char> {
     use KeyCode::*;
     let letters = [
