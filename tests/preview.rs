@@ -140,8 +140,9 @@ fn preview_size_400x300_is_the_same_picture_at_half_size() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// Play-test F7: a size that is not 4:3 letterboxes (black bars, the 4:3 picture in the middle
-/// at the height's scale) instead of stretching; the picture inside is the 400×300 one.
+/// A stretched picture (a play-test): a size that is not 4:3 letterboxes (black bars, the 4:3
+/// picture in the middle at the height's scale) instead of stretching; the picture inside is the
+/// 400×300 one.
 #[test]
 fn preview_at_a_size_not_4_by_3_is_letterboxed_not_stretched() {
     let wide = render(&fixture(), "wide", &["--size", "800x300"]);

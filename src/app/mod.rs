@@ -42,7 +42,8 @@ use stats::FrameStats;
 use std::time::Instant;
 
 /// winit's OS errors read "os error at FILE:LINE: MESSAGE", FILE being a path inside
-/// winit's sources on the build machine; a player needs the message only (play-test F28).
+/// winit's sources on the build machine; a player needs the message only (a play-test saw the
+/// path).
 fn without_source_location(message: &str) -> String {
     const MARK: &str = "os error at ";
     match message.find(MARK) {
@@ -300,7 +301,7 @@ impl App {
     }
 
     /// Sets the window title to the top scene's, when it changed; hides the mouse cursor while
-    /// a game is on top (play-test F23: it stayed over the playfield), shows it elsewhere.
+    /// a game is on top (in a play-test it stayed over the playfield), shows it elsewhere.
     fn update_title(&mut self) {
         let title = self.scenes.title();
         if title != self.title {

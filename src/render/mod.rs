@@ -338,7 +338,7 @@ impl Renderer {
         size: (u32, u32),
         batch: &SpriteBatch,
     ) -> Result<(), RenderError> {
-        // Letterboxed as the window is (play-test F7: a size that was not 4:3 stretched the
+        // Letterboxed as the window is (in a play-test a size that was not 4:3 stretched the
         // picture and made the ball an oval).
         let size = (size.0.max(1), size.1.max(1));
         let rect = match letterbox(size.0, size.1) {
@@ -496,7 +496,7 @@ impl Renderer {
     /// [`Renderer::render_offscreen`] drew, or [`Renderer::render`] drew with capture on.
     ///
     /// The file appears whole or not at all: the PNG is written to a temporary file beside it,
-    /// then renamed (a failed write used to leave a 0-byte file, play-test F6).
+    /// then renamed (a failed write used to leave a 0-byte file, found in a play-test).
     ///
     /// # Errors
     /// [`RenderError::NotPng`] if `path` does not end in `.png` (nothing is written);

@@ -340,8 +340,9 @@ mod tests {
         ax < bx + bw && bx < ax + aw && ay < by + bh && by < ay + ah
     }
 
-    /// Play-test F4: a 200-character level name is cut so that no glyph of it (nor its
-    /// shadow) overlaps a glyph of SCORE or LIVES, whatever the score and lives.
+    /// A long level name over the score (a play-test): a 200-character level name is cut so that no
+    /// glyph of it (nor its shadow) overlaps a glyph of SCORE or LIVES, whatever the score and
+    /// lives.
     #[test]
     fn a_long_level_name_never_overlaps_score_or_lives() {
         let name: String = (0..200)
@@ -450,13 +451,14 @@ mod tests {
                 chip.kind
             );
         }
-        // The HUD's glyphs are full-size: no more 8 px labels (play-test F13).
+        // The HUD's glyphs are full-size: no more 8 px labels (a play-test found them mid-field).
         const { assert!(HUD_SIZE >= 16.0 && ICON_SIZE[1] >= 16.0) };
     }
 
-    /// Play-test F8: 20 long problems in a file deep in a directory. The banner keeps every
-    /// glyph on the playfield, counts what it leaves out, shows the file without its
-    /// directory, and stays below the lowest a brick area may reach, above the HUD line.
+    /// A live-reload banner too big for the screen (a play-test): 20 long problems in a file
+    /// deep in a directory. The banner keeps every glyph on the playfield, counts what it leaves
+    /// out, shows the file without its directory, and stays below the lowest a brick area may
+    /// reach, above the HUD line.
     #[test]
     fn the_reload_banner_wraps_counts_the_rest_and_stays_off_the_bricks() {
         let long = "every row must have the same number of columns as the first one, or 2-5 \

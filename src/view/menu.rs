@@ -33,7 +33,7 @@ const TITLE_BANNER: [f32; 2] = [20.0, 72.0];
 
 /// Where a level's bricks are previewed on a list screen whose first row is at `list_top`
 /// (playfield pixels: x, y of the top-left corner, width, height): between the title banner and
-/// the list's panel, so neither covers them (play-test F25).
+/// the list's panel, so neither covers them (in a play-test the title banner did).
 pub fn preview_area(list_top: f32) -> [f32; 4] {
     let top = TITLE_BANNER[0] + TITLE_BANNER[1] + 6.0;
     let bottom = list_top - 14.0 - 6.0;
@@ -237,9 +237,9 @@ mod tests {
         assert_eq!(cut("a name that is too long", 10), "a name...");
     }
 
-    /// Play-test F25: a level's bricks (02 Gates: rows from the top of the playfield) were
-    /// partly under the title banner. Fitted to the preview area, every brick is below the
-    /// banner and above the list, and keeps its proportions.
+    /// Bricks under the title banner (a play-test): a level's bricks (02 Gates: rows from the top
+    /// of the playfield) were partly under the title banner. Fitted to the preview area, every
+    /// brick is below the banner and above the list, and keeps its proportions.
     #[test]
     fn the_preview_sits_between_the_title_and_the_list() {
         use crate::view::sprite::Layer;
@@ -268,9 +268,9 @@ mod tests {
         }
     }
 
-    /// Play-test F9: a long name keeps its start and the `> ` mark and ends in `...` before the
-    /// right-hand column; an error reads at 12 px, wrapped within the width; more entries
-    /// above or below are hinted with arrows.
+    /// Long names on the list screens (a play-test): a long name keeps its start and the `> ` mark
+    /// and ends in `...` before the right-hand column; an error reads at 12 px, wrapped within the
+    /// width; more entries above or below are hinted with arrows.
     #[test]
     fn long_names_end_in_dots_errors_are_readable_and_scrolling_is_hinted() {
         use crate::view::text::glyph_char;

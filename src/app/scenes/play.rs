@@ -226,9 +226,9 @@ impl Scene for PlayScene {
     }
 
     fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        // Esc pauses first (the pause screen's Esc leaves): a run is never dropped by one
-        // key (play-test F27). The bot's demo and the editor's test-play have nothing
-        // to lose. Esc is a menu key: it does this whatever the bindings.
+        // Esc pauses first (the pause screen's Esc leaves): a run is never dropped by one key (a
+        // play-tester lost a run to one Esc). The bot's demo and the editor's test-play have
+        // nothing to lose. Esc is a menu key: it does this whatever the bindings.
         if code == KeyCode::Escape {
             if self.bot.is_some() || self.campaign.is_trial() {
                 ctx.effects.clear();

@@ -361,7 +361,8 @@ impl Scene for SettingsScene {
         match event {
             Pointer::Moved(at) => {
                 // Where the pointer already was when the screen opened selects nothing: only
-                // a pointer that moves does (as the paddle, play-test F23).
+                // a pointer that moves does (as the paddle: a play-test saw it jump to a still
+                // pointer).
                 let moved = self
                     .pointer
                     .is_some_and(|p| p.distance(at) >= POINTER_DEADBAND);

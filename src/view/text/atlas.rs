@@ -8,8 +8,8 @@
 //!
 //! Each texel holds two coverages (0–255): *fill* (the glyph itself, antialiased) and *outline*
 //! (the fill grown by [`outline_radius`] pixels). The text shader draws the outline dark under
-//! the fill, so text stays readable over any picture (play-test F11: the confuse effect's
-//! near-white screen).
+//! the fill, so text stays readable over any picture (a play-test lost white text on the
+//! confuse effect's near-white screen).
 
 use super::font::{self, BASELINE};
 use super::GLYPH_LAYER;
@@ -22,7 +22,7 @@ const INITIAL_SIZE: u32 = 512;
 /// Largest atlas side, texels; past it glyphs that do not fit are left out of the frame.
 const MAX_SIZE: u32 = 4096;
 /// Empty texels between two glyphs in the atlas, so no glyph ever samples its neighbour
-/// (play-test F5: stray underlines from the row below).
+/// (a play-test saw stray underlines from the row below).
 const GAP: u32 = 2;
 /// Bytes per texel: fill and outline coverage.
 pub const TEXEL_BYTES: usize = 2;
