@@ -213,14 +213,14 @@ fn collision_modes() -> impl TypedValueParser<Value = CollisionMode> {
 fn collision_help(mode: CollisionMode) -> &'static str {
     match mode {
         CollisionMode::Aabb => {
-            "The ball's bounding square as an AABB against the brick (aabb_aabb.rs)"
+            "The ball's bounding square as an AABB against the brick (contact_aabb_aabb.rs)"
         }
         CollisionMode::Clamp => {
-            "Clamped closest point AABB–circle test (aabb_circle_clamp.rs); the default"
+            "Clamped closest point AABB–circle test (contact_circle_aabb.rs); the default"
         }
-        CollisionMode::Zones => "The nine-zone circle/box test (circle_box_zones.rs)",
+        CollisionMode::Zones => "The nine-zone circle/box test (contact_circle_aabb_zones.rs)",
         CollisionMode::Cross => {
-            "The old SDL \"cross and corners\" circle/box test in whole pixels (circle_box_cross.rs)"
+            "The old SDL \"cross and corners\" circle/box test in whole pixels (contact_circle_aabb_cross.rs)"
         }
         CollisionMode::Swept => {
             "Continuous collision: time of impact against the rounded Minkowski sum (swept_circle_aabb.rs)"
