@@ -27,8 +27,9 @@
 //! converted at the boundary, once, while building the inputs.
 
 use breakout::collision::{
-    aabb_aabb, aabb_circle_clamp, circle_aabb_contact, circle_aabb_intersects, circle_box_cross,
-    circle_box_zones, swept_circle_aabb, Aabb, Circle, CollisionMode,
+    circle_aabb_contact, circle_aabb_intersects, contact_aabb_aabb, contact_circle_aabb,
+    contact_circle_aabb_cross, contact_circle_aabb_zones, swept_circle_aabb, Aabb, Circle,
+    CollisionMode,
 };
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use glam::Vec2;
@@ -140,7 +141,7 @@ fn swept_cases() -> Vec<Case> {
             center,
             radius: RADIUS,
         };
-        if aabb_circle_clamp::intersects(circle, aabb) {
+        if contact_circle_aabb::intersects(circle, aabb) {
             continue;
         }
         let aim = point_in(&mut rng, aabb, 2.0 * RADIUS);
@@ -254,10 +255,10 @@ fn bench_collision(c: &mut Criterion<BenchClock>) {
             });
         };
     }
-    direct!("aabb", aabb_aabb::intersects);
-    direct!("clamp", aabb_circle_clamp::intersects);
-    direct!("zones", circle_box_zones::intersects);
-    direct!("cross", circle_box_cross::intersects);
+    direct!("aabb", contact_aabb_aabb::intersects);
+    direct!("clamp", contact_circle_aabb::intersects);
+    direct!("zones", contact_circle_aabb_zones::intersects);
+    direct!("cross", contact_circle_aabb_cross::intersects);
     group.bench_function("parry2d/intersection_test", |b| {
         b.iter(|| {
             for p in &parry {

@@ -5,7 +5,7 @@ in vec3 v_uv;
 in vec4 v_color;
 
 uniform sampler2DArray atlas;
-// Glyph atlas (src/render/text/atlas.rs): red = the glyph's coverage, green = its outline's
+// Glyph atlas (src/view/text/atlas.rs): red = the glyph's coverage, green = its outline's
 // (the glyph grown by a pixel or so). Rows uploaded top first.
 uniform sampler2D glyphs;
 

@@ -444,7 +444,7 @@ mod tests {
         assert!(decode(&assets, "nope.wav").is_err());
     }
 
-    /// F17 of the 2026-11-22 play-test: with no sound card the one line said the device was
+    /// The 2026-11-22 play-test: with no sound card the one line said the device was
     /// "no longer available. For example, it has been unplugged."
     #[test]
     fn no_device_is_said_plainly_and_other_output_errors_keep_their_cause() {
@@ -470,7 +470,7 @@ mod tests {
         );
     }
 
-    /// F16 of the 2026-11-22 play-test: one garbage effect WAV made `Audio::new` fail, so the
+    /// The 2026-11-22 play-test: one garbage effect WAV made `Audio::new` fail, so the
     /// music and every other sound were lost too.
     #[test]
     fn a_sound_that_does_not_decode_is_lost_alone_and_named() {

@@ -5,6 +5,7 @@ use crate::config::{Config, ConfigError};
 use crate::import::Format;
 use crate::sim::tuning::MAX_FRAME_TIME;
 use crate::sim::GameConfig;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -63,33 +64,36 @@ pub struct ImportArgs {
     #[arg(short = 'o', long = "output", value_name = "DIR")]
     pub output: PathBuf,
     /// The files' format (default: recognised from each file's content).
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub format: Option<FormatArg>,
+    #[arg(long, value_name = "FORMAT", value_parser = formats())]
+    pub format: Option<Format>,
 }
 
-/// `--format`'s values: the command line's own copy of [`Format`], so the import module does
-/// not depend on clap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum FormatArg {
-    /// LBreakout2 level sets (one set per file, no extension).
-    Lbreakout2,
-    /// KBreakOut's XML `.levelset` files.
-    Kbreakout,
-    /// SDL-Ball's `levels.txt`.
-    Sdlball,
-    /// gnome-breakout's `.gbl` files.
-    Gnome,
+/// `--format`'s values: every [`Format`] by its [`Format::name`], each with the help text
+/// `--help` prints beside it.
+fn formats() -> impl TypedValueParser<Value = Format> {
+    one_of(&Format::ALL, Format::name, |format| match format {
+        Format::LBreakout2 => "LBreakout2 level sets (one set per file, no extension)",
+        Format::KBreakOut => "KBreakOut's XML `.levelset` files",
+        Format::SdlBall => "SDL-Ball's `levels.txt`",
+        Format::Gnome => "gnome-breakout's `.gbl` files",
+    })
 }
 
-impl From<FormatArg> for Format {
-    fn from(arg: FormatArg) -> Format {
-        match arg {
-            FormatArg::Lbreakout2 => Format::LBreakout2,
-            FormatArg::Kbreakout => Format::KBreakOut,
-            FormatArg::Sdlball => Format::SdlBall,
-            FormatArg::Gnome => Format::Gnome,
-        }
-    }
+/// A value parser accepting exactly the names of `all` (as `name` spells them), each shown in
+/// `--help` with its `help`; it returns the value of that name.
+fn one_of<T: Copy + Send + Sync + 'static>(
+    all: &'static [T],
+    name: fn(T) -> &'static str,
+    help: fn(T) -> &'static str,
+) -> impl TypedValueParser<Value = T> {
+    let values = all
+        .iter()
+        .map(move |&v| PossibleValue::new(name(v)).help(help(v)));
+    PossibleValuesParser::new(values).map(move |chosen| {
+        *all.iter()
+            .find(|&&v| name(v) == chosen)
+            .expect("clap accepts only the possible values")
+    })
 }
 
 /// Options of `breakout preview`.
@@ -199,31 +203,27 @@ pub enum ForcedEffect {
     Chaos,
 }
 
-/// `--collision`'s values: the command line's own copy of [`CollisionMode`], so the collision
-/// module does not depend on clap. Each maps onto the mode of the same name; the doc comments
-/// are the help texts `--help` prints.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum CollisionArg {
-    /// The ball's bounding square as an AABB against the brick (aabb_aabb.rs).
-    Aabb,
-    /// Clamped closest point AABB–circle test (aabb_circle_clamp.rs); the default.
-    Clamp,
-    /// The nine-zone circle/box test (circle_box_zones.rs).
-    Zones,
-    /// The old SDL "cross and corners" circle/box test in whole pixels (circle_box_cross.rs).
-    Cross,
-    /// Continuous collision: time of impact against the rounded Minkowski sum (swept_circle_aabb.rs).
-    Swept,
+/// `--collision`'s values: every [`CollisionMode`] by its [`CollisionMode::name`], each with the
+/// help text `--help` prints beside it.
+fn collision_modes() -> impl TypedValueParser<Value = CollisionMode> {
+    one_of(CollisionMode::ALL, CollisionMode::name, collision_help)
 }
 
-impl From<CollisionArg> for CollisionMode {
-    fn from(arg: CollisionArg) -> CollisionMode {
-        match arg {
-            CollisionArg::Aabb => CollisionMode::Aabb,
-            CollisionArg::Clamp => CollisionMode::Clamp,
-            CollisionArg::Zones => CollisionMode::Zones,
-            CollisionArg::Cross => CollisionMode::Cross,
-            CollisionArg::Swept => CollisionMode::Swept,
+/// `--help`'s text for each collision mode, naming its file in `src/collision/`.
+fn collision_help(mode: CollisionMode) -> &'static str {
+    match mode {
+        CollisionMode::Aabb => {
+            "The ball's bounding square as an AABB against the brick (contact_aabb_aabb.rs)"
+        }
+        CollisionMode::Clamp => {
+            "Clamped closest point AABB–circle test (contact_circle_aabb.rs); the default"
+        }
+        CollisionMode::Zones => "The nine-zone circle/box test (contact_circle_aabb_zones.rs)",
+        CollisionMode::Cross => {
+            "The old SDL \"cross and corners\" circle/box test in whole pixels (contact_circle_aabb_cross.rs)"
+        }
+        CollisionMode::Swept => {
+            "Continuous collision: time of impact against the rounded Minkowski sum (swept_circle_aabb.rs)"
         }
     }
 }
@@ -235,8 +235,8 @@ pub struct GameOptions {
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
     /// Ball–box collision algorithm; overrides the config file.
-    #[arg(long, value_enum, value_name = "MODE")]
-    pub collision: Option<CollisionArg>,
+    #[arg(long, value_name = "MODE", value_parser = collision_modes())]
+    pub collision: Option<CollisionMode>,
     /// Ball launch speed in pixels/second (default 450), for stress tests.
     #[arg(long, value_name = "PX_PER_S", value_parser = parse_speed)]
     pub ball_speed: Option<f32>,
@@ -265,9 +265,7 @@ impl GameOptions {
         let defaults = GameConfig::default();
         let game = GameConfig {
             seed: self.seed,
-            collision: self
-                .collision
-                .map_or(file.collision.mode, CollisionMode::from),
+            collision: self.collision.unwrap_or(file.collision.mode),
             launch_speed: self.ball_speed.unwrap_or(defaults.launch_speed),
             powerups: file.powerups,
             pace: file.ball,

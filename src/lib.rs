@@ -12,20 +12,25 @@
 //!   **The ball bounces off a brick in `src/sim/brick_collisions.rs`** (discrete modes) and
 //!   `src/sim/swept.rs` (continuous mode); both end in one post-bounce routine there.
 //! * [`collision`] holds the collision algorithms the simulation dispatches to.
-//! * [`render`] only reads game state and draws it through glium.
+//! * [`view`] turns game state, menus, settings, the editor and text into a sprite batch
+//!   ([`view::SpriteBatch`]): screen layout with no GL, testable and usable by [`commands`].
+//! * [`render`] only draws that batch through glium (the GL pipeline); it imports [`view`],
+//!   never the other way round.
 //! * [`audio`] consumes events and plays sounds through rodio.
 //! * [`effects`] consumes events too: particles and post-processing state, read by the renderer.
 //! * [`assets`] holds the shaders, textures, sounds and shipped levels, built into the binary,
 //!   and finds the modder's override files and level files on disk.
 //! * [`editor`] is the level editor's model: the level being edited, its tools, undo and
 //!   saving, and `check`'s problems mapped to cells. No GL or windows: its scene is in [`app`].
-//! * [`commands`] are the window-less subcommands (`check`, `preview`, `simulate`).
+//! * [`commands`] are the window-less subcommands (`check`, `preview`, `simulate`); they use
+//!   [`view`] but not [`render`] (the binary draws `preview`'s sprites headless).
 //! * [`bindings`] is which keys do what ([`bindings::Action`], [`bindings::Bindings`]): read by
 //!   the config file's `[keys]` and by [`app`]'s input; it depends on no other module.
 //! * [`app`] ties them together: the window and its scenes (one type per screen, `app/scenes/`).
 //!
 //! No module imports one above it: [`playfield`] depends on nothing, [`level`] only on it,
-//! [`sim`] on neither [`app`] nor [`render`], and [`effects`] not on [`render`].
+//! [`sim`] on neither [`app`] nor [`render`], [`effects`] not on [`render`], and [`view`] not on
+//! [`render`].
 //!
 //! Coordinates everywhere in the simulation are playfield pixels: origin at the top-left corner
 //! of the 800×600 playfield, x to the right, y **down**.
@@ -47,3 +52,4 @@ pub mod level;
 pub mod playfield;
 pub mod render;
 pub mod sim;
+pub mod view;

@@ -3,7 +3,7 @@
 use breakout::assets::{load_level_arg, sets, Assets};
 use breakout::cli::{Cli, Command};
 use breakout::commands::simulate_all::simulate_all;
-use breakout::commands::{check::check, import::import, preview::preview, simulate::simulate};
+use breakout::commands::{check::check, import::import, preview, simulate::simulate};
 use breakout::level::Level;
 use clap::Parser;
 use std::process::ExitCode;
@@ -24,10 +24,9 @@ fn main() -> ExitCode {
             ExitCode::from(status as u8)
         }
         Some(Command::Import(args)) => {
-            let format = args.format.map(Into::into);
             // One line per approximation: thousands for a big set, so buffer them.
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            let status = import(&args.inputs, &args.output, format, &mut out);
+            let status = import(&args.inputs, &args.output, args.format, &mut out);
             let _ = std::io::Write::flush(&mut out);
             ExitCode::from(status as u8)
         }
@@ -85,7 +84,8 @@ fn main() -> ExitCode {
                         Some(set) => load_level(&assets, Some(set), args.set_level.as_deref())?,
                         None => load_level(&assets, None, args.level.as_deref())?,
                     };
-                    preview(&level, args.size, &assets, &args.output)
+                    let batch = preview::batch(&level);
+                    breakout::render::headless::save_png(&batch, args.size, &assets, &args.output)
                 });
             match result {
                 Ok(()) => ExitCode::SUCCESS,

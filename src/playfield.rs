@@ -1,7 +1,8 @@
 //! Playfield geometry: the logical space every other module lays things out in.
 //!
 //! A leaf module: it depends on nothing else in the crate, so [`crate::level`] (its lint),
-//! [`crate::sim`] and [`crate::render`] all read the same numbers without importing each other.
+//! [`crate::sim`], [`crate::view`] and [`crate::render`] all read the same numbers without
+//! importing each other.
 //!
 //! Coordinates are playfield pixels: origin at the top-left corner, x to the right, y **down**.
 //! The renderer scales this space to the window (letterboxed).

@@ -18,8 +18,9 @@ mod support;
 use breakout::level::Level;
 use breakout::render::headless::headless_context;
 use breakout::render::offscreen::RawGl;
-use breakout::render::{scene, Layer, Renderer, SpriteBatch, SpriteInstance};
+use breakout::render::Renderer;
 use breakout::sim::{Game, GameConfig};
+use breakout::view::{scene, Layer, SpriteBatch, SpriteInstance};
 use glium::backend::Context;
 use image::RgbaImage;
 use std::path::Path;
@@ -152,7 +153,7 @@ fn assert_identical(partial: &RgbaImage, full: &RgbaImage, what: &str) {
 fn assert_changed(before: &RgbaImage, after: &RgbaImage, area: [f32; 4], what: &str) {
     // Offscreen frames are letterboxed as the window is: the playfield lies in the viewport.
     let (w, h) = after.dimensions();
-    let v = breakout::render::letterbox(w, h).expect("a viewport");
+    let v = breakout::view::letterbox(w, h).expect("a viewport");
     let x = v.x + ((area[0] + area[2] / 2.0) * v.width as f32 / 800.0) as u32;
     let y = v.y + ((area[1] + area[3] / 2.0) * v.height as f32 / 600.0) as u32;
     assert_ne!(

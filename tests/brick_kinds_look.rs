@@ -22,9 +22,10 @@ use breakout::config::EffectsConfig;
 use breakout::effects::Effects;
 use breakout::level::BrickKind;
 use breakout::render::headless::headless_context;
-use breakout::render::{scene, Renderer, SpriteBatch};
+use breakout::render::Renderer;
 use breakout::sim::tuning::{BALL_LAUNCH_SPEED, EXPLOSION_DELAY, FIXED_TIMESTEP};
 use breakout::sim::{Game, GameEvent};
+use breakout::view::{scene, SpriteBatch};
 use glam::Vec2;
 
 /// A cell's rectangle in playfield pixels `(x0, y0, w, h)` on a grid of `cols` × `rows` cells
@@ -142,7 +143,7 @@ fn bodies_are_their_texture_times_their_tint_or_own_colour_and_marks_cover_the_m
         let tint = match colour {
             Some(rgb) => rgb.map(|c| f32::from(c) / 255.0),
             None => {
-                let [r, g, b, _] = breakout::render::scene::brick_color(kind, None);
+                let [r, g, b, _] = breakout::view::scene::brick_color(kind, None);
                 [r, g, b]
             }
         };

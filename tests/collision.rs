@@ -1,4 +1,4 @@
-//! Collision tests: the clamped closest-point circle–AABB test (`collision::aabb_circle_clamp`),
+//! Collision tests: the clamped closest-point circle–AABB test (`collision::contact_circle_aabb`),
 //! the shared resolution (`sim::ball::resolve`) and the ball's angle rules
 //! (`sim::ball::paddle_bounce`, `sim::ball::clamp_direction`).
 //!
@@ -11,7 +11,7 @@
 //! centre-inside push-out through the entry face, and the paddle and anti-loop angle rules.
 
 use breakout::collision::{
-    aabb_circle_clamp, circle_aabb_contact, Aabb, Circle, CollisionMode, Contact,
+    circle_aabb_contact, contact_circle_aabb, Aabb, Circle, CollisionMode, Contact,
 };
 use breakout::sim::ball::{clamp_direction, paddle_bounce, resolve, Ball, Paddle};
 use breakout::sim::tuning::{
@@ -62,7 +62,7 @@ fn separated_after_push(c: Circle, b: Aabb, k: &Contact) -> bool {
         center: c.center + k.normal * (k.depth + extra),
         radius: c.radius,
     };
-    !aabb_circle_clamp::intersects(moved, b)
+    !contact_circle_aabb::intersects(moved, b)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -189,13 +189,13 @@ proptest! {
         let sd = signed_distance(c.center, b);
         let gap = sd - c.radius as f64;
         if gap.abs() > tolerance(c, b) {
-            prop_assert_eq!(aabb_circle_clamp::intersects(c, b), gap < 0.0, "sd {} r {} {:?} {:?}", sd, c.radius, c, b);
+            prop_assert_eq!(contact_circle_aabb::intersects(c, b), gap < 0.0, "sd {} r {} {:?} {:?}", sd, c.radius, c, b);
         }
     }
 
     #[test]
     fn closest_point_matches_per_axis_clamp_and_distance((c, b) in circle_and_box()) {
-        let p = aabb_circle_clamp::closest_point(c.center, b);
+        let p = contact_circle_aabb::closest_point(c.center, b);
         let tol = tolerance(c, b);
         // On or inside the box.
         prop_assert!(p.x as f64 >= b.min.x as f64 - tol && p.x as f64 <= b.max.x as f64 + tol);
@@ -207,8 +207,8 @@ proptest! {
 
     #[test]
     fn contact_exists_exactly_when_intersecting_and_is_well_formed((c, b) in circle_and_box(), v in velocity()) {
-        let hit = aabb_circle_clamp::intersects(c, b);
-        let k = aabb_circle_clamp::contact(c, b, v);
+        let hit = contact_circle_aabb::intersects(c, b);
+        let k = contact_circle_aabb::contact(c, b, v);
         prop_assert_eq!(k.is_some(), hit, "contact and intersects use the same predicate");
         // The dispatcher gives the same answer for the clamp mode.
         prop_assert_eq!(circle_aabb_contact(CollisionMode::Clamp, c, b, v), k);
@@ -238,7 +238,7 @@ proptest! {
         b in boxes(), u in 0.001f32..0.999, w in 0.001f32..0.999, r in 0.5f32..60.0, v in velocity(),
     ) {
         let c = Circle { center: Vec2::new(b.min.x + u * b.size().x, b.min.y + w * b.size().y), radius: r };
-        let k = aabb_circle_clamp::contact(c, b, v).expect("centre inside always intersects");
+        let k = contact_circle_aabb::contact(c, b, v).expect("centre inside always intersects");
         prop_assert!(k.normal.x == 0.0 || k.normal.y == 0.0, "axis normal {:?}", k.normal);
         prop_assert!((k.normal.length() - 1.0).abs() < 1e-6);
         let p = c.center;
@@ -305,7 +305,7 @@ fn corner_hit_gives_diagonal_normal_and_resolve_reflects_about_it() {
         radius: r,
     };
     let vel = Vec2::new(300.0, 200.0);
-    let k = aabb_circle_clamp::contact(c, brick(), vel).expect("corner overlap");
+    let k = contact_circle_aabb::contact(c, brick(), vel).expect("corner overlap");
     let expected_n = offset.normalize();
     assert!(
         k.normal.distance(expected_n) < 1e-6,
@@ -339,7 +339,7 @@ fn corner_hit_gives_diagonal_normal_and_resolve_reflects_about_it() {
     );
     // Both components change on a true corner bounce (not a face reflection).
     assert!(ball.vel.x != vel.x && ball.vel.y != vel.y);
-    assert!(!aabb_circle_clamp::intersects(
+    assert!(!contact_circle_aabb::intersects(
         Circle {
             center: ball.pos + k.normal * 1e-3,
             radius: r
@@ -356,7 +356,7 @@ fn resolve_only_pushes_a_ball_already_moving_away() {
         center: Vec2::new(250.0, 138.0),
         radius: r,
     };
-    let k = aabb_circle_clamp::contact(c, brick(), Vec2::new(0.0, 100.0)).expect("overlap");
+    let k = contact_circle_aabb::contact(c, brick(), Vec2::new(0.0, 100.0)).expect("overlap");
     let mut ball = ball_at(c.center, Vec2::new(40.0, 100.0), r);
     assert!(!resolve(&mut ball, &k));
     assert_eq!(ball.vel, Vec2::new(40.0, 100.0));
@@ -375,7 +375,7 @@ fn centre_inside_moving_up_is_pushed_out_through_the_bottom_face_without_nan() {
         radius: r,
     }; // 3 px above the bottom face
     let vel = Vec2::new(120.0, -400.0);
-    let k = aabb_circle_clamp::contact(c, brick(), vel).expect("inside");
+    let k = contact_circle_aabb::contact(c, brick(), vel).expect("inside");
     assert_eq!(k.normal, Vec2::Y);
     assert!((k.depth - (3.0 + r)).abs() < 1e-4);
     let mut ball = ball_at(c.center, vel, r);
@@ -398,7 +398,7 @@ fn centre_inside_near_one_face_but_moving_away_from_it_leaves_through_the_face_i
         center: Vec2::new(202.0, 115.0),
         radius: r,
     };
-    let k = aabb_circle_clamp::contact(c, brick(), Vec2::new(-900.0, 0.0)).expect("inside");
+    let k = contact_circle_aabb::contact(c, brick(), Vec2::new(-900.0, 0.0)).expect("inside");
     assert_eq!(k.normal, Vec2::X);
     assert!((k.depth - (98.0 + r)).abs() < 1e-3);
     // Diagonal: the first face crossed going backwards wins (bottom at t = 2/100, right at 5/100).
@@ -406,9 +406,9 @@ fn centre_inside_near_one_face_but_moving_away_from_it_leaves_through_the_face_i
         center: Vec2::new(295.0, 128.0),
         radius: r,
     };
-    let k = aabb_circle_clamp::contact(c, brick(), Vec2::new(-100.0, -100.0)).expect("inside");
+    let k = contact_circle_aabb::contact(c, brick(), Vec2::new(-100.0, -100.0)).expect("inside");
     assert_eq!(k.normal, Vec2::Y);
-    let k = aabb_circle_clamp::contact(c, brick(), Vec2::new(-100.0, -10.0)).expect("inside");
+    let k = contact_circle_aabb::contact(c, brick(), Vec2::new(-100.0, -10.0)).expect("inside");
     assert_eq!(
         k.normal,
         Vec2::X,
@@ -429,7 +429,7 @@ fn centre_exactly_at_box_centre_or_on_an_edge_gives_finite_unit_normal() {
             center,
             radius: 5.0,
         };
-        let k = aabb_circle_clamp::contact(c, brick(), vel).expect("overlap");
+        let k = contact_circle_aabb::contact(c, brick(), vel).expect("overlap");
         assert!(
             k.normal.is_finite() && k.depth.is_finite(),
             "{center:?} {vel:?}: {k:?}"
@@ -451,14 +451,14 @@ fn touching_exactly_is_not_a_collision() {
             center,
             radius: 10.0,
         };
-        assert!(!aabb_circle_clamp::intersects(c, brick()), "{center:?}");
-        assert!(aabb_circle_clamp::contact(c, brick(), Vec2::ONE).is_none());
+        assert!(!contact_circle_aabb::intersects(c, brick()), "{center:?}");
+        assert!(contact_circle_aabb::contact(c, brick(), Vec2::ONE).is_none());
         let closer = Circle {
             center,
             radius: 10.001,
         };
         assert!(
-            aabb_circle_clamp::intersects(closer, brick()),
+            contact_circle_aabb::intersects(closer, brick()),
             "{center:?} slightly bigger"
         );
     }

@@ -429,7 +429,7 @@ fn window_itself_shows_the_level_upright_and_letterboxed_after_a_resize() {
         .status()
         .expect("run xdotool (apt package xdotool; .ci/run installs it)");
     assert!(resized.success(), "xdotool could not resize the window");
-    let view = breakout::render::letterbox(width, height).expect("a viewport");
+    let view = breakout::view::letterbox(width, height).expect("a viewport");
     assert!(
         view.x > 0,
         "1000×500 must have bars left and right: {view:?}"
@@ -462,7 +462,7 @@ fn window_itself_shows_the_level_upright_and_letterboxed_after_a_resize() {
 fn window_itself_shows_confuse_and_chaos_as_the_screenshot_does() {
     let screen = ScreenFile::start();
     let level = Path::new(ROOT).join("levels/04-rainbow.lvl");
-    let view = breakout::render::letterbox(1000, 500).expect("a viewport");
+    let view = breakout::view::letterbox(1000, 500).expect("a viewport");
     assert!(view.x > 0, "1000×500 has bars left and right: {view:?}");
     for effect in ["confuse", "chaos"] {
         let args = [

@@ -1367,10 +1367,10 @@ fn check_lists_every_error_of_an_extended_file_and_exits_1() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Play-test F15: a level whose every brick to clear is walled in loads (it plays) but can
-/// never be cleared: `check` reports an `error:` at the brick and exits 1 without `--strict`;
-/// a power-up of the level that opens the way (`@scatter: energy-ball` against metal) makes it
-/// a warning naming the power-up, exit 0.
+/// An unclearable level that was only a warning (a play-test): a level whose every brick to clear
+/// is walled in loads (it plays) but can never be cleared: `check` reports an `error:` at the brick
+/// and exits 1 without `--strict`; a power-up of the level that opens the way (`@scatter:
+/// energy-ball` against metal) makes it a warning naming the power-up, exit 0.
 #[test]
 fn check_exits_1_on_a_level_that_can_never_be_cleared_unless_a_power_up_opens_it() {
     let dir = temp_dir("unclearable");
@@ -1397,14 +1397,15 @@ fn check_exits_1_on_a_level_that_can_never_be_cleared_unless_a_power_up_opens_it
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Play-test F4: `check` warns at the `@name:` line about a name the HUD must cut, saying the
-/// limit (24 characters, from the HUD's layout); a name of 24 characters passes `--strict`.
+/// A long level name over the HUD's score (a play-test): `check` warns at the `@name:` line about a
+/// name the HUD must cut, saying the limit (24 characters, from the HUD's layout); a name of 24
+/// characters passes `--strict`.
 #[test]
 fn check_warns_about_a_name_too_long_for_the_hud() {
     let dir = temp_dir("long-name");
     let long = dir.join("long.lvl");
     // Five characters more than the HUD shows whole between SCORE and LIVES.
-    let max = breakout::render::hud::max_name_chars();
+    let max = breakout::view::hud::max_name_chars();
     let name: String = "01 First Steps (edited) again, and again "
         .chars()
         .cycle()

@@ -38,8 +38,8 @@
 //! reference) and every check against it belong together; no test here is independent of them.
 
 use breakout::collision::{
-    aabb_aabb, aabb_circle_clamp, circle_box_cross, circle_box_zones, circle_circle,
-    swept_circle_aabb, Aabb, Circle, Contact,
+    contact_aabb_aabb, contact_circle_aabb, contact_circle_aabb_cross, contact_circle_aabb_zones,
+    contact_circle_circle, swept_circle_aabb, Aabb, Circle, Contact,
 };
 use glam::Vec2;
 use parry2d::math::{Pose, Vector as PVec};
@@ -515,7 +515,13 @@ fn check_exact_static(
 /// band), and its false positives lie in the corner regions, within r(√2 − 1) of the surface
 /// (the bounding square's corner).
 fn check_aabb(n: usize, seed: u64) {
-    let st = run_static(aabb_aabb::intersects, aabb_aabb::contact, false, n, seed);
+    let st = run_static(
+        contact_aabb_aabb::intersects,
+        contact_aabb_aabb::contact,
+        false,
+        n,
+        seed,
+    );
     print_static("aabb", &st);
     assert_common("aabb", &st);
     assert!(
@@ -545,8 +551,8 @@ fn check_aabb(n: usize, seed: u64) {
 /// radius by less than 1 px, so the test can only err for -(1 + √2) < s < √2.
 fn check_cross(n: usize, seed: u64) {
     let st = run_static(
-        circle_box_cross::intersects,
-        circle_box_cross::contact,
+        contact_circle_aabb_cross::intersects,
+        contact_circle_aabb_cross::contact,
         false,
         n,
         seed,
@@ -573,8 +579,8 @@ fn check_cross(n: usize, seed: u64) {
 fn clamp_agrees_with_parry() {
     check_exact_static(
         "clamp",
-        aabb_circle_clamp::intersects,
-        aabb_circle_clamp::contact,
+        contact_circle_aabb::intersects,
+        contact_circle_aabb::contact,
         NORMAL_PAIRS,
         1,
     );
@@ -584,8 +590,8 @@ fn clamp_agrees_with_parry() {
 fn zones_agrees_with_parry() {
     check_exact_static(
         "zones",
-        circle_box_zones::intersects,
-        circle_box_zones::contact,
+        contact_circle_aabb_zones::intersects,
+        contact_circle_aabb_zones::contact,
         NORMAL_PAIRS,
         2,
     );
@@ -605,7 +611,7 @@ fn cross_errs_only_near_contact_measured_against_parry() {
 #[test]
 fn oracle_detects_a_slightly_wrong_predicate() {
     fn too_big(c: Circle, b: Aabb) -> bool {
-        aabb_circle_clamp::intersects(
+        contact_circle_aabb::intersects(
             Circle {
                 radius: c.radius + 0.01,
                 ..c
@@ -614,7 +620,7 @@ fn oracle_detects_a_slightly_wrong_predicate() {
         )
     }
     fn too_big_contact(c: Circle, b: Aabb, v: Vec2) -> Option<Contact> {
-        aabb_circle_clamp::contact(
+        contact_circle_aabb::contact(
             Circle {
                 radius: c.radius + 0.01,
                 ..c
@@ -626,12 +632,18 @@ fn oracle_detects_a_slightly_wrong_predicate() {
     let st = run_static(too_big, too_big_contact, true, 20_000, 5);
     assert!(st.disagree_outside > 0, "a 0.01 px error went unnoticed");
     fn wrong_normal(c: Circle, b: Aabb, v: Vec2) -> Option<Contact> {
-        aabb_circle_clamp::contact(c, b, v).map(|k| Contact {
+        contact_circle_aabb::contact(c, b, v).map(|k| Contact {
             normal: Vec2::new(k.normal.y, k.normal.x),
             ..k
         })
     }
-    let st = run_static(aabb_circle_clamp::intersects, wrong_normal, true, 20_000, 5);
+    let st = run_static(
+        contact_circle_aabb::intersects,
+        wrong_normal,
+        true,
+        20_000,
+        5,
+    );
     assert!(st.geom_bad > 0, "a wrong normal went unnoticed");
     // Swept: a radius 0.01 px too big (caught by the exact reference; parry's band is 0.01 px), 0.05
     // px too big (caught by parry too), and a time of impact 0.01 px late along the path.
@@ -1007,7 +1019,7 @@ fn run_swept(time_of_impact: ToiFn, n: usize, seed: u64) -> SweptStats {
             .expect("supported");
         let mine = time_of_impact(c, d, b);
         let s0 = sweep_sd(&s, 0.0);
-        if aabb_circle_clamp::intersects(c, b) {
+        if contact_circle_aabb::intersects(c, b) {
             // Starting overlap: no impact by contract; parry should report penetration at t = 0.
             st.starts_overlapping += 1;
             st.start_overlap_mode_some += mine.is_some() as usize;
@@ -1389,14 +1401,14 @@ fn run_balls(n: usize, seed: u64) -> BallStats {
             (a.center.x as f64 - b.center.x as f64).hypot(a.center.y as f64 - b.center.y as f64);
         let s = d - sum;
         let band = s.abs() < EPS;
-        let mine = circle_circle::intersects(a, b);
+        let mine = contact_circle_circle::intersects(a, b);
         let ((pa, ba), (pb, bb)) = (parry_ball(a), parry_ball(b));
         let parry = query::intersection_test(&pb, &bb, &pa, &ba)
             .expect("supported")
             .intersecting;
         st.hits_mode += mine as usize;
         st.hits_parry += parry as usize;
-        let k_mine = circle_circle::contact(a, b);
+        let k_mine = contact_circle_circle::contact(a, b);
         st.contact_some_mismatch += (k_mine.is_some() != mine) as usize;
         if mine != parry {
             if band {
@@ -1491,7 +1503,7 @@ proptest! {
         angle in 0.0f32..std::f32::consts::TAU,
     ) {
         let (va, vb, n) = (Vec2::new(vax, vay), Vec2::new(vbx, vby), unit(angle));
-        let (na, nb) = circle_circle::elastic_response(va, vb, n);
+        let (na, nb) = contact_circle_circle::elastic_response(va, vb, n);
         let scale = va.length_squared().max(vb.length_squared()).max(1.0);
         let momentum = (na + nb) - (va + vb);
         prop_assert!(momentum.length() <= 1e-4 * scale.sqrt(), "momentum {momentum:?}");
@@ -1516,8 +1528,8 @@ proptest! {
 fn long_run_clamp() {
     check_exact_static(
         "clamp",
-        aabb_circle_clamp::intersects,
-        aabb_circle_clamp::contact,
+        contact_circle_aabb::intersects,
+        contact_circle_aabb::contact,
         LONG_PAIRS,
         101,
     );
@@ -1528,8 +1540,8 @@ fn long_run_clamp() {
 fn long_run_zones() {
     check_exact_static(
         "zones",
-        circle_box_zones::intersects,
-        circle_box_zones::contact,
+        contact_circle_aabb_zones::intersects,
+        contact_circle_aabb_zones::contact,
         LONG_PAIRS,
         102,
     );

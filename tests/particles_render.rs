@@ -8,7 +8,8 @@
 mod support;
 
 use breakout::render::headless::headless_context;
-use breakout::render::{Layer, Renderer, SpriteBatch, SpriteInstance};
+use breakout::render::Renderer;
+use breakout::view::{Layer, SpriteBatch, SpriteInstance};
 
 /// Largest difference allowed per channel (0–255): rounding, and the rasteriser's fixed point.
 const TOLERANCE: f32 = 4.0;

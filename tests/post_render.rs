@@ -11,7 +11,8 @@ mod support;
 
 use breakout::render::headless::headless_context;
 use breakout::render::patches::{kernel_texels, swirl_shift};
-use breakout::render::{Layer, PostEffects, Renderer, SpriteBatch, SpriteInstance};
+use breakout::render::Renderer;
+use breakout::view::{Layer, PostEffects, SpriteBatch, SpriteInstance};
 use image::RgbaImage;
 
 /// Largest difference allowed per channel (0–255): the shader's float arithmetic and its

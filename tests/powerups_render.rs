@@ -14,9 +14,10 @@ use support::*;
 
 use breakout::level::PowerUpKind;
 use breakout::render::headless::headless_context;
-use breakout::render::{hud, powerups, scene, Renderer, SpriteBatch};
+use breakout::render::Renderer;
 use breakout::sim::powerups::BONUS_FLOOR_Y;
 use breakout::sim::{Game, Input};
+use breakout::view::{hud, powerups, scene, SpriteBatch};
 
 /// Two rows of four bricks (each 200×75 px) over the top quarter, two empty rows below.
 const LEVEL: &str = "2 3 4 5\n5 4 3 2\n0 0 0 0\n0 0 0 0\n";
@@ -207,11 +208,12 @@ fn every_capsule_drawn_at_its_falling_size_differs_from_every_other() {
     }
 }
 
-/// Play-test F12: a brick holding a power-up showed only a blob in its family's colour, so `+C`
-/// and `+X` (both bad, both red) looked the same and the blob hardly showed on some bricks. Now
-/// it shows the power-up's capsule: on every brick colour (the palette's, white and black), a
-/// `+C` brick and a `+X` brick differ where the blobs were alike, and the capsule stands out
-/// from the brick: a dark body with bright letters, unlike the brick without a power-up.
+/// Power-ups in bricks told apart (a play-test): a brick holding a power-up showed only a blob in
+/// its family's colour, so `+C` and `+X` (both bad, both red) looked the same and the blob hardly
+/// showed on some bricks. Now it shows the power-up's capsule: on every brick colour (the
+/// palette's, white and black), a `+C` brick and a `+X` brick differ where the blobs were alike,
+/// and the capsule stands out from the brick: a dark body with bright letters, unlike the brick
+/// without a power-up.
 #[test]
 fn a_brick_shows_which_power_up_it_holds_on_every_brick_colour() {
     let colours = [

@@ -4,7 +4,7 @@
 //!
 //! * the image is 800×600 by default and `--size 400x300` gives 400×300, drawn the same;
 //! * every cell with a brick shows it in the right colour, computed independently of the
-//!   renderer: the tint the game documents for the brick number (`render::scene::brick_color`)
+//!   renderer: the tint the game documents for the brick number (`view::scene::brick_color`)
 //!   times the texture's own centre pixel, read from `textures/*.png` (±40 per channel);
 //! * empty cells are dark background; the paddle is centred near the bottom (y ≈ 566, x ≈ 400)
 //!   with the ball resting on it (x = 400, y ≈ 543);
@@ -140,8 +140,9 @@ fn preview_size_400x300_is_the_same_picture_at_half_size() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// Play-test F7: a size that is not 4:3 letterboxes (black bars, the 4:3 picture in the middle
-/// at the height's scale) instead of stretching; the picture inside is the 400×300 one.
+/// A stretched picture (a play-test): a size that is not 4:3 letterboxes (black bars, the 4:3
+/// picture in the middle at the height's scale) instead of stretching; the picture inside is the
+/// 400×300 one.
 #[test]
 fn preview_at_a_size_not_4_by_3_is_letterboxed_not_stretched() {
     let wide = render(&fixture(), "wide", &["--size", "800x300"]);

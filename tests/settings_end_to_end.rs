@@ -5,10 +5,10 @@
 //! the new volumes and the window's place, with every comment, blank line and the player's own
 //! mistake still where they were. Second start: the window opens where it was left.
 //!
-//! Mute (play-test F22): M pressed on the settings screen in the first run is saved as
-//! `[audio] muted = true`; the second start is muted from the file, so M there turns the sound
-//! on (`muted = false` saved). A third start with `--mute` is muted for that run only: M turns
-//! the sound on, M again mutes, which is then saved (M did nothing after `--mute` before).
+//! Mute (kept between runs since a play-test): M pressed on the settings screen in the first run is
+//! saved as `[audio] muted = true`; the second start is muted from the file, so M there turns the
+//! sound on (`muted = false` saved). A third start with `--mute` is muted for that run only: M
+//! turns the sound on, M again mutes, which is then saved (M did nothing after `--mute` before).
 
 mod support;
 use support::window::{require_display, wait_for, wait_success, xdotool};

@@ -6,8 +6,9 @@ use support::*;
 
 use breakout::assets::Assets;
 use breakout::render::headless::headless_context;
-use breakout::render::settings::{draw, SettingsView};
-use breakout::render::{Renderer, SpriteBatch};
+use breakout::render::Renderer;
+use breakout::view::settings::{draw, SettingsView};
+use breakout::view::SpriteBatch;
 
 /// Renders `view` at 800 × 600 and reads the picture back.
 fn render(view: &SettingsView, name: &str) -> Picture {

@@ -178,7 +178,7 @@ fn a_missing_or_broken_override_is_one_error_line_naming_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A broken sound is no error (play-test F16: it used to stop the game, and before that to
+/// A broken sound is no error (a play-test found it used to stop the game, and before that to
 /// silence all sound): the game plays, on a null ALSA device so the audio runs for real, and
 /// says once which file is lost.
 #[test]

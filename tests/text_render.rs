@@ -5,15 +5,16 @@
 //!   stem meets its outline), and curves are antialiased at the real pixel size (not a small
 //!   bitmap magnified);
 //! * all text is one draw call, however many glyphs, sizes and panels;
-//! * nothing bleeds under glyphs at 1200×700, a scale of 1.167 (play-test F5);
-//! * text stays readable over the confuse effect's near-white frame (play-test F11).
+//! * nothing bleeds under glyphs at 1200×700, a scale of 1.167 (a play-test saw stray lines);
+//! * text stays readable over the confuse effect's near-white frame (a play-test lost it).
 
 mod support;
 use support::*;
 
 use breakout::render::headless::headless_context;
-use breakout::render::text::{font::BASELINE, layout, ADVANCE};
-use breakout::render::{letterbox, Layer, Renderer, SpriteBatch, SpriteInstance};
+use breakout::render::Renderer;
+use breakout::view::text::{font::BASELINE, layout, ADVANCE};
+use breakout::view::{letterbox, Layer, SpriteBatch, SpriteInstance};
 
 struct Frames {
     context: std::rc::Rc<glium::backend::Context>,
@@ -212,7 +213,7 @@ fn all_text_is_one_draw_call_however_many_glyphs_sizes_and_panels() {
         let mut batch = backdrop(WHITE);
         for (i, text_size) in [8.0, 12.0, 16.0, 24.0, 32.0, 48.0].into_iter().enumerate() {
             let y = 20.0 + i as f32 * 60.0;
-            breakout::render::text::panel(&mut batch.text, [0.0, y, 800.0, 50.0], BLACK);
+            breakout::view::text::panel(&mut batch.text, [0.0, y, 800.0, 50.0], BLACK);
             let line: String = (' '..='~').cycle().skip(i * 7).take(60).collect();
             layout(&mut batch.text, &line, 4.0, y, text_size, WHITE);
         }
@@ -224,10 +225,11 @@ fn all_text_is_one_draw_call_however_many_glyphs_sizes_and_panels() {
     }
 }
 
-/// Play-test F5: at 1200×700 (1.167 window pixels per playfield pixel) "0", "V" and "3" had a
-/// stray line under them, from the glyph below theirs in the atlas. Seen in the window only:
-/// screenshots compose top-down into a capture texture, and the old atlas did not bleed there
-/// (checked with the old binary's `preview --size 1200x700`), so both paths are drawn here.
+/// Stray lines under glyphs (a play-test): at 1200×700 (1.167 window pixels per playfield pixel)
+/// "0", "V" and "3" had a stray line under them, from the glyph below theirs in the atlas. Seen in
+/// the window only: screenshots compose top-down into a capture texture, and the old atlas did not
+/// bleed there (checked with the old binary's `preview --size 1200x700`), so both paths are drawn
+/// here.
 #[test]
 fn nothing_bleeds_under_the_glyphs_at_1200x700() {
     let mut frames = Frames::new();
@@ -273,9 +275,9 @@ fn nothing_bleeds_under_the_glyphs_at_1200x700() {
     }
 }
 
-/// Play-test F11: under confuse (colours inverted: a dark background turns near-white) white
-/// text such as "SPACE to launch" vanished. Text comes after post-processing; its dark outline
-/// must keep it apart from any background.
+/// Text lost under confuse (a play-test): under confuse (colours inverted: a dark background turns
+/// near-white) white text such as "SPACE to launch" vanished. Text comes after post-processing; its
+/// dark outline must keep it apart from any background.
 #[test]
 fn text_reads_over_the_confuse_effects_near_white_frame() {
     let mut frames = Frames::new();
@@ -307,8 +309,8 @@ fn text_reads_over_the_confuse_effects_near_white_frame() {
     }
 }
 
-/// Play-test F11 as the player saw it: the game itself, confuse on, its HUD's SCORE over the
-/// inverted frame (runs the binary in a window: CI runs the tests under `xvfb-run`).
+/// Text lost under confuse, as the play-tester saw it: the game itself, confuse on, its HUD's SCORE
+/// over the inverted frame (runs the binary in a window: CI runs the tests under `xvfb-run`).
 #[test]
 fn the_hud_reads_over_confuse_in_the_game() {
     assert!(
@@ -340,7 +342,7 @@ fn the_hud_reads_over_confuse_in_the_game() {
         scale: 1.0,
         calls: 0,
     };
-    let hud_y = breakout::render::hud::HUD_Y;
+    let hud_y = breakout::view::hud::HUD_Y;
     let score = "SCORE 00000";
     let width = score.len() as f32 * ADVANCE * 16.0;
     let (xs, ys) = frame.pixels([8.0, hud_y, width, 16.0]);

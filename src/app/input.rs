@@ -24,7 +24,7 @@ pub struct InputState {
     pad_axis: f32,
 }
 
-/// Pixels the pointer must move before the paddle follows it again (play-test F23: the paddle
+/// Pixels the pointer must move before the paddle follows it again (in a play-test the paddle
 /// jumped to a pointer that had not moved when a level started).
 pub const POINTER_DEADBAND: f32 = 3.0;
 

@@ -23,9 +23,10 @@ use sound::{mute_indicator, open_audio_output};
 use crate::assets::{Assets, LevelSetSource};
 use crate::audio::Audio;
 use crate::cli::{ForcedEffect, PlayArgs};
-use crate::render::{letterbox, Renderer, SpriteBatch};
+use crate::render::Renderer;
 use crate::sim::tuning::MAX_FRAME_TIME;
 use crate::sim::GameConfig;
+use crate::view::{letterbox, SpriteBatch};
 use anyhow::Context as _;
 use glium::backend::glutin::Display;
 use glium::glutin::surface::WindowSurface;
@@ -43,7 +44,8 @@ use stats::FrameStats;
 use std::time::Instant;
 
 /// winit's OS errors read "os error at FILE:LINE: MESSAGE", FILE being a path inside
-/// winit's sources on the build machine; a player needs the message only (play-test F28).
+/// winit's sources on the build machine; a player needs the message only (a play-test saw the
+/// path).
 fn without_source_location(message: &str) -> String {
     const MARK: &str = "os error at ";
     match message.find(MARK) {
@@ -268,7 +270,7 @@ impl App {
     }
 
     /// Sets the window title to the top scene's, when it changed; hides the mouse cursor while
-    /// a game is on top (play-test F23: it stayed over the playfield), shows it elsewhere.
+    /// a game is on top (in a play-test it stayed over the playfield), shows it elsewhere.
     fn update_title(&mut self) {
         let title = self.scenes.title();
         if title != self.title {
@@ -616,7 +618,7 @@ mod app_key_tests {
         batch
             .text
             .iter()
-            .filter_map(crate::render::text::glyph_char)
+            .filter_map(crate::view::text::glyph_char)
             .collect()
     }
 
@@ -641,7 +643,7 @@ mod app_key_tests {
         let corner = batch
             .text
             .iter()
-            .filter(|s| crate::render::text::glyph_char(s).is_some_and(|c| c == 'M'))
+            .filter(|s| crate::view::text::glyph_char(s).is_some_and(|c| c == 'M'))
             .any(|s| {
                 let [x, y, w, h] = s.i_rect;
                 x > crate::playfield::PLAYFIELD_WIDTH * 0.8

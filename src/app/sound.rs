@@ -29,9 +29,9 @@ const MUTED_SIZE: f32 = 12.0;
 
 /// Appends the mute indicator to `out`: [`MUTED_TEXT`] in the playfield's top-right corner
 /// (playfield pixels, 4 px from the edges), on a dark box so it reads over bricks.
-pub(super) fn mute_indicator(out: &mut Vec<crate::render::SpriteInstance>) {
+pub(super) fn mute_indicator(out: &mut Vec<crate::view::SpriteInstance>) {
     use crate::playfield::PLAYFIELD_WIDTH;
-    use crate::render::text::{layout, panel, text_width};
+    use crate::view::text::{layout, panel, text_width};
     let width = text_width(MUTED_TEXT, MUTED_SIZE);
     let (x, y) = (PLAYFIELD_WIDTH - 4.0 - 4.0 - width, 4.0);
     panel(

@@ -1,18 +1,31 @@
 //! Collision detection between the ball (a circle) and boxes (bricks, paddle).
 //!
-//! Every algorithm lives in its own file, named after it, and produces the same [`Contact`]
-//! (contact normal + penetration depth) so that one resolution routine in the simulation treats
-//! them all alike. [`circle_aabb_contact`] is the single place that dispatches on the configured
+//! Every algorithm lives in its own file and produces the same [`Contact`] (contact normal +
+//! penetration depth) so that one resolution routine in the simulation treats them all alike.
+//! [`circle_aabb_contact`] is the single place that dispatches on the configured
 //! [`CollisionMode`].
+//!
+//! Files are named as in parry (`query/contact/contact_<shape>_<shape>.rs`): the query first
+//! (`contact`: overlap and contact; `swept`: time of impact along a motion), then the shapes the
+//! test compares, the ball's first (`circle` before `aabb`), then, where several algorithms
+//! answer the same query, the mode's name: [`contact_circle_aabb`] is the exact clamped closest
+//! point (mode `clamp`), [`contact_circle_aabb_zones`] and [`contact_circle_aabb_cross`] the
+//! `zones` and `cross` modes, [`contact_aabb_aabb`] the ball's bounding square (mode `aabb`),
+//! [`swept_circle_aabb`] the `swept` mode and [`contact_circle_circle`] ball against ball.
 //!
 //! Conventions: playfield pixels, origin top-left, y down.
 
-pub mod aabb_aabb;
-pub mod aabb_circle_clamp;
-pub mod circle_box_cross;
-pub mod circle_box_zones;
-pub mod circle_circle;
+pub mod contact_aabb_aabb;
+pub mod contact_circle_aabb;
+pub mod contact_circle_aabb_cross;
+pub mod contact_circle_aabb_zones;
+pub mod contact_circle_circle;
 pub mod swept_circle_aabb;
+
+/// The name [`contact_circle_circle`] had before the files were named query first, kept for
+/// `src/sim/ball_collisions.rs` until it uses the new one.
+#[doc(hidden)]
+pub use contact_circle_circle as circle_circle;
 
 use glam::Vec2;
 
@@ -78,21 +91,22 @@ pub struct Contact {
 }
 
 /// The collision algorithm used for ball–box tests; chosen by configuration (`--collision`,
-/// `[collision] mode` in `breakout.toml`, the `C` key in game). The command line maps its own
-/// enum onto it (`crate::cli`), so this module knows nothing of clap.
+/// `[collision] mode` in `breakout.toml`, the `C` key in game). The command line reads it by
+/// [`CollisionMode::name`] from [`CollisionMode::ALL`] (`crate::cli`), so this module knows
+/// nothing of clap.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize,
 )]
 #[serde(rename_all = "lowercase")]
 pub enum CollisionMode {
-    /// The ball's bounding square as an AABB against the brick (aabb_aabb.rs).
+    /// The ball's bounding square as an AABB against the brick (contact_aabb_aabb.rs).
     Aabb,
-    /// Clamped closest point AABB–circle test (aabb_circle_clamp.rs); the default.
+    /// Clamped closest point AABB–circle test (contact_circle_aabb.rs); the default.
     #[default]
     Clamp,
-    /// The nine-zone circle/box test (circle_box_zones.rs).
+    /// The nine-zone circle/box test (contact_circle_aabb_zones.rs).
     Zones,
-    /// The old SDL "cross and corners" circle/box test in whole pixels (circle_box_cross.rs).
+    /// The old SDL "cross and corners" circle/box test in whole pixels (contact_circle_aabb_cross.rs).
     Cross,
     /// Continuous collision: time of impact against the rounded Minkowski sum (swept_circle_aabb.rs).
     Swept,
@@ -151,12 +165,12 @@ pub fn circle_aabb_contact(
     velocity: Vec2,
 ) -> Option<Contact> {
     match mode {
-        CollisionMode::Aabb => aabb_aabb::contact(circle, aabb, velocity),
+        CollisionMode::Aabb => contact_aabb_aabb::contact(circle, aabb, velocity),
         CollisionMode::Clamp | CollisionMode::Swept => {
-            aabb_circle_clamp::contact(circle, aabb, velocity)
+            contact_circle_aabb::contact(circle, aabb, velocity)
         }
-        CollisionMode::Zones => circle_box_zones::contact(circle, aabb, velocity),
-        CollisionMode::Cross => circle_box_cross::contact(circle, aabb, velocity),
+        CollisionMode::Zones => contact_circle_aabb_zones::contact(circle, aabb, velocity),
+        CollisionMode::Cross => contact_circle_aabb_cross::contact(circle, aabb, velocity),
     }
 }
 
@@ -164,10 +178,12 @@ pub fn circle_aabb_contact(
 /// [`CollisionMode::Swept`], the static overlap (exact clamp).
 pub fn circle_aabb_intersects(mode: CollisionMode, circle: Circle, aabb: Aabb) -> bool {
     match mode {
-        CollisionMode::Aabb => aabb_aabb::intersects(circle, aabb),
-        CollisionMode::Clamp | CollisionMode::Swept => aabb_circle_clamp::intersects(circle, aabb),
-        CollisionMode::Zones => circle_box_zones::intersects(circle, aabb),
-        CollisionMode::Cross => circle_box_cross::intersects(circle, aabb),
+        CollisionMode::Aabb => contact_aabb_aabb::intersects(circle, aabb),
+        CollisionMode::Clamp | CollisionMode::Swept => {
+            contact_circle_aabb::intersects(circle, aabb)
+        }
+        CollisionMode::Zones => contact_circle_aabb_zones::intersects(circle, aabb),
+        CollisionMode::Cross => contact_circle_aabb_cross::intersects(circle, aabb),
     }
 }
 

@@ -88,7 +88,7 @@ fn ray_circle(p: Vec2, d: Vec2, c: Vec2, r: f32) -> Option<f32> {
 
 /// The earliest time of impact of `circle` moving by `displacement` (pixels) against `aabb`.
 pub fn time_of_impact(circle: Circle, displacement: Vec2, aabb: Aabb) -> Option<Impact> {
-    if super::aabb_circle_clamp::intersects(circle, aabb) {
+    if super::contact_circle_aabb::intersects(circle, aabb) {
         return None; // already overlapping: the caller separates it with the discrete contact
     }
     let (p, d, r) = (circle.center, displacement, circle.radius);

@@ -4,7 +4,7 @@
 
 use crate::import::{self, ImportError};
 use crate::level::{Diagnostic, Level, LoadError};
-use crate::render::hud;
+use crate::view::hud;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

@@ -1,32 +1,19 @@
-//! `breakout preview <LEVEL> -o <PNG>`: renders a level as it looks when play starts, through
-//! the game's own renderer, with no window or display server (headless EGL).
+//! `breakout preview <LEVEL> -o <PNG>`: a level as it looks when play starts, as the sprites the
+//! game draws ([`batch`]). No GL here: the binary has them drawn through the game's own renderer,
+//! with no window or display server (headless EGL, `render::headless::save_png`).
 
-use crate::assets::Assets;
 use crate::level::Level;
-use crate::render::headless::headless_context;
-use crate::render::{scene, Renderer, SpriteBatch};
 use crate::sim::{Game, GameConfig};
-use anyhow::Context as _;
-use std::path::Path;
+use crate::view::{hud, scene, SpriteBatch};
 
-/// Renders `level` at `size` pixels (width, height) into the PNG file `out`, using the shaders
-/// and textures of `assets`.
-///
-/// # Errors
-/// No headless OpenGL, a missing shader or texture (named), or an unwritable output file (named).
-pub fn preview(level: &Level, size: (u32, u32), assets: &Assets, out: &Path) -> anyhow::Result<()> {
-    let (context, raw_gl) = headless_context(size)
-        .map_err(anyhow::Error::msg)
-        .context("cannot render without a display")?;
-    let mut renderer = Renderer::new(&context, raw_gl, assets)?;
+/// What `level` shows when play starts: the backdrop, the paddle and ball, and the HUD.
+pub fn batch(level: &Level) -> SpriteBatch {
     let game = Game::new(level, GameConfig::default());
     let mut batch = SpriteBatch::default();
     scene::backdrop(&mut batch.backdrop, &game);
     scene::world(&mut batch.world, &game, 1.0);
-    crate::render::hud::hud(&mut batch.text, &game);
-    renderer.render_offscreen(&context, size, &batch)?;
-    renderer.save_screenshot(out)?;
-    Ok(())
+    hud::hud(&mut batch.text, &game);
+    batch
 }
 
 /// Parses `--size WxH` (both 1–8192 pixels).

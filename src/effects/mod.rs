@@ -2,9 +2,9 @@
 //! visual — particles (a trail behind each ball, a burst for each destroyed brick, a bigger and
 //! brighter one for an explosion, a small one for a brick grown) and the post-processing state
 //! (shake on a solid hit and on an explosion; confuse and chaos). It never changes the game,
-//! and it draws nothing itself: the renderer reads its state ([`Effects::particles`],
-//! [`Effects::post`]) and builds the sprites (`render::scene::particles`), so the dependency
-//! points from `render` to `effects`, never back.
+//! and it draws nothing itself: [`crate::view`] reads its state ([`Effects::particles`],
+//! [`Effects::post`]) and builds the sprites ([`crate::view::scene::particles`]) that the
+//! renderer draws, so the dependency points from `view` and `render` to `effects`, never back.
 
 pub mod particles;
 

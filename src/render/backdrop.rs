@@ -10,7 +10,7 @@
 //!
 //! Pure functions here; the GL side lives in [`super::Renderer`].
 
-use super::sprite::SpriteInstance;
+use crate::view::SpriteInstance;
 use std::collections::HashSet;
 
 /// A sprite as exact bits, so sprites can be hashed and compared exactly.
@@ -100,7 +100,7 @@ pub fn to_pixels(rect: [f32; 4], playfield: [f32; 2], size: (u32, u32)) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::sprite::Layer;
+    use crate::view::Layer;
     use proptest::prelude::*;
 
     fn sprite(x: f32, y: f32, w: f32, h: f32) -> SpriteInstance {

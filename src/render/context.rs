@@ -46,8 +46,8 @@ pub fn create_window(
     let mut attributes = Window::default_attributes()
         .with_title(title)
         .with_inner_size(LogicalSize::new(size.0, size.1))
-        // Smallest window the text stays readable in (play-test F26: below about 500 px wide the
-        // 8 px glyphs blur into each other); 4:3 like the playfield.
+        // Smallest window the text stays readable in (a play-test found that below about 500 px
+        // wide the 8 px glyphs blur into each other); 4:3 like the playfield.
         .with_min_inner_size(LogicalSize::new(MIN_WINDOW_WIDTH, MIN_WINDOW_WIDTH * 0.75))
         .with_resizable(true);
     if let Some((width, height)) = placement.size {

@@ -1,9 +1,9 @@
-//! The GL side of the glyph atlas ([`super::text::atlas`]): a two-channel texture kept equal to
+//! The GL side of the glyph atlas ([`crate::view::text::atlas`]): a two-channel texture kept equal to
 //! the atlas (only the rows that changed are uploaded), and the frame's text sprites with their
 //! glyphs resolved into quads of it.
 
-use super::text::atlas::{GlyphAtlas, TEXEL_BYTES};
 use super::{gl_err, RenderError, SpriteInstance, PLAYFIELD};
+use crate::view::text::atlas::{GlyphAtlas, TEXEL_BYTES};
 use glium::backend::Facade;
 use glium::texture::{ClientFormat, MipmapsOption, RawImage2d, Texture2d, UncompressedFloatFormat};
 use glium::Rect;

@@ -1,9 +1,13 @@
 //! An OpenGL context with no window and no display server: a surfaceless EGL context (Mesa
 //! provides one, software-rendered by llvmpipe when there is no GPU), wrapped as a glium
 //! [`Backend`]. The renderer draws into its offscreen texture exactly as in the game, so previews
-//! and tests render the real thing anywhere — a level pack's CI included.
+//! and tests render the real thing anywhere — a level pack's CI included ([`save_png`]).
 
 use super::offscreen::RawGl;
+use super::Renderer;
+use crate::assets::Assets;
+use crate::view::SpriteBatch;
+use anyhow::Context as _;
 use glium::backend::{Backend, Context};
 use glium::debug::DebugCallbackBehavior;
 use glium::glutin::api::egl::context::PossiblyCurrentContext;
@@ -15,6 +19,7 @@ use glium::glutin::prelude::*;
 use glium::SwapBuffersError;
 use std::cell::Cell;
 use std::ffi::{c_void, CString};
+use std::path::Path;
 use std::rc::Rc;
 
 /// A surfaceless EGL context as a glium backend. It has no default framebuffer; everything is
@@ -100,4 +105,25 @@ pub fn headless_context(size: (u32, u32)) -> Result<(Rc<Context>, RawGl), String
     let context = unsafe { Context::new(backend, true, DebugCallbackBehavior::Ignore) }
         .map_err(|e| format!("OpenGL 3.3 is required: {e}"))?;
     Ok((context, raw_gl))
+}
+
+/// Draws `batch` at `size` pixels (width, height) into the PNG file `out` on a headless
+/// context, with the shaders and textures of `assets`: what `breakout preview` writes (its
+/// sprites come from `commands::preview::batch`).
+///
+/// # Errors
+/// No headless OpenGL, a missing shader or texture (named), or an unwritable output file (named).
+pub fn save_png(
+    batch: &SpriteBatch,
+    size: (u32, u32),
+    assets: &Assets,
+    out: &Path,
+) -> anyhow::Result<()> {
+    let (context, raw_gl) = headless_context(size)
+        .map_err(anyhow::Error::msg)
+        .context("cannot render without a display")?;
+    let mut renderer = Renderer::new(&context, raw_gl, assets)?;
+    renderer.render_offscreen(&context, size, batch)?;
+    renderer.save_screenshot(out)?;
+    Ok(())
 }

@@ -1,9 +1,9 @@
 //! Reading the renderer's assets (built in, or an override file, see [`crate::assets`]): shader
 //! sources, linked programs, texture layers. Every error names the file.
 
-use super::sprite::LAYER_SIZE;
 use super::RenderError;
 use crate::assets::{Asset, Assets, BUILT_IN_PREFIX};
+use crate::view::sprite::LAYER_SIZE;
 use glium::backend::Facade;
 use glium::program::ProgramCreationInput;
 use glium::texture::RawImage2d;

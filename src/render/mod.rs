@@ -1,6 +1,10 @@
 //! The glium renderer: sprite batches drawn with instancing, a cached backdrop, the
 //! post-processing effects, and text on top, letterboxed into the window.
 //!
+//! Only the GL pipeline lives here. What each screen shows is built, without GL, by
+//! [`crate::view`] into a [`SpriteBatch`]; this module draws it (and imports `view`, never
+//! the other way round).
+//!
 //! A frame with no post-processing effect on goes straight to the window's viewport:
 //! 1. one blit of the cached *backdrop* texture (background and bricks, see [`backdrop`]; redrawn
 //!    only where it changed) — a memory copy on Mesa, see [`offscreen`];
@@ -24,31 +28,19 @@
 //! window. Rendering only reads game state (through [`SpriteBatch`]); it never changes it.
 
 pub mod backdrop;
-pub mod bricks;
 pub mod context;
-pub mod debug_overlay;
-pub mod editor;
 mod glyph_texture;
 pub mod headless;
-pub mod hud;
-pub mod letterbox;
 mod loading;
-pub mod menu;
 pub mod offscreen;
 mod passes;
 pub mod patches;
 pub mod post;
 mod post_frame;
-pub mod powerups;
-pub mod scene;
-pub mod settings;
-pub mod sprite;
-pub mod text;
-
-pub use letterbox::{letterbox, Viewport};
-pub use sprite::{Layer, PostEffects, SpriteBatch, SpriteInstance};
 
 use crate::assets::Assets;
+use crate::view::sprite::LAYER_SIZE;
+use crate::view::{letterbox, Layer, SpriteBatch, SpriteInstance};
 use glium::backend::Facade;
 use glium::framebuffer::SimpleFrameBuffer;
 use glium::texture::{MipmapsOption, RawImage2d, Texture2d, Texture2dArray};
@@ -59,7 +51,6 @@ use loading::{load_layer, load_layers, load_program};
 use offscreen::{blit, clear_black, ensure_texture, full_rect, RawGl, RowOrder};
 use passes::{over, SpritePass};
 use post::{PostPrograms, PostVariant};
-use sprite::LAYER_SIZE;
 use std::path::{Path, PathBuf};
 
 /// Errors from setting up or using the renderer; each names the file or step involved.
@@ -135,6 +126,9 @@ struct QuadVertex {
     corner: [f32; 2],
 }
 implement_vertex!(QuadVertex, corner);
+
+// The sprite format the shaders read, one attribute per field (the type is GL-free, in `view`).
+implement_vertex!(SpriteInstance, i_rect, i_uv, i_color, i_layer);
 
 /// An instance buffer that grows (to the next power of two) when a frame needs more room.
 struct InstanceBuffer<T: Copy + glium::Vertex = SpriteInstance> {
@@ -219,7 +213,7 @@ pub struct Renderer {
 impl Renderer {
     /// Builds the shaders (`shaders/*`) and textures (`textures/*`, see [`Layer`]) of `assets`
     /// (built in, or a modder's override files), and creates the GL (glyphs are rasterised
-    /// when text first needs them, see [`text::atlas`])
+    /// when text first needs them, see [`crate::view::text::atlas`])
     /// objects. `raw_gl` holds the functions of the same context as `facade` (see
     /// [`offscreen`]).
     ///
@@ -344,7 +338,7 @@ impl Renderer {
         size: (u32, u32),
         batch: &SpriteBatch,
     ) -> Result<(), RenderError> {
-        // Letterboxed as the window is (play-test F7: a size that was not 4:3 stretched the
+        // Letterboxed as the window is (in a play-test a size that was not 4:3 stretched the
         // picture and made the ball an oval).
         let size = (size.0.max(1), size.1.max(1));
         let rect = match letterbox(size.0, size.1) {
@@ -502,7 +496,7 @@ impl Renderer {
     /// [`Renderer::render_offscreen`] drew, or [`Renderer::render`] drew with capture on.
     ///
     /// The file appears whole or not at all: the PNG is written to a temporary file beside it,
-    /// then renamed (a failed write used to leave a 0-byte file, play-test F6).
+    /// then renamed (a failed write used to leave a 0-byte file, found in a play-test).
     ///
     /// # Errors
     /// [`RenderError::NotPng`] if `path` does not end in `.png` (nothing is written);

@@ -6,7 +6,7 @@
 
 use super::offscreen::RowOrder;
 use super::{gl_err, InstanceBuffer, RenderError, Renderer, PLAYFIELD};
-use crate::render::SpriteBatch;
+use crate::view::SpriteBatch;
 use glium::index::{NoIndices, PrimitiveType};
 use glium::uniforms::{MagnifySamplerFilter, MinifySamplerFilter, SamplerWrapFunction, Uniforms};
 use glium::{
@@ -117,7 +117,7 @@ impl Renderer {
     }
 
     /// One instanced draw of the first `count` text sprites (glyphs, panels, icons; glyph
-    /// quads already resolved, see [`super::text::atlas`]) into `viewport` of `target`,
+    /// quads already resolved, see [`crate::view::text::atlas`]) into `viewport` of `target`,
     /// sampled texel for pixel (nearest: the quads are snapped to whole pixels).
     pub(super) fn draw_text(
         &self,

@@ -11,10 +11,10 @@
 
 use super::loading::load_source;
 use super::patches::{swirl_shift, Mapping};
-use super::sprite::PostEffects;
 use super::RenderError;
 use crate::assets::Assets;
 use crate::playfield::PLAYFIELD_WIDTH;
+use crate::view::PostEffects;
 use glium::backend::Facade;
 use glium::{Program, Rect};
 

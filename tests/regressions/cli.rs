@@ -33,10 +33,10 @@ fn missing_config_file_error_names_the_file_and_the_os_error_once() {
     assert_eq!(line.matches("(os error 2)").count(), 1, "{line}");
 }
 
-/// Regression (play-test F6): `preview -o x.jpg` failed ("cannot write screenshot: The image
-/// format `Jpeg` is not supported") but left a 0-byte `x.jpg` behind. The name is now refused
-/// before anything is written, and a PNG is written to a temporary file and renamed, so a failed
-/// write leaves nothing. Fixed in the commit that added this test.
+/// Regression (a 0-byte file after a failed preview, play-test): `preview -o x.jpg` failed ("cannot
+/// write screenshot: The image format `Jpeg` is not supported") but left a 0-byte `x.jpg` behind.
+/// The name is now refused before anything is written, and a PNG is written to a temporary file and
+/// renamed, so a failed write leaves nothing. Fixed in the commit that added this test.
 #[test]
 fn preview_to_a_name_not_ending_in_png_is_one_error_line_and_leaves_no_file() {
     let dir = std::env::temp_dir().join(format!("breakout-f6-{}", std::process::id()));
@@ -57,11 +57,12 @@ fn preview_to_a_name_not_ending_in_png_is_one_error_line_and_leaves_no_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Regression (play-test F18): a configuration file with two mistakes reported only the first,
-/// in serde's words (`invalid type: string "loud", expected f32`), and a mistake in the file the
-/// game found on its own kept it from starting. Now `--config` lists every mistake, one line
-/// each, in a player's words; a file found in the working directory costs only its bad
-/// settings (warnings in the log) and the game runs. Fixed in the commit that added this test.
+/// Regression (config mistakes reported one at a time, play-test): a configuration file with two
+/// mistakes reported only the first, in serde's words (`invalid type: string "loud", expected
+/// f32`), and a mistake in the file the game found on its own kept it from starting. Now `--config`
+/// lists every mistake, one line each, in a player's words; a file found in the working directory
+/// costs only its bad settings (warnings in the log) and the game runs. Fixed in the commit that
+/// added this test.
 #[test]
 fn a_config_file_with_mistakes_lists_them_all_and_only_an_explicit_one_stops_the_game() {
     let dir = std::env::temp_dir().join(format!("breakout-f18-{}", std::process::id()));
@@ -107,9 +108,9 @@ fn a_config_file_with_mistakes_lists_them_all_and_only_an_explicit_one_stops_the
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Regression (play-test F28): with no display the error line carried a path into winit's
-/// sources on the build machine (`os error at /root/.cargo/registry/…/mod.rs:765: …`). Fixed in
-/// the commit that added this test.
+/// Regression (a build-machine path in an error, play-test): with no display the error line carried
+/// a path into winit's sources on the build machine (`os error at
+/// /root/.cargo/registry/…/mod.rs:765: …`). Fixed in the commit that added this test.
 #[test]
 fn no_display_is_one_plain_error_line_without_a_source_path() {
     let line = one_error_line(

@@ -1,6 +1,6 @@
-//! The circle–box closest point's f32 rounding (`collision::aabb_circle_clamp`).
+//! The circle–box closest point's f32 rounding (`collision::contact_circle_aabb`).
 
-use breakout::collision::{aabb_circle_clamp, Aabb, Circle};
+use breakout::collision::{contact_circle_aabb, Aabb, Circle};
 use glam::Vec2;
 
 /// Regression: `closest_point` computed `centre + clamp(p - centre, ±half)`, which rounds, so a
@@ -30,7 +30,7 @@ fn centre_inside_far_from_origin_is_not_mistaken_for_outside_by_rounding() {
             for j in 1..20 {
                 let p = b.min + b.size() * Vec2::new(i as f32 / 200.0, j as f32 / 20.0);
                 assert_eq!(
-                    aabb_circle_clamp::closest_point(p, b),
+                    contact_circle_aabb::closest_point(p, b),
                     p,
                     "a point inside is its own closest point"
                 );
@@ -38,7 +38,7 @@ fn centre_inside_far_from_origin_is_not_mistaken_for_outside_by_rounding() {
                     center: p,
                     radius: 12.5,
                 };
-                let k = aabb_circle_clamp::contact(c, b, Vec2::new(0.0, -450.0)).expect("inside");
+                let k = contact_circle_aabb::contact(c, b, Vec2::new(0.0, -450.0)).expect("inside");
                 assert_eq!(
                     k.normal,
                     Vec2::Y,

@@ -9,7 +9,7 @@ pub mod sim;
 pub mod window;
 
 use breakout::level::{BrickKind, Level};
-use breakout::render::scene::brick_color;
+use breakout::view::scene::brick_color;
 use image::RgbaImage;
 use std::path::Path;
 

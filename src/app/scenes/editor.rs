@@ -1,14 +1,14 @@
 //! The level editor's screen: mouse and keys become calls on the editor's model
-//! ([`crate::editor::Editor`]); [`crate::render::editor`] draws it. Tab or F5 plays the level
+//! ([`crate::editor::Editor`]); [`crate::view::editor`] draws it. Tab or F5 plays the level
 //! as edited (the game pushed over the editor; Esc comes back), B lets the bot play it.
 
 use super::play::PlayScene;
 use super::{Context, MouseButton, Pointer, Scene, Transition};
 use crate::editor::{Cell, Editor, Severity, Tool};
 use crate::level::{BrickKind, Level};
-use crate::render::editor::{self as view, Overlay, PaletteItem};
-use crate::render::SpriteBatch;
 use crate::sim::BrickField;
+use crate::view::editor::{self as view, Overlay, PaletteItem};
+use crate::view::SpriteBatch;
 use glam::Vec2;
 use glium::winit::keyboard::KeyCode;
 use std::path::PathBuf;

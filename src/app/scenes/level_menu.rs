@@ -2,14 +2,13 @@
 //! behind it. Pushed over the set menu; a run started here is pushed over it, and ending the run
 //! comes back here.
 
-use super::list::{ListAction, ListState};
-use super::menu::filter_status;
+use super::list::{filter_status, ListAction, ListState};
 use super::play::{Campaign, PlayScene};
 use super::{Context, Pointer, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
 use crate::assets::OpenedSet;
-use crate::render::menu::{self, ListView, Mark, Row};
-use crate::render::{scene, SpriteBatch};
 use crate::sim::BrickField;
+use crate::view::menu::{self, ListView, Mark, Row};
+use crate::view::{scene, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
 use std::sync::Arc;
 

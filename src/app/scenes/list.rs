@@ -1,5 +1,5 @@
 //! A scrolling, filterable list for the menus: which entry is chosen, which rows show, and what
-//! the keys do to it. No drawing here (see [`crate::render::menu`]), so it is tested alone.
+//! the keys do to it. No drawing here (see [`crate::view::menu`]), so it is tested alone.
 
 use glium::winit::keyboard::KeyCode;
 
@@ -171,7 +171,7 @@ impl ListState {
 
 /// The character a key types into the filter: letters (lower case), digits, `-`.
 /// The mouse on a list whose first row is drawn at `top` playfield pixels
-/// ([`crate::render::menu::ListView::top`]): remembers where the pointer is (in `pointer`), the
+/// ([`crate::view::menu::ListView::top`]): remembers where the pointer is (in `pointer`), the
 /// pointer over a row chooses it, the wheel scrolls (a notch a row).
 pub fn mouse(
     list: &mut ListState,
@@ -182,7 +182,7 @@ pub fn mouse(
     match event {
         super::Pointer::Moved(at) => {
             *pointer = Some(at);
-            match crate::render::menu::row_at(top, list.visible().len(), at) {
+            match crate::view::menu::row_at(top, list.visible().len(), at) {
                 Some(row) if list.hover(row) => ListAction::Moved,
                 _ => ListAction::None,
             }
@@ -200,13 +200,22 @@ pub fn mouse(
 /// A left click on a list whose first row is drawn at `top`, the pointer at `pointer`: opens
 /// the entry under it, as Enter does.
 pub fn click(list: &mut ListState, top: f32, pointer: Option<glam::Vec2>) -> ListAction {
-    let row = pointer.and_then(|p| crate::render::menu::row_at(top, list.visible().len(), p));
+    let row = pointer.and_then(|p| crate::view::menu::row_at(top, list.visible().len(), p));
     match row {
         Some(row) => {
             list.hover(row);
             list.selected().map_or(ListAction::None, ListAction::Chosen)
         }
         None => ListAction::None,
+    }
+}
+
+/// The status line's left part: the typed filter, or how to filter `what`.
+pub fn filter_status(filter: &str, what: &str) -> String {
+    if filter.is_empty() {
+        format!("type to filter {what}")
+    } else {
+        format!("filter: {filter}_")
     }
 }
 

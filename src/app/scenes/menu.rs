@@ -3,12 +3,12 @@
 //! bottom scene; choosing a set pushes its level list ([`LevelMenuScene`]).
 
 use super::level_menu::LevelMenuScene;
-use super::list::{ListAction, ListState};
+use super::list::{filter_status, ListAction, ListState};
 use super::settings::{SettingsScene, SETTINGS_KEY};
 use super::{Context, Pointer, Scene, Transition};
 use crate::assets::{Assets, LevelSetSource, OpenedSet};
-use crate::render::menu::{self, ListView, Mark, Row};
-use crate::render::{scene, SpriteBatch};
+use crate::view::menu::{self, ListView, Mark, Row};
+use crate::view::{scene, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
 use std::sync::Arc;
 
@@ -165,15 +165,6 @@ impl Scene for MenuScene {
             keys: "UP/DOWN choose  ENTER open  F3 settings  ESC quit",
         };
         menu::list(&mut batch.text, &view);
-    }
-}
-
-/// The status line's left part: the typed filter, or how to filter `what`.
-pub fn filter_status(filter: &str, what: &str) -> String {
-    if filter.is_empty() {
-        format!("type to filter {what}")
-    } else {
-        format!("filter: {filter}_")
     }
 }
 

@@ -30,8 +30,8 @@ pub mod stack;
 pub use context::Context;
 pub use stack::SceneStack;
 
-use crate::render::SpriteBatch;
 use crate::sim::Game;
+use crate::view::SpriteBatch;
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
 
 /// Seconds autoplay lingers on the menu and on end-of-level screens before moving on.
@@ -112,7 +112,7 @@ pub trait Scene {
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, covered: bool);
 
     /// The window lost the keyboard focus or was hidden (minimised, covered): a game in play
-    /// pauses (play-test F10); the player's own key resumes it.
+    /// pauses (in a play-test it played on unseen); the player's own key resumes it.
     fn focus_lost(&mut self, _ctx: &mut Context) -> Transition {
         Transition::None
     }
@@ -181,7 +181,7 @@ pub fn is_confirm(code: KeyCode) -> bool {
 }
 
 /// Seconds an end-of-level or end-of-run screen ignores Enter and Space: a player still pressing
-/// Space to launch must not dismiss it unseen (play-test F27). Esc works at once.
+/// Space to launch must not dismiss it unseen (it did in a play-test). Esc works at once.
 pub const CONFIRM_DELAY: f32 = 0.8;
 
 /// An end-of-level screen going back to the menu: it closes itself and the game under it (the
@@ -214,7 +214,7 @@ pub struct Best {
 
 impl Outcome {
     /// The high-score line: "NEW BEST!", "best N", or empty; a new best that could not be
-    /// saved says so (play-test F19: "NEW BEST!" was shown when nothing was saved).
+    /// saved says so (in a play-test "NEW BEST!" was shown when nothing was saved).
     pub fn best_line(&self) -> String {
         match self.best {
             Some(Best {

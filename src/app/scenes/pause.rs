@@ -3,7 +3,7 @@
 
 use super::{close_game, Context, Scene, Transition};
 use crate::app::Action;
-use crate::render::{hud, SpriteBatch};
+use crate::view::{hud, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
 
 /// Play paused. The pause or launch key (P or Space unless rebound) resumes, S (or F3) opens

@@ -13,8 +13,8 @@ use crate::app::Action;
 use crate::assets::LevelSource;
 use crate::level::{Level, PowerUpKind};
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
-use crate::render::{hud, scene, SpriteBatch};
 use crate::sim::{Bot, Game, GameEvent};
+use crate::view::{hud, scene, SpriteBatch};
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
 
 /// Seconds the autoplay bot waits before launching, so a viewer sees the start of each ball.
@@ -229,9 +229,9 @@ impl Scene for PlayScene {
     }
 
     fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        // Esc pauses first (the pause screen's Esc leaves): a run is never dropped by one
-        // key (play-test F27). The bot's demo and the editor's test-play have nothing
-        // to lose. Esc is a menu key: it does this whatever the bindings.
+        // Esc pauses first (the pause screen's Esc leaves): a run is never dropped by one key (a
+        // play-tester lost a run to one Esc). The bot's demo and the editor's test-play have
+        // nothing to lose. Esc is a menu key: it does this whatever the bindings.
         if code == KeyCode::Escape {
             if self.bot.is_some() || self.campaign.is_trial() {
                 ctx.effects.clear();
@@ -270,7 +270,7 @@ impl Scene for PlayScene {
         scene::world(&mut batch.world, game, self.clock.blend());
         scene::particles(&mut batch.particles, &ctx.effects.particles);
         if ctx.debug_overlay {
-            crate::render::debug_overlay::overlay(&mut batch.text, game);
+            crate::view::debug_overlay::overlay(&mut batch.text, game);
         }
         hud::hud(&mut batch.text, game);
         if let Some(error) = &self.reload_error {
@@ -278,7 +278,7 @@ impl Scene for PlayScene {
         }
         if !covered && self.bot.is_none() && game.balls().iter().any(|b| b.stuck) {
             let key = ctx.bindings.first_key_name(Action::Launch);
-            crate::render::text::layout_centered(
+            crate::view::text::layout_centered(
                 &mut batch.text,
                 &format!("{} to launch", key.to_uppercase()),
                 PLAYFIELD_WIDTH / 2.0,

@@ -6,7 +6,7 @@ use super::{
     close_game, is_confirm, Context, Outcome, Scene, Transition, AUTOPLAY_SCREEN_DELAY,
     CONFIRM_DELAY,
 };
-use crate::render::{hud, SpriteBatch};
+use crate::view::{hud, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
 
 /// How a run ended.

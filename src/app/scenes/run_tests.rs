@@ -86,8 +86,8 @@ fn the_bot_plays_a_set_as_one_game_and_records_nothing() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Play-test F19: with a high-score file that cannot be written (here its directory is a
-/// file), the result says the new best was not saved.
+/// "NEW BEST!" shown when nothing was saved (a play-test): with a high-score file that cannot be
+/// written (here its directory is a file), the result says the new best was not saved.
 #[test]
 fn a_new_best_that_cannot_be_saved_says_so() {
     let dir = two_level_set("unsaved");
@@ -154,8 +154,8 @@ fn scores_are_written_for_the_player_and_never_for_the_bot() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Play-test F27 and F10: Esc in play pauses (a second Esc leaves), losing the focus pauses,
-/// and only the player's key resumes.
+/// A run lost to one Esc, and a game playing on behind a lost focus (a play-test): Esc in play
+/// pauses (a second Esc leaves), losing the focus pauses, and only the player's key resumes.
 #[test]
 fn esc_and_a_lost_focus_pause_the_game_instead_of_dropping_it() {
     use glium::winit::keyboard::{KeyCode, PhysicalKey};
@@ -185,7 +185,7 @@ fn esc_and_a_lost_focus_pause_the_game_instead_of_dropping_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Play-test F27: Space pressed to launch must not dismiss the end screen unseen.
+/// An end screen dismissed unseen (a play-test): Space pressed to launch must not dismiss it.
 #[test]
 fn end_screens_ignore_confirm_keys_for_a_moment() {
     use super::run_over::{RunEnd, RunOverScene};

@@ -15,8 +15,8 @@ use crate::app::Action;
 use crate::audio::Sound;
 use crate::collision::CollisionMode;
 use crate::config::{EffectsConfig, KeysConfig};
-use crate::render::settings::{self as view, SettingsView};
-use crate::render::SpriteBatch;
+use crate::view::settings::{self as view, SettingsView};
+use crate::view::SpriteBatch;
 use glium::winit::keyboard::KeyCode;
 
 /// The key that opens the settings from the set menu (whose letters type into its filter);
@@ -361,7 +361,8 @@ impl Scene for SettingsScene {
         match event {
             Pointer::Moved(at) => {
                 // Where the pointer already was when the screen opened selects nothing: only
-                // a pointer that moves does (as the paddle, play-test F23).
+                // a pointer that moves does (as the paddle: a play-test saw it jump to a still
+                // pointer).
                 let moved = self
                     .pointer
                     .is_some_and(|p| p.distance(at) >= POINTER_DEADBAND);

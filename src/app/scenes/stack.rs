@@ -1,8 +1,8 @@
 //! The stack of scenes and how transitions change it.
 
 use super::{press, Context, Pointer, Scene, Transition};
-use crate::render::SpriteBatch;
 use crate::sim::Game;
+use crate::view::SpriteBatch;
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
 
 /// Whether the app goes on after a transition.

@@ -1,7 +1,7 @@
-//! Sprite instances: the data the renderer uploads, one per quad drawn.
+//! Sprite instances: the data the renderer uploads, one per quad drawn. No GL here: the renderer
+//! declares [`SpriteInstance`]'s vertex format (`src/render/mod.rs`).
 
 pub use crate::effects::PostEffects;
-use glium::implement_vertex;
 
 /// Size of a texture-array layer, pixels (all layers are square).
 pub const LAYER_SIZE: u32 = 256;
@@ -27,16 +27,16 @@ pub enum Layer {
     /// `textures/block_metal.png`: metal and chaotic bricks (a riveted plate).
     BlockMetal = 6,
     /// `textures/brick_marks.png`: an atlas of the symbols drawn over the lettered brick kinds
-    /// (see [`crate::render::bricks::Mark`]; a sprite picks one with its texture rectangle).
+    /// (see [`crate::view::bricks::Mark`]; a sprite picks one with its texture rectangle).
     Marks = 7,
     /// A plain white layer, built at start-up: panels and bars of the text batch
-    /// ([`crate::render::text::panel`]). Glyphs have an atlas of their own
-    /// ([`crate::render::text::atlas`]).
+    /// ([`crate::view::text::panel`]). Glyphs have an atlas of their own
+    /// ([`crate::view::text::atlas`]).
     Solid = 8,
     /// The first layer of the power-up atlas `textures/powerups.png` (the last layers: its
     /// [`ATLAS_LAYERS`](crate::assets::powerup_looks::ATLAS_LAYERS) layers follow the solid one; a
     /// sprite picks a capsule with its layer and texture rectangle, see
-    /// [`crate::render::powerups`]).
+    /// [`crate::view::powerups`]).
     PowerUps = 9,
 }
 
@@ -54,7 +54,8 @@ impl Layer {
     ];
 }
 
-/// One sprite: a textured, tinted rectangle. Uploaded as per-instance vertex attributes.
+/// One sprite: a textured, tinted rectangle. Uploaded as per-instance vertex attributes (the
+/// renderer declares them, one per field).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SpriteInstance {
     /// Rectangle in playfield pixels: x, y (top-left, y down), width, height.
@@ -67,7 +68,6 @@ pub struct SpriteInstance {
     /// Texture array layer ([`Layer`] as f32, exact for small integers).
     pub i_layer: f32,
 }
-implement_vertex!(SpriteInstance, i_rect, i_uv, i_color, i_layer);
 
 impl SpriteInstance {
     /// A sprite showing the whole of `layer` in the rectangle `x, y, w, h` (playfield pixels).
@@ -81,7 +81,7 @@ impl SpriteInstance {
     }
 }
 
-/// Everything to draw in one frame, built from game state by [`crate::render::scene`] and the
+/// Everything to draw in one frame, built from game state by [`crate::view::scene`] and the
 /// effects layer.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SpriteBatch {

@@ -17,7 +17,7 @@
 //! * centre in a corner zone → hit iff the nearest corner lies inside the circle (squared
 //!   distance against squared radius).
 //!
-//! It is exact: the same predicate as the clamped closest point ([`super::aabb_circle_clamp`]),
+//! It is exact: the same predicate as the clamped closest point ([`super::contact_circle_aabb`]),
 //! reached by branching on the zone instead of clamping. Touching is not a hit.
 
 use super::{inside_contact, Aabb, Circle, Contact};

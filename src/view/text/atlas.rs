@@ -8,12 +8,12 @@
 //!
 //! Each texel holds two coverages (0–255): *fill* (the glyph itself, antialiased) and *outline*
 //! (the fill grown by [`outline_radius`] pixels). The text shader draws the outline dark under
-//! the fill, so text stays readable over any picture (play-test F11: the confuse effect's
-//! near-white screen).
+//! the fill, so text stays readable over any picture (a play-test lost white text on the
+//! confuse effect's near-white screen).
 
 use super::font::{self, BASELINE};
 use super::GLYPH_LAYER;
-use crate::render::sprite::SpriteInstance;
+use crate::view::sprite::SpriteInstance;
 use ab_glyph::Font;
 use std::collections::HashMap;
 
@@ -22,7 +22,7 @@ const INITIAL_SIZE: u32 = 512;
 /// Largest atlas side, texels; past it glyphs that do not fit are left out of the frame.
 const MAX_SIZE: u32 = 4096;
 /// Empty texels between two glyphs in the atlas, so no glyph ever samples its neighbour
-/// (play-test F5: stray underlines from the row below).
+/// (a play-test saw stray underlines from the row below).
 const GAP: u32 = 2;
 /// Bytes per texel: fill and outline coverage.
 pub const TEXEL_BYTES: usize = 2;
@@ -288,7 +288,7 @@ fn rasterise(c: char, em_pixels: f32, radius: u32) -> Option<Bitmap> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::text::layout;
+    use crate::view::text::layout;
 
     fn glyphs(text: &str, size: f32) -> Vec<SpriteInstance> {
         let mut out = Vec::new();
@@ -384,7 +384,7 @@ mod tests {
         let mut atlas = GlyphAtlas::new();
         let text: String = (' '..='~').collect();
         let mut sprites = glyphs(&text, 48.0);
-        let panel = SpriteInstance::new(crate::render::Layer::Solid, [1.0; 4], [1.0; 4]);
+        let panel = SpriteInstance::new(crate::view::Layer::Solid, [1.0; 4], [1.0; 4]);
         sprites.insert(3, panel);
         let mut out = Vec::new();
         atlas.resolve(&sprites, [3.0, 3.0], &mut out);

@@ -62,7 +62,7 @@ pub fn contact(circle: Circle, aabb: Aabb, velocity: Vec2) -> Option<Contact> {
             overlap_y,
         )
     };
-    let point = super::aabb_circle_clamp::closest_point(c, aabb);
+    let point = super::contact_circle_aabb::closest_point(c, aabb);
     Some(Contact {
         normal,
         depth,

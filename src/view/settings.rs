@@ -4,9 +4,9 @@
 //! top-left, y down).
 
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
-use crate::render::scene;
-use crate::render::text::{chars_in, ellipsize, layout, layout_centered, panel, text_width, wrap};
-use crate::render::SpriteBatch;
+use crate::view::scene;
+use crate::view::text::{chars_in, ellipsize, layout, layout_centered, panel, text_width, wrap};
+use crate::view::SpriteBatch;
 
 const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
 const DIM: [f32; 4] = [0.7, 0.75, 0.85, 1.0];

@@ -10,7 +10,7 @@
 
 use super::sprite::SpriteInstance;
 use super::text::panel;
-use crate::collision::aabb_circle_clamp::closest_point;
+use crate::collision::contact_circle_aabb::closest_point;
 use crate::collision::swept_circle_aabb::{time_of_impact, Impact};
 use crate::collision::{circle_aabb_contact, Aabb, Circle, CollisionMode};
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};

@@ -9,7 +9,7 @@
 //!
 //! A brick holding a power-up shows that power-up's capsule, the picture a falling one has
 //! (from the power-up atlas, more layers of the same array), so which power-up it holds reads
-//! at a glance (play-test F12: a glow in the family's colour made C and X the same red blob).
+//! at a glance (in a play-test, a glow in the family's colour made C and X the same red blob).
 
 use super::powerups;
 use super::sprite::{Layer, SpriteInstance};

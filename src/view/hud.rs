@@ -4,13 +4,13 @@
 
 use crate::level::PowerUpKind;
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
-use crate::render::powerups;
-use crate::render::sprite::SpriteInstance;
-use crate::render::text::{
-    chars_in, layout, layout_centered, panel, text_width, without_directories, wrap, ADVANCE,
-};
 use crate::sim::powerups::ActiveEffects;
 use crate::sim::Game;
+use crate::view::powerups;
+use crate::view::sprite::SpriteInstance;
+use crate::view::text::{
+    chars_in, layout, layout_centered, panel, text_width, without_directories, wrap, ADVANCE,
+};
 
 const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
 const DIM: [f32; 4] = [0.7, 0.75, 0.85, 1.0];
@@ -292,7 +292,7 @@ pub fn reload_error(out: &mut Vec<SpriteInstance>, error: &str) -> [f32; 4] {
     let rect = [0.0, top, PLAYFIELD_WIDTH, height];
     panel(out, rect, [0.25, 0.0, 0.0, 0.6]);
     let heading = "LEVEL FILE HAS ERRORS - still playing the last good version:";
-    let heading = crate::render::text::ellipsize(heading, max_chars);
+    let heading = crate::view::text::ellipsize(heading, max_chars);
     layout(out, &heading, margin, top + 4.0, BANNER_SIZE, HIGHLIGHT);
     for (i, line) in lines.iter().enumerate() {
         let y = top + 4.0 + BANNER_LINE * (i + 1) as f32;
@@ -340,8 +340,9 @@ mod tests {
         ax < bx + bw && bx < ax + aw && ay < by + bh && by < ay + ah
     }
 
-    /// Play-test F4: a 200-character level name is cut so that no glyph of it (nor its
-    /// shadow) overlaps a glyph of SCORE or LIVES, whatever the score and lives.
+    /// A long level name over the score (a play-test): a 200-character level name is cut so that no
+    /// glyph of it (nor its shadow) overlaps a glyph of SCORE or LIVES, whatever the score and
+    /// lives.
     #[test]
     fn a_long_level_name_never_overlaps_score_or_lives() {
         let name: String = (0..200)
@@ -450,13 +451,14 @@ mod tests {
                 chip.kind
             );
         }
-        // The HUD's glyphs are full-size: no more 8 px labels (play-test F13).
+        // The HUD's glyphs are full-size: no more 8 px labels (a play-test found them mid-field).
         const { assert!(HUD_SIZE >= 16.0 && ICON_SIZE[1] >= 16.0) };
     }
 
-    /// Play-test F8: 20 long problems in a file deep in a directory. The banner keeps every
-    /// glyph on the playfield, counts what it leaves out, shows the file without its
-    /// directory, and stays below the lowest a brick area may reach, above the HUD line.
+    /// A live-reload banner too big for the screen (a play-test): 20 long problems in a file
+    /// deep in a directory. The banner keeps every glyph on the playfield, counts what it leaves
+    /// out, shows the file without its directory, and stays below the lowest a brick area may
+    /// reach, above the HUD line.
     #[test]
     fn the_reload_banner_wraps_counts_the_rest_and_stays_off_the_bricks() {
         let long = "every row must have the same number of columns as the first one, or 2-5 \
@@ -468,7 +470,7 @@ mod tests {
         let rect = reload_error(&mut out, &error);
         let text: String = out
             .iter()
-            .filter_map(crate::render::text::glyph_char)
+            .filter_map(crate::view::text::glyph_char)
             .collect();
         assert!(
             text.contains("+19more") || text.contains("+18more"),
@@ -502,7 +504,7 @@ mod tests {
         reload_error(&mut one, "mine.lvl:2:3: unknown brick 'Q'");
         let text: String = one
             .iter()
-            .filter_map(crate::render::text::glyph_char)
+            .filter_map(crate::view::text::glyph_char)
             .collect();
         assert!(text.ends_with("mine.lvl:2:3:unknownbrick'Q'"), "{text}");
     }

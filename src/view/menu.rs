@@ -3,8 +3,8 @@
 //! and the keys. Coordinates are playfield pixels (origin top-left, y down).
 
 use crate::playfield::PLAYFIELD_WIDTH;
-use crate::render::sprite::SpriteInstance;
-use crate::render::text::{
+use crate::view::sprite::SpriteInstance;
+use crate::view::text::{
     chars_in, ellipsize, layout, layout_centered, panel, text_width, without_directories, wrap,
 };
 
@@ -33,7 +33,7 @@ const TITLE_BANNER: [f32; 2] = [20.0, 72.0];
 
 /// Where a level's bricks are previewed on a list screen whose first row is at `list_top`
 /// (playfield pixels: x, y of the top-left corner, width, height): between the title banner and
-/// the list's panel, so neither covers them (play-test F25).
+/// the list's panel, so neither covers them (in a play-test the title banner did).
 pub fn preview_area(list_top: f32) -> [f32; 4] {
     let top = TITLE_BANNER[0] + TITLE_BANNER[1] + 6.0;
     let bottom = list_top - 14.0 - 6.0;
@@ -237,12 +237,12 @@ mod tests {
         assert_eq!(cut("a name that is too long", 10), "a name...");
     }
 
-    /// Play-test F25: a level's bricks (02 Gates: rows from the top of the playfield) were
-    /// partly under the title banner. Fitted to the preview area, every brick is below the
-    /// banner and above the list, and keeps its proportions.
+    /// Bricks under the title banner (a play-test): a level's bricks (02 Gates: rows from the top
+    /// of the playfield) were partly under the title banner. Fitted to the preview area, every
+    /// brick is below the banner and above the list, and keeps its proportions.
     #[test]
     fn the_preview_sits_between_the_title_and_the_list() {
-        use crate::render::sprite::Layer;
+        use crate::view::sprite::Layer;
         let list_top = 318.0;
         let mut bricks: Vec<SpriteInstance> = (0..4)
             .flat_map(|row| {
@@ -268,12 +268,12 @@ mod tests {
         }
     }
 
-    /// Play-test F9: a long name keeps its start and the `> ` mark and ends in `...` before the
-    /// right-hand column; an error reads at 12 px, wrapped within the width; more entries
-    /// above or below are hinted with arrows.
+    /// Long names on the list screens (a play-test): a long name keeps its start and the `> ` mark
+    /// and ends in `...` before the right-hand column; an error reads at 12 px, wrapped within the
+    /// width; more entries above or below are hinted with arrows.
     #[test]
     fn long_names_end_in_dots_errors_are_readable_and_scrolling_is_hinted() {
-        use crate::render::text::glyph_char;
+        use crate::view::text::glyph_char;
         let name = "10 The Extremely Long And Winding Level Name That Goes On And On Forever";
         let error = "levels/zz-bad.lvl:3:7: 'Q' is not a brick number or letter: expected 0 \
                      (empty), 1 (solid), 2-9 (plain colours) or a brick letter M C X I H R G\n\

@@ -1,0 +1,22 @@
+//! What each screen shows, as sprites: game state, the menus, the settings, the editor and text
+//! turned into a [`SpriteBatch`]. No GL here (nothing in `view` touches glium), so what is drawn
+//! is testable without a context, and the window-less commands can use the layout (`check`
+//! warns about a level name the HUD would cut, with [`hud::max_name_chars`]).
+//!
+//! [`crate::render`] draws the batch through glium; `view` never imports it. Coordinates are
+//! playfield pixels (origin top-left, y down), fitted into the window by [`letterbox()`].
+
+pub mod bricks;
+pub mod debug_overlay;
+pub mod editor;
+pub mod hud;
+pub mod letterbox;
+pub mod menu;
+pub mod powerups;
+pub mod scene;
+pub mod settings;
+pub mod sprite;
+pub mod text;
+
+pub use letterbox::{letterbox, Viewport};
+pub use sprite::{Layer, PostEffects, SpriteBatch, SpriteInstance};
