@@ -22,11 +22,6 @@ pub mod contact_circle_aabb_zones;
 pub mod contact_circle_circle;
 pub mod swept_circle_aabb;
 
-/// The name [`contact_circle_circle`] had before the files were named query first, kept for
-/// `src/sim/ball_collisions.rs` until it uses the new one.
-#[doc(hidden)]
-pub use contact_circle_circle as circle_circle;
-
 use glam::Vec2;
 
 /// An axis-aligned bounding box in playfield pixels; `min` is the top-left corner (smallest x and

@@ -1,10 +1,10 @@
-//! Ball against ball (multiball): circle–circle contacts ([`crate::collision::circle_circle`]),
+//! Ball against ball (multiball): circle–circle contacts ([`crate::collision::contact_circle_circle`]),
 //! a push-out that walls do not give way to, and a response that turns each ball but keeps its
 //! speed.
 
 use super::tuning::*;
 use super::{ball, Ball};
-use crate::collision::{circle_circle, Circle};
+use crate::collision::{contact_circle_circle, Circle};
 use glam::Vec2;
 
 /// Ball–ball collisions (circle–circle): each ball is pushed out by half the penetration
@@ -28,7 +28,7 @@ pub(super) fn collide_balls(balls: &mut [Ball]) {
                 center: b.pos,
                 radius: b.radius,
             };
-            let Some(mut contact) = circle_circle::contact(ca, cb) else {
+            let Some(mut contact) = contact_circle_circle::contact(ca, cb) else {
                 continue;
             };
             if a.pos == b.pos {
@@ -45,7 +45,7 @@ pub(super) fn collide_balls(balls: &mut [Ball]) {
                 // radius, in a direction nothing chose (into a brick beside them, once).
                 continue;
             }
-            let (va, vb) = circle_circle::elastic_response(a.vel, b.vel, contact.normal);
+            let (va, vb) = contact_circle_circle::elastic_response(a.vel, b.vel, contact.normal);
             let (pa, pb) = push_apart(a, b, contact.normal * (contact.depth / 2.0));
             balls[i].pos = pa;
             balls[j].pos = pb;

@@ -7,15 +7,19 @@
 //!
 //! Where things are, for a newcomer:
 //!
-//! * `mod.rs` — [`Game`]: its state, its public API and [`Game::step`], which borrows the parts a
-//!   moving ball may touch into a `BallWorld` and moves each ball in place;
+//! * `mod.rs` — [`Game`]: its state and its public API;
+//! * `step.rs` — [`Game::step`] as a list of named stages, and the borrow split (`Game::parts`)
+//!   the stages that destroy bricks share;
 //! * `motion.rs` — one ball through one step: discrete sub-steps, walls, paddle, loop breaker;
-//! * `brick_collisions.rs` — **the ball bouncing off bricks**, hits and destruction, and the
-//!   post-bounce routine shared with `swept.rs` (the continuous integrator);
+//! * `brick_collisions.rs` — **the ball bouncing off bricks**, and the post-bounce routine
+//!   shared with `swept.rs` (the continuous integrator);
 //! * `ball_collisions.rs` — ball against ball (multiball);
-//! * [`brick_kinds`] — the table of brick kinds (hits, solid, score, behaviour on a hit);
-//! * [`powerups`] and [`powerups::table`] — falling and active power-ups, and the table of
-//!   power-up kinds (good or bad, duration, behaviour when collected);
+//! * [`bricks`] — the brick field ([`bricks::field`]), each kind's behaviour and points
+//!   ([`bricks::kinds`]; its facts are [`crate::level::BrickKind::def`]), what a hit does
+//!   ([`bricks::hits`]), explosions, growth and regeneration ([`bricks::aftermath`]), the
+//!   power-ups' changes to the field ([`bricks::edits`]);
+//! * [`powerups`] and [`powerups::table`] — falling and active power-ups, and each kind's
+//!   behaviour when collected (its facts are [`crate::level::PowerUpKind::def`]);
 //! * [`state_hash`] — the hash of the whole state, by serialisation;
 //! * [`tuning`] — every constant with its unit; [`crate::playfield`] the shared geometry.
 

@@ -1,6 +1,6 @@
 //! What bricks do on their own, once per step after the balls moved: explosions spreading
 //! after their delay, growing bricks filling their empty neighbours, regenerating bricks
-//! regaining hits. The ball's hits queue the first two ([`BrickField::queue_aftermath`]); this
+//! regaining hits. The ball's hits queue the first two (`BrickField::queue_aftermath`); this
 //! system carries them out.
 //!
 //! Sources: LBreakout2 `game/bricks.c` (`brick_remove`: explosions after 150 ms through the
