@@ -38,29 +38,17 @@ fn require_display() {
 /// card) and returns its output; fails the test if it exits with an error.
 fn run_game<I, S>(args: I) -> std::process::Output
 where
-    I: IntoIterator<Item = S> + Clone,
+    I: IntoIterator<Item = S>,
     S: AsRef<std::ffi::OsStr>,
 {
-    let run = || {
-        Command::new(env!("CARGO_BIN_EXE_breakout"))
-            .args(args.clone())
-            .env(
-                "ALSA_CONFIG_PATH",
-                format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
-            )
-            .output()
-            .expect("run breakout")
-    };
-    let mut output = run();
-    // Seen once on a loaded CI machine: Xlib could not connect to the running Xvfb ("Failed to
-    // open connection to X server") while the runs before and after it connected. That is the
-    // test machine, not the game: one retry. Every other failure fails the test at once.
-    if !output.status.success()
-        && String::from_utf8_lossy(&output.stderr).contains("cannot start the windowing system")
-    {
-        std::thread::sleep(std::time::Duration::from_millis(500));
-        output = run();
-    }
+    let output = Command::new(env!("CARGO_BIN_EXE_breakout"))
+        .args(args)
+        .env(
+            "ALSA_CONFIG_PATH",
+            format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
+        )
+        .output()
+        .expect("run breakout");
     assert!(
         output.status.success(),
         "breakout failed: {}",
@@ -275,7 +263,10 @@ struct ScreenFile {
 
 impl ScreenFile {
     /// Starts Xvfb on a free display (`-displayfd` reports which), 1024×768×24, with a screen
-    /// file of its own (tests run in parallel threads of one process).
+    /// file of its own (tests run in parallel threads of one process). `-noreset`: by default
+    /// an X server resets when its last client leaves and drops every client that connected
+    /// meanwhile, so a game started just as the one before it ended could fail with "Failed
+    /// to open connection to X server" (see README.md, "Quick start").
     fn start() -> ScreenFile {
         static STARTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let n = STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -291,6 +282,7 @@ impl ScreenFile {
                 "1024x768x24",
                 "-nolisten",
                 "tcp",
+                "-noreset",
                 "-fbdir",
             ])
             .arg(&dir)
