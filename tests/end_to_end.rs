@@ -41,14 +41,27 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<std::ffi::OsStr>,
 {
-    let output = Command::new(env!("CARGO_BIN_EXE_breakout"))
-        .args(args)
-        .env(
-            "ALSA_CONFIG_PATH",
-            format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
-        )
-        .output()
-        .expect("run breakout");
+    run_game_on(None, args)
+}
+
+/// [`run_game`] on the X `display` given (`None`: the test's own `DISPLAY`, shared with the
+/// other tests' windows).
+fn run_game_on<I, S>(display: Option<&str>, args: I) -> std::process::Output
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let mut command = Command::new(env!("CARGO_BIN_EXE_breakout"));
+    command.args(args).env(
+        "ALSA_CONFIG_PATH",
+        format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
+    );
+    if let Some(display) = display {
+        command
+            .env("DISPLAY", display)
+            .env_remove("WAYLAND_DISPLAY");
+    }
+    let output = command.output().expect("run breakout");
     assert!(
         output.status.success(),
         "breakout failed: {}",
@@ -469,17 +482,25 @@ fn window_itself_shows_confuse_and_chaos_as_the_screenshot_does() {
             "7".as_ref(),
         ];
         // The screenshots: at the window's first size, and at the resized window's viewport.
+        // Taken on this test's own X server, where no other window is: on the display the
+        // tests share, another test's window opening over this one took its keyboard focus or
+        // covered it (no window manager there), and the game, a player's (no --autoplay),
+        // paused itself, as it should: the screenshot showed the PAUSED box (800×120 at
+        // y = 330) and the window, rightly, did not.
         let shots = [(800, 600), (view.width, view.height)].map(|(w, h)| {
             let png = temp_png(&format!("window-{effect}-{w}"));
             let size = format!("{w}x{h}");
-            run_game(args.iter().copied().chain([
-                "--window-size".as_ref(),
-                size.as_ref(),
-                "--frames".as_ref(),
-                "5".as_ref(),
-                "--screenshot".as_ref(),
-                png.as_os_str(),
-            ]));
+            run_game_on(
+                Some(&screen.display),
+                args.iter().copied().chain([
+                    "--window-size".as_ref(),
+                    size.as_ref(),
+                    "--frames".as_ref(),
+                    "5".as_ref(),
+                    "--screenshot".as_ref(),
+                    png.as_os_str(),
+                ]),
+            );
             support::take_png(&png)
         });
         let game = Command::new(env!("CARGO_BIN_EXE_breakout"))
