@@ -38,29 +38,30 @@ fn require_display() {
 /// card) and returns its output; fails the test if it exits with an error.
 fn run_game<I, S>(args: I) -> std::process::Output
 where
-    I: IntoIterator<Item = S> + Clone,
+    I: IntoIterator<Item = S>,
     S: AsRef<std::ffi::OsStr>,
 {
-    let run = || {
-        Command::new(env!("CARGO_BIN_EXE_breakout"))
-            .args(args.clone())
-            .env(
-                "ALSA_CONFIG_PATH",
-                format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
-            )
-            .output()
-            .expect("run breakout")
-    };
-    let mut output = run();
-    // Seen once on a loaded CI machine: Xlib could not connect to the running Xvfb ("Failed to
-    // open connection to X server") while the runs before and after it connected. That is the
-    // test machine, not the game: one retry. Every other failure fails the test at once.
-    if !output.status.success()
-        && String::from_utf8_lossy(&output.stderr).contains("cannot start the windowing system")
-    {
-        std::thread::sleep(std::time::Duration::from_millis(500));
-        output = run();
+    run_game_on(None, args)
+}
+
+/// [`run_game`] on the X `display` given (`None`: the test's own `DISPLAY`, shared with the
+/// other tests' windows).
+fn run_game_on<I, S>(display: Option<&str>, args: I) -> std::process::Output
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let mut command = Command::new(env!("CARGO_BIN_EXE_breakout"));
+    command.args(args).env(
+        "ALSA_CONFIG_PATH",
+        format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
+    );
+    if let Some(display) = display {
+        command
+            .env("DISPLAY", display)
+            .env_remove("WAYLAND_DISPLAY");
     }
+    let output = command.output().expect("run breakout");
     assert!(
         output.status.success(),
         "breakout failed: {}",
@@ -275,7 +276,10 @@ struct ScreenFile {
 
 impl ScreenFile {
     /// Starts Xvfb on a free display (`-displayfd` reports which), 1024×768×24, with a screen
-    /// file of its own (tests run in parallel threads of one process).
+    /// file of its own (tests run in parallel threads of one process). `-noreset`: by default
+    /// an X server resets when its last client leaves and drops every client that connected
+    /// meanwhile, so a game started just as the one before it ended could fail with "Failed
+    /// to open connection to X server" (see README.md, "Quick start").
     fn start() -> ScreenFile {
         static STARTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let n = STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -291,6 +295,7 @@ impl ScreenFile {
                 "1024x768x24",
                 "-nolisten",
                 "tcp",
+                "-noreset",
                 "-fbdir",
             ])
             .arg(&dir)
@@ -477,17 +482,25 @@ fn window_itself_shows_confuse_and_chaos_as_the_screenshot_does() {
             "7".as_ref(),
         ];
         // The screenshots: at the window's first size, and at the resized window's viewport.
+        // Taken on this test's own X server, where no other window is: on the display the
+        // tests share, another test's window opening over this one took its keyboard focus or
+        // covered it (no window manager there), and the game, a player's (no --autoplay),
+        // paused itself, as it should: the screenshot showed the PAUSED box (800×120 at
+        // y = 330) and the window, rightly, did not.
         let shots = [(800, 600), (view.width, view.height)].map(|(w, h)| {
             let png = temp_png(&format!("window-{effect}-{w}"));
             let size = format!("{w}x{h}");
-            run_game(args.iter().copied().chain([
-                "--window-size".as_ref(),
-                size.as_ref(),
-                "--frames".as_ref(),
-                "5".as_ref(),
-                "--screenshot".as_ref(),
-                png.as_os_str(),
-            ]));
+            run_game_on(
+                Some(&screen.display),
+                args.iter().copied().chain([
+                    "--window-size".as_ref(),
+                    size.as_ref(),
+                    "--frames".as_ref(),
+                    "5".as_ref(),
+                    "--screenshot".as_ref(),
+                    png.as_os_str(),
+                ]),
+            );
             support::take_png(&png)
         });
         let game = Command::new(env!("CARGO_BIN_EXE_breakout"))

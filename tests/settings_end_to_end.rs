@@ -52,39 +52,24 @@ fn game(home: &Path, args: &[&str]) -> Command {
 }
 
 /// Starts `command` (see [`game`]); returns it and its window, focused.
-///
-/// One retry, for one error only: on CI machines Xlib now and then fails to connect to the
-/// running Xvfb ("cannot start the windowing system … Failed to open connection to X server"),
-/// while the starts before and after it connect (seen in a fresh-clone `.ci/run`; `run_game` in
-/// `tests/end_to_end.rs` retries the same way). That is the test machine, not the game; any
-/// other early end fails the test at once.
 fn start_game(mut command: Command) -> (Child, String) {
-    for attempt in 0..2 {
-        let mut child = command.spawn().expect("run breakout");
-        let pid = child.id().to_string();
-        let window = wait_for("the game's window did not appear in 30 s", || {
-            // A game that ended before its window showed: say why at once.
-            if let Some(status) = child.try_wait().unwrap() {
-                let mut stderr = String::new();
-                if let Some(pipe) = child.stderr.as_mut() {
-                    std::io::Read::read_to_string(pipe, &mut stderr).unwrap();
-                }
-                if attempt == 0 && stderr.contains("cannot start the windowing system") {
-                    return Some(None);
-                }
-                panic!("the game ended ({status}) before its window showed: {stderr}");
+    let mut child = command.spawn().expect("run breakout");
+    let pid = child.id().to_string();
+    let window = wait_for("the game's window did not appear in 30 s", || {
+        // A game that ended before its window showed: say why at once.
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut stderr = String::new();
+            if let Some(pipe) = child.stderr.as_mut() {
+                std::io::Read::read_to_string(pipe, &mut stderr).unwrap();
             }
-            let found = xdotool(&["search", "--pid", &pid, "--name", "Breakout"]);
-            found.lines().next().map(|id| Some(id.to_string()))
-        });
-        if let Some(window) = window {
-            std::thread::sleep(Duration::from_millis(700));
-            xdotool(&["windowfocus", "--sync", &window]);
-            return (child, window);
+            panic!("the game ended ({status}) before its window showed: {stderr}");
         }
-        std::thread::sleep(Duration::from_millis(500));
-    }
-    unreachable!("the second attempt returns or panics")
+        let found = xdotool(&["search", "--pid", &pid, "--name", "Breakout"]);
+        found.lines().next().map(str::to_string)
+    });
+    std::thread::sleep(Duration::from_millis(700));
+    xdotool(&["windowfocus", "--sync", &window]);
+    (child, window)
 }
 
 /// Starts the game (see [`game`]) with `args`; returns it and its window.

@@ -36,6 +36,12 @@ fn require_display() {
 
 /// A fresh empty directory under the system's temporary directory (never inside the checkout,
 /// which the runs hide), holding only a copy of the release binary.
+///
+/// The copy is written by `cp`, a process of its own, never by this one: the tests run in
+/// parallel threads, and a file this process holds open for writing is inherited by every child
+/// another thread forks meanwhile, until that child execs. Exec'ing the copy while such a child
+/// still held it failed with "Text file busy" (ETXTBSY) now and then, more often on a loaded
+/// machine (seen in the live reload test, the override test and the hidden-checkout runs).
 fn sandbox(name: &str) -> PathBuf {
     let dir =
         std::env::temp_dir().join(format!("breakout-standalone-{}-{name}", std::process::id()));
@@ -46,7 +52,16 @@ fn sandbox(name: &str) -> PathBuf {
         "the temporary directory {} is inside the checkout",
         dir.display()
     );
-    std::fs::copy(env!("CARGO_BIN_EXE_breakout"), dir.join("breakout")).expect("copy binary");
+    let copied = Command::new("cp")
+        .arg(env!("CARGO_BIN_EXE_breakout"))
+        .arg(dir.join("breakout"))
+        .status()
+        .expect("run cp");
+    assert!(
+        copied.success(),
+        "cp could not copy the binary into {}",
+        dir.display()
+    );
     dir
 }
 
