@@ -190,7 +190,8 @@ mod tests {
     fn a_capsule_sprite_points_at_its_own_cell_of_its_own_layer() {
         let first = sprite(PowerUpKind::Speed, [0.0, 0.0, 60.0, 20.0], 1.0);
         assert_eq!(first.i_layer, Layer::PowerUps as u32 as f32);
-        let last = sprite(PowerUpKind::Random, [0.0, 0.0, 60.0, 20.0], 1.0);
+        let newest = PowerUpKind::ALL[PowerUpKind::ALL.len() - 1];
+        let last = sprite(newest, [0.0, 0.0, 60.0, 20.0], 1.0);
         assert_eq!(
             last.i_layer,
             (Layer::PowerUps as u32 + ATLAS_LAYERS - 1) as f32
