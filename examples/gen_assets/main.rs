@@ -17,6 +17,7 @@
 //!   with shading, because the sprite shader multiplies them by a per-sprite colour.
 //! * Sounds: mono 16-bit PCM WAVs (`brick`, `solid`, `paddle`, `life_lost`,
 //!   `level_cleared`, `explosion` at 44.1 kHz and a seamlessly looping `music` at 22.05 kHz).
+//! * Icons (`icons.rs`): the application icon as SVG, PNGs and `.ico` under `packaging/`.
 //! * Power-ups (`powerups.rs`): the atlas `powerups.png` and the caught sounds `powerup*.wav`,
 //!   from the game's table `src/assets/powerup_looks.rs`.
 //!
@@ -24,6 +25,7 @@
 //! std, and the one data file of the library it includes (`src/assets/powerup_looks.rs`).
 
 mod brick_kinds;
+mod icons;
 mod powerups;
 
 use std::f64::consts::{PI, TAU};
@@ -140,7 +142,12 @@ fn main() {
     sfx("explosion.wav", brick_kinds::explosion_sound());
     powerups::save_sounds(sfx);
     write_wav(&audio, "music.wav", MUSIC_RATE, &music(), MUSIC_PEAK_DBFS);
-    println!("wrote {} and {}", tex.display(), audio.display());
+    icons::save(root); // packaging/icons/ and packaging/windows/breakout.ico
+    println!(
+        "wrote {}, {} and packaging/",
+        tex.display(),
+        audio.display()
+    );
 }
 
 // ------------------------------------------------------------------ helpers --
