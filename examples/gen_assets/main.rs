@@ -142,12 +142,8 @@ fn main() {
     sfx("explosion.wav", brick_kinds::explosion_sound());
     powerups::save_sounds(sfx);
     write_wav(&audio, "music.wav", MUSIC_RATE, &music(), MUSIC_PEAK_DBFS);
-    icons::save(root); // packaging/icons/ and packaging/windows/breakout.ico
-    println!(
-        "wrote {}, {} and packaging/",
-        tex.display(),
-        audio.display()
-    );
+    icons::save(root);
+    println!("wrote {}, {}, packaging/", tex.display(), audio.display());
 }
 
 // ------------------------------------------------------------------ helpers --
