@@ -101,11 +101,11 @@ fn svg() -> String {
         Fill::Solid(c) => hex(c),
         Fill::Vertical(top, bottom) => {
             let id = format!("g{}", defs.matches("<linearGradient").count());
-            let _ = write!(
+            let _ = writeln!(
                 defs,
                 "    <linearGradient id=\"{id}\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\">\
                  <stop offset=\"0\" stop-color=\"{}\"/><stop offset=\"1\" stop-color=\"{}\"/>\
-                 </linearGradient>\n",
+                 </linearGradient>",
                 hex(top),
                 hex(bottom)
             );
