@@ -32,7 +32,8 @@ fn installed_desktop() -> PathBuf {
     )
 }
 
-/// A fresh empty directory for one test's files.
+/// A fresh empty directory for one test's files (removed when the test passes, kept to look at
+/// when it fails).
 fn scratch(name: &str) -> PathBuf {
     let dir =
         std::env::temp_dir().join(format!("breakout-installed-{}-{name}", std::process::id()));
@@ -93,6 +94,7 @@ fn installed_version_is_this_version() {
         String::from_utf8_lossy(&out.stdout),
         format!("breakout {}\n", env!("CARGO_PKG_VERSION"))
     );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -115,6 +117,7 @@ fn installed_check_passes_a_shipped_level_and_fails_a_broken_one() {
         "check's message names the file and line: {}",
         String::from_utf8_lossy(&out.stdout)
     );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -132,6 +135,7 @@ fn installed_preview_draws_a_shipped_level() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_shows(&take_png(&dir.join("preview.png")), &shipped("03-fortress"));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -174,4 +178,5 @@ fn desktop_file_exec_line_opens_the_game() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_shows(&take_png(&dir.join("shot.png")), &shipped("01-first-steps"));
+    let _ = std::fs::remove_dir_all(&dir);
 }
