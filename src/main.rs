@@ -1,4 +1,12 @@
 //! The `breakout` executable: parses the command line and runs the game or a subcommand.
+//!
+//! On Windows it is a GUI-subsystem program, so starting it from Explorer opens no console
+//! window; started from a terminal, it attaches to that terminal's console first
+//! (`attach_parent_console`), so `check`, `simulate`, `preview`, `import` and `--help` still
+//! print there.
+
+// Release and debug builds alike, so what is tested is what ships.
+#![cfg_attr(windows, windows_subsystem = "windows")]
 
 use breakout::assets::{load_level_arg, sets, Assets};
 use breakout::cli::{Cli, Command};
@@ -9,6 +17,9 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    #[cfg(windows)]
+    attach_parent_console();
+    install_crash_report();
     let mut logger =
         env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info"));
     if std::env::var_os("RUST_LOG").is_none() {
@@ -142,4 +153,70 @@ fn describe(error: &anyhow::Error) -> String {
 fn fail(message: &str) -> ExitCode {
     eprintln!("breakout: error: {message}");
     ExitCode::FAILURE
+}
+
+/// Attaches stdout and stderr to the console of the process that started this one (a terminal),
+/// if it has one and they are not already redirected to a file or a pipe (a redirect would be
+/// lost: the console would replace it). Started from Explorer there is no parent console and
+/// this does nothing.
+#[cfg(windows)]
+fn attach_parent_console() {
+    use windows_sys::Win32::Storage::FileSystem::{GetFileType, FILE_TYPE_DISK, FILE_TYPE_PIPE};
+    use windows_sys::Win32::System::Console::{
+        AttachConsole, GetStdHandle, ATTACH_PARENT_PROCESS, STD_OUTPUT_HANDLE,
+    };
+    // SAFETY: plain Win32 calls on this process's own standard handle; a null or invalid
+    // handle makes GetFileType return FILE_TYPE_UNKNOWN, and AttachConsole fails harmlessly
+    // when there is no parent console.
+    unsafe {
+        let kind = GetFileType(GetStdHandle(STD_OUTPUT_HANDLE));
+        if kind != FILE_TYPE_DISK && kind != FILE_TYPE_PIPE {
+            AttachConsole(ATTACH_PARENT_PROCESS);
+        }
+    }
+}
+
+/// The crash report's file name, in the user's data directory (`~/.local/share/breakout/` on
+/// Linux, `%APPDATA%\breakout\data\` on Windows).
+const CRASH_FILE: &str = "crash.log";
+
+/// Chains a panic hook after the default one (which prints the message on stderr): it writes
+/// the panic message, where it happened and the version into the crash report file, and says
+/// on stderr where that file is. A player whose game vanished (on Windows from Explorer, with
+/// no console to read) has the message to send. `BREAKOUT_CRASH_TEST=1` panics on purpose
+/// right after, for the test of this hook (tests/crash_report.rs).
+fn install_crash_report() {
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        default_hook(info);
+        let when = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let thread = std::thread::current()
+            .name()
+            .unwrap_or("unnamed")
+            .to_owned();
+        let report = format!(
+            "breakout {} crashed (unix time {when}, thread '{thread}'): {info}\n",
+            env!("CARGO_PKG_VERSION")
+        );
+        let dir =
+            directories::ProjectDirs::from("", "", "breakout").map(|d| d.data_dir().to_owned());
+        let written = dir.and_then(|dir| {
+            std::fs::create_dir_all(&dir).ok()?;
+            let path = dir.join(CRASH_FILE);
+            std::fs::write(&path, &report).ok()?;
+            Some(path)
+        });
+        match written {
+            Some(path) => eprintln!(
+                "breakout: crashed; the report is in {} (please send it with the bug report)",
+                path.display()
+            ),
+            None => eprintln!("breakout: crashed, and the crash report could not be written"),
+        }
+    }));
+    if std::env::var_os("BREAKOUT_CRASH_TEST").is_some_and(|v| v == "1") {
+        panic!("BREAKOUT_CRASH_TEST=1: a crash on purpose");
+    }
 }

@@ -17,6 +17,7 @@
 //!   with shading, because the sprite shader multiplies them by a per-sprite colour.
 //! * Sounds: mono 16-bit PCM WAVs (`brick`, `solid`, `paddle`, `life_lost`,
 //!   `level_cleared`, `explosion` at 44.1 kHz and a seamlessly looping `music` at 22.05 kHz).
+//! * Icons (`icons.rs`): the application icon as SVG, PNGs and `.ico` under `packaging/`.
 //! * Power-ups (`powerups.rs`): the atlas `powerups.png` and the caught sounds `powerup*.wav`,
 //!   from the game's tables (the `breakout` library's power-up rows and their looks, so a new
 //!   power-up's capsule is drawn from the row that defines it).
@@ -24,6 +25,7 @@
 //! Otherwise only `image`, `hound`, `font8x8` and std.
 
 mod brick_kinds;
+mod icons;
 mod powerups;
 
 use std::f64::consts::{PI, TAU};
@@ -140,7 +142,8 @@ fn main() {
     sfx("explosion.wav", brick_kinds::explosion_sound());
     powerups::save_sounds(sfx);
     write_wav(&audio, "music.wav", MUSIC_RATE, &music(), MUSIC_PEAK_DBFS);
-    println!("wrote {} and {}", tex.display(), audio.display());
+    icons::save(root);
+    println!("wrote {}, {}, packaging/", tex.display(), audio.display());
 }
 
 // ------------------------------------------------------------------ helpers --

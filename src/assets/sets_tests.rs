@@ -34,6 +34,7 @@ fn data_dirs_default_when_unset_or_empty_and_drop_relative_entries() {
     );
 }
 
+#[cfg(unix)] // a symlink below; the Windows check (.ci/package-check) compiles the tests
 #[test]
 fn discovery_lists_shipped_user_imported_and_installed_sets_in_order() {
     let root = temp_dir("discover");
