@@ -500,9 +500,10 @@ mod tests {
         }
     }
 
-    /// The play-test's `narrow.lvl` (F15): 40 columns on the default layout are 20 px, the ball
-    /// is 25 px; a brick behind a one-cell gap is out of reach, and as the only brick to clear
-    /// it is an error at its line and column. Two cells (40 px) let the ball through.
+    /// A play-test's `narrow.lvl` (a brick behind a gap the ball cannot pass): 40 columns on the
+    /// default layout are 20 px, the ball is 25 px; a brick behind a one-cell gap is out of reach,
+    /// and as the only brick to clear it is an error at its line and column. Two cells (40 px) let
+    /// the ball through.
     #[test]
     fn a_brick_behind_a_one_cell_gap_of_40_columns_is_flagged() {
         let row = |f: &dyn Fn(usize) -> &'static str| (0..40).map(f).collect::<Vec<_>>().join(" ");

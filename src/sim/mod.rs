@@ -66,8 +66,9 @@ pub struct GameConfig {
     pub infinite_lives: bool,
     /// Power-up spawn chances and durations.
     pub powerups: PowerUpSettings,
-    /// The ball's speed-up within a level and the aimed launch (play-test F24). Left out of
-    /// the state hash when off, so such games hash as before it existed.
+    /// The ball's speed-up within a level and the aimed launch (a play-test missed both: the
+    /// ball never sped up and a launch could not be aimed). Left out of the state hash when off,
+    /// so such games hash as before it existed.
     #[serde(skip_serializing_if = "PaceSettings::is_off")]
     pub pace: PaceSettings,
 }

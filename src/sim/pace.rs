@@ -1,9 +1,10 @@
-//! The ball's pace within a level (play-test F24): a gentle speed-up while the ball is in play,
-//! capped, as LBreakout2 and DX-Ball raise the ball's speed over a level's time (Arkanoid and
-//! the original Breakout raise it with hits instead); back to the launch speed when a life is
-//! lost or a level starts. And the aimed launch: a ball launched from a moving paddle leaves
-//! towards the side it moves to, further the faster it moves (as in Arkanoid and LBreakout2,
-//! where the ball's start follows the paddle), so the player chooses the first bounce.
+//! The ball's pace within a level (a play-test missed both: the ball never sped up and a launch
+//! could not be aimed): a gentle speed-up while the ball is in play, capped, as LBreakout2 and
+//! DX-Ball raise the ball's speed over a level's time (Arkanoid and the original Breakout raise it
+//! with hits instead); back to the launch speed when a life is lost or a level starts. And the
+//! aimed launch: a ball launched from a moving paddle leaves towards the side it moves to, further
+//! the faster it moves (as in Arkanoid and LBreakout2, where the ball's start follows the paddle),
+//! so the player chooses the first bounce.
 
 use super::tuning::{LAUNCH_AIM_MAX_DEG, LAUNCH_AIM_MIN_PADDLE_SPEED, PADDLE_SPEED};
 use serde::{Deserialize, Serialize};
@@ -36,8 +37,8 @@ impl Default for PaceSettings {
 }
 
 impl PaceSettings {
-    /// Neither a speed-up nor an aimed launch: the game as before F24 (the golden trace's
-    /// configuration; such a game hashes as it did then).
+    /// Neither a speed-up nor an aimed launch: the game as before the speed-up existed (the golden
+    /// trace's configuration; such a game hashes as it did then).
     pub const OFF: PaceSettings = PaceSettings {
         speed_up_per_minute: 0.0,
         max_speed_factor: 1.0,
@@ -69,7 +70,7 @@ pub fn aimed_angle(paddle_vx: f32) -> Option<f32> {
 }
 
 /// True when `pace` is the launch speed (for `skip_serializing_if`: a game without a
-/// speed-up hashes as before F24).
+/// speed-up hashes as before the speed-up existed).
 pub fn is_launch_pace(pace: &f32) -> bool {
     *pace == 1.0
 }
