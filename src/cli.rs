@@ -66,6 +66,10 @@ pub struct ImportArgs {
     /// The files' format (default: recognised from each file's content).
     #[arg(long, value_name = "FORMAT", value_parser = formats())]
     pub format: Option<Format>,
+    /// Replace level files already in the output directory whose content differs (an earlier
+    /// import edited by hand); without it they are kept, and listed as kept.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `--format`'s values: every [`Format`] by its [`Format::name`], each with the help text

@@ -37,7 +37,13 @@ fn main() -> ExitCode {
         Some(Command::Import(args)) => {
             // One line per approximation: thousands for a big set, so buffer them.
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            let status = import(&args.inputs, &args.output, args.format, &mut out);
+            let status = import(
+                &args.inputs,
+                &args.output,
+                args.format,
+                args.force,
+                &mut out,
+            );
             let _ = std::io::Write::flush(&mut out);
             ExitCode::from(status as u8)
         }

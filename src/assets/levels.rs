@@ -225,6 +225,17 @@ pub fn resolve_level_arg_in(
     {
         return Ok(LevelSource::File(named));
     }
+    if path.is_dir() {
+        return Err(LoadError::Io {
+            source: std::io::Error::new(
+                std::io::ErrorKind::IsADirectory,
+                format!(
+                    "Is a directory, not a level file (to play the levels in it, use --set {arg})"
+                ),
+            ),
+            path,
+        });
+    }
     let names: Vec<String> = built_in_levels().map(|s| s.stem()).collect();
     Err(LoadError::Io {
         path,
@@ -277,6 +288,23 @@ mod tests {
         let text = err.to_string();
         assert!(text.starts_with("no-such-level: "), "{text}");
         assert!(text.contains("01-first-steps"), "{text}");
+    }
+
+    /// Regression (G8, play-test 2026-11-25): `--level dir.lvl` naming a directory said "no such
+    /// file, and no level named so"; it now says it is a directory and suggests `--set`.
+    #[test]
+    fn a_directory_given_as_level_is_said_to_be_a_directory_with_a_hint_to_use_set() {
+        let assets = Assets::built_in();
+        let dir = std::env::temp_dir().join(format!("breakout-dir-{}.lvl", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let arg = dir.display().to_string();
+        let text = resolve_level_arg_in(&assets, &arg, None)
+            .unwrap_err()
+            .to_string();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(text.contains("Is a directory"), "{text}");
+        assert!(text.contains(&format!("--set {arg}")), "{text}");
+        assert!(!text.contains("no such file"), "{text}");
     }
 
     #[test]

@@ -21,11 +21,20 @@ pub const EXIT_UNREADABLE: i32 = 2;
 /// `out`, per set, `<set>: N levels imported, M skipped`, then `FILE:LEVEL: approx: FEATURE (N
 /// cells)` for every approximation and `FILE:LEVEL: skipped: REASON` for every skipped level
 /// (LEVEL is the level's number in its set); a rejected file as `file:line:column: message`.
+///
+/// A level file already in `output` with other content (an earlier import edited by hand, or
+/// another set's level of the same name) is kept unless `force`; the set's line then ends with
+/// `(K kept: already there, use --force to replace)` and each kept file is listed as `PATH:
+/// kept: already there`. With `force` it is replaced, and said so (`(R replaced)` and `PATH:
+/// replaced`). A file with the same content is rewritten as imported. Keeping a file is not a
+/// failure: the exit status stays [`EXIT_IMPORTED`].
+///
 /// Returns the exit status: [`EXIT_IMPORTED`], [`EXIT_REJECTED`] or [`EXIT_UNREADABLE`].
 pub fn import(
     inputs: &[PathBuf],
     output: &Path,
     format: Option<Format>,
+    force: bool,
     out: &mut dyn Write,
 ) -> i32 {
     let mut status = EXIT_IMPORTED;
@@ -53,7 +62,7 @@ pub fn import(
         match load_set(file, format) {
             Ok(set) => {
                 let dir = output.join(set_dir(&set.name, &mut used));
-                status = status.max(write_set(&set, &dir, out));
+                status = status.max(write_set(&set, &dir, force, out));
             }
             Err(e @ ImportError::Io { .. }) => {
                 let _ = writeln!(out, "{e}");
@@ -108,8 +117,9 @@ fn set_dir(name: &str, used: &mut BTreeSet<String>) -> String {
     dir
 }
 
-/// Writes `set`'s levels into `dir` and reports them; returns the exit status for this set.
-fn write_set(set: &LevelSet, dir: &Path, out: &mut dyn Write) -> i32 {
+/// Writes `set`'s levels into `dir` (keeping a different file already there unless `force`)
+/// and reports them; returns the exit status for this set.
+fn write_set(set: &LevelSet, dir: &Path, force: bool, out: &mut dyn Write) -> i32 {
     let mut status = EXIT_IMPORTED;
     if let Err(e) = std::fs::create_dir_all(dir) {
         let _ = writeln!(out, "{}: cannot create directory: {e}", dir.display());
@@ -118,6 +128,8 @@ fn write_set(set: &LevelSet, dir: &Path, out: &mut dyn Write) -> i32 {
     let file = set.path.display();
     let last = last_number(set);
     let mut written = 0;
+    let mut kept = 0;
+    let mut replaced = 0;
     let mut lines = Vec::new();
     for imported in &set.levels {
         let stem = level_stem(imported.number, last, imported.level.title.as_deref());
@@ -149,12 +161,28 @@ fn write_set(set: &LevelSet, dir: &Path, out: &mut dyn Write) -> i32 {
             }
         }
         let path = dir.join(format!("{stem}.lvl"));
+        // Only a file that exists and holds something else is at stake; a directory or an
+        // unreadable file there fails at the write below, as before.
+        let differs =
+            path.is_file() && std::fs::read(&path).is_ok_and(|old| old != text.as_bytes());
+        if differs && !force {
+            lines.push(format!(
+                "{}: kept: already there (use --force to replace)",
+                path.display()
+            ));
+            kept += 1;
+            continue;
+        }
         if let Err(e) = std::fs::write(&path, text) {
             lines.push(format!("{}: cannot write: {e}", path.display()));
             status = EXIT_UNREADABLE;
             continue;
         }
         written += 1;
+        if differs {
+            lines.push(format!("{}: replaced", path.display()));
+            replaced += 1;
+        }
         for a in &imported.approximations {
             lines.push(format!("{file}:{}: {a}", imported.number));
         }
@@ -162,9 +190,23 @@ fn write_set(set: &LevelSet, dir: &Path, out: &mut dyn Write) -> i32 {
     for s in &set.skipped {
         lines.push(format!("{file}:{}: skipped: {}", s.number, s.reason));
     }
+    let mut notes = Vec::new();
+    if kept > 0 {
+        notes.push(format!(
+            "{kept} kept: already there, use --force to replace"
+        ));
+    }
+    if replaced > 0 {
+        notes.push(format!("{replaced} replaced"));
+    }
+    let notes = if notes.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", notes.join("; "))
+    };
     let _ = writeln!(
         out,
-        "{}: {written} levels imported, {} skipped",
+        "{}: {written} levels imported, {} skipped{notes}",
         set.name,
         set.skipped.len()
     );
@@ -201,7 +243,7 @@ mod tests {
 
     fn run(inputs: &[PathBuf], output: &Path) -> (i32, String) {
         let mut out = Vec::new();
-        let status = import(inputs, output, None, &mut out);
+        let status = import(inputs, output, None, false, &mut out);
         (status, String::from_utf8(out).unwrap())
     }
 
@@ -248,6 +290,57 @@ mod tests {
         );
         let (status, report) = run(&[dir.join("missing"), bad], &out);
         assert_eq!(status, EXIT_UNREADABLE, "{report}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Regression (G6, play-test 2026-11-25): importing again into the same directory
+    /// overwrote the earlier import's files, hand edits included, without a word. A changed file
+    /// is now kept and said so; `--force` replaces it, and says so too.
+    #[test]
+    fn a_second_import_keeps_edited_files_unless_forced_and_says_which() {
+        let dir = scratch("again");
+        let input = dir.join("MySet");
+        std::fs::write(&input, lbreakout2_set()).unwrap();
+        let out = dir.join("out");
+        let (status, report) = run(std::slice::from_ref(&input), &out);
+        assert_eq!(status, EXIT_IMPORTED, "{report}");
+        let level = out.join("MySet/01-first.lvl");
+        let edited = format!("{}# my edit\n", std::fs::read_to_string(&level).unwrap());
+        std::fs::write(&level, &edited).unwrap();
+
+        // Again, unchanged files are imported, the edited one kept.
+        let (status, report) = run(std::slice::from_ref(&input), &out);
+        assert_eq!(status, EXIT_IMPORTED, "{report}");
+        assert_eq!(std::fs::read_to_string(&level).unwrap(), edited);
+        let lines: Vec<&str> = report.lines().collect();
+        assert_eq!(
+            lines[0],
+            "MySet: 0 levels imported, 1 skipped (1 kept: already there, use --force to replace)"
+        );
+        let kept_line = format!(
+            "{}: kept: already there (use --force to replace)",
+            level.display()
+        );
+        assert!(lines.contains(&kept_line.as_str()), "{report}");
+
+        // With force the file is replaced, and the report says so.
+        let mut bytes = Vec::new();
+        let status = import(std::slice::from_ref(&input), &out, None, true, &mut bytes);
+        let report = String::from_utf8(bytes).unwrap();
+        assert_eq!(status, EXIT_IMPORTED, "{report}");
+        assert_ne!(std::fs::read_to_string(&level).unwrap(), edited);
+        let lines: Vec<&str> = report.lines().collect();
+        assert_eq!(lines[0], "MySet: 1 levels imported, 1 skipped (1 replaced)");
+        let replaced_line = format!("{}: replaced", level.display());
+        assert!(lines.contains(&replaced_line.as_str()), "{report}");
+
+        // A third import finds the same content: imported, nothing kept or replaced.
+        let (status, report) = run(std::slice::from_ref(&input), &out);
+        assert_eq!(status, EXIT_IMPORTED, "{report}");
+        assert_eq!(
+            report.lines().next(),
+            Some("MySet: 1 levels imported, 1 skipped")
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -128,6 +128,18 @@ const RANGED: [Ranged; 12] = [
 const MAX_BURST_PARTICLES: u32 = 500;
 
 impl Config {
+    /// Reads the bytes of a configuration file, skipping what is wrong: as
+    /// [`Config::parse_lenient`], after reading each byte sequence that is not UTF-8 as U+FFFD
+    /// (a Latin-1 `é` in a comment costs nothing else; in a setting, that setting). Each line
+    /// holding such bytes is one more problem, `not UTF-8 at byte offset N (line L)`.
+    pub fn parse_lenient_bytes(bytes: &[u8]) -> (Config, Vec<Problem>) {
+        let (text, mut problems) = decode(bytes);
+        let (config, more) = Config::parse_lenient(&text);
+        problems.extend(more);
+        problems.sort_by_key(|p| (p.line, p.column));
+        (config, problems)
+    }
+
     /// Reads configuration text, skipping what is wrong: returns the configuration with the
     /// default value wherever the file has a mistake (a bad line, an unknown section, a value
     /// out of range), and every mistake (line, column, message), in file order.
@@ -212,6 +224,50 @@ impl Config {
         problems.sort_by_key(|p| (p.line, p.column));
         (config, problems)
     }
+}
+
+/// `bytes` as text, each byte sequence that is not UTF-8 read as U+FFFD (as
+/// [`String::from_utf8_lossy`] does), and one problem for each line holding such bytes (at the
+/// first of them), at most [`MAX_PROBLEMS`].
+pub(super) fn decode(bytes: &[u8]) -> (String, Vec<Problem>) {
+    let mut text = String::with_capacity(bytes.len());
+    let mut problems: Vec<Problem> = Vec::new();
+    let (mut line, mut column) = (1, 1);
+    let mut rest = bytes;
+    loop {
+        let (good, bad) = match std::str::from_utf8(rest) {
+            Ok(all) => (all, None),
+            Err(e) => {
+                let good = std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or_default();
+                let len = e.error_len().unwrap_or(rest.len() - e.valid_up_to());
+                (good, Some(len))
+            }
+        };
+        text.push_str(good);
+        match good.rsplit_once('\n') {
+            Some((before, after)) => {
+                line += before.matches('\n').count() + 1;
+                column = after.chars().count() + 1;
+            }
+            None => column += good.chars().count(),
+        }
+        let Some(bad) = bad else { break };
+        let offset = bytes.len() - rest.len() + good.len();
+        if problems.last().is_none_or(|p| p.line != line) && problems.len() < MAX_PROBLEMS {
+            problems.push(Problem {
+                line,
+                column,
+                message: format!(
+                    "not UTF-8 at byte offset {offset} (line {line}); the game will not \
+                     save into this file until it is saved as UTF-8"
+                ),
+            });
+        }
+        text.push(char::REPLACEMENT_CHARACTER);
+        column += 1;
+        rest = &rest[good.len() + bad..];
+    }
+    (text, problems)
 }
 
 /// 1-based line and column of byte `offset` in `text`.
@@ -381,6 +437,57 @@ mod tests {
             Config::parse_lenient("[audio]\nmusic_volume = 1\n[powerups.seconds]\nfrozen = 2\n");
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(config.audio.music_volume, 1.0);
+    }
+
+    /// Regression (G1, play-test 2026-11-25): a file that is not UTF-8 could not be read at
+    /// all. Its bytes that are not UTF-8 are now one problem per line, and every setting that
+    /// can still be read applies.
+    #[test]
+    fn bytes_that_are_not_utf8_cost_only_their_line_and_say_where() {
+        // Latin-1 `é` (0xE9) in a comment, then in a setting's line; the other settings apply.
+        let mut bytes = b"# caf\xE9 settings\n[audio]\nmusic_volume = 0.25\n".to_vec();
+        bytes.extend_from_slice(b"effects_volume = 0.\xE95\nmuted = true\n");
+        let (config, problems) = Config::parse_lenient_bytes(&bytes);
+        assert_eq!(config.audio.music_volume, 0.25);
+        assert!(config.audio.muted);
+        assert_eq!(
+            config.audio.effects_volume,
+            Config::default().audio.effects_volume
+        );
+        let utf8: Vec<&Problem> = problems
+            .iter()
+            .filter(|p| p.message.starts_with("not UTF-8"))
+            .collect();
+        assert_eq!(utf8.len(), 2, "{problems:#?}");
+        assert_eq!((utf8[0].line, utf8[0].column), (1, 6));
+        assert!(
+            utf8[0]
+                .message
+                .starts_with("not UTF-8 at byte offset 5 (line 1)"),
+            "{}",
+            utf8[0].message
+        );
+        assert_eq!((utf8[1].line, utf8[1].column), (4, 20));
+        assert!(
+            utf8[1]
+                .message
+                .starts_with("not UTF-8 at byte offset 63 (line 4)"),
+            "{}",
+            utf8[1].message
+        );
+        // The bad value is a TOML mistake too, at its line; nothing else is.
+        assert_eq!(problems.len(), 3, "{problems:#?}");
+        assert_eq!(problems[2].line, 4);
+        // Random bytes: the defaults, and problems rather than a refusal.
+        let noise: Vec<u8> = (0u32..500)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+            .collect();
+        let (config, problems) = Config::parse_lenient_bytes(&noise);
+        assert_eq!(config, Config::default());
+        assert!(
+            problems.iter().any(|p| p.message.starts_with("not UTF-8")),
+            "{problems:#?}"
+        );
     }
 
     #[test]

@@ -64,7 +64,9 @@
 //! Found at `--config <PATH>`; else `./breakout.toml`; else `breakout.toml` in the user's config
 //! directory (`~/.config/breakout/` on Linux, from the `directories` crate); else defaults.
 //! Unknown keys and values are errors with the file, line and column; an unknown mode lists the
-//! valid ones. Command-line flags override the file.
+//! valid ones. Bytes that are not UTF-8 are such a mistake too (`not UTF-8 at byte offset N`):
+//! read as U+FFFD, they cost only what they are in, and the game does not save into the file
+//! until it is UTF-8 again ([`save::SaveError::NotUtf8`]). Command-line flags override the file.
 
 mod controls;
 mod lenient;
@@ -261,32 +263,41 @@ impl Config {
                 problems: Vec::new(),
             });
         };
-        let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Io {
-            path: path.clone(),
-            source,
-        })?;
-        if explicit.is_some() {
-            let config = Config::parse(&text, &path)?;
-            return Ok(Loaded {
-                config,
-                path: Some(path),
-                read: true,
-                problems: Vec::new(),
-            });
+        load_file(path, explicit.is_some())
+    }
+}
+
+/// Reads the configuration file at `path`: with `strict` (`--config`), any mistake is an error;
+/// else each mistake, bytes that are not UTF-8 included, costs only its setting (logged, and
+/// kept in [`Loaded::problems`]).
+fn load_file(path: PathBuf, strict: bool) -> Result<Loaded, ConfigError> {
+    let bytes = std::fs::read(&path).map_err(|source| ConfigError::Io {
+        path: path.clone(),
+        source,
+    })?;
+    let (config, problems) = Config::parse_lenient_bytes(&bytes);
+    if strict {
+        if !problems.is_empty() {
+            return Err(ConfigError::Invalid { path, problems });
         }
-        // A file found on its own: its mistakes cost only their settings (each logged), so a
-        // typo never keeps the game from starting.
-        let (config, problems) = Config::parse_lenient(&text);
-        for p in &problems {
-            log::warn!("{}:{p} (the default is used)", path.display());
-        }
-        Ok(Loaded {
+        return Ok(Loaded {
             config,
             path: Some(path),
             read: true,
-            problems,
-        })
+            problems: Vec::new(),
+        });
     }
+    // A file found on its own: its mistakes cost only their settings (each logged), so a
+    // typo, or a byte that is not UTF-8, never keeps the game from starting.
+    for p in &problems {
+        log::warn!("{}:{p} (the default is used)", path.display());
+    }
+    Ok(Loaded {
+        config,
+        path: Some(path),
+        read: true,
+        problems,
+    })
 }
 
 /// The configuration as [`Config::load`] found it.
@@ -424,6 +435,33 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.starts_with("breakout.toml:2:1: "), "{err}");
+    }
+
+    /// Regression (G1, play-test 2026-11-25): a `breakout.toml` found on its own that is not
+    /// UTF-8 stopped the game ("cannot read config file: stream did not contain valid UTF-8").
+    /// It now loads, with what can be read, and the problem listed; `--config` still refuses
+    /// it, with the same problem rather than an I/O error.
+    #[test]
+    fn a_file_that_is_not_utf8_loads_what_it_can_and_lists_the_problem() {
+        let path =
+            std::env::temp_dir().join(format!("breakout-latin1-{}.toml", std::process::id()));
+        std::fs::write(&path, b"# r\xE9glages\n[audio]\nmusic_volume = 0.25\n").unwrap();
+        let loaded = load_file(path.clone(), false).expect("starts");
+        assert_eq!(loaded.config.audio.music_volume, 0.25);
+        assert!(loaded.read);
+        assert_eq!(loaded.problems.len(), 1, "{:?}", loaded.problems);
+        assert_eq!(loaded.problems[0].line, 1);
+        assert!(
+            loaded.problems[0]
+                .message
+                .starts_with("not UTF-8 at byte offset 3 (line 1)"),
+            "{}",
+            loaded.problems[0]
+        );
+        let err = load_file(path.clone(), true).unwrap_err();
+        let _ = std::fs::remove_file(&path);
+        assert!(matches!(err, ConfigError::Invalid { .. }), "{err}");
+        assert!(err.to_string().contains(":1:4: not UTF-8"), "{err}");
     }
 
     #[test]

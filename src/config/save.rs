@@ -49,6 +49,16 @@ pub enum SaveError {
         /// Where and what, as the file's other problems are told.
         problem: Problem,
     },
+    /// The file is not UTF-8, so it is never saved into: writing it back would replace its
+    /// bytes that are not UTF-8 (a Latin-1 `é`, or a corrupted file's content) with U+FFFD. It
+    /// is left as it is, and nothing else is written (no copy, no backup).
+    #[error("{}:{problem} (the file was not changed)", path.display())]
+    NotUtf8 {
+        /// The file.
+        path: PathBuf,
+        /// Where the first bytes that are not UTF-8 are.
+        problem: Problem,
+    },
     /// A section the setting belongs in is something else in the file (`audio = 3`).
     #[error("{}: '{section}' is not a section, so '{key}' cannot be written into it", path.display())]
     NotASection {
@@ -161,8 +171,8 @@ fn section_mut<'a>(
 /// replaces it atomically. Nothing is written when `changes` is empty.
 ///
 /// # Errors
-/// [`SaveError`] naming the file: not valid TOML (left as it is), a section that is a value,
-/// or it cannot be read or written.
+/// [`SaveError`] naming the file: not UTF-8 or not valid TOML (left as it is), a section that
+/// is a value, or it cannot be read or written.
 pub fn save(path: &Path, changes: &[Change]) -> Result<(), SaveError> {
     if changes.is_empty() {
         return Ok(());
@@ -172,10 +182,25 @@ pub fn save(path: &Path, changes: &[Change]) -> Result<(), SaveError> {
         action,
         source,
     };
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(e) => return Err(io("read", e)),
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let (_, problems) = super::lenient::decode(e.as_bytes());
+            let problem = problems.into_iter().next().unwrap_or(Problem {
+                line: 1,
+                column: 1,
+                message: "not UTF-8".to_string(),
+            });
+            return Err(SaveError::NotUtf8 {
+                path: path.to_path_buf(),
+                problem,
+            });
+        }
     };
     let edited = apply(&text, changes).map_err(|e| match e {
         EditError::NotToml(problem) => SaveError::NotToml {

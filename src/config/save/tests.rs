@@ -117,6 +117,42 @@ fn save_creates_the_file_and_its_directory_and_leaves_a_broken_file_alone() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Regression (G1, play-test 2026-11-25): the game now starts with a file that is not UTF-8
+/// (read as U+FFFD where it is not), so saving must not write that reading back over the
+/// player's bytes. Saving into such a file is refused, saying where, and the file stays byte
+/// for byte (no temporary file or backup left either).
+#[test]
+fn a_file_that_is_not_utf8_is_never_saved_into_and_the_refusal_says_where() {
+    let dir = std::env::temp_dir().join(format!("breakout-save-latin1-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("breakout.toml");
+    let bytes = b"[audio] # r\xE9glages\nmusic_volume = 0.25\n";
+    std::fs::write(&path, bytes).unwrap();
+    let mut file = ConfigFile::new(crate::config::Loaded {
+        config: Config::parse_lenient_bytes(bytes).0,
+        path: Some(path.clone()),
+        read: true,
+        problems: Vec::new(),
+    });
+    file.now.audio.muted = true;
+    let err = file.save().unwrap_err();
+    let SaveError::NotUtf8 { problem, .. } = &err else {
+        panic!("{err}")
+    };
+    assert_eq!((problem.line, problem.column), (1, 12), "{problem}");
+    let text = err.to_string();
+    assert!(
+        text.contains("not UTF-8 at byte offset 11 (line 1)") && text.contains("not changed"),
+        "{text}"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), bytes, "untouched");
+    assert!(file.unsaved(), "the change is still to be saved");
+    let left = std::fs::read_dir(&dir).unwrap().count();
+    assert_eq!(left, 1, "nothing written beside it");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Mute (the M key) is remembered as `[audio] muted`: written in place with its comment,
 /// added to `[audio]` when the file lacks it, and read back.
 #[test]
