@@ -9,8 +9,6 @@
 mod support;
 use support::*;
 
-use breakout::level::Level;
-use image::RgbaImage;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -62,26 +60,6 @@ fn run(program: &Path, args: &[&str], dir: &Path) -> Output {
         .env_remove("BREAKOUT_ASSETS")
         .output()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()))
-}
-
-fn shipped(name: &str) -> Level {
-    Level::load(&Path::new(ROOT).join("levels").join(format!("{name}.lvl"))).expect("level")
-}
-
-/// `img` is the whole playfield at 800×600 showing every brick of `level` in place, with the
-/// paddle near the bottom; panics with every problem otherwise.
-fn assert_shows(img: &RgbaImage, level: &Level) {
-    assert_eq!(img.dimensions(), (800, 600));
-    let pic = Picture::new(img.clone());
-    let problems = grid_problems(level, &pic);
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
-    let paddle = (300..500)
-        .filter(|&x| luminance(pic.at(x as f32, 566.0)) > 0.5)
-        .count();
-    assert!(
-        paddle >= 80,
-        "no paddle on row 566 ({paddle} bright pixels)"
-    );
 }
 
 #[test]

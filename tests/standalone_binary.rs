@@ -118,25 +118,6 @@ fn hidden_screenshot(dir: &Path, frames: &str, args: &[&str]) -> RgbaImage {
     take_png(&dir.join("out.png"))
 }
 
-/// Every cell of `level` is right in `img` and the paddle is near the bottom; panics otherwise.
-fn assert_shows(img: &RgbaImage, level: &Level) {
-    assert_eq!(img.dimensions(), (800, 600));
-    let pic = Picture::new(img.clone());
-    let problems = grid_problems(level, &pic);
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
-    let paddle = (300..500)
-        .filter(|&x| luminance(pic.at(x as f32, 566.0)) > 0.5)
-        .count();
-    assert!(
-        paddle >= 80,
-        "no paddle on row 566 ({paddle} bright pixels)"
-    );
-}
-
-fn shipped(name: &str) -> Level {
-    Level::load(&Path::new(ROOT).join("levels").join(format!("{name}.lvl"))).expect("level")
-}
-
 #[test]
 fn copied_binary_plays_from_an_empty_directory_with_the_checkout_hidden() {
     require_display();

@@ -224,3 +224,25 @@ pub fn preview_text(text: &str, name: &str) -> Picture {
     );
     Picture::new(take_png(&out))
 }
+
+/// The shipped level `levels/NAME.lvl`.
+pub fn shipped(name: &str) -> Level {
+    Level::load(&Path::new(ROOT).join("levels").join(format!("{name}.lvl"))).expect("level")
+}
+
+/// `img` is the whole playfield at 800×600 showing every brick of `level` in place
+/// ([`grid_problems`]), with the paddle near the bottom (row 566); panics with every problem
+/// otherwise.
+pub fn assert_shows(img: &RgbaImage, level: &Level) {
+    assert_eq!(img.dimensions(), (800, 600));
+    let pic = Picture::new(img.clone());
+    let problems = grid_problems(level, &pic);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let paddle = (300..500)
+        .filter(|&x| luminance(pic.at(x as f32, 566.0)) > 0.5)
+        .count();
+    assert!(
+        paddle >= 80,
+        "no paddle on row 566 ({paddle} bright pixels)"
+    );
+}
