@@ -33,7 +33,7 @@ fn run(path: &str, level: &Path, extra: &[&str]) -> (RgbaImage, String) {
         .arg(&out)
         .args(extra)
         .env("BREAKOUT_OFFSCREEN", path)
-        .env("RUST_LOG", "info")
+        .env("RUST_LOG", "info,breakout::render::offscreen=debug")
         .output()
         .expect("run breakout");
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();

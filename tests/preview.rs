@@ -307,3 +307,20 @@ fn zero_size_is_rejected() {
         assert!(!out.exists(), "--size {bad}: no PNG written");
     }
 }
+
+/// Play-test G14: a successful preview says nothing on stderr at the default log level; the
+/// offscreen-texture choice is debug output (`RUST_LOG=debug` shows it).
+#[test]
+fn a_successful_preview_logs_no_info_line_from_the_renderer() {
+    let out = temp_path("quiet.png");
+    let _ = std::fs::remove_file(&out);
+    let output = run_preview(&fixture(), &out, &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "preview failed: {stderr}");
+    let _ = std::fs::remove_file(&out);
+    let noisy: Vec<&str> = stderr
+        .lines()
+        .filter(|line| line.contains("INFO") && line.contains("breakout::render"))
+        .collect();
+    assert!(noisy.is_empty(), "INFO lines from render: {noisy:?}");
+}
