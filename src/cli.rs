@@ -26,7 +26,8 @@ pub struct Cli {
 pub enum Command {
     /// Play headless: the bot plays N fixed steps with no window, GL or audio; prints one JSON line.
     Simulate(SimulateArgs),
-    /// Validate level files: prints file:line:column: message for every problem and warning.
+    /// Validate level files: prints file:line:column: message for every problem and warning,
+    /// then a summary line on stderr ("8 files checked: no problems").
     /// Exit 0 if all are valid, 1 if any has problems (or warnings with --strict), 2 if a file
     /// cannot be read.
     Check(CheckArgs),

@@ -31,7 +31,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Check(args)) => {
-            let status = check(&args.files, args.strict, &mut std::io::stdout());
+            let status = check(
+                &args.files,
+                args.strict,
+                &mut std::io::stdout(),
+                &mut std::io::stderr(),
+            );
             ExitCode::from(status as u8)
         }
         Some(Command::Import(args)) => {
