@@ -2,7 +2,7 @@
 //! the run has more levels.
 
 use super::{
-    close_game, is_confirm, Context, Outcome, Scene, Transition, AUTOPLAY_SCREEN_DELAY,
+    close_game, hint_line, is_confirm, Context, Outcome, Scene, Transition, AUTOPLAY_SCREEN_DELAY,
     CONFIRM_DELAY,
 };
 use crate::view::{hud, SpriteBatch};
@@ -67,16 +67,44 @@ impl Scene for LevelClearedScene {
     }
 
     fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
-        let hint = format!(
-            "level +{}  {}  total {}  -  SPACE next level",
-            self.outcome.score,
-            self.outcome.best_line(),
-            self.total
+        let score = format!("level +{}", self.outcome.score);
+        let total = format!("total {}", self.total);
+        let hint = hint_line(
+            &[&score, &self.outcome.best_line(), &total],
+            "SPACE next level",
         );
         hud::message(&mut batch.text, "LEVEL CLEARED", &hint);
     }
 
     fn is_overlay(&self) -> bool {
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::scenes::{shown_hint, test_context, Best};
+
+    fn hint(best: Option<Best>) -> String {
+        let scene = LevelClearedScene::new(Outcome { score: 700, best }, 2260, Box::new(|_| None));
+        let mut batch = SpriteBatch::default();
+        scene.draw(&test_context(), &mut batch, false);
+        shown_hint(&batch)
+    }
+
+    /// Play-test G16 on this screen too: no hole where the best line would go.
+    #[test]
+    fn the_hint_has_one_separator_with_or_without_a_best_line() {
+        assert_eq!(hint(None), "level +700  total 2260  -  SPACE next level");
+        let old_best = Best {
+            previous: Some(900),
+            is_best: false,
+            saved: true,
+        };
+        assert_eq!(
+            hint(Some(old_best)),
+            "level +700  best 900  total 2260  -  SPACE next level"
+        );
     }
 }

@@ -232,6 +232,38 @@ impl Outcome {
     }
 }
 
+/// The hint line of an end screen: the non-empty `parts` two spaces apart, then
+/// "  -  " and `action`. An empty part (no best line when the result is not a best) leaves
+/// no hole (play-test G16: "final score 2260    -  SPACE menu").
+pub fn hint_line(parts: &[&str], action: &str) -> String {
+    let words: Vec<&str> = parts.iter().copied().filter(|p| !p.is_empty()).collect();
+    format!("{}  -  {action}", words.join("  "))
+}
+
+/// The hint line of a drawn end screen (its glyphs lower than the 32-pixel title) as text, its
+/// spaces read back from the gaps between the glyph cells.
+#[cfg(test)]
+pub(crate) fn shown_hint(batch: &crate::view::SpriteBatch) -> String {
+    let mut glyphs: Vec<_> = batch
+        .text
+        .iter()
+        .filter_map(|s| crate::view::text::glyph_char(s).map(|c| (s.i_rect, c)))
+        .filter(|(rect, _)| rect[3] < 32.0)
+        .collect();
+    glyphs.sort_by(|a, b| a.0[0].total_cmp(&b.0[0]));
+    let mut text = String::new();
+    let mut next_x: Option<f32> = None;
+    for (rect, c) in glyphs {
+        if let Some(x) = next_x {
+            let gap = ((rect[0] - x) / rect[2]).round() as usize;
+            text.push_str(&" ".repeat(gap));
+        }
+        text.push(c);
+        next_x = Some(rect[0] + rect[2]);
+    }
+    text
+}
+
 /// A context for tests: default settings (no autoplay), no audio, no high-score table.
 #[cfg(test)]
 pub(crate) fn test_context() -> Context {

@@ -3,7 +3,7 @@
 //! their words, so they are one scene type with a [`RunEnd`].
 
 use super::{
-    close_game, is_confirm, Context, Outcome, Scene, Transition, AUTOPLAY_SCREEN_DELAY,
+    close_game, hint_line, is_confirm, Context, Outcome, Scene, Transition, AUTOPLAY_SCREEN_DELAY,
     CONFIRM_DELAY,
 };
 use crate::view::{hud, SpriteBatch};
@@ -77,16 +77,41 @@ impl Scene for RunOverScene {
     }
 
     fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
-        let hint = format!(
-            "{} {}  {}  -  SPACE menu",
-            self.end.score_label(),
-            self.outcome.score,
-            self.outcome.best_line()
-        );
+        let score = format!("{} {}", self.end.score_label(), self.outcome.score);
+        let hint = hint_line(&[&score, &self.outcome.best_line()], "SPACE menu");
         hud::message(&mut batch.text, self.end.title(), &hint);
     }
 
     fn is_overlay(&self) -> bool {
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::scenes::{shown_hint, test_context, Best};
+
+    fn hint(end: RunEnd, best: Option<Best>) -> String {
+        let scene = RunOverScene::new(end, Outcome { score: 2260, best });
+        let mut batch = SpriteBatch::default();
+        scene.draw(&test_context(), &mut batch, false);
+        shown_hint(&batch)
+    }
+
+    /// Play-test G16: a run that is not a best (autoplay, no high-score table) left a
+    /// four-space hole where "NEW BEST!" would go.
+    #[test]
+    fn the_hint_has_one_separator_with_or_without_a_best_line() {
+        assert_eq!(hint(RunEnd::Won, None), "final score 2260  -  SPACE menu");
+        let new_best = Best {
+            previous: Some(100),
+            is_best: true,
+            saved: true,
+        };
+        assert_eq!(
+            hint(RunEnd::GameOver, Some(new_best)),
+            "score 2260  NEW BEST!  -  SPACE menu"
+        );
     }
 }
