@@ -34,6 +34,28 @@ pub fn hud(out: &mut Vec<SpriteInstance>, game: &Game) {
     active_powerups(out, game);
 }
 
+/// What the demo mark says while the bot plays (`--autoplay`, or B in the editor's test-play).
+pub const DEMO_TEXT: &str = "DEMO";
+/// Top of the demo mark, playfield pixels: where the player's "SPACE to launch" prompt goes,
+/// which the bot never shows.
+pub const DEMO_Y: f32 = PLAYFIELD_HEIGHT * 0.7;
+/// Colour of the demo mark: the highlight, slightly translucent like the launch prompt.
+const DEMO_COLOR: [f32; 4] = [1.0, 0.85, 0.3, 0.8];
+
+/// The demo mark (play-test G15: a viewer could not tell a demo from a game): [`DEMO_TEXT`]
+/// centred at [`DEMO_Y`], in HUD glyphs. It stays clear of the HUD line (the bottom edge) and
+/// of the mute indicator (the top-right corner), and covers no brick in the top rows.
+pub fn demo_mark(out: &mut Vec<SpriteInstance>) {
+    layout_centered(
+        out,
+        DEMO_TEXT,
+        PLAYFIELD_WIDTH / 2.0,
+        DEMO_Y,
+        HUD_SIZE,
+        DEMO_COLOR,
+    );
+}
+
 /// Left and right margin of the HUD line, pixels from the playfield's edges.
 const HUD_MARGIN: f32 = 8.0;
 

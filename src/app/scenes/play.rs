@@ -273,6 +273,9 @@ impl Scene for PlayScene {
             crate::view::debug_overlay::overlay(&mut batch.text, game);
         }
         hud::hud(&mut batch.text, game);
+        if self.bot.is_some() {
+            hud::demo_mark(&mut batch.text);
+        }
         if let Some(error) = &self.reload_error {
             hud::reload_error(&mut batch.text, error);
         }
@@ -349,6 +352,65 @@ mod tests {
             assert_eq!(stack.update(ctx, dt), Flow::Continue, "frame {frame}");
         }
         panic!("the stack never held {len} scenes");
+    }
+
+    /// The text sprites of the first frame of a one-level run, played by the bot or not, with
+    /// the mute indicator drawn too (it shares the top edge).
+    fn first_frame_text(autoplay: bool) -> Vec<crate::view::SpriteInstance> {
+        let name = if autoplay { "demo-bot" } else { "demo-player" };
+        let (mut ctx, stack, path) = autoplayed(name, "2 2 2 2\n0 0 0 0\n");
+        ctx.args.autoplay = autoplay;
+        let level = Level::load(&path).expect("valid level");
+        let play = PlayScene::new(
+            &mut ctx,
+            Campaign::single("test", LevelSource::File(path.clone())),
+            &level,
+        );
+        let _ = std::fs::remove_file(&path);
+        drop(stack);
+        let mut batch = SpriteBatch::default();
+        play.draw(&ctx, &mut batch, false);
+        crate::app::sound::mute_indicator(&mut batch.text);
+        batch.text
+    }
+
+    /// The glyphs of `text` as (rectangle, character).
+    fn glyphs(text: &[crate::view::SpriteInstance]) -> Vec<([f32; 4], char)> {
+        text.iter()
+            .filter_map(|s| crate::view::text::glyph_char(s).map(|c| (s.i_rect, c)))
+            .collect()
+    }
+
+    /// Play-test G15: nothing said the bot was playing. The demo mark shows while it plays,
+    /// its glyphs (with 4 px of room round them) overlapping no other text: HUD, MUTED or
+    /// shadows.
+    #[test]
+    fn the_bot_playing_shows_demo_clear_of_every_other_text() {
+        let text = first_frame_text(true);
+        let all = glyphs(&text);
+        let demo: Vec<_> = all
+            .iter()
+            .filter(|(r, _)| (r[1] - hud::DEMO_Y).abs() < 0.5)
+            .collect();
+        let word: String = demo.iter().map(|(_, c)| *c).collect();
+        assert_eq!(word, hud::DEMO_TEXT, "{all:?}");
+        let overlaps = |a: &[f32; 4], b: &[f32; 4]| {
+            a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3]
+        };
+        for (rect, c) in &demo {
+            let boxed = [rect[0] - 4.0, rect[1] - 4.0, rect[2] + 8.0, rect[3] + 8.0];
+            for (other, o) in all.iter().filter(|g| !demo.contains(g)) {
+                assert!(
+                    !overlaps(&boxed, other),
+                    "DEMO's {c:?} at {rect:?} overlaps {o:?} at {other:?}"
+                );
+            }
+        }
+        let player: String = glyphs(&first_frame_text(false))
+            .iter()
+            .map(|(_, c)| *c)
+            .collect();
+        assert!(!player.contains(hud::DEMO_TEXT), "{player}");
     }
 
     #[test]
