@@ -287,7 +287,7 @@ fn a_level_file_given_by_path_still_reloads_live() {
         .args(["--autoplay", "--frames", "3000", "--frame-time", "0.00001"])
         .args(["--mute", "--no-vsync", "--screenshot"])
         .arg(&out)
-        .env("RUST_LOG", "info")
+        .env("RUST_LOG", "info,breakout::render::offscreen=debug")
         .env_remove("BREAKOUT_ASSETS")
         .current_dir(&dir)
         .stderr(std::process::Stdio::piped())
