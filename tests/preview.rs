@@ -308,7 +308,7 @@ fn zero_size_is_rejected() {
     }
 }
 
-/// Play-test G14: a successful preview says nothing on stderr at the default log level; the
+/// A play-test found: a successful preview says nothing on stderr at the default log level; the
 /// offscreen-texture choice is debug output (`RUST_LOG=debug` shows it).
 #[test]
 fn a_successful_preview_logs_no_info_line_from_the_renderer() {

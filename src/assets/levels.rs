@@ -290,7 +290,7 @@ mod tests {
         assert!(text.contains("01-first-steps"), "{text}");
     }
 
-    /// Regression (G8, play-test 2026-11-25): `--level dir.lvl` naming a directory said "no such
+    /// Regression (found by a play-test): `--level dir.lvl` naming a directory said "no such
     /// file, and no level named so"; it now says it is a directory and suggests `--set`.
     #[test]
     fn a_directory_given_as_level_is_said_to_be_a_directory_with_a_hint_to_use_set() {

@@ -50,7 +50,7 @@ enum Found {
     Unreadable,
 }
 
-/// The counts behind `check`'s summary line (play-test G18: valid files printed nothing, so
+/// The counts behind `check`'s summary line (valid files printed nothing, so
 /// a first-time user could not tell whether anything was checked). Displayed as
 /// "8 files checked: no problems" or "8 files checked: 2 with errors, 1 with warnings"
 /// (and ", 1 unreadable").
@@ -248,7 +248,7 @@ mod tests {
         files
     }
 
-    /// Play-test G18: valid files printed nothing at all; now the summary says how many.
+    /// A play-test found: valid files printed nothing at all; now the summary says how many.
     #[test]
     fn valid_files_give_a_summary_and_no_diagnostics() {
         let files = shipped();

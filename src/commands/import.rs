@@ -293,7 +293,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    /// Regression (G6, play-test 2026-11-25): importing again into the same directory
+    /// Regression (found by a play-test): importing again into the same directory
     /// overwrote the earlier import's files, hand edits included, without a word. A changed file
     /// is now kept and said so; `--force` replaces it, and says so too.
     #[test]

@@ -439,7 +439,7 @@ mod tests {
         assert_eq!(config.audio.music_volume, 1.0);
     }
 
-    /// Regression (G1, play-test 2026-11-25): a file that is not UTF-8 could not be read at
+    /// Regression (found by a play-test): a file that is not UTF-8 could not be read at
     /// all. Its bytes that are not UTF-8 are now one problem per line, and every setting that
     /// can still be read applies.
     #[test]

@@ -437,7 +437,7 @@ mod tests {
         assert!(err.starts_with("breakout.toml:2:1: "), "{err}");
     }
 
-    /// Regression (G1, play-test 2026-11-25): a `breakout.toml` found on its own that is not
+    /// Regression (found by a play-test): a `breakout.toml` found on its own that is not
     /// UTF-8 stopped the game ("cannot read config file: stream did not contain valid UTF-8").
     /// It now loads, with what can be read, and the problem listed; `--config` still refuses
     /// it, with the same problem rather than an I/O error.

@@ -93,7 +93,7 @@ impl RawGl {
     /// The context glium uses must be current on this thread, and `loader` must return that
     /// context's functions (or null for missing ones).
     /// Chooses the [`OffscreenPath`] from the context's `GL_RENDERER` and [`OFFSCREEN_ENV`], and
-    /// logs the choice at debug level (play-test G14: it was an INFO line on every run).
+    /// logs the choice at debug level (it was an INFO line on every run).
     pub unsafe fn load(loader: impl FnMut(&CStr) -> *const c_void) -> RawGl {
         let gl = glow::Context::from_loader_function_cstr(loader);
         let renderer = gl.get_parameter_string(glow::RENDERER);

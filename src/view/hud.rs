@@ -42,7 +42,7 @@ pub const DEMO_Y: f32 = PLAYFIELD_HEIGHT * 0.7;
 /// Colour of the demo mark: the highlight, slightly translucent like the launch prompt.
 const DEMO_COLOR: [f32; 4] = [1.0, 0.85, 0.3, 0.8];
 
-/// The demo mark (play-test G15: a viewer could not tell a demo from a game): [`DEMO_TEXT`]
+/// The demo mark (a viewer could not tell a demo from a game): [`DEMO_TEXT`]
 /// centred at [`DEMO_Y`], in HUD glyphs. It stays clear of the HUD line (the bottom edge) and
 /// of the mute indicator (the top-right corner), and covers no brick in the top rows.
 pub fn demo_mark(out: &mut Vec<SpriteInstance>) {

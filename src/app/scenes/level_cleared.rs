@@ -93,7 +93,7 @@ mod tests {
         shown_hint(&batch)
     }
 
-    /// Play-test G16 on this screen too: no hole where the best line would go.
+    /// On this screen too: no hole where the best line would go.
     #[test]
     fn the_hint_has_one_separator_with_or_without_a_best_line() {
         assert_eq!(hint(None), "level +700  total 2260  -  SPACE next level");

@@ -234,7 +234,7 @@ impl Outcome {
 
 /// The hint line of an end screen: the non-empty `parts` two spaces apart, then
 /// "  -  " and `action`. An empty part (no best line when the result is not a best) leaves
-/// no hole (play-test G16: "final score 2260    -  SPACE menu").
+/// no hole (a play-test saw "final score 2260    -  SPACE menu").
 pub fn hint_line(parts: &[&str], action: &str) -> String {
     let words: Vec<&str> = parts.iter().copied().filter(|p| !p.is_empty()).collect();
     format!("{}  -  {action}", words.join("  "))

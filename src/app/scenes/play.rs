@@ -381,7 +381,7 @@ mod tests {
             .collect()
     }
 
-    /// Play-test G15: nothing said the bot was playing. The demo mark shows while it plays,
+    /// A play-test found: nothing said the bot was playing. The demo mark shows while it plays,
     /// its glyphs (with 4 px of room round them) overlapping no other text: HUD, MUTED or
     /// shadows.
     #[test]

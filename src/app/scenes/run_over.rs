@@ -99,7 +99,7 @@ mod tests {
         shown_hint(&batch)
     }
 
-    /// Play-test G16: a run that is not a best (autoplay, no high-score table) left a
+    /// A play-test found: a run that is not a best (autoplay, no high-score table) left a
     /// four-space hole where "NEW BEST!" would go.
     #[test]
     fn the_hint_has_one_separator_with_or_without_a_best_line() {

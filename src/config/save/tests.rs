@@ -117,7 +117,7 @@ fn save_creates_the_file_and_its_directory_and_leaves_a_broken_file_alone() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Regression (G1, play-test 2026-11-25): the game now starts with a file that is not UTF-8
+/// Regression (found by a play-test): the game now starts with a file that is not UTF-8
 /// (read as U+FFFD where it is not), so saving must not write that reading back over the
 /// player's bytes. Saving into such a file is refused, saying where, and the file stays byte
 /// for byte (no temporary file or backup left either).
