@@ -38,6 +38,11 @@ pub enum Command {
     /// Exit 0 if every file was imported, 1 if a file or level was rejected, 2 if a file cannot
     /// be read (or written).
     Import(ImportArgs),
+    /// Watch a recorded game (FILE, a .bkreplay) in the window: play, pause, single steps,
+    /// slow motion, seek, step back, take over. With --verify, re-simulate it headless and
+    /// print one JSON line (exit 0 when every stored state hash matches, 1 when it diverged, 2
+    /// when the file cannot be read); with --export, render it headless to a GIF or PNG frames.
+    Replay(ReplayArgs),
     /// Open the level editor on FILE (a new level saved there if it does not exist; without
     /// FILE, a new level saved in the user's levels directory). F1 in the editor lists its keys.
     Edit(EditArgs),
@@ -53,6 +58,50 @@ pub struct EditArgs {
     /// are not used).
     #[command(flatten)]
     pub play: PlayArgs,
+}
+
+/// Options of `breakout replay`.
+#[derive(Debug, Args, Clone)]
+pub struct ReplayArgs {
+    /// The replay file (`.bkreplay`; the menu's Replays list shows where the game keeps them).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Re-simulate with no window and print one JSON line: steps, final state_hash, score,
+    /// verified, diverged_at_step.
+    #[arg(long, conflicts_with = "export")]
+    pub verify: bool,
+    /// Render the replay headless, with no window or display: an animated GIF when OUT ends in
+    /// .gif, else PNG frames into the directory OUT.
+    #[arg(long, value_name = "OUT")]
+    pub export: Option<PathBuf>,
+    /// With --export: start at this time of play, seconds (default: the start).
+    #[arg(long, value_name = "SECONDS", requires = "export", value_parser = parse_seconds)]
+    pub from: Option<f64>,
+    /// With --export: stop at this time of play, seconds (default: the end).
+    #[arg(long, value_name = "SECONDS", requires = "export", value_parser = parse_seconds)]
+    pub to: Option<f64>,
+    /// With --export: frames per second of play, 1–60.
+    #[arg(long, value_name = "N", requires = "export", default_value_t = 30,
+          value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub fps: u32,
+    /// With --export: picture size in pixels (default: the playfield, 800x600).
+    #[arg(long, value_name = "WxH", requires = "export",
+          value_parser = crate::commands::preview::parse_size, default_value = "800x600")]
+    pub size: (u32, u32),
+    /// Options of the window (as when playing; --set, --level, --autoplay and the game's
+    /// options are not used: the replay has its own).
+    #[command(flatten)]
+    pub play: PlayArgs,
+}
+
+/// `s` as a time of play: a number of seconds, 0 or more.
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    let v: f64 = s.parse().map_err(|_| format!("'{s}' is not a number"))?;
+    if v.is_finite() && v >= 0.0 {
+        Ok(v)
+    } else {
+        Err("must be a time in seconds, 0 or more".into())
+    }
 }
 
 /// Options of `breakout import`.
@@ -185,6 +234,10 @@ pub struct PlayArgs {
     /// `weapon`, `multiball`…).
     #[arg(long = "powerup", value_name = "NAME", value_parser = parse_powerup)]
     pub powerups: Vec<crate::level::PowerUpKind>,
+    /// Also write the replay of each level played to FILE (replaced by the next level's; the
+    /// game keeps every game's replay in its data directory anyway).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 fn parse_powerup(name: &str) -> Result<crate::level::PowerUpKind, String> {
@@ -321,6 +374,9 @@ pub struct SimulateArgs {
     /// Number of fixed steps to play per level (a level stops early when it is cleared).
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub steps: u64,
+    /// Write the bot's game as a replay to FILE (`breakout replay FILE` watches it).
+    #[arg(long, value_name = "FILE", conflicts_with = "all")]
+    pub record: Option<PathBuf>,
     /// Seed, collision mode, ball speed, config file.
     #[command(flatten)]
     pub game: GameOptions,

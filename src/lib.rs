@@ -32,5 +32,6 @@ pub mod import;
 pub mod level;
 pub mod playfield;
 pub mod render;
+pub mod replay;
 pub mod sim;
 pub mod view;

@@ -11,7 +11,7 @@
 use breakout::assets::{load_level_arg, sets, Assets};
 use breakout::cli::{Cli, Command};
 use breakout::commands::simulate_all::simulate_all;
-use breakout::commands::{check::check, import::import, preview, simulate::simulate};
+use breakout::commands::{check::check, import::import, preview, simulate::simulate_recorded};
 use breakout::level::Level;
 use clap::Parser;
 use std::process::ExitCode;
@@ -87,7 +87,17 @@ fn main() -> ExitCode {
             .and_then(|level| Ok((level, args.game.game_config()?)))
         {
             Ok((level, config)) => {
-                let report = simulate(&level, args.steps, config);
+                let origin = args.record.as_ref().map(|_| breakout::replay::Origin {
+                    set: args.set.clone(),
+                    level_key: args.level.clone(),
+                    ..Default::default()
+                });
+                let (report, replay) = simulate_recorded(&level, args.steps, config, origin);
+                if let (Some(path), Some(replay)) = (&args.record, &replay) {
+                    if let Err(e) = breakout::replay::file::write(path, replay) {
+                        return fail(&e.to_string());
+                    }
+                }
                 match serde_json::to_string(&report) {
                     Ok(line) => {
                         println!("{line}");
@@ -114,6 +124,18 @@ fn main() -> ExitCode {
                 Err(e) => fail(&describe(&e)),
             }
         }
+        Some(Command::Replay(args)) if args.verify => {
+            let status = breakout::commands::replay::verify(
+                &args.file,
+                &mut std::io::stdout(),
+                &mut std::io::stderr(),
+            );
+            ExitCode::from(status as u8)
+        }
+        Some(Command::Replay(args)) => match &args.export {
+            Some(_) => fail("replay --export is not built yet"),
+            None => fail("watching a replay in the window is not built yet"),
+        },
         Some(Command::Edit(args)) => {
             if args.play.set.is_some() || args.play.level.is_some() {
                 return fail("edit takes a level FILE, not --set or --level");

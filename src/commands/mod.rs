@@ -1,9 +1,10 @@
 //! The headless subcommands: `simulate` (one level, or every level of a set with
-//! [`simulate_all`]), `check`, `preview` and `import`. Level arguments are resolved by
+//! [`simulate_all`]), `check`, `preview`, `import` and `replay --verify`. Level arguments are resolved by
 //! [`crate::assets::resolve_level_arg`], set arguments by [`crate::assets::sets::resolve_start`].
 
 pub mod check;
 pub mod import;
 pub mod preview;
+pub mod replay;
 pub mod simulate;
 pub mod simulate_all;

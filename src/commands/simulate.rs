@@ -1,6 +1,7 @@
 //! `breakout simulate`: the bot plays a level headless and the result is printed as JSON.
 
 use crate::level::Level;
+use crate::replay::{Origin, Recorder, Replay};
 use crate::sim::{Bot, Game, GameConfig, GameState};
 use serde::Serialize;
 
@@ -46,22 +47,42 @@ pub struct SimulateReport {
 /// Plays `steps` fixed steps of `level` with the bot, stopping early if the level is cleared.
 /// Lives never run out (`config.infinite_lives` is forced on): a lost ball is counted and respawned.
 pub fn simulate(level: &Level, steps: u64, config: GameConfig) -> SimulateReport {
+    simulate_recorded(level, steps, config, None).0
+}
+
+/// As [`simulate`], and with `origin` also records the game (`simulate --record`): the replay
+/// of the bot's game, ended where the simulation stopped.
+pub fn simulate_recorded(
+    level: &Level,
+    steps: u64,
+    config: GameConfig,
+    origin: Option<Origin>,
+) -> (SimulateReport, Option<Replay>) {
     let config = GameConfig {
         infinite_lives: true,
         ..config
     };
     let (seed, collision) = (config.seed, config.collision);
     let mut game = Game::new(level, config);
+    let mut recorder = origin.map(|origin| {
+        let mut r = Recorder::new(&game, level, origin, game.score(), game.lives(), 0);
+        r.set_played_by(Some("bot".into()));
+        r
+    });
     let mut bot = Bot::new(seed, SIMULATE_LAUNCH_DELAY);
     for _ in 0..steps {
         let input = bot.input(&game);
         game.step(&input);
+        if let Some(r) = recorder.as_mut() {
+            r.step(&input, &game);
+        }
         if game.state() != GameState::Playing {
             break;
         }
     }
+    let replay = recorder.map(|r| r.finish(&game));
     let stats = game.stats();
-    SimulateReport {
+    let report = SimulateReport {
         level: level.name.clone(),
         steps: stats.steps,
         steps_requested: steps,
@@ -81,5 +102,6 @@ pub fn simulate(level: &Level, steps: u64, config: GameConfig) -> SimulateReport
         collision: collision.name().to_string(),
         seed,
         state_hash: format!("{:016x}", game.state_hash()),
-    }
+    };
+    (report, replay)
 }

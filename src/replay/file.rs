@@ -1,0 +1,169 @@
+//! The `.bkreplay` file: a fixed header, then the [`Replay`] serialised with postcard and
+//! compressed with DEFLATE. `docs/replays.md` has the layout.
+//!
+//! ```text
+//! bytes 0..8    magic "BKREPLAY"
+//! bytes 8..10   format version, u16 little-endian (FORMAT_VERSION)
+//! bytes 10..14  CRC-32 (IEEE) of the bytes from 14 on, u32 little-endian
+//! bytes 14..    DEFLATE (RFC 1951) of the postcard encoding of `Replay`
+//! ```
+//!
+//! The checksum turns any damage into one clear error before anything is decoded; a newer
+//! format version is refused by its number, never misread.
+
+use super::Replay;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The file's first eight bytes.
+pub const MAGIC: &[u8; 8] = b"BKREPLAY";
+/// The format version this build writes and the newest it reads. Raise it whenever the
+/// encoding of [`Replay`] changes (a field added, removed or reordered).
+pub const FORMAT_VERSION: u16 = 1;
+/// Bytes before the compressed body.
+pub const HEADER_LEN: usize = 14;
+/// Largest decompressed body read, bytes: far above any real replay (a 30-minute game is tens of
+/// kilobytes), so a damaged or hostile file cannot make the reader allocate without bound.
+pub const MAX_BODY: u64 = 64 << 20;
+/// The usual file name extension.
+pub const EXTENSION: &str = "bkreplay";
+
+/// Why a replay could not be read or written. Every message starts with the file's path.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The file could not be opened, read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The bytes are not a replay this build can play.
+    #[error("{path}: {what}")]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, with the byte offset or field where known.
+        what: String,
+    },
+    /// Written by a newer version of the game.
+    #[error(
+        "{path}: replay format {found} was written by a newer breakout; this one ({}) reads up \
+         to format {FORMAT_VERSION}",
+        env!("CARGO_PKG_VERSION")
+    )]
+    Newer {
+        /// The file.
+        path: PathBuf,
+        /// Its format version.
+        found: u16,
+    },
+}
+
+/// The file's bytes for `replay`.
+pub fn encode(replay: &Replay) -> Vec<u8> {
+    let body = postcard::to_allocvec(replay).expect("a replay always serialises");
+    let mut out = Vec::with_capacity(HEADER_LEN + body.len() / 2);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&[0; 4]);
+    let mut z = flate2::write::DeflateEncoder::new(out, flate2::Compression::best());
+    std::io::Write::write_all(&mut z, &body).expect("writing to a Vec never fails");
+    let mut out = z.finish().expect("writing to a Vec never fails");
+    let crc = crc32fast::hash(&out[HEADER_LEN..]);
+    out[10..14].copy_from_slice(&crc.to_le_bytes());
+    out
+}
+
+/// Reads a replay from the bytes of `path` (the path is only for messages). Errors: not a
+/// replay, a newer format, damaged (checksum, truncated body) or undecodable contents (the field
+/// or byte offset named), or contents no game can be played from ([`Replay::validate`]).
+pub fn decode(bytes: &[u8], path: &Path) -> Result<Replay, ReplayError> {
+    let invalid = |what: String| ReplayError::Invalid {
+        path: path.to_path_buf(),
+        what,
+    };
+    if bytes.is_empty() {
+        return Err(invalid("empty file, not a replay".into()));
+    }
+    if !bytes.starts_with(&MAGIC[..bytes.len().min(MAGIC.len())]) {
+        return Err(invalid(format!(
+            "not a replay (bytes 0–7 should be {:?})",
+            String::from_utf8_lossy(MAGIC)
+        )));
+    }
+    if bytes.len() < HEADER_LEN {
+        return Err(invalid(format!(
+            "truncated at byte {}: the header alone is {HEADER_LEN} bytes",
+            bytes.len()
+        )));
+    }
+    let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+    if version > FORMAT_VERSION {
+        return Err(ReplayError::Newer {
+            path: path.to_path_buf(),
+            found: version,
+        });
+    }
+    if version == 0 {
+        return Err(invalid(
+            "format version 0 (bytes 8–9) does not exist".into(),
+        ));
+    }
+    let stored = u32::from_le_bytes([bytes[10], bytes[11], bytes[12], bytes[13]]);
+    let crc = crc32fast::hash(&bytes[HEADER_LEN..]);
+    if crc != stored {
+        return Err(invalid(format!(
+            "damaged or truncated: the checksum of bytes {HEADER_LEN}–{} is {crc:08x}, the \
+             header (bytes 10–13) says {stored:08x}",
+            bytes.len()
+        )));
+    }
+    let mut body = Vec::new();
+    let mut z = flate2::read::DeflateDecoder::new(&bytes[HEADER_LEN..]).take(MAX_BODY + 1);
+    z.read_to_end(&mut body)
+        .map_err(|e| invalid(format!("the compressed body (from byte {HEADER_LEN}): {e}")))?;
+    if body.len() as u64 > MAX_BODY {
+        return Err(invalid(format!(
+            "the body unpacks to more than {MAX_BODY} bytes"
+        )));
+    }
+    let (replay, rest) = postcard::take_from_bytes::<Replay>(&body).map_err(|e| {
+        invalid(format!(
+            "the body (unpacked, {} bytes) does not decode: {e}",
+            body.len()
+        ))
+    })?;
+    if !rest.is_empty() {
+        return Err(invalid(format!(
+            "{} unexpected bytes after the replay, from unpacked byte {}",
+            rest.len(),
+            body.len() - rest.len()
+        )));
+    }
+    replay.validate().map_err(invalid)?;
+    Ok(replay)
+}
+
+/// Reads the replay at `path`. Errors: as [`decode`], or the file cannot be read.
+pub fn read(path: &Path) -> Result<Replay, ReplayError> {
+    let bytes = std::fs::read(path).map_err(|source| ReplayError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    decode(&bytes, path)
+}
+
+/// Writes `replay` to `path` atomically (a crash leaves the old file or the new one, never half
+/// of one), making its directory if needed. Errors: the file cannot be written.
+pub fn write(path: &Path, replay: &Replay) -> Result<(), ReplayError> {
+    let io = |source| ReplayError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(io)?;
+    }
+    crate::files::write_atomic(path, &encode(replay)).map_err(io)
+}

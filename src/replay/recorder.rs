@@ -1,0 +1,119 @@
+//! [`Recorder`]: makes a [`Replay`] of a game as it is played.
+
+use super::{
+    Change, ChangeKind, End, Header, InputTrack, Origin, Outcome, Replay, StoredSettings,
+    HASH_INTERVAL,
+};
+use crate::level::Level;
+use crate::sim::{Game, GameState, Input};
+
+/// Records a game: give it each step's input after the step ([`Recorder::step`]) and each
+/// change as it is made ([`Recorder::change`]); [`Recorder::replay`] is the replay so far (to
+/// save during play), [`Recorder::finish`] the ended one.
+///
+/// Per step it appends the input to a run-length track (usually extending the last run) and,
+/// every [`HASH_INTERVAL`] steps, stores the game's state hash.
+#[derive(Clone, Debug)]
+pub struct Recorder {
+    replay: Replay,
+}
+
+impl Recorder {
+    /// Starts recording `game`, which must be at its start: just made from `level` with
+    /// [`Game::continuing`] (or [`Game::new`]) with the run's `score` and `lives`, no step run.
+    /// `recorded_at` is the time, seconds since the Unix epoch (0 when unknown); the recorder
+    /// reads no clock itself.
+    pub fn new(
+        game: &Game,
+        level: &Level,
+        origin: Origin,
+        score: u32,
+        lives: u32,
+        recorded_at: u64,
+    ) -> Recorder {
+        Recorder {
+            replay: Replay {
+                header: Header {
+                    game_version: env!("CARGO_PKG_VERSION").to_string(),
+                    recorded_at,
+                    origin,
+                    level_name: level.name.clone(),
+                    level_text: level.to_text(),
+                    start_score: score,
+                    start_lives: lives,
+                    settings: StoredSettings::from_config(game.config()),
+                    taken_over_at: None,
+                    played_by: None,
+                },
+                inputs: InputTrack::new(),
+                changes: Vec::new(),
+                hashes: Vec::new(),
+                end: None,
+            },
+        }
+    }
+
+    /// Goes on recording `replay` from its last step (a resumed game, or one the player took
+    /// over from a replay): its end is dropped, recording appends.
+    pub fn resume(mut replay: Replay) -> Recorder {
+        replay.end = None;
+        Recorder { replay }
+    }
+
+    /// Sets who played (`Some("bot")` for the bot).
+    pub fn set_played_by(&mut self, who: Option<String>) {
+        self.replay.header.played_by = who;
+    }
+
+    /// Marks the game as taken over from a replay at the current step (it keeps no high score).
+    pub fn mark_taken_over(&mut self) {
+        self.replay.header.taken_over_at = Some(self.replay.steps());
+    }
+
+    /// Records the step just run with `input`; `game` is the game after it.
+    pub fn step(&mut self, input: &Input, game: &Game) {
+        self.replay.inputs.push(input);
+        if self.replay.inputs.len().is_multiple_of(HASH_INTERVAL) {
+            self.replay.hashes.push(game.state_hash());
+        }
+    }
+
+    /// Records a change made now, before the next step, after applying it to the game.
+    pub fn change(&mut self, kind: ChangeKind) {
+        self.replay.changes.push(Change {
+            step: self.replay.steps(),
+            kind,
+        });
+    }
+
+    /// Steps recorded.
+    pub fn steps(&self) -> u64 {
+        self.replay.steps()
+    }
+
+    /// The replay so far (no end): what is saved during play.
+    pub fn replay(&self) -> &Replay {
+        &self.replay
+    }
+
+    /// Ends the replay with `game`'s state now: cleared or game over from the game's state,
+    /// else [`Outcome::Left`].
+    pub fn finish(mut self, game: &Game) -> Replay {
+        self.replay.end = Some(end_of(game));
+        self.replay
+    }
+}
+
+/// The [`End`] of a game in its current state.
+pub fn end_of(game: &Game) -> End {
+    End {
+        outcome: match game.state() {
+            GameState::LevelCleared => Outcome::Cleared,
+            GameState::GameOver => Outcome::GameOver,
+            GameState::Playing => Outcome::Left,
+        },
+        hash: game.state_hash(),
+        score: game.score(),
+        lives: game.lives(),
+    }
+}

@@ -1,0 +1,304 @@
+use super::file::{decode, encode, FORMAT_VERSION};
+use super::*;
+use crate::sim::{Bot, Input};
+use proptest::prelude::*;
+use std::path::Path;
+use std::sync::Arc;
+
+const LEVEL: &str = "@name: Replay test\n1 2 3 4 5 2\n2 0 3 3 0 2\n4 4 1 1 4 4\n";
+const RELOADED: &str = "2 2 2 2\n3 0 0 3\n";
+
+fn level() -> Level {
+    Level::parse(LEVEL, "replay-test").expect("valid level")
+}
+
+/// One live step's doing, for the property tests.
+#[derive(Clone, Debug)]
+enum Act {
+    Step(Input),
+    Mode(usize),
+    PowerUp(usize),
+    Reload,
+}
+
+fn any_input() -> impl Strategy<Value = Input> {
+    (
+        any::<bool>(),
+        any::<bool>(),
+        prop::bool::weighted(0.05),
+        prop::option::of(prop_oneof![
+            (0u32..800 * 256).prop_map(|q| q as f32 / 256.0),
+            (0.0f32..800.0),
+        ]),
+        prop_oneof![3 => Just(0.0f32), 1 => -1.0f32..1.0],
+    )
+        .prop_map(
+            |(left, right, launch, paddle_target_x, paddle_axis)| Input {
+                left,
+                right,
+                launch,
+                paddle_target_x,
+                paddle_axis,
+            },
+        )
+}
+
+/// Inputs held for a while (as people play), and now and then a change.
+fn any_acts() -> impl Strategy<Value = Vec<Act>> {
+    prop::collection::vec(
+        prop_oneof![
+            20 => (any_input(), 1usize..200).prop_map(|(i, n)| vec![Act::Step(i); n]),
+            1 => (0..CollisionMode::ALL.len()).prop_map(|m| vec![Act::Mode(m)]),
+            1 => (0..PowerUpKind::ALL.len()).prop_map(|k| vec![Act::PowerUp(k)]),
+            1 => Just(vec![Act::Reload]),
+        ],
+        1..40,
+    )
+    .prop_map(|v| v.into_iter().flatten().collect())
+}
+
+/// Plays `acts` live, recording; returns the replay and the live hash after every step.
+fn record(acts: &[Act], seed: u64) -> (Replay, Vec<u64>) {
+    let level = level();
+    let config = GameConfig {
+        seed,
+        ..GameConfig::default()
+    };
+    let mut game = Game::continuing(&level, config, 120, 2);
+    let mut rec = Recorder::new(&game, &level, Origin::default(), 120, 2, 0);
+    let mut hashes = Vec::new();
+    for act in acts {
+        match act {
+            Act::Step(input) => {
+                game.step(input);
+                rec.step(input, &game);
+                hashes.push(game.state_hash());
+            }
+            Act::Mode(m) => {
+                let mode = CollisionMode::ALL[*m];
+                game.set_collision_mode(mode);
+                rec.change(ChangeKind::Collision(mode.name().into()));
+            }
+            Act::PowerUp(k) => {
+                let kind = PowerUpKind::ALL[*k];
+                game.collect_powerup(kind);
+                rec.change(ChangeKind::PowerUp(kind.name().into()));
+            }
+            Act::Reload => {
+                let new = Level::parse(RELOADED, "reloaded").unwrap();
+                game.replace_level(&new);
+                rec.change(ChangeKind::reload(&new));
+            }
+        }
+    }
+    (rec.finish(&game), hashes)
+}
+
+/// A short recorded game of the bot.
+fn bot_replay(steps: usize) -> Replay {
+    let level = level();
+    let mut game = Game::new(&level, GameConfig::default());
+    let mut rec = Recorder::new(&game, &level, Origin::default(), 0, 3, 0);
+    let mut bot = Bot::new(0, 0.1);
+    for _ in 0..steps {
+        let input = bot.input(&game);
+        game.step(&input);
+        rec.step(&input, &game);
+    }
+    rec.finish(&game)
+}
+
+fn roundtrip(replay: &Replay) -> Replay {
+    decode(&encode(replay), Path::new("t.bkreplay")).expect("reads back")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Recorded, written, read and played again: the same state hash after every step, no
+    /// divergence, and the stored end.
+    #[test]
+    fn a_recorded_game_replays_with_the_same_hash_at_every_step(
+        acts in any_acts(),
+        seed in any::<u64>(),
+    ) {
+        let (replay, live) = record(&acts, seed);
+        let read = roundtrip(&replay);
+        prop_assert_eq!(&read, &replay);
+        let mut playback = Playback::new(Arc::new(read)).unwrap();
+        for (i, &hash) in live.iter().enumerate() {
+            prop_assert!(playback.step());
+            prop_assert_eq!(playback.game().state_hash(), hash, "step {}", i + 1);
+        }
+        prop_assert!(!playback.step());
+        playback.run_to_end();
+        prop_assert_eq!(playback.divergence(), None);
+        prop_assert_eq!(replay.hashes.len() as u64, live.len() as u64 / HASH_INTERVAL);
+    }
+
+    /// The track gives back every step's input bit for bit, after a trip through the file's
+    /// encoding, and from any step on.
+    #[test]
+    fn the_input_track_keeps_every_input_exactly(
+        runs in prop::collection::vec((any_input(), 1u64..50), 0..60),
+        from in 0u64..3000,
+    ) {
+        let mut track = InputTrack::new();
+        let mut flat = Vec::new();
+        for (input, n) in &runs {
+            for _ in 0..*n {
+                track.push(input);
+                flat.push(*input);
+            }
+        }
+        let bytes = postcard::to_allocvec(&track).unwrap();
+        let read: InputTrack = postcard::from_bytes(&bytes).unwrap();
+        prop_assert_eq!(read.len(), flat.len() as u64);
+        let same = |a: &Input, b: &Input| format!("{a:?}{:?}", a.paddle_axis.to_bits())
+            == format!("{b:?}{:?}", b.paddle_axis.to_bits());
+        for (i, input) in flat.iter().enumerate() {
+            prop_assert!(same(&read.get(i as u64).unwrap(), input), "step {}", i);
+        }
+        prop_assert!(read.get(flat.len() as u64).is_none());
+        let tail: Vec<Input> = read.iter_from(from).collect();
+        prop_assert_eq!(tail.len(), flat.len().saturating_sub(from as usize));
+        for (a, b) in tail.iter().zip(flat.iter().skip(from as usize)) {
+            prop_assert!(same(a, b));
+        }
+        let mut cut = read.clone();
+        cut.truncate(from);
+        prop_assert_eq!(cut.len(), from.min(flat.len() as u64));
+        prop_assert_eq!(cut.iter_from(0).count() as u64, cut.len());
+    }
+
+    /// Seeking anywhere, forwards or back, gives the game of playing straight to that step.
+    #[test]
+    fn seeking_gives_the_game_of_playing_straight_there(
+        targets in prop::collection::vec(0u64..1500, 1..8),
+        budget_frames in 2usize..20,
+    ) {
+        let replay = Arc::new(bot_replay(1400));
+        let start = Playback::new(replay.clone()).unwrap();
+        let mut keyframes = Keyframes::new(&start, 1);
+        let per = keyframes.bytes();
+        keyframes = Keyframes::new(&start, per * budget_frames);
+        let mut playback = start.clone();
+        for target in targets {
+            keyframes.seek(&mut playback, target);
+            let mut straight = start.clone();
+            straight.advance(target);
+            prop_assert_eq!(playback.at(), straight.at());
+            prop_assert_eq!(playback.game().state_hash(), straight.game().state_hash());
+            prop_assert!(keyframes.bytes() <= per * budget_frames.max(2));
+        }
+    }
+}
+
+#[test]
+fn a_changed_hash_is_a_divergence_at_its_step() {
+    let mut replay = bot_replay(1000);
+    assert_eq!(replay.hashes.len(), 4);
+    replay.hashes[2] ^= 1;
+    let mut playback = Playback::new(Arc::new(roundtrip(&replay))).unwrap();
+    playback.run_to_end();
+    let d = playback.divergence().expect("diverged");
+    assert_eq!(d.step, 3 * HASH_INTERVAL);
+    assert_eq!(d.expected, replay.hashes[2]);
+    assert_eq!(d.found, replay.hashes[2] ^ 1);
+}
+
+#[test]
+fn a_changed_end_is_a_divergence_at_the_last_step() {
+    let mut replay = bot_replay(300);
+    replay.end.as_mut().unwrap().hash ^= 1 << 40;
+    let mut playback = Playback::new(Arc::new(replay)).unwrap();
+    playback.run_to_end();
+    assert_eq!(playback.divergence().map(|d| d.step), Some(300));
+}
+
+#[test]
+fn every_flipped_byte_and_every_truncation_is_an_error_not_a_panic() {
+    let bytes = encode(&bot_replay(500));
+    for i in 0..bytes.len() {
+        for bit in [0x01, 0x80] {
+            let mut bad = bytes.clone();
+            bad[i] ^= bit;
+            assert!(
+                decode(&bad, Path::new("x")).is_err(),
+                "byte {i} flipped by {bit:#x} read as a replay"
+            );
+        }
+    }
+    for len in 0..bytes.len() {
+        let err = decode(&bytes[..len], Path::new("cut.bkreplay")).unwrap_err();
+        assert!(err.to_string().starts_with("cut.bkreplay: "), "{err}");
+    }
+}
+
+#[test]
+fn a_newer_format_is_refused_by_its_number() {
+    let mut bytes = encode(&bot_replay(10));
+    bytes[8..10].copy_from_slice(&(FORMAT_VERSION + 1).to_le_bytes());
+    let err = decode(&bytes, Path::new("new.bkreplay"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(&format!("format {}", FORMAT_VERSION + 1)) && err.contains("newer"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_body_with_a_good_checksum_but_bad_contents_names_what_is_wrong() {
+    let mut replay = bot_replay(10);
+    replay.changes.push(Change {
+        step: 99,
+        kind: ChangeKind::Collision("clamp".into()),
+    });
+    let err = decode(&encode(&replay), Path::new("r"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("changes[0]: step 99"), "{err}");
+    let mut replay = bot_replay(10);
+    replay.header.level_text = "1 2 @@\n".into();
+    let err = decode(&encode(&replay), Path::new("r"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("level text"), "{err}");
+    let mut replay = bot_replay(10);
+    replay.header.settings.launch_speed = f32::NAN;
+    let err = decode(&encode(&replay), Path::new("r"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("settings.launch_speed"), "{err}");
+    let not = b"BKREPLAX\x01\x00\x00\x00\x00\x00";
+    let err = decode(not, Path::new("r")).unwrap_err().to_string();
+    assert!(err.contains("not a replay"), "{err}");
+    assert!(decode(&[], Path::new("r"))
+        .unwrap_err()
+        .to_string()
+        .contains("empty"));
+}
+
+#[test]
+fn the_stored_settings_give_back_the_configuration() {
+    let mut config = GameConfig {
+        seed: 99,
+        collision: CollisionMode::Swept,
+        launch_speed: 700.0,
+        infinite_lives: true,
+        ..GameConfig::default()
+    };
+    config.powerups.good_chance = 0.5;
+    config.powerups.chance.0[PowerUpKind::Frozen as usize] = Some(0.25);
+    config.powerups.seconds.0[PowerUpKind::Sticky as usize] = Some(3.0);
+    config.pace.aim_launch = false;
+    config.pace.speed_up_per_minute = 0.0;
+    let stored = StoredSettings::from_config(&config);
+    assert_eq!(stored.to_config(), config);
+    assert_eq!(stored.validate(), Ok(()));
+    assert_eq!(
+        StoredSettings::from_config(&GameConfig::default()).to_config(),
+        GameConfig::default()
+    );
+}

@@ -1,0 +1,256 @@
+//! [`InputTrack`]: the input of every step of a game, run-length encoded, exact to the bit.
+
+use crate::sim::Input;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// The input of every step, as runs of identical inputs (a player holds a key or leaves the
+/// mouse still for many steps). Two inputs are the same run only when every field is identical
+/// bit for bit (`0.0` and `-0.0` differ), so playing the track back gives the simulation exactly
+/// what it was given.
+///
+/// Stored (see `docs/replays.md`) as four columns: run lengths, a flags byte per run, the
+/// paddle targets as deltas (in 1/256 px where that is exact, else the raw bits) and the
+/// gamepad axis bits where not 0. Columns of small numbers compress well.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct InputTrack {
+    /// The runs: an input and how many steps it lasted (≥ 1).
+    runs: Vec<(Input, u64)>,
+    /// `ends[i]`: steps up to the end of run `i` (a running sum of the lengths).
+    ends: Vec<u64>,
+}
+
+/// The bits that make two inputs the same step's input.
+fn bits(i: &Input) -> (bool, bool, bool, Option<u32>, u32) {
+    (
+        i.left,
+        i.right,
+        i.launch,
+        i.paddle_target_x.map(f32::to_bits),
+        i.paddle_axis.to_bits(),
+    )
+}
+
+impl InputTrack {
+    /// An empty track.
+    pub fn new() -> InputTrack {
+        InputTrack::default()
+    }
+
+    /// Steps recorded.
+    pub fn len(&self) -> u64 {
+        self.ends.last().copied().unwrap_or(0)
+    }
+
+    /// No step recorded.
+    pub fn is_empty(&self) -> bool {
+        self.runs.is_empty()
+    }
+
+    /// Runs of identical inputs.
+    pub fn run_count(&self) -> usize {
+        self.runs.len()
+    }
+
+    /// Appends the input of the next step.
+    pub fn push(&mut self, input: &Input) {
+        match self.runs.last_mut() {
+            Some((last, n)) if bits(last) == bits(input) => {
+                *n += 1;
+                *self.ends.last_mut().expect("a run per end") += 1;
+            }
+            _ => {
+                self.runs.push((*input, 1));
+                self.ends.push(self.len() + 1);
+            }
+        }
+    }
+
+    /// The input of step `step` (0-based), or `None` past the end.
+    pub fn get(&self, step: u64) -> Option<Input> {
+        let i = self.ends.partition_point(|&end| end <= step);
+        self.runs.get(i).map(|(input, _)| *input)
+    }
+
+    /// The inputs from step `from` on, in order.
+    pub fn iter_from(&self, from: u64) -> impl Iterator<Item = Input> + '_ {
+        let first = self.ends.partition_point(|&end| end <= from);
+        let skip = first
+            .checked_sub(1)
+            .map_or(from, |prev| from - self.ends[prev]);
+        self.runs[first.min(self.runs.len())..]
+            .iter()
+            .enumerate()
+            .flat_map(move |(i, &(input, n))| {
+                let n = if i == 0 { n - skip.min(n) } else { n };
+                std::iter::repeat_n(input, n as usize)
+            })
+    }
+
+    /// The step where run `i` ends (exclusive); `u64::MAX` past the last run.
+    pub(super) fn run_end(&self, i: usize) -> u64 {
+        self.ends.get(i).copied().unwrap_or(u64::MAX)
+    }
+
+    /// The input of run `i`; the default input past the last run.
+    pub(super) fn run_input(&self, i: usize) -> Input {
+        self.runs
+            .get(i)
+            .map(|(input, _)| *input)
+            .unwrap_or_default()
+    }
+
+    /// Keeps the first `steps` steps only.
+    pub fn truncate(&mut self, steps: u64) {
+        let keep = self.ends.partition_point(|&end| end < steps);
+        if keep < self.runs.len() && steps > 0 {
+            let start = keep.checked_sub(1).map_or(0, |p| self.ends[p]);
+            self.runs[keep].1 = steps - start;
+            self.ends[keep] = steps;
+            self.runs.truncate(keep + 1);
+            self.ends.truncate(keep + 1);
+        } else {
+            self.runs.truncate(keep);
+            self.ends.truncate(keep);
+        }
+    }
+}
+
+/// Flag bits of a stored run.
+const LEFT: u8 = 1;
+const RIGHT: u8 = 2;
+const LAUNCH: u8 = 4;
+const TARGET: u8 = 8;
+const AXIS: u8 = 16;
+/// Paddle targets are stored in 1/256 px where exact.
+const TARGET_SCALE: f64 = 256.0;
+
+/// The stored form of an [`InputTrack`].
+#[derive(Serialize, Deserialize)]
+struct Columns {
+    /// Run lengths, steps (≥ 1).
+    lengths: Vec<u64>,
+    /// One flags byte per run ([`LEFT`], [`RIGHT`], [`LAUNCH`], [`TARGET`], [`AXIS`]).
+    flags: Vec<u8>,
+    /// One code per run with a target: even, twice the change of the target in 1/256 px since
+    /// the last such code; odd, the target's raw bits shifted left by one.
+    targets: Vec<i64>,
+    /// One `f32` bit pattern per run with a gamepad axis (any bits but those of `0.0`).
+    axes: Vec<u32>,
+}
+
+/// `x` in 1/256 px, if that is exact.
+fn quantised(x: f32) -> Option<i64> {
+    let q = f64::from(x) * TARGET_SCALE;
+    let exact = q.fract() == 0.0
+        && q.abs() < (1u64 << 40) as f64
+        && ((q / TARGET_SCALE) as f32).to_bits() == x.to_bits();
+    exact.then_some(q as i64)
+}
+
+impl Serialize for InputTrack {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut c = Columns {
+            lengths: Vec::with_capacity(self.runs.len()),
+            flags: Vec::with_capacity(self.runs.len()),
+            targets: Vec::new(),
+            axes: Vec::new(),
+        };
+        let mut last_q = 0i64;
+        for (input, n) in &self.runs {
+            let mut flags = 0;
+            for (on, bit) in [
+                (input.left, LEFT),
+                (input.right, RIGHT),
+                (input.launch, LAUNCH),
+            ] {
+                if on {
+                    flags |= bit;
+                }
+            }
+            if let Some(x) = input.paddle_target_x {
+                flags |= TARGET;
+                c.targets.push(match quantised(x) {
+                    Some(q) => {
+                        let code = (q - last_q) * 2;
+                        last_q = q;
+                        code
+                    }
+                    None => i64::from(x.to_bits()) * 2 + 1,
+                });
+            }
+            if input.paddle_axis.to_bits() != 0 {
+                flags |= AXIS;
+                c.axes.push(input.paddle_axis.to_bits());
+            }
+            c.lengths.push(*n);
+            c.flags.push(flags);
+        }
+        c.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for InputTrack {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let c = Columns::deserialize(d)?;
+        if c.lengths.len() != c.flags.len() {
+            return Err(D::Error::custom(format!(
+                "inputs: {} run lengths but {} flags",
+                c.lengths.len(),
+                c.flags.len()
+            )));
+        }
+        let mut track = InputTrack::new();
+        let (mut targets, mut axes) = (c.targets.iter(), c.axes.iter());
+        let mut last_q = 0i64;
+        let mut total = 0u64;
+        for (i, (&n, &flags)) in c.lengths.iter().zip(&c.flags).enumerate() {
+            if n == 0 || flags & !(LEFT | RIGHT | LAUNCH | TARGET | AXIS) != 0 {
+                return Err(D::Error::custom(format!(
+                    "inputs: run {i} has length {n} and flags {flags:#x}"
+                )));
+            }
+            total = total
+                .checked_add(n)
+                .ok_or_else(|| D::Error::custom("inputs: too many steps"))?;
+            let target = if flags & TARGET != 0 {
+                let code = *targets
+                    .next()
+                    .ok_or_else(|| D::Error::custom(format!("inputs: run {i} lacks its target")))?;
+                Some(if code & 1 == 1 {
+                    f32::from_bits((code >> 1) as u32)
+                } else {
+                    last_q = last_q.wrapping_add(code >> 1);
+                    (last_q as f64 / TARGET_SCALE) as f32
+                })
+            } else {
+                None
+            };
+            let axis =
+                if flags & AXIS != 0 {
+                    f32::from_bits(*axes.next().ok_or_else(|| {
+                        D::Error::custom(format!("inputs: run {i} lacks its axis"))
+                    })?)
+                } else {
+                    0.0
+                };
+            track.runs.push((
+                Input {
+                    left: flags & LEFT != 0,
+                    right: flags & RIGHT != 0,
+                    launch: flags & LAUNCH != 0,
+                    paddle_target_x: target,
+                    paddle_axis: axis,
+                },
+                n,
+            ));
+            track.ends.push(total);
+        }
+        if targets.next().is_some() || axes.next().is_some() {
+            return Err(D::Error::custom(
+                "inputs: more targets or axes than runs use",
+            ));
+        }
+        Ok(track)
+    }
+}
