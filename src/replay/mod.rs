@@ -13,7 +13,9 @@
 //! - [`Playback`] plays one again, step by step, and notices when a stored hash stops matching
 //!   (the replay *diverged*: the game's code changed since it was recorded, or it was recorded
 //!   wrongly); [`Keyframes`] seek through it;
-//! - [`file`](mod@file) reads and writes `.bkreplay` files (`docs/replays.md` has the format).
+//! - [`file`](mod@file) reads and writes `.bkreplay` files (`docs/replays.md` has the format);
+//! - [`Store`] keeps them in the user's data directory: recent games, best runs, the level a
+//!   run was left in.
 //!
 //! The design follows Box2D v3's samples (record to a file, replay with a state hash per step
 //! that shows DIVERGED when it stops matching) and Jolt's state recorder (seek backwards from
@@ -24,13 +26,15 @@ mod keyframes;
 mod playback;
 mod recorder;
 mod settings;
+pub mod store;
 mod track;
 
 pub use file::ReplayError;
 pub use keyframes::{Keyframes, DEFAULT_BUDGET, FIRST_INTERVAL};
 pub use playback::{Divergence, Playback};
-pub use recorder::Recorder;
+pub use recorder::{end_of, Recorder};
 pub use settings::StoredSettings;
+pub use store::Store;
 pub use track::InputTrack;
 
 use crate::collision::CollisionMode;
