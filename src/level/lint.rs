@@ -177,8 +177,14 @@ impl Raster {
 /// were once it has broken them. The fill starts from every free sample below the grid and is
 /// 4-connected, so it goes around a grid that leaves room at the sides (`@area:`) and never
 /// through a gap narrower than the disk, nor a diagonal gap between two corners. A brick is
-/// touched when a reached sample is within the radius (plus half a step) of its rectangle.
+/// touched when a reached sample is within the radius (plus half a step) of its rectangle, or
+/// when an explosion it sets off reaches it ([`with_explosions`]).
 fn touchable(level: &Level, grid: &Grid, prober: Prober) -> Vec<bool> {
+    with_explosions(level, disk_touchable(level, grid, prober))
+}
+
+/// The bricks the disk itself touches ([`touchable`] before explosions).
+fn disk_touchable(level: &Level, grid: &Grid, prober: Prober) -> Vec<bool> {
     let r = prober.radius;
     let stops = |k: BrickKind| {
         let d = k.def();
@@ -237,6 +243,39 @@ fn touchable(level: &Level, grid: &Grid, prober: Prober) -> Vec<bool> {
         .collect()
 }
 
+/// `touched` grown by explosions, as the simulation sets them off: an explosive brick that is
+/// touched goes off and destroys its neighbours (the level's `@explosion:` shape) that an
+/// explosion breaks ([`crate::level::BrickKindDef::explosion_breaks`]: not walls, metal or
+/// chaotic bricks), whatever walls them in; explosive ones among them go off in turn.
+fn with_explosions(level: &Level, mut touched: Vec<bool>) -> Vec<bool> {
+    let (rows, cols) = (level.rows, level.cols);
+    let explosive = |i: usize| level.cells[i] == Some(BrickKind::Explosive);
+    let mut queue: VecDeque<usize> = (0..touched.len())
+        .filter(|&i| touched[i] && explosive(i))
+        .collect();
+    while let Some(i) = queue.pop_front() {
+        let (row, col) = (i / cols, i % cols);
+        for &(dr, dc) in level.explosion.offsets() {
+            let (Some(r), Some(c)) = (row.checked_add_signed(dr), col.checked_add_signed(dc))
+            else {
+                continue;
+            };
+            if r >= rows || c >= cols {
+                continue;
+            }
+            let n = r * cols + c;
+            let breaks = level.cells[n].is_some_and(|k| k.def().explosion_breaks);
+            if breaks && !touched[n] {
+                touched[n] = true;
+                if explosive(n) {
+                    queue.push_back(n);
+                }
+            }
+        }
+    }
+    touched
+}
+
 /// Warnings and errors for a valid `level` whose cells were at `positions` (line, column) in its
 /// file; each message starts with `warning:` or `error:` ([`Diagnostic::is_error`]):
 ///
@@ -244,7 +283,7 @@ fn touchable(level: &Level, grid: &Grid, prober: Prober) -> Vec<bool> {
 ///   metal, chaotic) wall it in, or leave only gaps narrower than the ball (a flood fill of the
 ///   ball centre's configuration space in the level's real geometry, on a 2 px raster;
 ///   breakable bricks open up once destroyed; the ball cannot squeeze through a diagonal gap
-///   between two corners). A power-up in such a brick is lost. If a power-up the level can
+///   between two corners), and no explosion the ball sets off reaches it. A power-up in such a brick is lost. If a power-up the level can
 ///   give — a `+name` on a brick the ball reaches, a `@scatter:` one, or what a `+N%`/`+bad`
 ///   roll or `+random` may bring — would let the game reach it (energy-ball, small-ball,
 ///   weapon, magic-wand, next-level), the warning names it;
@@ -460,7 +499,7 @@ mod tests {
             let (level, _) = super::super::parse::parse(&text_of(&header, rows, cols, &cells), "p").unwrap();
             let grid = Grid::of(&level);
             prop_assert!(grid.cell.min_element() >= 2.0 * BALL_RADIUS + RASTER_STEP);
-            let raster = touchable(&level, &grid, BALL);
+            let raster = disk_touchable(&level, &grid, BALL);
             let cells_fill = cell_flood_fill(&level);
             for (i, cell) in level.cells.iter().enumerate() {
                 if cell.is_some_and(|k| k.is_destructible()) {
@@ -621,5 +660,50 @@ mod tests {
         let mut listed = OPENERS.to_vec();
         listed.sort();
         assert_eq!(opening_kinds, listed);
+    }
+}
+
+#[cfg(test)]
+mod explosion_tests {
+    use super::*;
+
+    fn lint(text: &str) -> Vec<Diagnostic> {
+        let (level, positions) = super::super::parse::parse(text, "t").unwrap();
+        warnings(&level, &positions)
+    }
+
+    fn unreached(text: &str) -> Vec<(usize, usize)> {
+        lint(text)
+            .iter()
+            .filter(|d| d.message.contains("never be reached"))
+            .map(|d| (d.line, d.column))
+            .collect()
+    }
+
+    /// The game's explosions destroy bricks whatever walls them in: a brick sealed by walls next
+    /// to an explosive brick the ball reaches is cleared by the blast, so it is not flagged.
+    #[test]
+    fn a_walled_in_brick_next_to_a_reachable_explosive_brick_is_not_flagged() {
+        let sealed = "1 1 1 0\n1 4 1 0\n1 1 1 0\n0 0 0 0\n";
+        assert_eq!(unreached(sealed), vec![(2, 3)]);
+        // The explosive brick below the wall, diagonal to the sealed one: the square blast reaches
+        // it, but walls are not broken by it.
+        let square = "1 1 1 0\n1 4 1 0\n1 1 X 0\n0 0 0 0\n";
+        assert_eq!(unreached(square), vec![], "{:#?}", lint(square));
+        // Under `@explosion: cross` the diagonal is out of the blast.
+        let cross = format!("@explosion: cross\n{square}");
+        assert_eq!(unreached(&cross), vec![(3, 3)], "{:#?}", lint(&cross));
+    }
+
+    /// A chain: explosive bricks walled in themselves go off when a neighbour's blast reaches
+    /// them, and so reach further; metal stops nothing of the blast but is not broken by it.
+    #[test]
+    fn explosions_chain_through_walled_in_explosive_bricks() {
+        let chain = "@explosion: cross\n1 1 1 1 1\n1 4 X X 1\n1 1 1 X 1\n0 0 0 0 0\n";
+        // The bottom X is touched from below; its blast sets off the one above, which sets off
+        // its left neighbour, which destroys the 4.
+        assert_eq!(unreached(chain), vec![], "{:#?}", lint(chain));
+        let broken = "@explosion: cross\n1 1 1 1 1\n1 4 M X 1\n1 1 1 X 1\n0 0 0 0 0\n";
+        assert_eq!(unreached(broken), vec![(3, 3)], "{:#?}", lint(broken));
     }
 }

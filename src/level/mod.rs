@@ -48,6 +48,30 @@ pub enum Explosion {
     Cross,
 }
 
+/// Offsets (row, column) of the 8 cells around a cell.
+pub const SQUARE_NEIGHBOURS: [(isize, isize); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+/// Offsets (row, column) of the 4 cells sharing an edge with a cell.
+pub const CROSS_NEIGHBOURS: [(isize, isize); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+
+impl Explosion {
+    /// The cells an explosion reaches, as offsets (row, column) from the explosive brick's.
+    pub const fn offsets(self) -> &'static [(isize, isize)] {
+        match self {
+            Explosion::Square => &SQUARE_NEIGHBOURS,
+            Explosion::Cross => &CROSS_NEIGHBOURS,
+        }
+    }
+}
+
 /// Whose rules a level follows: this game's own, or those of the game it was imported from, so an
 /// imported set plays as it did there. `@scoring:` picks whose points the bricks score (the
 /// tables are the simulation's, `sim::bricks::kinds::points`); `@powerups:` whose power-up

@@ -10,25 +10,14 @@
 use super::hits::{hit_brick, Tally};
 use super::kinds::{self, Aftermath};
 use super::{Brick, BrickField, Fuse};
-use crate::level::{BrickKind, Explosion};
+use crate::level::BrickKind;
 use crate::sim::tuning::{EXPLOSION_DELAY, REGENERATION_SECONDS};
 use crate::sim::{Ball, GameEvent};
 use rand::Rng;
 use rand_pcg::Pcg32;
 
-/// Offsets (row, column) of the 8 cells around a cell.
-pub(in crate::sim) const SQUARE: [(isize, isize); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
-/// Offsets (row, column) of the 4 cells sharing an edge with a cell.
-pub(in crate::sim) const CROSS: [(isize, isize); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+/// Offsets (row, column) of the 8 cells around a cell (where a growing brick grows).
+pub(in crate::sim) const SQUARE: [(isize, isize); 8] = crate::level::SQUARE_NEIGHBOURS;
 
 impl BrickField {
     /// A brick of `kind` at `row`, `col` was destroyed: queues what its kind sets off (an
@@ -98,7 +87,7 @@ pub(in crate::sim) fn update_bricks(
 }
 
 /// Burns every fuse down by `dt`; each that runs out destroys the neighbours of its cell that an
-/// explosion can break, in the level's [`Explosion`] shape, after a [`GameEvent::Explosion`].
+/// explosion can break, in the level's [`crate::level::Explosion`] shape, after a [`GameEvent::Explosion`].
 fn explode(
     bricks: &mut BrickField,
     dt: f32,
@@ -115,10 +104,7 @@ fn explode(
         }
         !burnt
     });
-    let shape: &[(isize, isize)] = match bricks.explosion {
-        Explosion::Square => &SQUARE,
-        Explosion::Cross => &CROSS,
-    };
+    let shape = bricks.explosion.offsets();
     for (row, col) in due {
         events.push(GameEvent::Explosion {
             row,

@@ -16,9 +16,8 @@ use super::rules::{MultiballStyle, Resize, Rules, SpeedChange};
 use super::{
     ActiveEffects, MAX_BALLS, MAX_LIVES, MULTIBALL_MIN_SEPARATION_DEG, MULTIBALL_SPREAD_DEG,
 };
-use crate::level::{BrickKind, Explosion, PowerUpKind};
+use crate::level::{BrickKind, PowerUpKind};
 use crate::sim::ball::{clamp_direction, Ball, Paddle};
-use crate::sim::bricks::aftermath::{CROSS, SQUARE};
 use crate::sim::bricks::hits::{hit_brick, Tally};
 use crate::sim::tuning::{PADDLE_WIDTH, PLAYFIELD_WIDTH};
 use crate::sim::{BrickField, GameEvent};
@@ -300,10 +299,7 @@ fn detonate(c: &mut Collect<'_>) {
 /// explosive brick (the level's explosion shape) become one-hit explosive bricks, keeping any
 /// power-up; walls too under KBreakOut's rules, never metal.
 fn explosive_grow(c: &mut Collect<'_>) {
-    let shape: &[(isize, isize)] = match c.bricks.explosion {
-        Explosion::Square => &SQUARE,
-        Explosion::Cross => &CROSS,
-    };
+    let shape = c.bricks.explosion.offsets();
     let walls = c.rules.grow_into_walls;
     let mut targets = Vec::new();
     for (row, col) in c.bricks.cells_where(|b| b.kind == BrickKind::Explosive) {
