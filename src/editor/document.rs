@@ -5,7 +5,7 @@
 //! Lines are classified as the parser reads them (`level/parse.rs`): a `#` starts a comment, a
 //! line whose first token starts with `@` is a header, any other line with a token is a row.
 
-use crate::level::{Checked, Level, LevelErrors};
+use crate::level::{Checked, Diagnostic, Level, LevelErrors};
 
 /// What the editor edits and undoes: the level, and where each of its rows came from in the file
 /// (so a row's end-of-line comment follows it when rows are added above it).
@@ -90,7 +90,24 @@ impl Document {
     /// [`LevelErrors`] (file:line:column) when a line or cell cannot be read: the editor would
     /// lose it on saving.
     pub fn open(text: &str, source_name: &str) -> Result<Document, LevelErrors> {
-        let Checked { mut level, .. } = Level::check_text(text, source_name)?;
+        let (doc, errors) = Document::open_salvaged(text, source_name);
+        if errors.is_empty() {
+            Ok(doc)
+        } else {
+            Err(LevelErrors {
+                source_name: source_name.to_string(),
+                diagnostics: errors,
+            })
+        }
+    }
+
+    /// Opens level `text` for editing even when lines or cells cannot be read
+    /// ([`Level::salvage`]): unreadable cells are empty, headers that cannot be read keep their
+    /// defaults. Returns the document and those read errors (empty for a valid file). Until the
+    /// grid or a header is changed, the document's text is the file as read; once changed, the
+    /// unreadable tokens are written as the empty cells the editor shows.
+    pub fn open_salvaged(text: &str, source_name: &str) -> (Document, Vec<Diagnostic>) {
+        let (Checked { mut level, .. }, errors) = Level::salvage(text, source_name);
         let bom = text.starts_with('\u{feff}');
         let body = text.strip_prefix('\u{feff}').unwrap_or(text);
         let crlf = body.contains("\r\n");
@@ -145,14 +162,15 @@ impl Document {
                 }
             }
         };
-        Ok(Document {
+        let doc = Document {
             lines,
             original: body.to_string(),
             original_state,
             crlf,
             bom,
             state,
-        })
+        };
+        (doc, errors)
     }
 
     /// The file's text for the level as edited now. The level as it was read gives the file

@@ -137,7 +137,8 @@ impl Editor {
     /// Opens the level file at `path`, or a new level saved there if it does not exist.
     ///
     /// # Errors
-    /// [`OpenError`]: the file cannot be read, or holds lines or cells that cannot be read.
+    /// [`OpenError`]: the file cannot be read, or is not UTF-8 (the byte is named). A file with
+    /// lines or cells that cannot be read opens, each marked ([`Editor::problems`]).
     pub fn open(path: &Path) -> Result<Editor, OpenError> {
         let name = path
             .file_stem()
@@ -156,7 +157,9 @@ impl Editor {
                             LoadError::Invalid,
                         )
                 })?;
-                let mut doc = Document::open(&text, &path.display().to_string())?;
+                // A file with unreadable cells opens too, so it can be fixed: they show empty,
+                // each marked with its error (`problems_of`), until the grid is changed.
+                let (mut doc, _) = Document::open_salvaged(&text, &path.display().to_string());
                 doc.rename(&name);
                 // A file without a row opens as a new grid: not saved yet.
                 let saved = !doc.differs_from_file();
@@ -179,6 +182,9 @@ impl Editor {
     pub fn copy_of(level: &Level, path: PathBuf) -> Editor {
         let mut doc = Document::new_level(&level.name);
         doc.state.level = level.clone();
+        // Its title says it is a copy, so the list of the user's levels and the original's set
+        // do not show two levels of one name.
+        doc.state.level.title = Some(copy_title(level.display_name()));
         doc.state.row_origin = vec![None; level.rows];
         Editor::new(doc, Some(path), false)
     }
@@ -439,23 +445,21 @@ impl Editor {
     }
 }
 
+/// The title of a copy of a level titled `title`: "TITLE (copy)" (a copy of a copy is not
+/// marked twice).
+pub fn copy_title(title: &str) -> String {
+    const SUFFIX: &str = " (copy)";
+    if title.ends_with(SUFFIX) {
+        title.to_string()
+    } else {
+        format!("{title}{SUFFIX}")
+    }
+}
+
 /// The problems `breakout check` finds in level `text` ([`Level::check_text`]), each on the
 /// cell its line and column point at.
 pub fn problems_of(text: &str, name: &str) -> Vec<Problem> {
-    let checked = match Level::check_text(text, name) {
-        Ok(checked) => checked,
-        Err(errors) => {
-            return errors
-                .diagnostics
-                .into_iter()
-                .map(|d| Problem {
-                    cell: None,
-                    severity: Severity::Error,
-                    message: d.message,
-                })
-                .collect()
-        }
-    };
+    let (checked, read_errors) = Level::salvage(text, name);
     let cols = checked.level.cols.max(1);
     let cell_at = |line: usize, column: usize| {
         checked
@@ -464,6 +468,24 @@ pub fn problems_of(text: &str, name: &str) -> Vec<Problem> {
             .position(|&p| p == (line, column))
             .map(|i| (i / cols, i % cols))
     };
+    if !read_errors.is_empty() {
+        // A cell that cannot be read is on its (empty) cell; saving after a change writes it
+        // empty.
+        return read_errors
+            .into_iter()
+            .map(|d| Problem {
+                cell: cell_at(d.line, d.column),
+                severity: Severity::Error,
+                message: match cell_at(d.line, d.column) {
+                    Some(_) => format!(
+                        "{} (shown empty; saved empty once the grid changes)",
+                        d.message
+                    ),
+                    None => d.message,
+                },
+            })
+            .collect();
+    }
     let mut out: Vec<Problem> = checked
         .errors
         .into_iter()

@@ -217,14 +217,45 @@ fn a_new_level_saves_to_its_file_atomically_and_reopens_the_same() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A file with a syntax error opens, so the editor can fix it: the bad token is an empty cell
+/// marked with the error, the file is kept as it was until the author changes something, and a
+/// change then saves a valid level.
 #[test]
-fn a_file_with_unreadable_cells_is_not_opened() {
+fn a_file_with_unreadable_cells_opens_with_them_empty_and_marked() {
     let dir = std::env::temp_dir().join(format!("breakout-editor-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("bad.lvl");
-    std::fs::write(&path, "2 2\n2 Q\n").unwrap();
-    let err = Editor::open(&path).unwrap_err().to_string();
-    assert!(err.contains("bad.lvl:2:3"), "{err}");
+    let text = "# mine\n2 2\n2 Q\n";
+    std::fs::write(&path, text).unwrap();
+    let mut editor = Editor::open(&path).unwrap();
+    assert!(!editor.is_modified());
+    assert_eq!(editor.level().get(1, 1), None);
+    assert_eq!(editor.level().get(1, 0), Some(BrickKind::Plain(2)));
+    let problems = editor.problems().to_vec();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0].cell, Some((1, 1)));
+    assert_eq!(problems[0].severity, Severity::Error);
+    assert!(
+        problems[0].message.contains("'Q'"),
+        "{}",
+        problems[0].message
+    );
+    // Saving unchanged writes the file as it was; a fix saves a valid level.
+    editor.save().unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    editor.brush = Brush::of(BrickKind::Plain(3));
+    editor.press((1, 1), false);
+    editor.release();
+    assert!(editor
+        .problems()
+        .iter()
+        .all(|p| p.severity != Severity::Error));
+    editor.save().unwrap();
+    let level = Level::load(&path).expect("the fixed file loads");
+    assert_eq!(level.get(1, 1), Some(BrickKind::Plain(3)));
+    assert!(std::fs::read_to_string(&path)
+        .unwrap()
+        .starts_with("# mine\n"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -396,4 +427,16 @@ proptest! {
         prop_assert_eq!(editor.level(), &before);
         prop_assert_eq!(editor.text(), original);
     }
+}
+
+/// A copy of a level the game must not write (a built-in one) is saved in the user's levels
+/// under a title that says it is a copy, so the two lists do not show one name twice.
+#[test]
+fn a_copy_is_titled_as_a_copy() {
+    let level = Level::parse("@name: 03 Fortress\n2 2\n", "03-fortress").unwrap();
+    let path = std::env::temp_dir().join(format!("breakout-copy-{}.lvl", std::process::id()));
+    let editor = Editor::copy_of(&level, path.clone());
+    assert_eq!(editor.level().title.as_deref(), Some("03 Fortress (copy)"));
+    assert_eq!(copy_title("03 Fortress (copy)"), "03 Fortress (copy)");
+    assert!(!path.exists(), "nothing saved yet");
 }

@@ -372,6 +372,23 @@ impl Level {
         })
     }
 
+    /// What can be read of level `text` even when lines or cells cannot be, so the level editor
+    /// can open a broken file to fix it: cells that cannot be read are empty, rows are cut or
+    /// padded to the first row's width, headers that cannot be read keep their defaults. Returns
+    /// what [`Level::check_text`] gives for that level, and the read errors that function fails
+    /// with (file:line:column, empty when it succeeds; a cell's error is at its position).
+    pub fn salvage(text: &str, source_name: &str) -> (Checked, Vec<Diagnostic>) {
+        let (parsed, errors) = parse::salvage(text, source_name);
+        let warnings = lint::warnings(&parsed.level, &parsed.positions);
+        let checked = Checked {
+            level: parsed.level,
+            positions: parsed.positions,
+            errors: parsed.whole,
+            warnings,
+        };
+        (checked, errors)
+    }
+
     /// Where the directive `@key:` (`key` without `@` and `:`, e.g. `name`) is in the level
     /// text `text`: the 1-based line and column of its `@`; `None` if the text has none.
     pub fn directive_position(text: &str, key: &str) -> Option<(usize, usize)> {

@@ -38,6 +38,22 @@ pub(super) fn parse(text: &str, source_name: &str) -> Result<(Level, Positions),
 /// Like [`parse`], except that a level whose lines and cells are all valid is returned even if
 /// it has no row or nothing to clear (those problems are in [`Parsed::whole`]).
 pub(super) fn parse_lenient(text: &str, source_name: &str) -> Result<Parsed, LevelErrors> {
+    let (parsed, diagnostics) = salvage(text, source_name);
+    if diagnostics.is_empty() {
+        Ok(parsed)
+    } else {
+        Err(LevelErrors {
+            source_name: source_name.to_string(),
+            diagnostics,
+        })
+    }
+}
+
+/// Reads what can be read of `text`, always giving a level: cells that cannot be read are
+/// empty, rows are cut or padded to the first row's width (and to the size limits), headers that
+/// cannot be read keep their defaults. The diagnostics are those [`parse_lenient`] fails with
+/// (empty when it succeeds), sorted by line and column.
+pub(super) fn salvage(text: &str, source_name: &str) -> (Parsed, Vec<Diagnostic>) {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut diagnostics = Vec::new();
     let mut cells = Vec::new();
@@ -146,11 +162,8 @@ pub(super) fn parse_lenient(text: &str, source_name: &str) -> Result<Parsed, Lev
         if rows == 0 {
             diagnostics.append(&mut whole);
         }
+        whole.clear();
         diagnostics.sort_by_key(|d| (d.line, d.column));
-        return Err(LevelErrors {
-            source_name: source_name.to_string(),
-            diagnostics,
-        });
     }
     debug_assert_eq!(cells.len(), rows * cols);
     let level = Level {
@@ -168,11 +181,12 @@ pub(super) fn parse_lenient(text: &str, source_name: &str) -> Result<Parsed, Lev
         powerup_rules: headers.powerup_rules.unwrap_or_default(),
         scatter: headers.scatter.unwrap_or_default(),
     };
-    Ok(Parsed {
+    let parsed = Parsed {
         level,
         positions,
         whole,
-    })
+    };
+    (parsed, diagnostics)
 }
 
 /// Where the directive `@key:` is written in `text`: the 1-based line and column of its `@`,

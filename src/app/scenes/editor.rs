@@ -5,7 +5,7 @@
 use super::play::PlayScene;
 use super::{Context, MouseButton, Pointer, Scene, Transition};
 use crate::editor::{Cell, Editor, Severity, Tool};
-use crate::level::{BrickKind, Level};
+use crate::level::BrickKind;
 use crate::sim::BrickField;
 use crate::view::editor::{self as view, Overlay, PaletteItem};
 use crate::view::SpriteBatch;
@@ -526,7 +526,6 @@ impl Scene for EditorScene {
 /// system directory: the game never writes there). `None` when neither is possible.
 pub fn editor_for(
     source: &crate::assets::LevelSource,
-    level: &Level,
     user_dir: Option<&std::path::Path>,
 ) -> Result<Editor, String> {
     if let Some(path) = source.path() {
@@ -550,7 +549,9 @@ pub fn editor_for(
         })
         .find(|p| !p.exists())
         .ok_or("no free file name for the copy")?;
-    Ok(Editor::copy_of(level, copy))
+    // A copy needs the level read whole (a broken built-in or foreign level cannot be copied).
+    let level = source.load().map_err(|e| e.to_string())?;
+    Ok(Editor::copy_of(&level, copy))
 }
 
 /// Directories the game never writes into, even when it could (running as root).

@@ -75,14 +75,12 @@ impl LevelMenuScene {
 
     /// Opens the level editor on the level at `index`: its file, or a copy in the user's
     /// levels directory when the game must not write its file
-    /// ([`super::editor::editor_for`]). A level that does not load keeps the list, showing why.
+    /// ([`super::editor::editor_for`]). A level that cannot be opened keeps the list, showing why.
     fn edit(&mut self, index: usize) -> Transition {
         let source = &self.set.levels[index].source;
         let user_dir = crate::assets::user_levels_dir();
-        let editor = source
-            .load()
-            .map_err(|e| e.to_string())
-            .and_then(|level| super::editor::editor_for(source, &level, user_dir.as_deref()));
+        // A level file with errors opens too, each marked, so it can be fixed.
+        let editor = super::editor::editor_for(source, user_dir.as_deref());
         match editor {
             Ok(editor) => {
                 self.error = None;
