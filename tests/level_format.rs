@@ -395,8 +395,43 @@ fn to_level(o: &OracleLevel, name: &str) -> Level {
 }
 
 /// Independent reachability: an iterative 4-connected flood fill from every non-solid cell of the
-/// bottom row through non-solid cells. Returns, per cell, whether the ball can get there.
+/// bottom row through non-solid cells, then the explosions it sets off (docs/levels.md): a
+/// reached explosive brick `X` destroys the 8 cells around it (the default `@explosion:
+/// square`) but walls, metal and chaotic bricks, repeated until nothing changes. Returns, per
+/// cell, whether the ball (or a blast) gets there.
 fn reachable(grid: &[Vec<Cell>]) -> Vec<Vec<bool>> {
+    let mut seen = flood_fill(grid);
+    let (rows, cols) = (grid.len() as isize, grid[0].len() as isize);
+    loop {
+        let mut changed = false;
+        for r in 0..rows {
+            for c in 0..cols {
+                if !(seen[r as usize][c as usize]
+                    && matches!(grid[r as usize][c as usize], Cell::Kind('X', ..)))
+                {
+                    continue;
+                }
+                for (dr, dc) in (-1..=1).flat_map(|dr| (-1..=1).map(move |dc| (dr, dc))) {
+                    let (nr, nc) = (r + dr, c + dc);
+                    if nr < 0 || nc < 0 || nr >= rows || nc >= cols {
+                        continue;
+                    }
+                    let cell = grid[nr as usize][nc as usize];
+                    if cell != Cell::Empty && !cell.blocks() && !seen[nr as usize][nc as usize] {
+                        seen[nr as usize][nc as usize] = true;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if !changed {
+            return seen;
+        }
+    }
+}
+
+/// The flood fill of [`reachable`], before explosions.
+fn flood_fill(grid: &[Vec<Cell>]) -> Vec<Vec<bool>> {
     let rows = grid.len();
     let cols = grid[0].len();
     let mut seen = vec![vec![false; cols]; rows];
