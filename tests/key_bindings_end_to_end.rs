@@ -17,7 +17,8 @@ fn a_key_bound_in_the_config_file_acts_in_the_game() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let config = dir.join("breakout.toml");
-    let start = CollisionMode::Aabb;
+    // Modes other than the default, which the title names (the default it leaves out).
+    let start = CollisionMode::Zones;
     std::fs::write(
         &config,
         format!("[collision]\nmode = \"{start}\"\n\n[keys]\nnext_collision_mode = \"V\"\n"),

@@ -21,15 +21,29 @@ const SHADE: [f32; 4] = [0.0, 0.0, 0.05, 0.7];
 const HUD_SIZE: f32 = 16.0;
 
 /// The HUD along the bottom edge: score, lives, and between them the active power-ups
-/// ([`active_powerups`]) or, with none, the level name and collision mode ([`status_line`]).
-/// Every line has a dark shadow, so it reads over the bonus floor and anything passing under it.
+/// ([`active_powerups`]) or, with none, the level name, and the collision mode when it is not
+/// the default ([`status_line`]; see [`hud_for`]). Every line has a dark shadow, so it reads
+/// over the bonus floor and anything passing under it.
 pub fn hud(out: &mut Vec<SpriteInstance>, game: &Game) {
+    hud_for(out, game, shows_mode(game, false));
+}
+
+/// Whether the HUD names the collision mode: when it is not the default (someone chose it, or
+/// pressed C) or the debug overlay is on. A player who never touched it is not shown a
+/// developer's setting.
+pub fn shows_mode(game: &Game, debug_overlay: bool) -> bool {
+    debug_overlay || game.config().collision != crate::collision::CollisionMode::default()
+}
+
+/// [`hud`], naming the collision mode after the level name when `show_mode`.
+pub fn hud_for(out: &mut Vec<SpriteInstance>, game: &Game, show_mode: bool) {
     let score = format!("SCORE {:05}", game.score());
     let lives = format!("LIVES {}", game.lives());
     let mode = game.config().collision.to_string();
-    let title = chips(game.active_effects())
-        .is_empty()
-        .then_some((game.level_name(), mode.as_str()));
+    let title = chips(game.active_effects()).is_empty().then_some((
+        game.level_name(),
+        if show_mode { mode.as_str() } else { "" },
+    ));
     status_line(out, &score, &lives, title);
     active_powerups(out, game);
 }
@@ -99,11 +113,11 @@ pub fn max_name_chars() -> usize {
     title_room("SCORE 00000", "LIVES 9")
 }
 
-/// The middle of the HUD line in at most `room` characters: `name / mode` if it fits, else
-/// `name`, else the name's first characters and `...`.
+/// The middle of the HUD line in at most `room` characters: `name / mode` if it fits (and
+/// `mode` is not empty), else `name`, else the name's first characters and `...`.
 pub fn fit_title(name: &str, mode: &str, room: usize) -> String {
     let both = format!("{name} / {mode}");
-    if both.chars().count() <= room {
+    if !mode.is_empty() && both.chars().count() <= room {
         return both;
     }
     if name.chars().count() <= room {
@@ -392,6 +406,42 @@ mod tests {
         let shown = fit_title(&name, "swept", room);
         assert_eq!(shown.chars().count(), room);
         assert!(shown.ends_with("...") && name.starts_with(shown.trim_end_matches('.')));
+    }
+
+    /// The HUD's text, glyph by glyph, for `game` (shadows left out).
+    fn hud_text(game: &Game, show_mode: bool) -> String {
+        let mut out = Vec::new();
+        hud_for(&mut out, game, show_mode);
+        out.iter()
+            .filter(|s| s.i_color != SHADE)
+            .filter_map(crate::view::text::glyph_char)
+            .collect()
+    }
+
+    /// The collision mode is a developer's setting: the HUD names it only when it is not the
+    /// default, or the debug overlay is on.
+    #[test]
+    fn the_hud_names_the_collision_mode_only_when_chosen_or_debugging() {
+        let level = crate::level::Level::parse("2 2", "Gates").unwrap();
+        let mut game = Game::new(&level, crate::sim::GameConfig::default());
+        assert!(!shows_mode(&game, false));
+        assert!(shows_mode(&game, true));
+        let plain = hud_text(&game, shows_mode(&game, false));
+        assert!(
+            plain.contains("Gates") && !plain.contains("clamp"),
+            "{plain}"
+        );
+        assert!(hud_text(&game, true).contains("Gates/clamp"));
+        game.set_collision_mode(crate::collision::CollisionMode::Swept);
+        assert!(shows_mode(&game, false));
+        let mut out = Vec::new();
+        hud(&mut out, &game);
+        let text: String = out
+            .iter()
+            .filter(|s| s.i_color != SHADE)
+            .filter_map(crate::view::text::glyph_char)
+            .collect();
+        assert!(text.contains("Gates/swept"), "{text}");
     }
 
     #[test]

@@ -272,7 +272,11 @@ impl Scene for PlayScene {
         if ctx.debug_overlay {
             crate::view::debug_overlay::overlay(&mut batch.text, game);
         }
-        hud::hud(&mut batch.text, game);
+        hud::hud_for(
+            &mut batch.text,
+            game,
+            hud::shows_mode(game, ctx.debug_overlay),
+        );
         if self.bot.is_some() {
             hud::demo_mark(&mut batch.text);
         }
@@ -302,12 +306,17 @@ impl Scene for PlayScene {
     fn title(&self) -> Option<String> {
         let game = &self.game;
         let (number, count) = self.campaign.position();
+        // The collision mode as the HUD shows it: only when it is not the default.
+        let mode = if hud::shows_mode(game, false) {
+            format!(" — collision: {}", game.config().collision)
+        } else {
+            String::new()
+        };
         Some(format!(
-            "Breakout — {} ({number}/{count}) — score {} — lives {} — collision: {}",
+            "Breakout — {} ({number}/{count}) — score {} — lives {}{mode}",
             game.level_name(),
             game.score(),
             game.lives(),
-            game.config().collision
         ))
     }
 
