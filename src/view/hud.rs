@@ -297,8 +297,8 @@ const BANNER_LINES: usize = 4;
 /// playfield (above the HUD line, below the lowest a brick area may reach,
 /// [`crate::level::MAX_AREA_BOTTOM`]), until the file is fixed: a heading, then the problems
 /// (`file:line:column: message`, the file without its directory), each wrapped to the
-/// playfield's width, at most 4 lines, then `+N more` for the problems left out.
-/// Returns the box, playfield pixels (x, y of the top-left corner, width, height).
+/// playfield's width, at most 4 lines, then `+N more` for the problems left out. It covers the
+/// paddle: the play scene does not step while it shows. Returns the box, playfield pixels (x, y of the top-left corner, width, height).
 pub fn reload_error(out: &mut Vec<SpriteInstance>, error: &str) -> [f32; 4] {
     let margin = 8.0;
     let max_chars = chars_in(PLAYFIELD_WIDTH - 2.0 * margin, BANNER_SIZE);
@@ -327,7 +327,7 @@ pub fn reload_error(out: &mut Vec<SpriteInstance>, error: &str) -> [f32; 4] {
     let top = HUD_Y - 4.0 - height;
     let rect = [0.0, top, PLAYFIELD_WIDTH, height];
     panel(out, rect, [0.25, 0.0, 0.0, 0.6]);
-    let heading = "LEVEL FILE HAS ERRORS - still playing the last good version:";
+    let heading = "LEVEL FILE HAS ERRORS - the game waits until the file is fixed:";
     let heading = crate::view::text::ellipsize(heading, max_chars);
     layout(out, &heading, margin, top + 4.0, BANNER_SIZE, HIGHLIGHT);
     for (i, line) in lines.iter().enumerate() {

@@ -213,6 +213,11 @@ impl PlayScene {
 impl Scene for PlayScene {
     fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
         self.reload_if_changed();
+        // While the level file has errors the game waits: the error banner covers the paddle
+        // and ball, and the author is fixing the file, not playing.
+        if self.reload_error.is_some() {
+            return Transition::None;
+        }
         self.force_powerups(ctx);
         match self.run_steps(ctx, dt) {
             Some(ended) => Transition::Push(self.end_screen(ctx, ended)),
@@ -441,6 +446,41 @@ mod tests {
         }
         let _ = std::fs::remove_file(&path);
         assert_eq!(stack.len(), 1, "still covered 5 s after the save");
+    }
+
+    /// A play-test found the reload error banner over the paddle and ball while play went on:
+    /// the game now waits while the level file has errors, and goes on once it is fixed.
+    #[test]
+    fn the_game_waits_while_the_level_file_has_errors() {
+        let (mut ctx, mut stack, path) = autoplayed("broken", "2 2 2 2\n0 0 0 0\n");
+        stack.update(&mut ctx, 0.1);
+        assert!(ctx.game_steps > 0);
+        std::fs::write(&path, "2 2 Q 2\n").expect("break the level");
+        let start = Instant::now();
+        while !stack.title().is_empty() && start.elapsed() < Duration::from_secs(5) {
+            let before = ctx.game_steps;
+            stack.update(&mut ctx, 0.1);
+            if ctx.game_steps == before {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let waiting = ctx.game_steps;
+        for _ in 0..10 {
+            stack.update(&mut ctx, 0.1);
+        }
+        assert_eq!(
+            ctx.game_steps, waiting,
+            "the game stepped with errors shown"
+        );
+        std::fs::write(&path, "2 2 3 2\n").expect("fix the level");
+        let start = Instant::now();
+        while ctx.game_steps == waiting && start.elapsed() < Duration::from_secs(5) {
+            stack.update(&mut ctx, 0.1);
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = std::fs::remove_file(&path);
+        assert!(ctx.game_steps > waiting, "the fixed level did not go on");
     }
 
     #[test]
