@@ -2,8 +2,8 @@
 //! the run has more levels.
 
 use super::{
-    close_game, hint_line, is_confirm, Context, Outcome, Scene, Transition, AUTOPLAY_SCREEN_DELAY,
-    CONFIRM_DELAY,
+    close_game, go_on_key, goes_on, hint_line, Context, Outcome, Scene, Transition,
+    AUTOPLAY_SCREEN_DELAY, CONFIRM_DELAY,
 };
 use crate::view::{hud, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
@@ -61,18 +61,16 @@ impl Scene for LevelClearedScene {
     fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
         match code {
             KeyCode::Escape => close_game(ctx),
-            code if is_confirm(code) && self.seconds >= CONFIRM_DELAY => self.advance(ctx),
+            code if goes_on(ctx, code) && self.seconds >= CONFIRM_DELAY => self.advance(ctx),
             _ => Transition::None,
         }
     }
 
-    fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
+    fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
         let score = format!("level +{}", self.outcome.score);
         let total = format!("total {}", self.total);
-        let hint = hint_line(
-            &[&score, &self.outcome.best_line(), &total],
-            "SPACE next level",
-        );
+        let next = format!("{} next level", go_on_key(ctx));
+        let hint = hint_line(&[&score, &self.outcome.best_line(), &total], &next);
         hud::message(&mut batch.text, "LEVEL CLEARED", &hint);
     }
 

@@ -180,6 +180,20 @@ pub fn is_confirm(code: KeyCode) -> bool {
     matches!(code, KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space)
 }
 
+/// Whether `code` goes on from an end-of-level or end-of-run screen: Enter, Space, or a key of
+/// the launch action as the player bound it (the key their hand is on).
+pub fn goes_on(ctx: &Context, code: KeyCode) -> bool {
+    is_confirm(code) || ctx.bindings.action(code) == Some(crate::app::Action::Launch)
+}
+
+/// The key an end screen's hint names for going on: the launch action's first key, as the
+/// player bound it (SPACE unless rebound), in capitals.
+pub fn go_on_key(ctx: &Context) -> String {
+    ctx.bindings
+        .first_key_name(crate::app::Action::Launch)
+        .to_uppercase()
+}
+
 /// Seconds an end-of-level or end-of-run screen ignores Enter and Space: a player still pressing
 /// Space to launch must not dismiss it unseen (it did in a play-test). Esc works at once.
 pub const CONFIRM_DELAY: f32 = 0.8;

@@ -3,8 +3,8 @@
 //! their words, so they are one scene type with a [`RunEnd`].
 
 use super::{
-    close_game, hint_line, is_confirm, Context, Outcome, Scene, Transition, AUTOPLAY_SCREEN_DELAY,
-    CONFIRM_DELAY,
+    close_game, go_on_key, goes_on, hint_line, Context, Outcome, Scene, Transition,
+    AUTOPLAY_SCREEN_DELAY, CONFIRM_DELAY,
 };
 use crate::view::{hud, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
@@ -71,14 +71,15 @@ impl Scene for RunOverScene {
     fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
         match code {
             KeyCode::Escape => close_game(ctx),
-            code if is_confirm(code) && self.seconds >= CONFIRM_DELAY => close_game(ctx),
+            code if goes_on(ctx, code) && self.seconds >= CONFIRM_DELAY => close_game(ctx),
             _ => Transition::None,
         }
     }
 
-    fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
+    fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
         let score = format!("{} {}", self.end.score_label(), self.outcome.score);
-        let hint = hint_line(&[&score, &self.outcome.best_line()], "SPACE menu");
+        let menu = format!("{} menu", go_on_key(ctx));
+        let hint = hint_line(&[&score, &self.outcome.best_line()], &menu);
         hud::message(&mut batch.text, self.end.title(), &hint);
     }
 
@@ -97,6 +98,54 @@ mod tests {
         let mut batch = SpriteBatch::default();
         scene.draw(&test_context(), &mut batch, false);
         shown_hint(&batch)
+    }
+
+    /// A play-test found: with launch rebound to W, the end screens still said SPACE and W did
+    /// nothing there. They name the launch key as bound, and it goes on, as Enter and Space do.
+    #[test]
+    fn the_end_screens_name_and_obey_the_bound_launch_key() {
+        use crate::app::scenes::level_cleared::LevelClearedScene;
+        use crate::app::Action;
+        let mut ctx = test_context();
+        ctx.bindings.bind(Action::Launch, KeyCode::KeyW).unwrap();
+        let mut over = RunOverScene::new(
+            RunEnd::GameOver,
+            Outcome {
+                score: 5,
+                best: None,
+            },
+        );
+        let mut batch = SpriteBatch::default();
+        over.draw(&ctx, &mut batch, false);
+        assert_eq!(shown_hint(&batch), "score 5  -  W menu");
+        over.update(&mut ctx, CONFIRM_DELAY);
+        assert!(
+            matches!(
+                over.key_press(&mut ctx, KeyCode::KeyW),
+                Transition::Sequence(_) | Transition::Pop
+            ),
+            "W goes to the menu"
+        );
+        assert!(matches!(
+            over.key_press(&mut ctx, KeyCode::KeyQ),
+            Transition::None
+        ));
+        let mut cleared = LevelClearedScene::new(
+            Outcome {
+                score: 5,
+                best: None,
+            },
+            9,
+            Box::new(|_| None),
+        );
+        let mut batch = SpriteBatch::default();
+        cleared.draw(&ctx, &mut batch, false);
+        assert_eq!(shown_hint(&batch), "level +5  total 9  -  W next level");
+        cleared.update(&mut ctx, CONFIRM_DELAY);
+        assert!(!matches!(
+            cleared.key_press(&mut ctx, KeyCode::KeyW),
+            Transition::None
+        ));
     }
 
     /// A play-test found: a run that is not a best (autoplay, no high-score table) left a
