@@ -1,5 +1,6 @@
 //! [`Watch`]: a replay being watched — its [`Playback`], the [`Keyframes`] taken as it plays
-//! (to seek and step back), play or pause, the speed, and the wall-clock pacing. No window, no
+//! (to seek and step back; those of the whole replay are made on a background thread as it
+//! starts), play or pause, the speed, and the wall-clock pacing. No window, no
 //! context: the replay screen ([`super::replay::ReplayScene`]) drives it and draws what it
 //! holds, and the tests drive it alone.
 
@@ -8,7 +9,7 @@ use crate::level::{Level, LevelErrors};
 use crate::replay::{Divergence, Keyframes, Playback, Recorder, Replay, DEFAULT_BUDGET};
 use crate::sim::tuning::{FIXED_TIMESTEP, MAX_FRAME_TIME};
 use crate::sim::Game;
-use std::sync::Arc;
+use std::sync::{mpsc, Arc};
 
 /// The speeds, slowest first: game seconds per wall-clock second, and how the strip shows
 /// them. The step stays 1/240 s at every speed: only how many steps run per second changes.
@@ -59,6 +60,10 @@ pub struct Watch {
     /// The first divergence seen, kept when a seek goes back before it (a snapshot from before
     /// it has not found it yet).
     diverged: Option<Divergence>,
+    /// Keyframes of the whole replay, being made on a background thread; they replace
+    /// `keyframes` once ready, so a seek forward past what was played re-simulates at most the
+    /// interval (until then, it plays the steps between once, taking snapshots).
+    ahead: Option<mpsc::Receiver<Keyframes>>,
 }
 
 impl Watch {
@@ -66,6 +71,19 @@ impl Watch {
     pub fn new(replay: Arc<Replay>) -> Result<Watch, LevelErrors> {
         let playback = Playback::new(replay)?;
         let keyframes = Keyframes::new(&playback, DEFAULT_BUDGET);
+        let (sender, ahead) = mpsc::channel();
+        let start = playback.clone();
+        let made = std::thread::Builder::new()
+            .name("replay keyframes".into())
+            .spawn(move || {
+                let mut all = Keyframes::new(&start, DEFAULT_BUDGET);
+                all.fill(&start);
+                // The watch may be gone: nobody to take them.
+                let _ = sender.send(all);
+            });
+        if let Err(e) = &made {
+            log::warn!("no background thread for the replay's keyframes: {e}");
+        }
         let mut watch = Watch {
             playback,
             keyframes,
@@ -73,6 +91,7 @@ impl Watch {
             speed: NORMAL_SPEED,
             paused: false,
             diverged: None,
+            ahead: made.is_ok().then_some(ahead),
         };
         watch.settle();
         Ok(watch)
@@ -189,6 +208,7 @@ impl Watch {
     /// from the nearest snapshot before it, re-simulating the steps between.
     pub fn seek(&mut self, target: u64) {
         let target = target.min(self.steps());
+        self.take_ahead();
         self.keyframes.seek(&mut self.playback, target);
         self.pacing = Pacing::new();
         self.settle();
@@ -228,6 +248,19 @@ impl Watch {
     /// one: the recording of games in the window is not in this screen's hands.
     pub fn handover_recorder(&self) -> Recorder {
         Recorder::taken_over(self.replay(), self.at())
+    }
+
+    /// Takes the keyframes made on the background thread, once they are ready.
+    fn take_ahead(&mut self) {
+        let Some(ahead) = &self.ahead else { return };
+        match ahead.try_recv() {
+            Ok(all) => {
+                self.keyframes = all;
+                self.ahead = None;
+            }
+            Err(mpsc::TryRecvError::Empty) => {}
+            Err(mpsc::TryRecvError::Disconnected) => self.ahead = None,
+        }
     }
 
     /// After the playback moved: at the end, applies the changes after the last step and checks
