@@ -134,7 +134,10 @@ fn main() -> ExitCode {
         }
         Some(Command::Replay(args)) => match &args.export {
             Some(_) => fail("replay --export is not built yet"),
-            None => fail("watching a replay in the window is not built yet"),
+            None => match breakout::app::replay(args.play, args.file) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(&describe(&e)),
+            },
         },
         Some(Command::Edit(args)) => {
             if args.play.set.is_some() || args.play.level.is_some() {

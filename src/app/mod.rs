@@ -68,6 +68,18 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     launch(args, None)
 }
 
+/// Opens the window on the replay screen for the replay in `file` (Esc closes it), until the
+/// player quits.
+///
+/// # Errors
+/// A file that cannot be read or is not a replay this game can play (checked before any window
+/// opens; the message names the file, and the byte offset or field), and the window's errors
+/// as [`run`].
+pub fn replay(args: PlayArgs, file: std::path::PathBuf) -> anyhow::Result<()> {
+    let scene = scenes::replay::ReplayScene::open(&file).map_err(anyhow::Error::msg)?;
+    launch(args, Some(Box::new(scene)))
+}
+
 /// Runs the level editor on `file` (a new level saved there if it does not exist; without one,
 /// a new level saved in the user's levels directory) until the author leaves it.
 ///
@@ -81,12 +93,13 @@ pub fn edit(args: PlayArgs, file: Option<std::path::PathBuf>) -> anyhow::Result<
             crate::editor::Editor::new(crate::editor::Document::new_level("untitled"), None, false)
         }
     };
-    launch(args, Some(editor))
+    let scene = scenes::editor::EditorScene::new(editor, crate::assets::user_levels_dir());
+    launch(args, Some(Box::new(scene)))
 }
 
-/// Opens the window with the menu, or with the level editor on `editor` alone (leaving it
-/// quits), and runs until the player quits.
-fn launch(args: PlayArgs, editor: Option<crate::editor::Editor>) -> anyhow::Result<()> {
+/// Opens the window with the menu, or with `alone` alone (the level editor, a replay: leaving
+/// it quits), and runs until the player quits.
+fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Result<()> {
     let assets = Assets::from_env()?;
     let sets = crate::assets::sets::discover_from_env();
     // Find and load --set/--level before opening a window, so a typo is a one-line error.
@@ -135,9 +148,8 @@ fn launch(args: PlayArgs, editor: Option<crate::editor::Editor>) -> anyhow::Resu
     app.ctx.settings = crate::config::save::ConfigFile::new(loaded);
     app.ctx.bindings = file_config.keys.bindings();
     app.ctx.gamepad = file_config.gamepad;
-    if let Some(editor) = editor {
-        let scene = scenes::editor::EditorScene::new(editor, user_dir);
-        app.scenes = SceneStack::new(Box::new(scene));
+    if let Some(scene) = alone {
+        app.scenes = SceneStack::new(scene);
     } else if let Some((set, index, level)) = start {
         // Under the run: the set's level list, where ending the run comes back to.
         let campaign = Campaign::new(&set, index);
@@ -210,6 +222,7 @@ impl App {
             effects,
             scores: crate::highscores::HighScores::default_path()
                 .map(|p| crate::highscores::HighScores::load(&p)),
+            replays: crate::replay::Store::default_store(),
             game_config,
             args,
             input: InputState::default(),
@@ -270,7 +283,8 @@ impl App {
     }
 
     /// Sets the window title to the top scene's, when it changed; hides the mouse cursor while
-    /// a game is on top (in a play-test it stayed over the playfield), shows it elsewhere.
+    /// a game is on top (in a play-test it stayed over the playfield), shows it elsewhere
+    /// ([`scenes::Scene::shows_cursor`]).
     fn update_title(&mut self) {
         let title = self.scenes.title();
         if title != self.title {
@@ -279,7 +293,7 @@ impl App {
             }
             self.title = title;
         }
-        let hide = self.scenes.live_game().is_some();
+        let hide = !self.scenes.shows_cursor();
         if hide != self.cursor_hidden {
             if let Some(gfx) = &self.gfx {
                 gfx.window.set_cursor_visible(!hide);

@@ -190,6 +190,50 @@ impl Replay {
         self.header.settings.to_config()
     }
 
+    /// The replay of its first `steps` steps only (all of it if it has fewer), with no end: the
+    /// inputs cut there ([`InputTrack::truncate`]), the changes made before the next step kept
+    /// (those at step `steps` or later dropped: a [`Playback`] at `steps` has not applied them
+    /// yet), and the hashes of those steps. What a game taken over at step `steps` goes on
+    /// recording from ([`Recorder::taken_over`]).
+    pub fn truncated(&self, steps: u64) -> Replay {
+        let steps = steps.min(self.steps());
+        let mut inputs = self.inputs.clone();
+        inputs.truncate(steps);
+        Replay {
+            header: self.header.clone(),
+            inputs,
+            changes: self
+                .changes
+                .iter()
+                .filter(|c| c.step < steps)
+                .cloned()
+                .collect(),
+            hashes: self
+                .hashes
+                .iter()
+                .take((steps / HASH_INTERVAL) as usize)
+                .copied()
+                .collect(),
+            end: None,
+        }
+    }
+
+    /// The level in play after `steps` steps: the last reload applied before then, or the
+    /// level the game started on. Errors: as [`Replay::level`].
+    pub fn level_at(&self, steps: u64) -> Result<Level, LevelErrors> {
+        let reloaded = self.changes.iter().rev().find_map(|c| match &c.kind {
+            ChangeKind::Reload {
+                level_name,
+                level_text,
+            } if c.step < steps => Some((level_name, level_text)),
+            _ => None,
+        });
+        match reloaded {
+            Some((name, text)) => Level::parse(text, name),
+            None => self.level(),
+        }
+    }
+
     /// Checks what decoding cannot: changes in step order and within the recorded steps, known
     /// collision modes and power-ups, level texts that parse, no more hashes than steps hold.
     /// Errors name the field.

@@ -60,6 +60,16 @@ impl Recorder {
         Recorder { replay }
     }
 
+    /// Goes on recording a game the player took over from `replay` after `steps` steps (its
+    /// game as a [`super::Playback`] at that step has it): the replay cut there
+    /// ([`Replay::truncated`]), marked as taken over at that step (such games keep no high
+    /// score), recording appending from there.
+    pub fn taken_over(replay: &Replay, steps: u64) -> Recorder {
+        let mut recorder = Recorder::resume(replay.truncated(steps));
+        recorder.mark_taken_over();
+        recorder
+    }
+
     /// Sets who played (`Some("bot")` for the bot).
     pub fn set_played_by(&mut self, who: Option<String>) {
         self.replay.header.played_by = who;

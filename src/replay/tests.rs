@@ -302,3 +302,54 @@ fn the_stored_settings_give_back_the_configuration() {
         GameConfig::default()
     );
 }
+
+/// Taken over at a step: the replay cut there and recorded on from the live game plays back to
+/// the live game's state, marked as taken over there, without the changes recorded at or after
+/// that step and with the hashes before it.
+#[test]
+fn a_game_taken_over_at_a_step_records_on_from_there() {
+    let held = |input: Input, n| vec![Act::Step(input); n];
+    let launch = Input {
+        launch: true,
+        ..Input::default()
+    };
+    let right = Input {
+        right: true,
+        ..Input::default()
+    };
+    let mut acts = held(launch, 300);
+    acts.push(Act::Mode(1));
+    acts.extend(held(right, 300));
+    acts.push(Act::Mode(2));
+    acts.extend(held(Input::default(), 300));
+    let (replay, _) = record(&acts, 7);
+    assert_eq!(replay.changes.len(), 2);
+    let mut playback = Playback::new(Arc::new(replay.clone())).unwrap();
+    playback.advance(600);
+    let mut game = playback.into_game();
+    let mut rec = Recorder::taken_over(&replay, 600);
+    let left = Input {
+        left: true,
+        ..Input::default()
+    };
+    for _ in 0..250 {
+        game.step(&left);
+        rec.step(&left, &game);
+    }
+    let taken = rec.finish(&game);
+    assert_eq!(taken.steps(), 850);
+    assert_eq!(taken.header.taken_over_at, Some(600));
+    assert_eq!(
+        taken.changes,
+        replay.changes[..1],
+        "the switch at 600 dropped"
+    );
+    assert_eq!(taken.hashes.len(), 3);
+    assert_eq!(taken.hashes[..2], replay.hashes[..2]);
+    let mut again = Playback::new(Arc::new(roundtrip(&taken))).unwrap();
+    again.run_to_end();
+    assert_eq!(again.divergence(), None);
+    assert_eq!(again.game().state_hash(), game.state_hash());
+    assert_eq!(replay.truncated(10_000).steps(), replay.steps());
+    assert_eq!(replay.level_at(600).unwrap().name, level().name);
+}

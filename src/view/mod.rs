@@ -13,10 +13,12 @@ pub mod hud;
 pub mod letterbox;
 pub mod menu;
 pub mod powerups;
+pub mod replays;
 pub mod scene;
 pub mod settings;
 pub mod sprite;
 pub mod text;
+pub mod timeline;
 
 pub use letterbox::{letterbox, Viewport};
 pub use sprite::{Layer, PostEffects, SpriteBatch, SpriteInstance};

@@ -21,6 +21,8 @@ pub struct Campaign {
     lives: u32,
     /// A level edited in the level editor, played to try it: no scores are recorded.
     trial: bool,
+    /// A game the player took over from a replay: no scores are recorded.
+    taken_over: bool,
 }
 
 impl Campaign {
@@ -35,6 +37,7 @@ impl Campaign {
             score: 0,
             lives: START_LIVES,
             trial: false,
+            taken_over: false,
         }
     }
 
@@ -52,6 +55,23 @@ impl Campaign {
         self.trial
     }
 
+    /// A game taken over from a replay of `level` (the level in play at that step), whose
+    /// level started with the run's `score` and `lives`: one level, no scores recorded.
+    pub fn taken_over(level: Arc<crate::level::Level>, score: u32, lives: u32) -> Campaign {
+        Campaign {
+            taken_over: true,
+            score,
+            lives,
+            ..Campaign::single("replay", LevelSource::Edited { level })
+        }
+    }
+
+    /// Whether the scores of this run are recorded: not for the editor's test-play
+    /// ([`Campaign::trial`]) nor a game taken over from a replay ([`Campaign::taken_over`]).
+    pub fn keeps_scores(&self) -> bool {
+        !self.trial && !self.taken_over
+    }
+
     /// A run of the single level `source`, in a set of its own keyed `set_key` (tests, tools).
     pub fn single(set_key: &str, source: LevelSource) -> Campaign {
         let name = source.stem();
@@ -63,6 +83,7 @@ impl Campaign {
             score: 0,
             lives: START_LIVES,
             trial: false,
+            taken_over: false,
         }
     }
 

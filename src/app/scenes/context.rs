@@ -50,6 +50,9 @@ pub struct Context {
     /// Why the last level could not be started (its file's errors), shown by the menu until a
     /// level starts.
     pub level_error: Option<String>,
+    /// The replays kept in the user's data directory (none where the system has none): the
+    /// menu's Replays list, and the level list's best runs.
+    pub replays: Option<crate::replay::Store>,
     /// Simulation steps run, over every level (for `--stats`).
     pub game_steps: u64,
     /// Shift, Ctrl, Alt and Super as held now (for shortcuts such as Ctrl+Z).
@@ -100,10 +103,11 @@ impl Context {
     /// Records the `score` a level of `campaign` (its current one) ended with: the points
     /// made in that level, and whether it was `cleared`; saves the table if it changed (a
     /// failed save is logged). Returns the level's best before and whether this beat it;
-    /// `None` without a table, and always with `--autoplay` or in the editor's test-play: the
-    /// bot's games and an author's trials are never recorded.
+    /// `None` without a table, and always with `--autoplay`, in the editor's test-play and in a
+    /// game taken over from a replay ([`Campaign::keeps_scores`]): the bot's games, an author's
+    /// trials and practice from a replay are never recorded.
     pub fn record_level(&mut self, campaign: &Campaign, score: u32, cleared: bool) -> Option<Best> {
-        if self.args.autoplay || campaign.is_trial() {
+        if self.args.autoplay || !campaign.keeps_scores() {
             return None;
         }
         let scores = self.scores.as_mut()?;
@@ -126,7 +130,7 @@ impl Context {
     /// Records the `score` of a whole run through `campaign`'s set (ended: won or game over),
     /// as [`Context::record_level`] does.
     pub fn record_run(&mut self, campaign: &Campaign, score: u32) -> Option<Best> {
-        if self.args.autoplay || campaign.is_trial() {
+        if self.args.autoplay || !campaign.keeps_scores() {
             return None;
         }
         let recorded = self.scores.as_mut()?.record_run(campaign.set_key(), score);

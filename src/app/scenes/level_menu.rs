@@ -4,6 +4,7 @@
 
 use super::list::{filter_status, ListAction, ListState};
 use super::play::{Campaign, PlayScene};
+use super::replay::ReplayScene;
 use super::{Context, Pointer, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
 use crate::assets::OpenedSet;
 use crate::sim::BrickField;
@@ -14,13 +15,15 @@ use std::sync::Arc;
 
 /// Brightness of the preview bricks behind the list (1 is as in play).
 const PREVIEW_DIM: f32 = 0.35;
+/// The key that watches the chosen level's best run (a letter would type into the filter).
+pub const BEST_RUN_KEY: KeyCode = KeyCode::F4;
 /// Top of the level list's first row, playfield pixels (under the preview of the bricks,
 /// [`menu::preview_area`]).
 const LIST_TOP: f32 = 318.0;
 
 /// A set's levels. Up/Down, PageUp/PageDown, Home/End choose; typing filters by name; Enter
 /// plays the set from the chosen level on (one run: score and lives carry over); F2 edits the
-/// chosen level in the level editor; Esc goes back to the sets. Under `--autoplay` it plays the chosen level after a delay.
+/// chosen level in the level editor; F4 watches its best run; Esc goes back to the sets. Under `--autoplay` it plays the chosen level after a delay.
 pub struct LevelMenuScene {
     set: Arc<OpenedSet>,
     list: ListState,
@@ -93,6 +96,32 @@ impl LevelMenuScene {
         }
     }
 
+    /// Watches the best run of the level at `index` ([`BEST_RUN_KEY`]), kept in the replays
+    /// store; with none kept, or one that does not read, the list stays, saying so.
+    fn best_run(&mut self, ctx: &Context, index: usize) -> Transition {
+        let level_key = self.set.levels[index].source.key();
+        let path = ctx
+            .replays
+            .as_ref()
+            .map(|store| store.best_path(&self.set.source.key(), &level_key))
+            .filter(|path| path.exists());
+        let Some(path) = path else {
+            self.error = Some((index, "no best run of this level is kept yet".to_string()));
+            return Transition::None;
+        };
+        match ReplayScene::open(&path) {
+            Ok(scene) => {
+                self.error = None;
+                Transition::Push(Box::new(scene))
+            }
+            Err(e) => {
+                log::warn!("{e}");
+                self.error = Some((index, e));
+                Transition::None
+            }
+        }
+    }
+
     /// The row of the level at `index`: its number and name, and its best score (green once
     /// cleared).
     fn row(&self, ctx: &Context, index: usize) -> Row {
@@ -147,6 +176,11 @@ impl Scene for LevelMenuScene {
         if code == KeyCode::F2 {
             if let Some(index) = self.list.selected() {
                 return self.edit(index);
+            }
+        }
+        if code == BEST_RUN_KEY {
+            if let Some(index) = self.list.selected() {
+                return self.best_run(ctx, index);
             }
         }
         match self.list.key(code) {
@@ -207,7 +241,7 @@ impl Scene for LevelMenuScene {
             status,
             position: format!("{}/{shown}", (at + 1).min(shown)),
             error,
-            keys: "UP/DOWN PGUP/PGDN  ENTER play  F2 edit  ESC sets",
+            keys: "UP/DOWN PGUP/PGDN  ENTER play  F2 edit  F4 best run  ESC sets",
         };
         menu::list(&mut batch.text, &view);
     }

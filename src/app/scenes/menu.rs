@@ -1,9 +1,11 @@
 //! The menu: the list of level sets — the shipped levels, the user's, imported sets and the
-//! installed games' sets — each with its number of levels and how many are cleared. It is the
-//! bottom scene; choosing a set pushes its level list ([`LevelMenuScene`]).
+//! installed games' sets — each with its number of levels and how many are cleared, and last
+//! the Replays list of recorded games. It is the bottom scene; choosing a set pushes its level
+//! list ([`LevelMenuScene`]), choosing Replays the list of replays ([`ReplaysScene`]).
 
 use super::level_menu::LevelMenuScene;
 use super::list::{filter_status, ListAction, ListState};
+use super::replays::ReplaysScene;
 use super::settings::{SettingsScene, SETTINGS_KEY};
 use super::{Context, Pointer, Scene, Transition};
 use crate::assets::{Assets, LevelSetSource, OpenedSet};
@@ -14,6 +16,8 @@ use std::sync::Arc;
 
 /// Top of the set list's first row, playfield pixels.
 const LIST_TOP: f32 = 116.0;
+/// The menu's last entry, after the sets: the Replays list ([`ReplaysScene`]).
+const REPLAYS: &str = "Replays";
 
 /// The set list. Up/Down, PageUp/PageDown, Home/End choose; typing filters; Enter opens the
 /// set (a foreign file is read then, and its error shown if it does not load); Esc quits.
@@ -35,7 +39,11 @@ impl MenuScene {
     /// first one chosen.
     pub fn new(assets: Assets, sets: Vec<LevelSetSource>) -> MenuScene {
         let counts = sets.iter().map(|s| s.count_hint(&assets)).collect();
-        let labels = sets.iter().map(LevelSetSource::label).collect();
+        let labels = sets
+            .iter()
+            .map(LevelSetSource::label)
+            .chain([REPLAYS.to_string()])
+            .collect();
         MenuScene {
             assets,
             opened: vec![None; sets.len()],
@@ -66,9 +74,12 @@ impl MenuScene {
             .unwrap_or_else(|| Err(String::new()))
     }
 
-    /// Opens the set at `index` and shows its levels; a set that does not open stays here,
-    /// showing why.
-    fn choose(&mut self, index: usize) -> Transition {
+    /// Opens the set at `index` and shows its levels (a set that does not open stays here,
+    /// showing why), or the Replays list (the entry after the sets).
+    fn choose(&mut self, ctx: &Context, index: usize) -> Transition {
+        if index >= self.sets.len() {
+            return Transition::Push(Box::new(ReplaysScene::new(ctx)));
+        }
         match self.open(index) {
             Ok(set) => Transition::Push(Box::new(LevelMenuScene::new(set, 0))),
             Err(_) => Transition::None,
@@ -78,6 +89,14 @@ impl MenuScene {
     /// The row of the set at `index`: its label, then levels cleared / levels in it (`?` until
     /// a foreign set is opened) and the best run, or "error".
     fn row(&self, ctx: &Context, index: usize) -> Row {
+        if index >= self.sets.len() {
+            return Row {
+                name: REPLAYS.to_string(),
+                info: "recent games, best runs".to_string(),
+                mark: Mark::Plain,
+                selected: self.list.selected() == Some(index),
+            };
+        }
         let key = self.sets[index].key();
         let scores = ctx.scores.as_ref();
         let cleared = scores.map_or(0, |s| s.cleared(&key));
@@ -113,18 +132,18 @@ impl Scene for MenuScene {
     fn update(&mut self, ctx: &mut Context, _dt: f32) -> Transition {
         // Demo mode: straight into the chosen set, whose list waits before it plays.
         match self.list.selected() {
-            Some(index) if ctx.args.autoplay => self.choose(index),
+            Some(index) if ctx.args.autoplay && index < self.sets.len() => self.choose(ctx, index),
             _ => Transition::None,
         }
     }
 
-    fn key_press(&mut self, _ctx: &mut Context, code: KeyCode) -> Transition {
+    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
         if code == SETTINGS_KEY {
             return Transition::Push(Box::new(SettingsScene::new(false)));
         }
         match self.list.key(code) {
             ListAction::Back => Transition::Quit,
-            ListAction::Chosen(index) => self.choose(index),
+            ListAction::Chosen(index) => self.choose(ctx, index),
             ListAction::Moved | ListAction::None => Transition::None,
         }
     }
@@ -134,9 +153,9 @@ impl Scene for MenuScene {
         Transition::None
     }
 
-    fn click(&mut self, _ctx: &mut Context) -> Transition {
+    fn click(&mut self, ctx: &mut Context) -> Transition {
         match super::list::click(&mut self.list, LIST_TOP, self.pointer) {
-            ListAction::Chosen(index) => self.choose(index),
+            ListAction::Chosen(index) => self.choose(ctx, index),
             _ => Transition::None,
         }
     }
@@ -149,8 +168,8 @@ impl Scene for MenuScene {
             .iter()
             .map(|&i| self.row(ctx, i))
             .collect();
-        let error = self.list.selected().and_then(|i| match &self.opened[i] {
-            Some(Err(e)) => Some(e.as_str()),
+        let error = self.list.selected().and_then(|i| match self.opened.get(i) {
+            Some(Some(Err(e))) => Some(e.as_str()),
             _ => None,
         });
         let (shown, at) = self.list.position();

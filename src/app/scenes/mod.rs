@@ -21,6 +21,12 @@ pub mod list;
 pub mod menu;
 pub mod pause;
 pub mod play;
+pub mod replay;
+pub mod replay_keys;
+#[cfg(test)]
+mod replay_tests;
+pub mod replay_watch;
+pub mod replays;
 pub mod run_over;
 #[cfg(test)]
 mod run_tests;
@@ -145,6 +151,13 @@ pub trait Scene {
     /// trails. `None` for screens where no game runs.
     fn live_game(&self) -> Option<&Game> {
         None
+    }
+
+    /// Whether the mouse cursor shows while this scene is on top: not over a game being played
+    /// (in a play-test it stayed over the playfield), but where the mouse has work to do (a
+    /// replay's timeline).
+    fn shows_cursor(&self) -> bool {
+        self.live_game().is_none()
     }
 }
 
@@ -294,6 +307,7 @@ pub(crate) fn test_context() -> Context {
         muted: false,
         effects: crate::effects::Effects::new(1, Default::default()),
         scores: None,
+        replays: None,
         level_error: None,
         game_steps: 0,
         modifiers: Default::default(),

@@ -72,7 +72,15 @@ impl PlayScene {
     /// reloads the level.
     pub fn new(ctx: &mut Context, campaign: Campaign, level: &Level) -> PlayScene {
         let autoplay = ctx.args.autoplay;
-        PlayScene::start(ctx, campaign, level, autoplay)
+        let game = Game::continuing(level, ctx.config(), campaign.score(), campaign.lives());
+        PlayScene::start(ctx, campaign, game, autoplay)
+    }
+
+    /// Plays `game` on from where it is, by the player: a game taken over from a replay
+    /// (`campaign` from [`Campaign::taken_over`]: no scores recorded). Esc pauses as in any game;
+    /// leaving it, or its end screen, comes back to the scene under it.
+    pub fn from_game(ctx: &mut Context, campaign: Campaign, game: Game) -> PlayScene {
+        PlayScene::start(ctx, campaign, game, false)
     }
 
     /// The level editor's test-play: `level` as edited now, from its start, played by the
@@ -80,10 +88,11 @@ impl PlayScene {
     /// recorded ([`Campaign::trial`]).
     pub fn trial(ctx: &mut Context, level: &Level, autoplay: bool) -> PlayScene {
         let campaign = Campaign::trial(std::sync::Arc::new(level.clone()));
-        PlayScene::start(ctx, campaign, level, autoplay)
+        let game = Game::continuing(level, ctx.config(), campaign.score(), campaign.lives());
+        PlayScene::start(ctx, campaign, game, autoplay)
     }
 
-    fn start(ctx: &mut Context, campaign: Campaign, level: &Level, autoplay: bool) -> PlayScene {
+    fn start(ctx: &mut Context, campaign: Campaign, game: Game, autoplay: bool) -> PlayScene {
         let watcher = campaign
             .source()
             .and_then(LevelSource::path)
@@ -97,7 +106,7 @@ impl PlayScene {
         ctx.input.new_game();
         ctx.effects.clear();
         PlayScene {
-            game: Game::continuing(level, ctx.config(), campaign.score(), campaign.lives()),
+            game,
             bot: autoplay.then(|| Bot::new(ctx.game_config.seed, AUTOPLAY_LAUNCH_DELAY)),
             clock: FixedTimestep::default(),
             campaign,

@@ -179,6 +179,12 @@ impl SceneStack {
         self.scenes.last().is_some_and(|s| s.shows_mute())
     }
 
+    /// Whether the mouse cursor shows over the top scene (see [`Scene::shows_cursor`]; it
+    /// shows with no scene).
+    pub fn shows_cursor(&self) -> bool {
+        self.scenes.last().is_none_or(|s| s.shows_cursor())
+    }
+
     /// The game running on the top scene, if any (see [`Scene::live_game`]).
     pub fn live_game(&self) -> Option<&Game> {
         self.scenes.last().and_then(|s| s.live_game())

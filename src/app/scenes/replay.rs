@@ -1,0 +1,282 @@
+//! The replay screen: a recorded game played again in the window, drawn as the game in play is,
+//! with play/pause, single steps forward and back, slow and fast motion, a timeline to seek on,
+//! and a key that hands the paddle to the player from the step shown. `breakout replay FILE`
+//! opens it; so do the menu's Replays list and the level list's best run.
+//!
+//! The replay is a [`Watch`] (playback, keyframes, pacing); this scene feeds it the wall clock,
+//! the game's events to the effects (and to the audio at ×1 only, never while paused or
+//! stepping), and lays its picture out: the game, the timeline strip where the play HUD's line
+//! goes ([`crate::view::timeline`]), the DIVERGED banner, the keys' help panel.
+
+use super::play::{Campaign, PlayScene};
+use super::replay_keys::{command, repeats, Command, HELP_KEY, KEYS};
+use super::replay_watch::Watch;
+use super::{Context, Pointer, Scene, Transition};
+use crate::level::PowerUpKind;
+use crate::replay::{file, Replay};
+use crate::sim::{Game, GameEvent};
+use crate::view::hud::{self, HUD_Y, ICON_SIZE};
+use crate::view::timeline::{self, TimelineView, STRIP_TOP};
+use crate::view::{debug_overlay, scene, SpriteBatch};
+use glium::winit::event::MouseButton;
+use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use std::path::Path;
+use std::sync::Arc;
+
+/// Pixels the HUD's power-up chips are lifted by, from the HUD line (where the timeline strip
+/// is) to just over the strip.
+const CHIP_LIFT: f32 = HUD_Y - (STRIP_TOP - 2.0 - ICON_SIZE[1]);
+
+/// A replay being watched (see the module's documentation for the keys: [`KEYS`]).
+pub struct ReplayScene {
+    watch: Watch,
+    /// What the title calls the replay: its file's name.
+    name: String,
+    /// The keys' help panel shows.
+    help: bool,
+    /// Where the mouse pointer is, playfield pixels (none before it moves).
+    pointer: Option<glam::Vec2>,
+    /// The left button went down on the timeline and is still down: moving seeks.
+    dragging: bool,
+}
+
+impl ReplayScene {
+    /// The replay in the file `path`. Errors: the file cannot be read or is not a replay this
+    /// game can play (the message names the file, and the byte offset or field).
+    pub fn open(path: &Path) -> Result<ReplayScene, String> {
+        let replay = file::read(path).map_err(|e| e.to_string())?;
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into(),
+        );
+        ReplayScene::new(replay, name)
+            .map_err(|e| format!("{}: the replay's level text: {e}", path.display()))
+    }
+
+    /// `replay`, called `name` in the title, from its first step, playing at ×1. Errors: its
+    /// level text does not parse (a replay read from a file has been checked for that).
+    pub fn new(replay: Replay, name: String) -> Result<ReplayScene, String> {
+        let watch = Watch::new(Arc::new(replay)).map_err(|e| e.to_string())?;
+        Ok(ReplayScene {
+            watch,
+            name,
+            help: false,
+            pointer: None,
+            dragging: false,
+        })
+    }
+
+    /// The replay as watched: where it is, paused or not, the speed.
+    pub fn watch(&self) -> &Watch {
+        &self.watch
+    }
+
+    /// Does what `command` asks.
+    fn command(&mut self, ctx: &mut Context, command: Command) -> Transition {
+        let at = self.watch.at();
+        match command {
+            Command::PlayPause => self.watch.toggle_pause(),
+            Command::StepForward => {
+                if let Some(game) = self.watch.step_forward() {
+                    // Effects yes, sound no: single steps are silent.
+                    feed_effects(ctx, game);
+                }
+            }
+            Command::StepBack => {
+                self.watch.step_back();
+                ctx.effects.clear();
+            }
+            Command::Back => self.seek(ctx, at.saturating_sub(super::replay_watch::SEEK_STEPS)),
+            Command::Forward => self.seek(ctx, at + super::replay_watch::SEEK_STEPS),
+            Command::Start => self.seek(ctx, 0),
+            Command::End => self.seek(ctx, self.watch.steps()),
+            Command::Slower => self.watch.slower(),
+            Command::Faster => self.watch.faster(),
+            Command::TakeOver => return self.take_over(ctx),
+            Command::Help => self.help = !self.help,
+            Command::Leave => {
+                ctx.effects.clear();
+                return Transition::Pop;
+            }
+        }
+        Transition::None
+    }
+
+    /// Seeks to `step`; the particles of where it was go.
+    fn seek(&mut self, ctx: &mut Context, step: u64) {
+        self.watch.seek(step);
+        ctx.effects.clear();
+    }
+
+    /// Hands the paddle to the player: the game as it is now, played live over this screen,
+    /// which waits paused at the step it was taken at (leaving the game comes back here, to
+    /// take over again). Such games record no high score. A level that no longer parses (a
+    /// damaged replay in memory) takes nothing over.
+    fn take_over(&mut self, ctx: &mut Context) -> Transition {
+        self.watch.pause();
+        match self.watch.take_over() {
+            Ok((game, level)) => {
+                let h = &self.watch.replay().header;
+                let campaign = Campaign::taken_over(Arc::new(level), h.start_score, h.start_lives);
+                Transition::Push(Box::new(PlayScene::from_game(ctx, campaign, game)))
+            }
+            Err(e) => {
+                log::warn!("{}: cannot take over: {e}", self.name);
+                Transition::None
+            }
+        }
+    }
+
+    /// A mouse event on the timeline: the left button down on it seeks to the step under the
+    /// pointer, and so does moving while it stays down.
+    fn pointer_event(&mut self, ctx: &mut Context, event: Pointer) {
+        match event {
+            Pointer::Moved(at) => {
+                self.pointer = Some(at);
+                if self.dragging {
+                    self.seek(ctx, timeline::step_at(at.x, self.watch.steps()));
+                }
+            }
+            Pointer::Down(MouseButton::Left) => {
+                if let Some(at) = self.pointer.filter(|p| timeline::on_strip(*p)) {
+                    self.dragging = true;
+                    self.seek(ctx, timeline::step_at(at.x, self.watch.steps()));
+                }
+            }
+            Pointer::Up(MouseButton::Left) => self.dragging = false,
+            _ => {}
+        }
+    }
+
+    /// The strip's state word: `PAUSED`, `END`, or none while playing.
+    fn state(&self) -> &'static str {
+        if self.watch.at_end() {
+            "END"
+        } else if self.watch.paused() {
+            "PAUSED"
+        } else {
+            ""
+        }
+    }
+}
+
+/// The game's events of the step just run, to the particles and shake.
+fn feed_effects(ctx: &mut Context, game: &Game) {
+    for event in game.events() {
+        ctx.effects.handle_event(event);
+    }
+}
+
+impl Scene for ReplayScene {
+    fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
+        let sound = self.watch.speed() == 1.0;
+        let Context {
+            effects,
+            audio,
+            game_steps,
+            ..
+        } = ctx;
+        let ran = self.watch.advance(dt, |game| {
+            let events: &[GameEvent] = game.events();
+            if let (true, Some(audio)) = (sound, audio.as_ref()) {
+                audio.handle_events(events);
+            }
+            for event in events {
+                effects.handle_event(event);
+            }
+        });
+        *game_steps += ran;
+        Transition::None
+    }
+
+    fn key_event(&mut self, ctx: &mut Context, key: PhysicalKey, pressed: bool) -> bool {
+        // Single steps and five-second seeks repeat while their key is held.
+        let PhysicalKey::Code(code) = key else {
+            return false;
+        };
+        match command(code).filter(|c| repeats(*c)) {
+            Some(c) => {
+                if pressed {
+                    self.command(ctx, c);
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        match command(code) {
+            Some(c) => self.command(ctx, c),
+            None => Transition::None,
+        }
+    }
+
+    fn pointer(&mut self, ctx: &mut Context, event: Pointer) -> Transition {
+        self.pointer_event(ctx, event);
+        Transition::None
+    }
+
+    fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
+        let game = self.watch.game();
+        scene::backdrop(&mut batch.backdrop, game);
+        scene::world(&mut batch.world, game, self.watch.blend());
+        scene::particles(&mut batch.particles, &ctx.effects.particles);
+        if ctx.debug_overlay {
+            debug_overlay::overlay(&mut batch.text, game);
+        }
+        // The power-ups' chips go just over the strip, which holds the HUD line's place.
+        let chips = batch.text.len();
+        hud::active_powerups(&mut batch.text, game);
+        for chip in &mut batch.text[chips..] {
+            chip.i_rect[1] -= CHIP_LIFT;
+        }
+        let divergence = self.watch.divergence();
+        let view = TimelineView {
+            at: self.watch.at(),
+            steps: self.watch.steps(),
+            speed: self.watch.speed_label(),
+            state: self.state(),
+            score: game.score(),
+            lives: game.lives(),
+            diverged_at: divergence.map(|d| d.step),
+            help_key: HELP_KEY,
+        };
+        timeline::timeline(&mut batch.text, &view);
+        if let Some(d) = divergence {
+            timeline::diverged(&mut batch.text, d.step);
+        }
+        if self.help {
+            timeline::help_panel(&mut batch.text, "REPLAY KEYS", &KEYS);
+        }
+        let active = game.active_effects();
+        batch.effects.confuse |= active.has(PowerUpKind::Confuse);
+        batch.effects.chaos |= active.has(PowerUpKind::Chaos);
+    }
+
+    fn title(&self) -> Option<String> {
+        let w = &self.watch;
+        let state = match self.state() {
+            "" => String::new(),
+            s => format!(" — {}", s.to_lowercase()),
+        };
+        Some(format!(
+            "Breakout — replay {} — {} — step {}/{} ({}) — {}{state}",
+            self.name,
+            w.game().level_name(),
+            w.at(),
+            w.steps(),
+            timeline::clock(w.at()),
+            w.speed_label(),
+        ))
+    }
+
+    fn live_game(&self) -> Option<&Game> {
+        // Balls leave trails while the replay plays; not while it stands still.
+        self.watch.playing().then(|| self.watch.game())
+    }
+
+    fn shows_cursor(&self) -> bool {
+        true
+    }
+}

@@ -1,0 +1,106 @@
+//! The replay screen's keys: which key does what ([`command`]), and the table its help panel
+//! and the README list ([`KEYS`]). They are the screen's own keys, like a menu's, whatever the
+//! game's bindings; the app's own keys (F1 the debug overlay, M mute, F11 fullscreen) work here
+//! as everywhere.
+
+use glium::winit::keyboard::KeyCode;
+
+/// What a key asks of the replay screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Play or pause (at the end: play again from the start).
+    PlayPause,
+    /// Pause and play one step (1/240 s).
+    StepForward,
+    /// Pause and go one step back.
+    StepBack,
+    /// Seek five seconds back.
+    Back,
+    /// Seek five seconds forward.
+    Forward,
+    /// Seek to the start.
+    Start,
+    /// Seek to the end.
+    End,
+    /// One speed slower (down to ×1/8).
+    Slower,
+    /// One speed faster (up to ×8).
+    Faster,
+    /// Hand the paddle to the player from this step.
+    TakeOver,
+    /// Show or hide the keys' help panel.
+    Help,
+    /// Leave the replay screen.
+    Leave,
+}
+
+/// The key that shows the help panel, as the strip names it.
+pub const HELP_KEY: &str = "H";
+
+/// The command of a key press, if the key has one.
+pub fn command(code: KeyCode) -> Option<Command> {
+    use KeyCode::*;
+    Some(match code {
+        Space | KeyP | Enter | NumpadEnter => Command::PlayPause,
+        Period => Command::StepForward,
+        Comma => Command::StepBack,
+        ArrowLeft => Command::Back,
+        ArrowRight => Command::Forward,
+        Home => Command::Start,
+        End => Command::End,
+        Minus | NumpadSubtract | BracketLeft => Command::Slower,
+        Equal | NumpadAdd | BracketRight => Command::Faster,
+        KeyT => Command::TakeOver,
+        KeyH => Command::Help,
+        Escape => Command::Leave,
+        _ => return None,
+    })
+}
+
+/// Whether a held key repeats its command (single steps and five-second seeks), rather than
+/// acting once per press.
+pub fn repeats(command: Command) -> bool {
+    matches!(
+        command,
+        Command::StepForward | Command::StepBack | Command::Back | Command::Forward
+    )
+}
+
+/// The keys as the help panel lists them: key names, then what they do.
+pub const KEYS: [(&str, &str); 12] = [
+    ("SPACE / P", "play / pause"),
+    (". / ,", "one step (1/240 s) forward / back"),
+    ("LEFT / RIGHT", "5 seconds back / forward"),
+    ("HOME / END", "to the start / to the end"),
+    ("- / +", "slower / faster: x1/8 to x8"),
+    ("CLICK, DRAG", "the timeline: seek"),
+    ("T", "take over: play on from here"),
+    ("F1", "collision debug overlay"),
+    ("M", "sound on / off (only at x1)"),
+    ("H", "this help"),
+    ("F11", "fullscreen"),
+    ("ESC", "leave"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every command has a key, and the help panel names a key for each.
+    #[test]
+    fn every_command_has_a_key_and_a_line_of_help() {
+        use KeyCode::*;
+        let keys = [
+            Space, Period, Comma, ArrowLeft, ArrowRight, Home, End, Minus, Equal, KeyT, KeyH,
+            Escape,
+        ];
+        let commands: Vec<_> = keys.iter().filter_map(|&k| command(k)).collect();
+        assert_eq!(commands.len(), keys.len());
+        for (i, a) in commands.iter().enumerate() {
+            assert!(!commands[i + 1..].contains(a), "{a:?} twice");
+        }
+        assert_eq!(command(KeyA), None);
+        assert!(repeats(Command::StepBack) && !repeats(Command::PlayPause));
+        assert!(KEYS.iter().any(|(k, _)| k.starts_with(HELP_KEY)));
+    }
+}

@@ -1,0 +1,435 @@
+//! The replay screen's own layout (no GL here): the timeline strip along the bottom edge (a
+//! seek bar across the whole width, and under it one line of text: score, REPLAY, speed,
+//! state, time, step, the help key, lives), the keys' help panel and the DIVERGED banner.
+//! Coordinates are playfield pixels (origin top-left, y down).
+//!
+//! The strip takes the place of the play HUD's line: the band under the paddle, where a ball
+//! only passes once it is lost. Every text field has a reserved width, so nothing moves or
+//! overlaps as numbers grow (tests below lay out the widest values).
+
+use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use crate::sim::tuning::{FIXED_TIMESTEP, PADDLE_BOTTOM_MARGIN};
+use crate::view::sprite::SpriteInstance;
+use crate::view::text::{layout, layout_centered, panel, text_width};
+
+const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
+const DIM: [f32; 4] = [0.7, 0.75, 0.85, 1.0];
+const FAINT: [f32; 4] = [0.5, 0.55, 0.65, 1.0];
+const HIGHLIGHT: [f32; 4] = [1.0, 0.85, 0.3, 1.0];
+const ERROR: [f32; 4] = [1.0, 0.4, 0.35, 1.0];
+const SHADE: [f32; 4] = [0.0, 0.0, 0.05, 0.75];
+const TRACK: [f32; 4] = [0.35, 0.38, 0.45, 0.9];
+
+/// Top of the timeline strip, playfield pixels: just under the paddle (whose bottom is
+/// [`PADDLE_BOTTOM_MARGIN`] above the playfield's).
+pub const STRIP_TOP: f32 = PLAYFIELD_HEIGHT - PADDLE_BOTTOM_MARGIN + 1.0;
+/// Left end of the seek bar, playfield pixels.
+pub const BAR_X: f32 = 8.0;
+/// Width of the seek bar, playfield pixels: the playfield's width less two margins.
+pub const BAR_W: f32 = PLAYFIELD_WIDTH - 2.0 * BAR_X;
+/// Top of the seek bar's track, playfield pixels.
+pub const BAR_Y: f32 = STRIP_TOP + 2.0;
+/// Height of the seek bar's track, pixels.
+pub const BAR_H: f32 = 4.0;
+/// Height of the knob (and of the divergence tick) on the bar, pixels, from [`STRIP_TOP`].
+const KNOB_H: f32 = 8.0;
+/// Text size of the strip's line, pixels.
+pub const TEXT_SIZE: f32 = 12.0;
+/// Top of the strip's line of text, playfield pixels (under the knob).
+pub const TEXT_Y: f32 = STRIP_TOP + KNOB_H + 1.0;
+/// Characters between two fields of the strip's line.
+const GAP_CHARS: usize = 2;
+
+/// Fixed steps in a second of play.
+fn steps_per_second() -> u64 {
+    (1.0 / FIXED_TIMESTEP).round() as u64
+}
+
+/// `steps` of play as `m:ss` (whole seconds, rounded down).
+pub fn clock(steps: u64) -> String {
+    let seconds = steps / steps_per_second();
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+/// What the strip shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TimelineView<'a> {
+    /// Steps played so far.
+    pub at: u64,
+    /// Steps the replay holds.
+    pub steps: u64,
+    /// The speed, as `x1/4` or `x2`.
+    pub speed: &'a str,
+    /// `PAUSED`, `END` or empty while playing.
+    pub state: &'a str,
+    /// The game's score now.
+    pub score: u32,
+    /// The game's lives now.
+    pub lives: u32,
+    /// The first step whose stored state hash did not match, if one did not (a red tick on
+    /// the bar).
+    pub diverged_at: Option<u64>,
+    /// What the key that shows the help panel is called (`H`).
+    pub help_key: &'a str,
+}
+
+/// One field of the strip's line: its text, where it starts (pixels) and its colour.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Field {
+    /// The text shown.
+    pub text: String,
+    /// Left end, playfield pixels.
+    pub x: f32,
+    /// Width reserved for it, pixels (at least its text's).
+    pub width: f32,
+    /// Linear RGBA.
+    pub color: [f32; 4],
+}
+
+/// The strip's line laid out: fields from the left margin, each in its reserved width, and
+/// the help key and lives ending at the right margin.
+pub fn fields(view: &TimelineView) -> Vec<Field> {
+    let char_w = text_width("m", TEXT_SIZE);
+    let speed_color = if view.speed == "x1" { WHITE } else { HIGHLIGHT };
+    // (text, reserved characters, colour)
+    let left = [
+        (format!("SCORE {:06}", view.score), 12, WHITE),
+        ("REPLAY".to_string(), 6, HIGHLIGHT),
+        (view.speed.to_string(), 4, speed_color),
+        (view.state.to_string(), 6, DIM),
+        (
+            format!("{} / {}", clock(view.at), clock(view.steps)),
+            15,
+            WHITE,
+        ),
+        (format!("step {}/{}", view.at, view.steps), 20, FAINT),
+    ];
+    let right = [
+        (format!("{} keys", view.help_key), 6, DIM),
+        (format!("LIVES {}", view.lives), 8, WHITE),
+    ];
+    let mut out = Vec::new();
+    let mut x = BAR_X;
+    for (text, chars, color) in left {
+        let width = char_w * chars.max(text.chars().count()) as f32;
+        out.push(Field {
+            text,
+            x,
+            width,
+            color,
+        });
+        x += width + char_w * GAP_CHARS as f32;
+    }
+    let mut x = BAR_X + BAR_W;
+    let mut right_fields = Vec::new();
+    for (text, chars, color) in right.into_iter().rev() {
+        let width = char_w * chars.max(text.chars().count()) as f32;
+        x -= width;
+        // Right-aligned within its reserved width.
+        let text_x = x + width - text_width(&text, TEXT_SIZE);
+        right_fields.push(Field {
+            text,
+            x: text_x,
+            width: width - (text_x - x),
+            color,
+        });
+        x -= char_w * GAP_CHARS as f32;
+    }
+    right_fields.reverse();
+    out.extend(right_fields);
+    out
+}
+
+/// Where the knob of a replay of `steps` steps at step `at` is on the bar, playfield pixels.
+pub fn knob_x(at: u64, steps: u64) -> f32 {
+    if steps == 0 {
+        return BAR_X;
+    }
+    BAR_X + BAR_W * (at.min(steps) as f64 / steps as f64) as f32
+}
+
+/// The step a click or drag at `x` playfield pixels seeks to in a replay of `steps` steps: the
+/// bar's left end is step 0, its right end the last step, and points beyond its ends clamp to
+/// them. Rounded to the nearest step.
+pub fn step_at(x: f32, steps: u64) -> u64 {
+    let fraction = ((x - BAR_X) / BAR_W).clamp(0.0, 1.0) as f64;
+    ((fraction * steps as f64).round() as u64).min(steps)
+}
+
+/// Whether a click at `point` (playfield pixels) is on the timeline: anywhere in the strip,
+/// from a few pixels over its top to the playfield's bottom.
+pub fn on_strip(point: glam::Vec2) -> bool {
+    point.y >= STRIP_TOP - 4.0
+        && point.y <= PLAYFIELD_HEIGHT
+        && (0.0..=PLAYFIELD_WIDTH).contains(&point.x)
+}
+
+/// Appends the timeline strip for `view` to `out`: a dark band, the seek bar (track, the part
+/// played, a knob at the current step, a red tick where the replay diverged) and the line of
+/// text.
+pub fn timeline(out: &mut Vec<SpriteInstance>, view: &TimelineView) {
+    panel(
+        out,
+        [
+            0.0,
+            STRIP_TOP,
+            PLAYFIELD_WIDTH,
+            PLAYFIELD_HEIGHT - STRIP_TOP,
+        ],
+        SHADE,
+    );
+    panel(out, [BAR_X, BAR_Y, BAR_W, BAR_H], TRACK);
+    let knob = knob_x(view.at, view.steps);
+    panel(out, [BAR_X, BAR_Y, knob - BAR_X, BAR_H], HIGHLIGHT);
+    if let Some(step) = view.diverged_at {
+        let x = knob_x(step, view.steps);
+        panel(out, [x - 1.0, STRIP_TOP, 2.0, KNOB_H], ERROR);
+    }
+    panel(out, [knob - 2.0, STRIP_TOP, 4.0, KNOB_H], WHITE);
+    for field in fields(view) {
+        layout(out, &field.text, field.x, TEXT_Y, TEXT_SIZE, field.color);
+    }
+}
+
+/// Text size of the help panel's lines, pixels.
+const HELP_SIZE: f32 = 14.0;
+/// Distance between the help panel's lines, pixels.
+const HELP_LINE: f32 = 18.0;
+/// Top of the help panel, playfield pixels: under the mute indicator's corner.
+const HELP_TOP: f32 = 96.0;
+
+/// The keys' help panel: a title and one line per key (its name in the highlight colour, then
+/// what it does), centred over the game, between the top-right mute indicator and the
+/// [`diverged`] banner. Returns the panel's rectangle (x, y, width, height, playfield pixels).
+pub fn help_panel(out: &mut Vec<SpriteInstance>, title: &str, keys: &[(&str, &str)]) -> [f32; 4] {
+    let key_chars = keys
+        .iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0);
+    let what_chars = keys
+        .iter()
+        .map(|(_, w)| w.chars().count())
+        .max()
+        .unwrap_or(0);
+    let char_w = text_width("m", HELP_SIZE);
+    let text_w = char_w * (key_chars + 2 + what_chars) as f32;
+    let width = text_w.max(text_width(title, 16.0)) + 32.0;
+    let height = 16.0 + 24.0 + HELP_LINE * keys.len() as f32 + 8.0;
+    let left = (PLAYFIELD_WIDTH - width) / 2.0;
+    let rect = [left, HELP_TOP, width, height];
+    panel(out, rect, [0.0, 0.0, 0.05, 0.85]);
+    layout_centered(
+        out,
+        title,
+        PLAYFIELD_WIDTH / 2.0,
+        HELP_TOP + 8.0,
+        16.0,
+        HIGHLIGHT,
+    );
+    let x = left + 16.0;
+    for (i, (key, what)) in keys.iter().enumerate() {
+        let y = HELP_TOP + 8.0 + 24.0 + HELP_LINE * i as f32;
+        layout(out, key, x, y, HELP_SIZE, HIGHLIGHT);
+        let what_x = x + char_w * (key_chars + 2) as f32;
+        layout(out, what, what_x, y, HELP_SIZE, WHITE);
+    }
+    rect
+}
+
+/// Top of the DIVERGED banner, playfield pixels: where play's launch prompt goes, clear of
+/// the top brick rows and of the strip.
+pub const DIVERGED_Y: f32 = PLAYFIELD_HEIGHT * 0.7;
+/// Text size of the DIVERGED banner, pixels.
+const DIVERGED_SIZE: f32 = 16.0;
+
+/// What the banner says for a replay that diverged at `step`: `DIVERGED at step N (m:ss)`.
+pub fn diverged_text(step: u64) -> String {
+    format!("DIVERGED at step {step} ({})", clock(step))
+}
+
+/// The DIVERGED banner for a replay whose stored state hash stopped matching at `step`: red
+/// text on a dark box centred at [`DIVERGED_Y`]. Returns the box (x, y, width, height).
+pub fn diverged(out: &mut Vec<SpriteInstance>, step: u64) -> [f32; 4] {
+    let text = diverged_text(step);
+    let width = text_width(&text, DIVERGED_SIZE) + 24.0;
+    let rect = [
+        (PLAYFIELD_WIDTH - width) / 2.0,
+        DIVERGED_Y - 6.0,
+        width,
+        DIVERGED_SIZE + 12.0,
+    ];
+    panel(out, rect, [0.2, 0.0, 0.0, 0.8]);
+    layout_centered(
+        out,
+        &text,
+        PLAYFIELD_WIDTH / 2.0,
+        DIVERGED_Y,
+        DIVERGED_SIZE,
+        ERROR,
+    );
+    rect
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::text::glyph_char;
+
+    /// Whether two rectangles overlap by more than 0.01 px (cells that touch do not: the
+    /// margin is for the rounding of sums of `f32`s).
+    fn overlaps(a: [f32; 4], b: [f32; 4]) -> bool {
+        let e = 0.01;
+        a[0] + e < b[0] + b[2]
+            && b[0] + e < a[0] + a[2]
+            && a[1] + e < b[1] + b[3]
+            && b[1] + e < a[1] + a[3]
+    }
+
+    fn glyphs(out: &[SpriteInstance]) -> Vec<([f32; 4], char)> {
+        out.iter()
+            .filter_map(|s| glyph_char(s).map(|c| (s.i_rect, c)))
+            .collect()
+    }
+
+    fn view(at: u64, steps: u64, speed: &str, state: &str, score: u32, lives: u32) -> String {
+        let v = TimelineView {
+            at,
+            steps,
+            speed,
+            state,
+            score,
+            lives,
+            diverged_at: Some(steps / 2),
+            help_key: "H",
+        };
+        let mut out = Vec::new();
+        timeline(&mut out, &v);
+        check_layout(&out);
+        glyphs(&out).iter().map(|(_, c)| *c).collect()
+    }
+
+    /// No two glyphs overlap; every glyph is inside the playfield, in the strip, under the bar.
+    fn check_layout(out: &[SpriteInstance]) {
+        let g = glyphs(out);
+        for (i, (a, ca)) in g.iter().enumerate() {
+            assert!(
+                a[0] >= 0.0 && a[0] + a[2] <= PLAYFIELD_WIDTH,
+                "{ca:?} at {a:?}"
+            );
+            assert!(
+                a[1] >= STRIP_TOP && a[1] + a[3] <= PLAYFIELD_HEIGHT,
+                "{ca:?}"
+            );
+            assert!(a[1] >= STRIP_TOP + KNOB_H, "{ca:?} under the knob");
+            for (b, cb) in &g[i + 1..] {
+                assert!(
+                    !overlaps(*a, *b),
+                    "{ca:?} at {a:?} overlaps {cb:?} at {b:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_strip_text_never_overlaps_even_at_its_widest() {
+        let shown = view(0, 0, "x1", "", 0, 3);
+        assert!(shown.contains("SCORE000000"), "{shown}");
+        assert!(
+            shown.contains("REPLAY") && shown.contains("LIVES3"),
+            "{shown}"
+        );
+        assert!(shown.contains("Hkeys"), "{shown}");
+        // The widest values: 6-digit score, a 7-digit step of a 30-minute replay and more,
+        // three-digit minutes, the widest speed and state, two-digit lives.
+        let shown = view(9_999_999, 9_999_999, "x1/8", "PAUSED", 999_999, 99);
+        assert!(shown.contains("694:26/694:26"), "{shown}");
+        assert!(shown.contains("step9999999/9999999"), "{shown}");
+        let shown = view(432_000, 432_000, "x1/4", "END", 5, 1);
+        assert!(shown.contains("30:00/30:00"), "{shown}");
+        // The fields keep their places whatever their values: REPLAY does not move.
+        let replay_x = |out: &str| {
+            let v = TimelineView {
+                at: 1,
+                steps: 2,
+                speed: out,
+                state: "",
+                score: 1,
+                lives: 1,
+                diverged_at: None,
+                help_key: "H",
+            };
+            fields(&v)[1].x
+        };
+        assert_eq!(replay_x("x1"), replay_x("x1/8"));
+    }
+
+    #[test]
+    fn a_click_on_the_bar_maps_to_its_step_and_the_knob_to_the_current_step() {
+        let steps = 2000;
+        assert_eq!(step_at(BAR_X, steps), 0);
+        assert_eq!(step_at(BAR_X + BAR_W, steps), steps);
+        assert_eq!(step_at(BAR_X + BAR_W / 2.0, steps), 1000);
+        assert_eq!(step_at(BAR_X + BAR_W / 4.0, steps), 500);
+        assert_eq!(step_at(-50.0, steps), 0, "left of the bar");
+        assert_eq!(step_at(PLAYFIELD_WIDTH + 50.0, steps), steps, "right of it");
+        assert_eq!(step_at(400.0, 0), 0, "an empty replay");
+        // Clicking where the knob of step s is drawn seeks back to s (a bar of 784 px
+        // over 700 steps: every step has its own pixel).
+        for s in [0, 1, 77, 350, 699, 700] {
+            assert_eq!(step_at(knob_x(s, 700), 700), s);
+        }
+        // A long replay: the nearest step to the pixel, within half a pixel's steps.
+        let long = 432_000;
+        let x = BAR_X + 123.0;
+        let expected = (123.0 / BAR_W as f64 * long as f64).round() as u64;
+        assert_eq!(step_at(x, long), expected);
+        assert!(on_strip(glam::Vec2::new(400.0, 590.0)));
+        assert!(on_strip(glam::Vec2::new(400.0, STRIP_TOP - 2.0)));
+        assert!(!on_strip(glam::Vec2::new(400.0, 500.0)), "over the game");
+    }
+
+    #[test]
+    fn the_help_panel_and_the_banner_keep_clear_of_each_other_and_of_the_strip() {
+        let keys = [
+            ("SPACE", "play / pause"),
+            (". ,", "one step forward / back"),
+            ("LEFT RIGHT", "5 seconds back / forward"),
+            ("HOME END", "start / end"),
+            ("- +", "slower / faster"),
+            ("CLICK, DRAG", "seek on the timeline"),
+            ("T", "take over: play from here"),
+            ("F1", "debug overlay"),
+            ("M", "sound on / off"),
+            ("H", "this help"),
+            ("ESC", "leave"),
+        ];
+        let mut out = Vec::new();
+        let help = help_panel(&mut out, "REPLAY KEYS", &keys);
+        let help_glyphs = glyphs(&out);
+        let mut banner_out = Vec::new();
+        let banner = diverged(&mut banner_out, 123_456);
+        assert!(!overlaps(help, banner), "{help:?} {banner:?}");
+        assert!(banner[1] + banner[3] < STRIP_TOP);
+        assert!(help[1] > 20.0, "clear of the mute indicator's corner");
+        for (g, c) in &help_glyphs {
+            assert!(overlaps(*g, help) && g[0] >= help[0] && g[0] + g[2] <= help[0] + help[2]);
+            assert!(g[1] + g[3] <= help[1] + help[3], "{c:?} below the panel");
+        }
+        for (i, (a, ca)) in help_glyphs.iter().enumerate() {
+            for (b, cb) in &help_glyphs[i + 1..] {
+                assert!(!overlaps(*a, *b), "{ca:?} {a:?} / {cb:?} {b:?}");
+            }
+        }
+        let text: String = glyphs(&banner_out).iter().map(|(_, c)| *c).collect();
+        assert_eq!(text, "DIVERGEDatstep123456(8:34)");
+    }
+
+    #[test]
+    fn clock_is_minutes_and_seconds_of_240_steps() {
+        assert_eq!(clock(0), "0:00");
+        assert_eq!(clock(239), "0:00");
+        assert_eq!(clock(240 * 65), "1:05");
+        assert_eq!(clock(432_000), "30:00");
+    }
+}
