@@ -2,6 +2,7 @@
 //! drawn.
 
 use super::campaign::Campaign;
+use super::replay_files::{UnfinishedSlot, Writer};
 use super::Best;
 use crate::app::{Bindings, InputState};
 use crate::audio::Audio;
@@ -60,6 +61,13 @@ pub struct Context {
     /// How the window should be: vsync and fullscreen as the player last chose (the settings
     /// screen, F11) or the command line forced; the app makes the window follow.
     pub video: VideoConfig,
+    /// Where the games' replays are kept (none where the system has no data directory; tests
+    /// point it at a temporary directory or leave it out).
+    pub replays: Option<crate::replay::Store>,
+    /// Writes the replays, in the background.
+    pub writer: Writer,
+    /// The run left in the middle of a level, which the set menu offers to continue.
+    pub unfinished: UnfinishedSlot,
 }
 
 impl Context {

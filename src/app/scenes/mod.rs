@@ -21,6 +21,10 @@ pub mod list;
 pub mod menu;
 pub mod pause;
 pub mod play;
+pub mod recording;
+#[cfg(test)]
+mod recording_tests;
+pub mod replay_files;
 pub mod run_over;
 #[cfg(test)]
 mod run_tests;
@@ -285,6 +289,9 @@ pub(crate) fn test_context() -> Context {
         modifiers: Default::default(),
         settings: Default::default(),
         video: Default::default(),
+        replays: None,
+        writer: Default::default(),
+        unfinished: Default::default(),
     }
 }
 
