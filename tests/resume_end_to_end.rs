@@ -14,6 +14,10 @@ use breakout::replay::{file, Store};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+/// The tests' games one at a time: a window appearing may take the focus from the other test's,
+/// whose game then pauses, and both windows' names match a search.
+static ONE_WINDOW: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// The game with its data, config and home in `home`, on a null ALSA device, muted.
 fn game(home: &Path, args: &[&str]) -> KillOnDrop {
     let child = Command::new(env!("CARGO_BIN_EXE_breakout"))
@@ -57,6 +61,7 @@ fn verify(path: &Path) -> (i32, serde_json::Value) {
 #[test]
 fn a_run_killed_mid_level_is_kept_and_continued_from_the_menu() {
     require_display();
+    let _one = ONE_WINDOW.lock().unwrap_or_else(|e| e.into_inner());
     let home = std::env::temp_dir().join(format!("breakout-resume-e2e-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&home);
     std::fs::create_dir_all(&home).unwrap();
@@ -99,5 +104,44 @@ fn a_run_killed_mid_level_is_kept_and_continued_from_the_menu() {
         title.contains("collision: ").then_some(title)
     });
     assert!(title.contains(&expected), "{expected:?} in {title:?}");
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// The game quitting by itself (`--frames`: the path the window's close button and Alt+F4 take
+/// too) writes the game's replay, its end "left", and keeps the run to continue.
+#[test]
+fn quitting_the_game_saves_its_replay_and_keeps_the_run() {
+    require_display();
+    let _one = ONE_WINDOW.lock().unwrap_or_else(|e| e.into_inner());
+    let home = std::env::temp_dir().join(format!("breakout-quit-e2e-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let store = Store::new(home.join("data/breakout/replays"));
+    let level = format!("{ROOT}/levels/01-first-steps.lvl");
+    // 50 frames of 1/60 s: 200 steps, under the first save during play (1200 steps).
+    let args = [
+        "--level",
+        &level,
+        "--frames",
+        "50",
+        "--frame-time",
+        "0.0166667",
+    ];
+    let mut game = game(&home, &args);
+    let status = game.0.wait().unwrap();
+    assert!(status.success(), "{status}");
+    let replay = file::read(&store.unfinished_path()).expect("the run is kept");
+    assert_eq!(replay.steps(), 200);
+    assert_eq!(replay.end, None);
+    let recent = std::fs::read_dir(store.dir().join("recent")).unwrap();
+    let recent: Vec<_> = recent
+        .map(|e| file::read(&e.unwrap().path()).unwrap())
+        .collect();
+    assert_eq!(recent.len(), 1);
+    assert_eq!(
+        recent[0].end.map(|e| e.outcome),
+        Some(breakout::replay::Outcome::Left)
+    );
+    assert_eq!(verify(&store.unfinished_path()).0, 0);
     let _ = std::fs::remove_dir_all(&home);
 }
