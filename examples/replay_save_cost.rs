@@ -3,15 +3,18 @@
 //! a long level (re-simulate its replay to the step where it was left).
 //!
 //! ```sh
-//! cargo run --release --example replay_save_cost -- [--minutes M] [LEVEL_FILE]
+//! cargo run --release --example replay_save_cost -- [--minutes M] [--input keys|mouse|bot] [LEVEL_FILE]
 //! ```
 //!
-//! The game is played by a stand-in for a player on the keyboard (keys held for 0.1–0.5 s, a
-//! launch now and then, lives never run out) on `levels/04-rainbow.lvl` unless a file is given,
-//! for ten minutes unless `--minutes` says otherwise (or until the level is cleared). Prints
-//! microseconds per save (encode; encode and atomic write of one file; the three files of a
-//! save: recent game, unfinished run, `--record`), the file's size, and milliseconds to
-//! re-simulate. Nothing here is a test: the numbers depend on the machine and its disk.
+//! The game is played on `levels/04-rainbow.lvl` unless a file is given, lives never running
+//! out, for ten minutes unless `--minutes` says otherwise (or until the level is cleared), by a
+//! stand-in for a player on the keyboard (keys held for 0.1–0.5 s, a launch now and then), on
+//! the mouse (a target in 1/16 px moving every 3 steps, as ~80 pointer events a second do), or
+//! by the bot. Prints microseconds per save: what the frame pays (a copy of the replay, sent to
+//! the writer thread), then what that thread does (encode; encode
+//! and atomic write of one file; the three files of a save: recent game, unfinished run,
+//! `--record`); the file's size; and milliseconds to continue (re-simulate the whole replay and
+//! take its game). Nothing here is a test: the numbers depend on the machine and its disk.
 
 use breakout::level::Level;
 use breakout::replay::{file, Origin, Playback, Recorder};
@@ -22,6 +25,7 @@ use std::time::Instant;
 fn main() {
     let mut minutes = 10.0f64;
     let mut path = "levels/04-rainbow.lvl".to_string();
+    let mut kind = "keys".to_string();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         if arg == "--minutes" {
@@ -29,6 +33,8 @@ fn main() {
                 .next()
                 .and_then(|m| m.parse().ok())
                 .expect("--minutes M");
+        } else if arg == "--input" {
+            kind = args.next().expect("--input keys|mouse|bot");
         } else {
             path = arg;
         }
@@ -51,8 +57,18 @@ fn main() {
     let steps = (minutes * 60.0 * 240.0) as u64;
     let mut input = Input::default();
     let mut hold = 0;
-    for _ in 0..steps {
-        if hold == 0 {
+    let mut bot = breakout::sim::Bot::new(1, 0.1);
+    for step in 0..steps {
+        if kind == "bot" {
+            input = bot.input(&game);
+        } else if kind == "mouse" {
+            if step % 3 == 0 {
+                let t = step as f64 / 240.0;
+                let x = 400.0 + 320.0 * (t * 2.1).sin() * (t * 0.37).cos();
+                input.paddle_target_x = Some(((x * 16.0).round() / 16.0) as f32);
+            }
+            input.launch = step % 480 == 0;
+        } else if hold == 0 {
             let key = next(3);
             input = Input {
                 left: key == 0,
@@ -105,12 +121,12 @@ fn main() {
     let resume_ms = start.elapsed().as_secs_f64() * 1e3;
     let _ = std::fs::remove_dir_all(&dir);
     println!(
-        "{path}: {played:.1} s of play, {} steps in {} runs, {bytes} bytes ({:.0} bytes/minute)",
+        "{path}, {kind}: {played:.1} s of play, {} steps in {} runs, {bytes} bytes ({:.0} bytes/minute)",
         replay.steps(),
         replay.inputs.run_count(),
         bytes as f64 / (played / 60.0)
     );
-    println!("clone of the replay: {clone:.0} µs");
+    println!("the frame's part of a save (a copy of the replay): {clone:.0} µs");
     println!("encode: {encode:.0} µs");
     println!("encode + atomic write of one file: {one:.0} µs");
     println!("a save (three files): {three:.0} µs");

@@ -262,7 +262,7 @@ impl PlayScene {
     /// Pauses: the pause screen over the game, its replay saved (a process killed while
     /// paused loses nothing).
     fn pause(&mut self) -> Transition {
-        self.recording.save(&self.game);
+        self.recording.save();
         Transition::Push(Box::new(PauseScene))
     }
 }

@@ -59,7 +59,7 @@ impl Recording {
         let recorder = level_start(campaign, game, level, bot);
         let mut recording = Recording::with(ctx, campaign, recorder, bot);
         if recording.resumable {
-            recording.save(game);
+            recording.save();
         }
         recording
     }
@@ -92,7 +92,7 @@ impl Recording {
     pub fn step(&mut self, input: &crate::sim::Input, game: &Game) {
         self.recorder.step(input, game);
         if self.recorder.steps() >= self.saved_at + SAVE_INTERVAL {
-            self.save(game);
+            self.save();
         }
     }
 
@@ -107,15 +107,16 @@ impl Recording {
         self.ended = false;
     }
 
-    /// Saves the replay as it is now (no end; `game` is the game now): the game was paused, or
-    /// it is time to. Written in the background.
-    pub fn save(&mut self, game: &Game) {
+    /// Saves the replay as it is now (no end): the game was paused, or it is time to. Written
+    /// in the background.
+    pub fn save(&mut self) {
         self.saved_at = self.recorder.steps();
         let replay = self.recorder.replay().clone();
         let mut to = self.targets(&replay);
         if self.resumable {
+            // The menu's offer changes when the game is left ([`Recording::leave`]): no copy
+            // for it here, at every save.
             to.push(Target::File(self.unfinished_path()));
-            self.unfinished.set_run(&replay, game.score());
         }
         self.writer.save(replay, to);
     }
