@@ -1,8 +1,9 @@
 //! Recording in the window, in process: the scenes played on a stack with a test context whose
 //! replays go to a temporary directory. A played level leaves a recent replay that plays back
-//! with no divergence (also after a mode switch and forced power-ups); a best run is kept and
-//! replaced only when beaten; a run left in the middle is offered by the set menu and continues
-//! exactly where it was left; a run that cannot be continued says so and never panics.
+//! with no divergence (also after a mode switch, forced power-ups and a live reload); a best
+//! run is kept and replaced only when beaten; a run left in the middle is offered by the set
+//! menu and continues exactly where it was left; a run that cannot be continued says so and
+//! never panics.
 
 use super::menu::MenuScene;
 use super::play::{Campaign, PlayScene};
@@ -114,6 +115,16 @@ fn a_played_level_leaves_a_recent_replay_that_plays_back_the_same() {
         if frame == 100 {
             key(&mut ctx, &mut stack, KeyCode::KeyC);
         }
+        if frame == 200 {
+            // A live reload: the file saved with another name, which the title then shows.
+            std::fs::write(&path, format!("@name: Reloaded\n{MANY_BRICKS}")).unwrap();
+            let start = std::time::Instant::now();
+            while !stack.title().contains("Reloaded") && start.elapsed().as_secs() < 5 {
+                stack.update(&mut ctx, 0.0);
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            assert!(stack.title().contains("Reloaded"), "not reloaded in 5 s");
+        }
         assert_eq!(stack.update(&mut ctx, 0.05), Flow::Continue);
     }
     assert_eq!(stack.len(), 1, "still playing");
@@ -131,6 +142,7 @@ fn a_played_level_leaves_a_recent_replay_that_plays_back_the_same() {
         &|k| *k == ChangeKind::Collision(ctx.collision.name().into())
     ));
     assert!(has(&|k| *k == ChangeKind::PowerUp(timed.name().into())));
+    assert!(has(&|k| matches!(k, ChangeKind::Reload { .. })));
     let end = replay.end.expect("left: the replay has an end");
     assert_eq!(end.outcome, Outcome::Left);
     assert_eq!(Some(end.hash), live, "the end is the game as it was left");
