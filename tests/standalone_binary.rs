@@ -255,6 +255,7 @@ fn an_override_texture_replaces_the_built_in_one() {
         .args(["--frame-time", FRAME_TIME, "--screenshot"])
         .arg(&out)
         .env("BREAKOUT_ASSETS", dir.join("mod"))
+        .env("XDG_DATA_HOME", dir.join("data"))
         .current_dir(&dir)
         .output()
         .expect("run breakout");
@@ -291,6 +292,7 @@ fn a_level_file_given_by_path_still_reloads_live() {
         .args(["--mute", "--no-vsync", "--screenshot"])
         .arg(&out)
         .env("RUST_LOG", "info,breakout::render::offscreen=debug")
+        .env("XDG_DATA_HOME", dir.join("data"))
         .env_remove("BREAKOUT_ASSETS")
         .current_dir(&dir)
         .stderr(std::process::Stdio::piped())
