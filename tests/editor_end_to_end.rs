@@ -28,6 +28,7 @@ fn an_author_paints_a_new_level_with_the_mouse_saves_it_and_sees_its_problem_mar
     let file = dir.join("new.lvl");
     let shot = dir.join("shot.png");
     let mut child = Command::new(env!("CARGO_BIN_EXE_breakout"))
+        .env("XDG_DATA_HOME", test_data_home())
         .arg("edit")
         .arg(&file)
         .arg("--screenshot")

@@ -52,10 +52,13 @@ where
     S: AsRef<std::ffi::OsStr>,
 {
     let mut command = Command::new(env!("CARGO_BIN_EXE_breakout"));
-    command.args(args).env(
-        "ALSA_CONFIG_PATH",
-        format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
-    );
+    command
+        .env("XDG_DATA_HOME", test_data_home())
+        .args(args)
+        .env(
+            "ALSA_CONFIG_PATH",
+            format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
+        );
     if let Some(display) = display {
         command
             .env("DISPLAY", display)
@@ -251,6 +254,7 @@ fn fixed_frame_time_gives_the_same_game_time_and_picture_on_every_run() {
 #[test]
 fn missing_level_is_one_clear_error_line_and_nonzero_exit() {
     let output = Command::new(env!("CARGO_BIN_EXE_breakout"))
+        .env("XDG_DATA_HOME", test_data_home())
         .args(["--level", "no-such-level-anywhere", "--frames", "1"])
         .output()
         .expect("run breakout");
@@ -401,6 +405,7 @@ fn window_itself_shows_the_level_upright_and_letterboxed_after_a_resize() {
     // No --autoplay: the ball waits on the paddle, so every frame is the same picture. Enough
     // frames to outlast the test; it is killed once the picture is checked.
     let game = Command::new(env!("CARGO_BIN_EXE_breakout"))
+        .env("XDG_DATA_HOME", test_data_home())
         .arg("--level")
         .arg(&level_path)
         .args(["--frames", "100000000", "--mute", "--seed", "7"])
@@ -504,6 +509,7 @@ fn window_itself_shows_confuse_and_chaos_as_the_screenshot_does() {
             support::take_png(&png)
         });
         let game = Command::new(env!("CARGO_BIN_EXE_breakout"))
+            .env("XDG_DATA_HOME", test_data_home())
             .args(args)
             .args(["--frames", "100000000"])
             .env("DISPLAY", &screen.display)

@@ -25,6 +25,7 @@ fn a_key_bound_in_the_config_file_acts_in_the_game() {
     )
     .unwrap();
     let game = Command::new(env!("CARGO_BIN_EXE_breakout"))
+        .env("XDG_DATA_HOME", test_data_home())
         .arg("--level")
         .arg(format!("{ROOT}/levels/01-first-steps.lvl"))
         .arg("--config")

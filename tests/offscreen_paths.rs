@@ -26,6 +26,7 @@ fn run(path: &str, level: &Path, extra: &[&str]) -> (RgbaImage, String) {
         extra.join("")
     ));
     let output = Command::new(env!("CARGO_BIN_EXE_breakout"))
+        .env("XDG_DATA_HOME", test_data_home())
         .arg("--level")
         .arg(level)
         .args(["--autoplay", "--frames", "10", "--frame-time", "0.0166667"])

@@ -147,6 +147,7 @@ fn copied_binary_plays_from_an_empty_directory_with_the_checkout_hidden() {
 fn assert_asset_error(assets: &Path, expected: &str) {
     let output = Command::new(env!("CARGO_BIN_EXE_breakout"))
         .args(["--level", "01-first-steps", "--frames", "1", "--mute"])
+        .env("XDG_DATA_HOME", test_data_home())
         .env("BREAKOUT_ASSETS", assets)
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
@@ -186,6 +187,7 @@ fn a_broken_override_sound_is_lost_alone_and_the_game_plays() {
     std::fs::write(&wav, "RIFF....WAVEjunk").unwrap();
     let output = Command::new(env!("CARGO_BIN_EXE_breakout"))
         .args(["--level", "01-first-steps", "--frames", "1"])
+        .env("XDG_DATA_HOME", test_data_home())
         .env("BREAKOUT_ASSETS", &dir)
         .env(
             "ALSA_CONFIG_PATH",
@@ -218,6 +220,7 @@ fn a_broken_override_shader_is_an_error_naming_both_files() {
     std::fs::write(&frag, "#version 330 core\nthis is not glsl\n").unwrap();
     let output = Command::new(env!("CARGO_BIN_EXE_breakout"))
         .args(["--level", "01-first-steps", "--frames", "1", "--mute"])
+        .env("XDG_DATA_HOME", test_data_home())
         .env("BREAKOUT_ASSETS", &dir)
         .output()
         .expect("run breakout");
@@ -252,6 +255,7 @@ fn an_override_texture_replaces_the_built_in_one() {
         .args(["--frame-time", FRAME_TIME, "--screenshot"])
         .arg(&out)
         .env("BREAKOUT_ASSETS", dir.join("mod"))
+        .env("XDG_DATA_HOME", dir.join("data"))
         .current_dir(&dir)
         .output()
         .expect("run breakout");
@@ -288,6 +292,7 @@ fn a_level_file_given_by_path_still_reloads_live() {
         .args(["--mute", "--no-vsync", "--screenshot"])
         .arg(&out)
         .env("RUST_LOG", "info,breakout::render::offscreen=debug")
+        .env("XDG_DATA_HOME", dir.join("data"))
         .env_remove("BREAKOUT_ASSETS")
         .current_dir(&dir)
         .stderr(std::process::Stdio::piped())

@@ -319,6 +319,7 @@ fn the_hud_reads_over_confuse_in_the_game() {
     );
     let path = std::env::temp_dir().join(format!("breakout-confuse-{}.png", std::process::id()));
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_breakout"))
+        .env("XDG_DATA_HOME", test_data_home())
         .args(["--mute", "--level", "03-fortress", "--effect", "confuse"])
         .args([
             "--frame-time",

@@ -28,6 +28,16 @@ pub struct InputState {
 /// jumped to a pointer that had not moved when a level started).
 pub const POINTER_DEADBAND: f32 = 3.0;
 
+/// Steps of the paddle target the mouse gives the game, playfield pixels: 1/16 px, far finer
+/// than any screen shows, but a multiple of 1/256 px, which a replay stores exactly in a few
+/// bits (a pointer's position scaled to the playfield is any `f32`, stored as its 32 raw bits).
+pub const MOUSE_TARGET_STEP: f32 = 1.0 / 16.0;
+
+/// `x` to the nearest multiple of [`MOUSE_TARGET_STEP`].
+fn quantised(x: f32) -> f32 {
+    (x / MOUSE_TARGET_STEP).round() * MOUSE_TARGET_STEP
+}
+
 impl InputState {
     /// Records a key press or release (physical keys, so A/D work on any keyboard layout), as
     /// `bindings` say: the keys of [`Action::Left`], [`Action::Right`] and [`Action::Launch`].
@@ -109,7 +119,7 @@ impl InputState {
         let input = Input {
             left: self.left,
             right: self.right,
-            paddle_target_x: self.mouse_x,
+            paddle_target_x: self.mouse_x.map(quantised),
             launch: self.launch,
             paddle_axis: self.pad_axis,
         };
@@ -164,6 +174,21 @@ mod tests {
         assert_eq!(s.take_step_input().paddle_target_x, None);
         s.mouse_moved(600.0);
         assert_eq!(s.take_step_input().paddle_target_x, Some(600.0));
+    }
+
+    /// Replays of mouse play store the paddle target in 1/256 px when that is exact: the
+    /// pointer's position scaled to the playfield (a window of 1000 px: × 0.8) is not, until
+    /// it is rounded to 1/16 px.
+    #[test]
+    fn the_mouse_target_is_a_sixteenth_of_a_pixel_step() {
+        let mut s = InputState::default();
+        s.mouse_moved(-100.0);
+        for px in [1.0f32, 333.0, 517.0, 999.0] {
+            s.mouse_moved(px * 0.8);
+            let x = s.take_step_input().paddle_target_x.unwrap();
+            assert_eq!((x * 16.0).fract(), 0.0, "{x}");
+            assert!((x - px * 0.8).abs() <= MOUSE_TARGET_STEP / 2.0, "{x}");
+        }
     }
 
     #[test]

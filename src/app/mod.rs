@@ -216,13 +216,19 @@ impl App {
         audio: Option<Audio>,
         effects: crate::effects::Effects,
     ) -> App {
+        let replays = crate::replay::Store::default_store();
+        let unfinished = replays
+            .as_ref()
+            .and_then(scenes::replay_files::Unfinished::load);
         let ctx = Context {
+            replays,
+            writer: Default::default(),
+            unfinished: scenes::replay_files::UnfinishedSlot::new(unfinished),
             collision: game_config.collision,
             debug_overlay: args.debug_overlay,
             effects,
             scores: crate::highscores::HighScores::default_path()
                 .map(|p| crate::highscores::HighScores::load(&p)),
-            replays: crate::replay::Store::default_store(),
             game_config,
             args,
             input: InputState::default(),

@@ -89,13 +89,19 @@ impl Store {
     /// ignored: it is tried again next time).
     pub fn save_recent(&self, path: &Path, replay: &Replay) -> Result<(), ReplayError> {
         file::write(path, replay)?;
+        self.prune_recent();
+        Ok(())
+    }
+
+    /// Deletes all but the newest [`RECENT_KEPT`] recent games (by their names, which sort by
+    /// age). A file that cannot be deleted is left (it is tried again next time).
+    pub fn prune_recent(&self) {
         let mut names = replay_files(&self.dir.join("recent"));
         names.sort();
         let excess = names.len().saturating_sub(RECENT_KEPT);
         for old in names.into_iter().take(excess) {
             let _ = std::fs::remove_file(old);
         }
-        Ok(())
     }
 
     /// Where the best run of level `level_key` of set `set` goes.

@@ -15,6 +15,13 @@ use std::path::Path;
 
 /// The repository root.
 pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// A data directory (`XDG_DATA_HOME`) for the games this test process runs in a window: every
+/// game played is recorded, and its replays must not land among the user's, nor replace the run
+/// the user left to continue.
+pub fn test_data_home() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("breakout-test-data-{}", std::process::id()))
+}
 /// Per-channel tolerance between a brick's pixel and its expected colour (0–255).
 pub const TOLERANCE: f32 = 40.0;
 

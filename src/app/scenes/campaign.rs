@@ -41,6 +41,16 @@ impl Campaign {
         }
     }
 
+    /// A run through `set` continued at its level at index `index`, with the `score` and
+    /// `lives` the run had at that level's start (an unfinished run's).
+    pub fn resumed(set: &OpenedSet, index: usize, score: u32, lives: u32) -> Campaign {
+        Campaign {
+            score,
+            lives,
+            ..Campaign::new(set, index)
+        }
+    }
+
     /// The level editor's test-play of `level` as edited now (not its file): one level, no
     /// scores recorded.
     pub fn trial(level: Arc<crate::level::Level>) -> Campaign {

@@ -2,6 +2,7 @@
 //! drawn.
 
 use super::campaign::Campaign;
+use super::replay_files::{UnfinishedSlot, Writer};
 use super::Best;
 use crate::app::{Bindings, InputState};
 use crate::audio::Audio;
@@ -50,9 +51,6 @@ pub struct Context {
     /// Why the last level could not be started (its file's errors), shown by the menu until a
     /// level starts.
     pub level_error: Option<String>,
-    /// The replays kept in the user's data directory (none where the system has none): the
-    /// menu's Replays list, and the level list's best runs.
-    pub replays: Option<crate::replay::Store>,
     /// Simulation steps run, over every level (for `--stats`).
     pub game_steps: u64,
     /// Shift, Ctrl, Alt and Super as held now (for shortcuts such as Ctrl+Z).
@@ -63,6 +61,14 @@ pub struct Context {
     /// How the window should be: vsync and fullscreen as the player last chose (the settings
     /// screen, F11) or the command line forced; the app makes the window follow.
     pub video: VideoConfig,
+    /// Where the games' replays are kept (none where the system has no data directory; tests
+    /// point it at a temporary directory or leave it out): recording writes them, the menu's
+    /// Replays list and the level list's best runs read them.
+    pub replays: Option<crate::replay::Store>,
+    /// Writes the replays, in the background.
+    pub writer: Writer,
+    /// The run left in the middle of a level, which the set menu offers to continue.
+    pub unfinished: UnfinishedSlot,
 }
 
 impl Context {

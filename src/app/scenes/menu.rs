@@ -1,10 +1,15 @@
 //! The menu: the list of level sets — the shipped levels, the user's, imported sets and the
-//! installed games' sets — each with its number of levels and how many are cleared, and last
-//! the Replays list of recorded games. It is the bottom scene; choosing a set pushes its level
-//! list ([`LevelMenuScene`]), choosing Replays the list of replays ([`ReplaysScene`]).
+//! installed games' sets — each with its number of levels and how many are cleared. It is the
+//! bottom scene; choosing a set pushes its level list ([`LevelMenuScene`]). A run left in the
+//! middle of a level is offered at the top ("Continue: SET, level N, score S"); last comes the
+//! Replays list of recorded games ([`ReplaysScene`]).
 
 use super::level_menu::LevelMenuScene;
 use super::list::{filter_status, ListAction, ListState};
+use super::pause::PauseScene;
+use super::play::{Campaign, PlayScene};
+use super::recording;
+use super::replay_files::Unfinished;
 use super::replays::ReplaysScene;
 use super::settings::{SettingsScene, SETTINGS_KEY};
 use super::{Context, Pointer, Scene, Transition};
@@ -12,14 +17,13 @@ use crate::assets::{Assets, LevelSetSource, OpenedSet};
 use crate::view::menu::{self, ListView, Mark, Row};
 use crate::view::{scene, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// Top of the set list's first row, playfield pixels.
 const LIST_TOP: f32 = 116.0;
-/// The menu's last entry, after the sets: the Replays list ([`ReplaysScene`]).
-const REPLAYS: &str = "Replays";
 
-/// The set list. Up/Down, PageUp/PageDown, Home/End choose; typing filters; Enter opens the
+/// The set list, then Replays. Up/Down, PageUp/PageDown, Home/End choose; typing filters; Enter opens the
 /// set (a foreign file is read then, and its error shown if it does not load); Esc quits.
 /// Under `--autoplay` it opens the chosen set at once.
 pub struct MenuScene {
@@ -32,6 +36,37 @@ pub struct MenuScene {
     list: ListState,
     /// Where the mouse pointer is, playfield pixels (none before it moves).
     pointer: Option<glam::Vec2>,
+    /// The unfinished run offered as the list's first entry, if there is one.
+    offer: Option<Offer>,
+}
+
+/// Said after why an unfinished run cannot be continued.
+const FORGET: &str = " (ENTER forgets it)";
+
+/// The unfinished run, as the menu offers it.
+struct Offer {
+    /// What it was made from ([`Context::unfinished`]; a change makes a new one).
+    from: Rc<Unfinished>,
+    /// The row: "Continue: SET, level N, score S", or why it cannot be continued.
+    label: String,
+    /// The run's set, found among the installed ones.
+    set: Option<LevelSetSource>,
+    /// Why it cannot be continued: shown under the list; Enter then forgets the run.
+    error: Option<String>,
+}
+
+/// The menu's last entry, after the sets: the Replays list ([`ReplaysScene`]).
+const REPLAYS: &str = "Replays";
+
+/// What an entry of the list is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Entry {
+    /// The unfinished run.
+    Continue,
+    /// The set at this index of `sets`.
+    Set(usize),
+    /// The Replays list, after the sets.
+    Replays,
 }
 
 impl MenuScene {
@@ -51,6 +86,131 @@ impl MenuScene {
             sets,
             list: ListState::new(labels, menu::page_rows(LIST_TOP)),
             pointer: None,
+            offer: None,
+        }
+    }
+
+    /// What the list's entry at `index` is.
+    fn entry(&self, index: usize) -> Entry {
+        let set = match (&self.offer, index) {
+            (Some(_), 0) => return Entry::Continue,
+            (Some(_), i) => i - 1,
+            (None, i) => i,
+        };
+        if set < self.sets.len() {
+            Entry::Set(set)
+        } else {
+            Entry::Replays
+        }
+    }
+
+    /// Follows [`Context::unfinished`]: a new unfinished run becomes the first entry, chosen;
+    /// the entry goes when there is none (never under `--autoplay`: the bot plays a set).
+    fn sync_offer(&mut self, ctx: &Context) {
+        let now = ctx.unfinished.get().filter(|_| !ctx.args.autoplay);
+        let same = match (&self.offer, &now) {
+            (Some(offer), Some(now)) => Rc::ptr_eq(&offer.from, now),
+            (None, None) => true,
+            _ => false,
+        };
+        if same {
+            return;
+        }
+        let chosen = self.list.selected().map(|i| self.entry(i));
+        self.offer = now.map(|from| self.offer_of(from));
+        let mut names: Vec<String> = self.offer.iter().map(|o| o.label.clone()).collect();
+        names.extend(self.sets.iter().map(LevelSetSource::label));
+        names.push(REPLAYS.to_string());
+        self.list = ListState::new(names, menu::page_rows(LIST_TOP));
+        match chosen {
+            _ if self.offer.is_some() => self.list.select(0),
+            Some(Entry::Set(i)) => self.list.select(i),
+            _ => {}
+        }
+    }
+
+    /// The offer of the unfinished run `from`: its set found by its key (installed, or a
+    /// directory or file still there).
+    fn offer_of(&self, from: Rc<Unfinished>) -> Offer {
+        let (label, set, error) = match &*from {
+            Unfinished::Run { replay, score } => {
+                let origin = &replay.header.origin;
+                let key = origin.set.clone().unwrap_or_default();
+                let user_dir = crate::assets::user_levels_dir();
+                let level = origin.index.map_or(1, |i| i + 1);
+                match crate::assets::sets::resolve_set_arg(&key, user_dir.as_deref(), &self.sets) {
+                    Ok(set) => (
+                        format!("Continue: {}, level {level}, score {score}", set.label()),
+                        Some(set),
+                        None,
+                    ),
+                    Err(_) => (
+                        "Cannot continue the last run".to_string(),
+                        None,
+                        Some(format!(
+                            "the run left at level {level} of {key} cannot be continued: that \
+                             set is no longer installed{FORGET}"
+                        )),
+                    ),
+                }
+            }
+            Unfinished::Unreadable(why) => (
+                "Cannot continue the last run".to_string(),
+                None,
+                Some(format!(
+                    "the run left unfinished cannot be continued: {why}{FORGET}"
+                )),
+            ),
+        };
+        Offer {
+            from,
+            label,
+            set,
+            error,
+        }
+    }
+
+    /// Continues the unfinished run: its level re-simulated to where it was left, shown paused,
+    /// over its set's level list. A run that cannot be continued shows why; Enter then forgets
+    /// it.
+    fn continue_run(&mut self, ctx: &mut Context) -> Transition {
+        let Some(offer) = &mut self.offer else {
+            return Transition::None;
+        };
+        let (None, Some(source), Unfinished::Run { replay, .. }) =
+            (&offer.error, &offer.set, &*offer.from)
+        else {
+            recording::forget_unfinished(ctx);
+            self.sync_offer(ctx);
+            return Transition::None;
+        };
+        let resumed = (|| {
+            let set = source.open(&self.assets).map_err(|e| e.to_string())?;
+            let h = &replay.header;
+            let index = h.origin.index.unwrap_or(0) as usize;
+            let key = h.origin.level_key.clone().unwrap_or_default();
+            if set.levels.get(index).map(|l| l.source.key()) != Some(key.clone()) {
+                return Err(format!(
+                    "{} changed since the run was left: its level {} is no longer {key}",
+                    set.name,
+                    index + 1
+                ));
+            }
+            let campaign = Campaign::resumed(&set, index, h.start_score, h.start_lives);
+            let play = PlayScene::resume(ctx, campaign, replay)?;
+            Ok((Arc::new(set), index, play))
+        })();
+        match resumed {
+            Ok((set, index, play)) => Transition::Sequence(vec![
+                Transition::Push(Box::new(LevelMenuScene::new(set, index))),
+                Transition::Push(Box::new(play)),
+                Transition::Push(Box::new(PauseScene)),
+            ]),
+            Err(e) => {
+                log::warn!("cannot continue the run: {e}");
+                offer.error = Some(format!("cannot continue the run: {e}{FORGET}"));
+                Transition::None
+            }
         }
     }
 
@@ -74,29 +234,44 @@ impl MenuScene {
             .unwrap_or_else(|| Err(String::new()))
     }
 
-    /// Opens the set at `index` and shows its levels (a set that does not open stays here,
-    /// showing why), or the Replays list (the entry after the sets).
-    fn choose(&mut self, ctx: &Context, index: usize) -> Transition {
-        if index >= self.sets.len() {
-            return Transition::Push(Box::new(ReplaysScene::new(ctx)));
-        }
+    /// Opens the entry at `index`: continues the unfinished run, shows the Replays list, or
+    /// opens the set and shows its levels; a set that does not open stays here, showing why.
+    fn choose(&mut self, ctx: &mut Context, index: usize) -> Transition {
+        let index = match self.entry(index) {
+            Entry::Continue => return self.continue_run(ctx),
+            Entry::Replays => return Transition::Push(Box::new(ReplaysScene::new(ctx))),
+            Entry::Set(index) => index,
+        };
         match self.open(index) {
             Ok(set) => Transition::Push(Box::new(LevelMenuScene::new(set, 0))),
             Err(_) => Transition::None,
         }
     }
 
-    /// The row of the set at `index`: its label, then levels cleared / levels in it (`?` until
-    /// a foreign set is opened) and the best run, or "error".
+    /// The row of the entry at `index`: the unfinished run, or a set: its label, then levels
+    /// cleared / levels in it (`?` until a foreign set is opened) and the best run, or "error".
     fn row(&self, ctx: &Context, index: usize) -> Row {
-        if index >= self.sets.len() {
-            return Row {
-                name: REPLAYS.to_string(),
-                info: "recent games, best runs".to_string(),
-                mark: Mark::Plain,
-                selected: self.list.selected() == Some(index),
-            };
-        }
+        let selected = self.list.selected() == Some(index);
+        let index = match (self.entry(index), &self.offer) {
+            (Entry::Set(index), _) => index,
+            (Entry::Replays, _) => {
+                return Row {
+                    name: REPLAYS.to_string(),
+                    info: "recent games, best runs".to_string(),
+                    mark: Mark::Plain,
+                    selected,
+                }
+            }
+            (Entry::Continue, offer) => {
+                let broken = offer.as_ref().is_none_or(|o| o.error.is_some());
+                return Row {
+                    name: offer.as_ref().map(|o| o.label.clone()).unwrap_or_default(),
+                    info: if broken { "error" } else { "" }.to_string(),
+                    mark: if broken { Mark::Broken } else { Mark::Plain },
+                    selected,
+                };
+            }
+        };
         let key = self.sets[index].key();
         let scores = ctx.scores.as_ref();
         let cleared = scores.map_or(0, |s| s.cleared(&key));
@@ -119,7 +294,7 @@ impl MenuScene {
             name: self.sets[index].label(),
             info,
             mark,
-            selected: self.list.selected() == Some(index),
+            selected,
         }
     }
 }
@@ -130,14 +305,18 @@ impl Scene for MenuScene {
     }
 
     fn update(&mut self, ctx: &mut Context, _dt: f32) -> Transition {
+        self.sync_offer(ctx);
         // Demo mode: straight into the chosen set, whose list waits before it plays.
         match self.list.selected() {
-            Some(index) if ctx.args.autoplay && index < self.sets.len() => self.choose(ctx, index),
+            Some(index) if ctx.args.autoplay && self.entry(index) != Entry::Replays => {
+                self.choose(ctx, index)
+            }
             _ => Transition::None,
         }
     }
 
     fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        self.sync_offer(ctx);
         if code == SETTINGS_KEY {
             return Transition::Push(Box::new(SettingsScene::new(false)));
         }
@@ -168,10 +347,17 @@ impl Scene for MenuScene {
             .iter()
             .map(|&i| self.row(ctx, i))
             .collect();
-        let error = self.list.selected().and_then(|i| match self.opened.get(i) {
-            Some(Some(Err(e))) => Some(e.as_str()),
-            _ => None,
-        });
+        let error = self
+            .list
+            .selected()
+            .and_then(|i| match (self.entry(i), &self.offer) {
+                (Entry::Set(i), _) => match &self.opened[i] {
+                    Some(Err(e)) => Some(e.as_str()),
+                    _ => None,
+                },
+                (Entry::Continue, offer) => offer.as_ref().and_then(|o| o.error.as_deref()),
+                (Entry::Replays, _) => None,
+            });
         let (shown, at) = self.list.position();
         let view = ListView {
             title: "BREAKOUT",

@@ -21,7 +21,11 @@ pub mod list;
 pub mod menu;
 pub mod pause;
 pub mod play;
+pub mod recording;
+#[cfg(test)]
+mod recording_tests;
 pub mod replay;
+pub mod replay_files;
 pub mod replay_keys;
 #[cfg(test)]
 mod replay_tests;
@@ -307,12 +311,14 @@ pub(crate) fn test_context() -> Context {
         muted: false,
         effects: crate::effects::Effects::new(1, Default::default()),
         scores: None,
-        replays: None,
         level_error: None,
         game_steps: 0,
         modifiers: Default::default(),
         settings: Default::default(),
         video: Default::default(),
+        replays: None,
+        writer: Default::default(),
+        unfinished: Default::default(),
     }
 }
 

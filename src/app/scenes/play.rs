@@ -5,6 +5,7 @@
 pub use super::campaign::Campaign;
 use super::level_cleared::LevelClearedScene;
 use super::pause::PauseScene;
+use super::recording::{self, Recording};
 use super::run_over::{RunEnd, RunOverScene};
 use super::{Context, Outcome, Scene, Transition};
 use crate::app::reload::FileWatcher;
@@ -13,6 +14,7 @@ use crate::app::Action;
 use crate::assets::LevelSource;
 use crate::level::{Level, PowerUpKind};
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use crate::replay::{ChangeKind, Replay};
 use crate::sim::{Bot, Game, GameEvent};
 use crate::view::{hud, scene, SpriteBatch};
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
@@ -47,6 +49,8 @@ pub struct PlayScene {
     ended: Option<Ended>,
     /// `--powerup`'s power-ups have been collected once.
     forced: bool,
+    /// The game's replay, and where it is saved ([`recording`]).
+    recording: Recording,
 }
 
 impl PlayScene {
@@ -72,15 +76,22 @@ impl PlayScene {
     /// reloads the level.
     pub fn new(ctx: &mut Context, campaign: Campaign, level: &Level) -> PlayScene {
         let autoplay = ctx.args.autoplay;
-        let game = Game::continuing(level, ctx.config(), campaign.score(), campaign.lives());
-        PlayScene::start(ctx, campaign, game, autoplay)
+        PlayScene::start(ctx, campaign, level, autoplay)
     }
 
     /// Plays `game` on from where it is, by the player: a game taken over from a replay
     /// (`campaign` from [`Campaign::taken_over`]: no scores recorded). Esc pauses as in any game;
     /// leaving it, or its end screen, comes back to the scene under it.
-    pub fn from_game(ctx: &mut Context, campaign: Campaign, game: Game) -> PlayScene {
-        PlayScene::start(ctx, campaign, game, false)
+    /// Its recording goes on from the replay cut at that step (`recorder`,
+    /// [`crate::replay::Recorder::taken_over`]).
+    pub fn from_game(
+        ctx: &mut Context,
+        campaign: Campaign,
+        game: Game,
+        recorder: crate::replay::Recorder,
+    ) -> PlayScene {
+        let recording = Recording::taken_over(ctx, &campaign, recorder);
+        PlayScene::with_game(ctx, campaign, game, recording, false)
     }
 
     /// The level editor's test-play: `level` as edited now, from its start, played by the
@@ -88,11 +99,40 @@ impl PlayScene {
     /// recorded ([`Campaign::trial`]).
     pub fn trial(ctx: &mut Context, level: &Level, autoplay: bool) -> PlayScene {
         let campaign = Campaign::trial(std::sync::Arc::new(level.clone()));
-        let game = Game::continuing(level, ctx.config(), campaign.score(), campaign.lives());
-        PlayScene::start(ctx, campaign, game, autoplay)
+        PlayScene::start(ctx, campaign, level, autoplay)
     }
 
-    fn start(ctx: &mut Context, campaign: Campaign, game: Game, autoplay: bool) -> PlayScene {
+    /// Continues the run `campaign` (made with [`Campaign::resumed`]) in the level it was left
+    /// in: `replay` (of that level, with no end) is re-simulated to its last step, from which
+    /// play and recording go on. The caller shows it paused. Errors: the replay's level text
+    /// does not parse.
+    pub fn resume(
+        ctx: &mut Context,
+        campaign: Campaign,
+        replay: &Replay,
+    ) -> Result<PlayScene, String> {
+        let game = super::replay_files::resimulate(&std::sync::Arc::new(replay.clone()))?;
+        ctx.collision = game.config().collision;
+        let recording = Recording::resume(ctx, &campaign, replay.clone());
+        let mut play = PlayScene::with_game(ctx, campaign, game, recording, false);
+        // The replay holds the forced power-ups' first collection.
+        play.forced = true;
+        Ok(play)
+    }
+
+    fn start(ctx: &mut Context, campaign: Campaign, level: &Level, autoplay: bool) -> PlayScene {
+        let game = Game::continuing(level, ctx.config(), campaign.score(), campaign.lives());
+        let recording = Recording::new(ctx, &campaign, &game, level, autoplay);
+        PlayScene::with_game(ctx, campaign, game, recording, autoplay)
+    }
+
+    fn with_game(
+        ctx: &mut Context,
+        campaign: Campaign,
+        game: Game,
+        recording: Recording,
+        autoplay: bool,
+    ) -> PlayScene {
         let watcher = campaign
             .source()
             .and_then(LevelSource::path)
@@ -114,6 +154,7 @@ impl PlayScene {
             reload_error: None,
             ended: None,
             forced: false,
+            recording,
         }
     }
 
@@ -133,8 +174,10 @@ impl PlayScene {
                 log::info!("{}: reloaded", path.display());
                 self.reload_error = None;
                 self.game.replace_level(&level);
+                self.recording.change(ChangeKind::reload(&level));
                 if self.ended == Some(Ended::Cleared) {
                     self.ended = None;
+                    self.recording.reopen();
                     return true;
                 }
             }
@@ -157,6 +200,7 @@ impl PlayScene {
                 None => ctx.input.take_step_input(),
             };
             self.game.step(&input);
+            self.recording.step(&input, &self.game);
             ctx.game_steps += 1;
             let events = self.game.events();
             if let Some(audio) = &ctx.audio {
@@ -183,6 +227,8 @@ impl PlayScene {
             let timed = kind.lasts().is_lasting();
             if first || (timed && !self.game.active_effects().has(kind)) {
                 self.game.collect_powerup(kind);
+                self.recording
+                    .change(ChangeKind::PowerUp(kind.name().to_string()));
             }
         }
     }
@@ -195,6 +241,14 @@ impl PlayScene {
         let level_score = total.saturating_sub(self.campaign.score());
         let cleared = ended == Ended::Cleared;
         let level_best = ctx.record_level(&self.campaign, level_score, cleared);
+        let new_best = level_best.is_some_and(|b| b.is_best);
+        let next_start = (cleared && !self.campaign.is_last() && self.recording.is_resumable())
+            .then(|| {
+                let next = self.campaign.next(total, self.game.lives());
+                recording::next_level_start(ctx, &next)
+            })
+            .flatten();
+        self.recording.end(&self.game, new_best, next_start);
         if cleared && !self.campaign.is_last() {
             let outcome = Outcome {
                 score: level_score,
@@ -216,6 +270,23 @@ impl PlayScene {
             RunEnd::GameOver
         };
         Box::new(RunOverScene::new(end, outcome))
+    }
+}
+
+impl PlayScene {
+    /// Pauses: the pause screen over the game, its replay saved (a process killed while
+    /// paused loses nothing).
+    fn pause(&mut self) -> Transition {
+        self.recording.save();
+        Transition::Push(Box::new(PauseScene))
+    }
+}
+
+/// A game leaves the scene stack by many ways (Esc to the menu, an end screen closing it, the
+/// window closed, the app quitting): each drops it, and its replay is saved then.
+impl Drop for PlayScene {
+    fn drop(&mut self) {
+        self.recording.leave(&self.game);
     }
 }
 
@@ -251,13 +322,15 @@ impl Scene for PlayScene {
                 ctx.effects.clear();
                 return Transition::Pop;
             }
-            return Transition::Push(Box::new(PauseScene));
+            return self.pause();
         }
         match ctx.bindings.action(code) {
-            Some(Action::Pause) => Transition::Push(Box::new(PauseScene)),
+            Some(Action::Pause) => self.pause(),
             Some(Action::NextCollisionMode) => {
                 ctx.collision = ctx.collision.next();
                 self.game.set_collision_mode(ctx.collision);
+                self.recording
+                    .change(ChangeKind::Collision(ctx.collision.name().to_string()));
                 log::info!("collision mode: {}", ctx.collision);
                 Transition::None
             }
@@ -274,7 +347,7 @@ impl Scene for PlayScene {
         if self.bot.is_some() {
             Transition::None
         } else {
-            Transition::Push(Box::new(PauseScene))
+            self.pause()
         }
     }
 

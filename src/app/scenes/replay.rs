@@ -118,7 +118,10 @@ impl ReplayScene {
             Ok((game, level)) => {
                 let h = &self.watch.replay().header;
                 let campaign = Campaign::taken_over(Arc::new(level), h.start_score, h.start_lives);
-                Transition::Push(Box::new(PlayScene::from_game(ctx, campaign, game)))
+                let recorder = self.watch.handover_recorder();
+                Transition::Push(Box::new(PlayScene::from_game(
+                    ctx, campaign, game, recorder,
+                )))
             }
             Err(e) => {
                 log::warn!("{}: cannot take over: {e}", self.name);

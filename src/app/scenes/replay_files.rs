@@ -1,0 +1,252 @@
+//! What the window keeps of its replays between frames and between runs: the background
+//! [`Writer`] that writes them (a frame never waits for the disk: the atomic write of a file
+//! waits for it to reach the disk, milliseconds), and the run left unfinished that the set menu
+//! offers to continue ([`Unfinished`], shared through an [`UnfinishedSlot`]).
+
+use crate::replay::{self, file, Playback, Replay, Store};
+use crate::sim::Game;
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::{mpsc, Arc};
+
+/// The run a player left in the middle of a level, as the set menu offers it.
+#[derive(Debug)]
+pub enum Unfinished {
+    /// It can be continued: the level's replay up to where it was left (no end).
+    Run {
+        /// The replay.
+        replay: Arc<Replay>,
+        /// The run's score where it was left.
+        score: u32,
+    },
+    /// The file is there but cannot be continued: why (naming the file).
+    Unreadable(String),
+}
+
+impl Unfinished {
+    /// The unfinished run kept in `store`, if there is one: read and re-simulated to the step
+    /// where it was left (for its score). A file that cannot be read, or whose level does not
+    /// parse, gives [`Unfinished::Unreadable`].
+    pub fn load(store: &Store) -> Option<Unfinished> {
+        let path = store.unfinished_path();
+        let replay = match file::read(&path) {
+            Ok(replay) => replay,
+            Err(replay::ReplayError::Io { source, .. })
+                if source.kind() == std::io::ErrorKind::NotFound =>
+            {
+                return None
+            }
+            Err(e) => return Some(Unfinished::Unreadable(e.to_string())),
+        };
+        let origin = &replay.header.origin;
+        if origin.set.is_none() || origin.index.is_none() {
+            return Some(Unfinished::Unreadable(format!(
+                "{}: not a run through a level set",
+                path.display()
+            )));
+        }
+        let replay = Arc::new(replay);
+        match resimulate(&replay) {
+            Ok(game) => {
+                log::info!(
+                    "{}: a run left at level {} of {} (score {}) can be continued from the menu",
+                    path.display(),
+                    replay.header.origin.index.unwrap_or(0) + 1,
+                    replay.header.origin.set.as_deref().unwrap_or_default(),
+                    game.score()
+                );
+                Some(Unfinished::Run {
+                    score: game.score(),
+                    replay,
+                })
+            }
+            Err(e) => Some(Unfinished::Unreadable(format!("{}: {e}", path.display()))),
+        }
+    }
+}
+
+/// The game `replay` gives at its last step (and the changes after it). A divergence (the
+/// game changed since it was recorded) is logged: play goes on from what the simulation does.
+/// Errors: the replay's level text does not parse.
+pub fn resimulate(replay: &Arc<Replay>) -> Result<Game, String> {
+    let mut playback =
+        Playback::new(replay.clone()).map_err(|e| format!("the replay's level: {e}"))?;
+    playback.run_to_end();
+    if let Some(d) = playback.divergence() {
+        log::warn!(
+            "the unfinished run diverged at step {}: this version of the game plays it \
+             differently",
+            d.step
+        );
+    }
+    Ok(playback.into_game())
+}
+
+/// What the set menu offers to continue, shared by the menu and the game being played (which
+/// updates it as it saves). Cloning shares it.
+#[derive(Clone, Debug, Default)]
+pub struct UnfinishedSlot(Rc<RefCell<Option<Rc<Unfinished>>>>);
+
+impl UnfinishedSlot {
+    /// A slot holding `unfinished`.
+    pub fn new(unfinished: Option<Unfinished>) -> UnfinishedSlot {
+        UnfinishedSlot(Rc::new(RefCell::new(unfinished.map(Rc::new))))
+    }
+
+    /// What is offered now (a new `Rc` each time it changes).
+    pub fn get(&self) -> Option<Rc<Unfinished>> {
+        self.0.borrow().clone()
+    }
+
+    /// Nothing to continue.
+    pub fn clear(&self) {
+        *self.0.borrow_mut() = None;
+    }
+
+    /// The run of `replay`, left with the run's score at `score`.
+    pub fn set_run(&self, replay: &Replay, score: u32) {
+        *self.0.borrow_mut() = Some(Rc::new(Unfinished::Run {
+            replay: Arc::new(replay.clone()),
+            score,
+        }));
+    }
+}
+
+/// Where a save goes.
+pub enum Target {
+    /// Among the recent games (older ones beyond the store's limit deleted).
+    Recent(Store, PathBuf),
+    /// A file of its own.
+    File(PathBuf),
+}
+
+/// A background writer's work.
+enum Job {
+    /// Encode `replay` once and write it to each target.
+    Save {
+        replay: Box<Replay>,
+        to: Vec<Target>,
+    },
+    /// Delete a file (gone already is fine).
+    Delete(PathBuf),
+    /// Say when everything before is done.
+    Flush(mpsc::Sender<()>),
+}
+
+impl Job {
+    /// Does the job; `last_error` is the last error logged (the same one is not logged again:
+    /// a full disk would say so every few seconds).
+    fn run(self, last_error: &mut String) {
+        let mut report = |e: String| {
+            if e != *last_error {
+                log::warn!("replay not saved: {e}");
+                *last_error = e;
+            }
+        };
+        match self {
+            Job::Save { replay, to } => {
+                if to.is_empty() {
+                    return;
+                }
+                let bytes = file::encode(&replay);
+                for target in to {
+                    let (path, store) = match target {
+                        Target::Recent(store, path) => (path, Some(store)),
+                        Target::File(path) => (path, None),
+                    };
+                    if let Err(e) = crate::files::write_atomic(&path, &bytes) {
+                        report(e.to_string());
+                    }
+                    if let Some(store) = store {
+                        store.prune_recent();
+                    }
+                }
+            }
+            Job::Delete(path) => match std::fs::remove_file(&path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    report(format!("{}: {e}", path.display()))
+                }
+                _ => {}
+            },
+            Job::Flush(done) => {
+                let _ = done.send(());
+            }
+        }
+    }
+}
+
+/// Writes replays on a thread of its own, in the order asked; clones share the thread (it ends
+/// when the last clone is dropped). Where no thread can be started, writes at once.
+#[derive(Clone, Debug)]
+pub struct Writer {
+    jobs: Option<mpsc::Sender<Job>>,
+}
+
+impl std::fmt::Debug for Job {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Job::Save { .. } => "Save",
+            Job::Delete(_) => "Delete",
+            Job::Flush(_) => "Flush",
+        })
+    }
+}
+
+impl Writer {
+    /// A writer and its thread.
+    pub fn new() -> Writer {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        let thread = std::thread::Builder::new()
+            .name("replay-writer".into())
+            .spawn(move || {
+                let mut last_error = String::new();
+                for job in queue {
+                    job.run(&mut last_error);
+                }
+            });
+        if let Err(e) = &thread {
+            log::warn!("replays are written without a thread of their own: {e}");
+        }
+        Writer {
+            jobs: thread.ok().map(|_| jobs),
+        }
+    }
+
+    fn send(&self, job: Job) {
+        let job = match &self.jobs {
+            Some(jobs) => match jobs.send(job) {
+                Ok(()) => return,
+                Err(mpsc::SendError(job)) => job,
+            },
+            None => job,
+        };
+        job.run(&mut String::new());
+    }
+
+    /// Writes `replay` to each of `to`, in the background.
+    pub fn save(&self, replay: Replay, to: Vec<Target>) {
+        self.send(Job::Save {
+            replay: Box::new(replay),
+            to,
+        });
+    }
+
+    /// Deletes the file at `path` (gone already is fine), in the background.
+    pub fn delete(&self, path: PathBuf) {
+        self.send(Job::Delete(path));
+    }
+
+    /// Waits until every save asked for so far is written.
+    pub fn flush(&self) {
+        let (done, wait) = mpsc::channel();
+        self.send(Job::Flush(done));
+        let _ = wait.recv();
+    }
+}
+
+impl Default for Writer {
+    fn default() -> Writer {
+        Writer::new()
+    }
+}
