@@ -192,6 +192,11 @@ fn take_over_plays_the_game_on_live_from_the_step_shown() {
     tap(&mut ctx, &mut stack, KeyCode::Comma);
     let step = SEEK_STEPS - 1;
     assert!(stack.title().contains(&format!("step {step}/")));
+    // The game taken over is recorded on from the replay cut at this step (`--record` writes
+    // it when the game is left).
+    let record =
+        std::env::temp_dir().join(format!("breakout-taken-{}.bkreplay", std::process::id()));
+    ctx.args.record = Some(record.clone());
     tap(&mut ctx, &mut stack, KeyCode::KeyT);
     assert_eq!(stack.len(), 2, "a game over the replay screen");
     let game = stack.live_game().expect("a live game");
@@ -218,6 +223,15 @@ fn take_over_plays_the_game_on_live_from_the_step_shown() {
     assert_eq!(stack.len(), 3);
     tap(&mut ctx, &mut stack, KeyCode::Escape);
     assert_eq!(stack.len(), 1);
+    let taken = crate::replay::file::read(&record).expect("the taken-over game's replay");
+    let _ = std::fs::remove_file(&record);
+    assert_eq!(taken.header.taken_over_at, Some(step));
+    assert!(taken.steps() > step, "{} steps", taken.steps());
+    let mut playback = crate::replay::Playback::new(Arc::new(taken)).unwrap();
+    playback.advance(step);
+    assert_eq!(playback.game().state_hash(), straight(step));
+    playback.run_to_end();
+    assert_eq!(playback.divergence(), None);
     assert!(
         stack.title().contains(&format!("step {step}/")) && stack.title().ends_with("— paused"),
         "{}",
