@@ -224,6 +224,7 @@ impl App {
             replays,
             writer: Default::default(),
             unfinished: scenes::replay_files::UnfinishedSlot::new(unfinished),
+            run_ended_at: None,
             collision: game_config.collision,
             debug_overlay: args.debug_overlay,
             effects,

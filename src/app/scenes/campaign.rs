@@ -120,6 +120,11 @@ impl Campaign {
             .flatten()
     }
 
+    /// 0-based index of the current level in the run's set.
+    pub fn index(&self) -> usize {
+        self.current
+    }
+
     /// 1-based number of the current level in the run's set, and how many levels it has.
     pub fn position(&self) -> (usize, usize) {
         (self.current + 1, self.levels.len())
@@ -140,7 +145,16 @@ impl Campaign {
         self.current + 1 >= self.levels.len()
     }
 
-    /// The same run, one level on, with the `score` and `lives` the cleared level ended with.
+    /// The same level again, restarted from the pause screen: the score it was started with
+    /// and `lives` (one fewer than the player had).
+    pub fn restarted(&self, lives: u32) -> Campaign {
+        Campaign {
+            lives,
+            ..self.clone()
+        }
+    }
+
+    /// The run at its next level, which starts with `score` and `lives`.
     pub fn next(&self, score: u32, lives: u32) -> Campaign {
         Campaign {
             current: self.current + 1,

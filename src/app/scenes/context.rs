@@ -67,6 +67,9 @@ pub struct Context {
     pub replays: Option<crate::replay::Store>,
     /// Writes the replays, in the background.
     pub writer: Writer,
+    /// Where the last run ended: its set's key and the 0-based index of its last level, so
+    /// the level list, uncovered, puts its cursor there.
+    pub run_ended_at: Option<(String, usize)>,
     /// The run left in the middle of a level, which the set menu offers to continue.
     pub unfinished: UnfinishedSlot,
 }

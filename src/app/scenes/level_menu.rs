@@ -156,6 +156,12 @@ impl Scene for LevelMenuScene {
 
     fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
         self.seconds += dt;
+        // Back from a run of this set: the cursor goes where the run ended.
+        if let Some((set, index)) = ctx.run_ended_at.take() {
+            if set == self.set.source.key() && index < self.set.levels.len() {
+                self.list.select(index);
+            }
+        }
         let selected = self.list.selected();
         if self.preview.as_ref().map(|(i, _)| Some(*i)) != Some(selected) {
             // A broken level simply shows no preview; choosing it shows the error.

@@ -204,7 +204,7 @@ impl MenuScene {
             Ok((set, index, play)) => Transition::Sequence(vec![
                 Transition::Push(Box::new(LevelMenuScene::new(set, index))),
                 Transition::Push(Box::new(play)),
-                Transition::Push(Box::new(PauseScene)),
+                Transition::Push(Box::new(PauseScene::new())),
             ]),
             Err(e) => {
                 log::warn!("cannot continue the run: {e}");

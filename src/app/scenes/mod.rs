@@ -319,6 +319,7 @@ pub(crate) fn test_context() -> Context {
         replays: None,
         writer: Default::default(),
         unfinished: Default::default(),
+        run_ended_at: None,
     }
 }
 

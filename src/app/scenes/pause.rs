@@ -1,14 +1,38 @@
 //! The pause screen, pushed over the game by P or Esc, or when the window loses the focus: the
 //! game stands still under a message box.
 
+use super::run_over::Retry;
 use super::{close_game, Context, Scene, Transition};
 use crate::app::Action;
 use crate::view::{hud, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
 
+/// The key that restarts the level from the pause screen.
+pub const RESTART_KEY: KeyCode = KeyCode::KeyR;
+
 /// Play paused. The pause or launch key (P or Space unless rebound) resumes, S (or F3) opens
-/// the settings, Esc goes back to the menu.
-pub struct PauseScene;
+/// the settings, R restarts the level for a life (when offered), Esc asks, then goes back to
+/// the menu (a run is never dropped by two quick presses of one key without a question).
+#[derive(Default)]
+pub struct PauseScene {
+    /// Starts the level again for a life ([`PauseScene::with_restart`]).
+    restart: Option<Retry>,
+    /// Esc was pressed once: the screen asks whether to end the run.
+    asking: bool,
+}
+
+impl PauseScene {
+    /// The pause screen.
+    pub fn new() -> PauseScene {
+        PauseScene::default()
+    }
+
+    /// Offers "restart level (costs a life)": `restart` makes the level's play scene again.
+    pub fn with_restart(mut self, restart: Retry) -> PauseScene {
+        self.restart = Some(restart);
+        self
+    }
+}
 
 impl Scene for PauseScene {
     fn update(&mut self, _ctx: &mut Context, _dt: f32) -> Transition {
@@ -16,8 +40,30 @@ impl Scene for PauseScene {
     }
 
     fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        if self.asking {
+            // Esc again ends the run; any other key keeps it.
+            self.asking = false;
+            return if code == KeyCode::Escape {
+                close_game(ctx)
+            } else {
+                Transition::None
+            };
+        }
         if code == KeyCode::Escape {
-            return close_game(ctx);
+            self.asking = true;
+            return Transition::None;
+        }
+        if code == RESTART_KEY {
+            if let Some(restart) = &self.restart {
+                ctx.input.release_all();
+                ctx.effects.clear();
+                return match restart(ctx) {
+                    Some(play) => {
+                        Transition::Sequence(vec![Transition::Pop, Transition::Replace(play)])
+                    }
+                    None => Transition::Sequence(vec![Transition::Pop, Transition::Pop]),
+                };
+            }
         }
         match ctx.bindings.action(code) {
             Some(Action::Pause | Action::Launch) => {
@@ -34,9 +80,22 @@ impl Scene for PauseScene {
     }
 
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
+        if self.asking {
+            hud::message(
+                &mut batch.text,
+                "END THIS RUN?",
+                "ESC yes, back to the menu  -  any other key no",
+            );
+            return;
+        }
         let keys = &ctx.bindings;
+        let restart = if self.restart.is_some() {
+            "  R restart (costs a life)"
+        } else {
+            ""
+        };
         let resume = format!(
-            "{} or {} resume  S settings  ESC menu",
+            "{} or {} resume  S settings{restart}  ESC menu",
             keys.first_key_name(Action::Pause).to_uppercase(),
             keys.first_key_name(Action::Launch).to_uppercase()
         );

@@ -264,12 +264,16 @@ impl PlayScene {
             score: total,
             best: ctx.record_run(&self.campaign, total),
         };
-        let end = if cleared {
-            RunEnd::Won
-        } else {
-            RunEnd::GameOver
-        };
-        Box::new(RunOverScene::new(end, outcome))
+        ctx.run_ended_at = Some((self.campaign.set_key().to_string(), self.campaign.index()));
+        if cleared {
+            return Box::new(RunOverScene::new(RunEnd::Won, outcome));
+        }
+        // Retry: this level again, with the score and lives it was started with.
+        let again = self.campaign.clone();
+        let retry = Box::new(move |ctx: &mut Context| {
+            PlayScene::load(ctx, again.clone()).map(|play| Box::new(play) as Box<dyn Scene>)
+        });
+        Box::new(RunOverScene::new(RunEnd::GameOver, outcome).with_retry(retry))
     }
 }
 
@@ -278,7 +282,16 @@ impl PlayScene {
     /// paused loses nothing).
     fn pause(&mut self) -> Transition {
         self.recording.save();
-        Transition::Push(Box::new(PauseScene))
+        let mut pause = PauseScene::new();
+        // Restart the level for a life (as LBreakoutHD offers), while one would be left.
+        let lives = self.game.lives();
+        if lives > 1 && self.bot.is_none() {
+            let again = self.campaign.restarted(lives - 1);
+            pause = pause.with_restart(Box::new(move |ctx: &mut Context| {
+                PlayScene::load(ctx, again.clone()).map(|play| Box::new(play) as Box<dyn Scene>)
+            }));
+        }
+        Transition::Push(Box::new(pause))
     }
 }
 

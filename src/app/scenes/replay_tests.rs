@@ -218,9 +218,11 @@ fn take_over_plays_the_game_on_live_from_the_step_shown() {
         false,
         false,
     );
-    // Esc pauses; Esc again leaves the game for the replay, paused where it was taken over.
+    // Esc pauses; Esc there asks, and again leaves the game for the replay, paused where it
+    // was taken over.
     tap(&mut ctx, &mut stack, KeyCode::Escape);
     assert_eq!(stack.len(), 3);
+    tap(&mut ctx, &mut stack, KeyCode::Escape);
     tap(&mut ctx, &mut stack, KeyCode::Escape);
     assert_eq!(stack.len(), 1);
     let taken = crate::replay::file::read(&record).expect("the taken-over game's replay");

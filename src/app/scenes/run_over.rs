@@ -36,7 +36,15 @@ impl RunEnd {
     }
 }
 
-/// The run is over; its score is the whole run's. Enter/Space or Esc go back to the menu.
+/// Makes the scene that plays the last level again (see [`RunOverScene::with_retry`]); `None`
+/// when its level no longer loads.
+pub type Retry = Box<dyn Fn(&mut Context) -> Option<Box<dyn Scene>>>;
+
+/// The key that retries the level after a game over.
+pub const RETRY_KEY: KeyCode = KeyCode::KeyR;
+
+/// The run is over; its score is the whole run's. Enter/Space or Esc go back to the menu; after
+/// a game over, R plays the level again with the score and lives it was started with.
 /// Autoplay goes back by itself, except at the end of a run started with `--set` or `--level`,
 /// where the result stays on screen.
 pub struct RunOverScene {
@@ -44,6 +52,8 @@ pub struct RunOverScene {
     outcome: Outcome,
     /// Seconds this screen has been shown.
     seconds: f32,
+    /// Plays the level again (game over only).
+    retry: Option<Retry>,
 }
 
 impl RunOverScene {
@@ -53,6 +63,26 @@ impl RunOverScene {
             end,
             outcome,
             seconds: 0.0,
+            retry: None,
+        }
+    }
+
+    /// Offers to play the last level again: `retry` makes its play scene.
+    pub fn with_retry(mut self, retry: Retry) -> RunOverScene {
+        self.retry = Some(retry);
+        self
+    }
+
+    /// Replaces the game under this screen with the level started again; if it no longer
+    /// loads, goes back to the menu, which shows why.
+    fn retry(&self, ctx: &mut Context) -> Transition {
+        let Some(retry) = &self.retry else {
+            return Transition::None;
+        };
+        ctx.effects.clear();
+        match retry(ctx) {
+            Some(play) => Transition::Sequence(vec![Transition::Pop, Transition::Replace(play)]),
+            None => Transition::Sequence(vec![Transition::Pop, Transition::Pop]),
         }
     }
 }
@@ -72,13 +102,19 @@ impl Scene for RunOverScene {
         match code {
             KeyCode::Escape => close_game(ctx),
             code if goes_on(ctx, code) && self.seconds >= CONFIRM_DELAY => close_game(ctx),
+            RETRY_KEY if self.seconds >= CONFIRM_DELAY => self.retry(ctx),
             _ => Transition::None,
         }
     }
 
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
         let score = format!("{} {}", self.end.score_label(), self.outcome.score);
-        let menu = format!("{} menu", go_on_key(ctx));
+        let retry = if self.retry.is_some() {
+            "R retry  "
+        } else {
+            ""
+        };
+        let menu = format!("{retry}{} menu", go_on_key(ctx));
         let hint = hint_line(&[&score, &self.outcome.best_line()], &menu);
         hud::message(&mut batch.text, self.end.title(), &hint);
     }
@@ -144,6 +180,57 @@ mod tests {
         cleared.update(&mut ctx, CONFIRM_DELAY);
         assert!(!matches!(
             cleared.key_press(&mut ctx, KeyCode::KeyW),
+            Transition::None
+        ));
+    }
+
+    /// A game over offers to play the level again (R): the game under the screen is replaced
+    /// by the retry's; the winning screen offers none.
+    #[test]
+    fn game_over_retries_the_level_with_r() {
+        let mut ctx = test_context();
+        let retry: Retry = Box::new(|_| {
+            Some(Box::new(RunOverScene::new(
+                RunEnd::Won,
+                Outcome {
+                    score: 0,
+                    best: None,
+                },
+            )) as Box<dyn Scene>)
+        });
+        let mut over = RunOverScene::new(
+            RunEnd::GameOver,
+            Outcome {
+                score: 5,
+                best: None,
+            },
+        )
+        .with_retry(retry);
+        let mut batch = SpriteBatch::default();
+        over.draw(&ctx, &mut batch, false);
+        assert_eq!(shown_hint(&batch), "score 5  -  R retry  SPACE menu");
+        assert!(
+            matches!(over.key_press(&mut ctx, RETRY_KEY), Transition::None),
+            "not at once"
+        );
+        over.update(&mut ctx, CONFIRM_DELAY);
+        match over.key_press(&mut ctx, RETRY_KEY) {
+            Transition::Sequence(steps) => assert!(matches!(
+                steps[..],
+                [Transition::Pop, Transition::Replace(_)]
+            )),
+            _ => panic!("R did not retry"),
+        }
+        let mut won = RunOverScene::new(
+            RunEnd::Won,
+            Outcome {
+                score: 5,
+                best: None,
+            },
+        );
+        won.update(&mut ctx, CONFIRM_DELAY);
+        assert!(matches!(
+            won.key_press(&mut ctx, RETRY_KEY),
             Transition::None
         ));
     }

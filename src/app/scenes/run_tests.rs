@@ -155,7 +155,8 @@ fn scores_are_written_for_the_player_and_never_for_the_bot() {
 }
 
 /// A run lost to one Esc, and a game playing on behind a lost focus (a play-test): Esc in play
-/// pauses (a second Esc leaves), losing the focus pauses, and only the player's key resumes.
+/// pauses (Esc there asks, and a third Esc leaves), losing the focus pauses, and only the
+/// player's key resumes.
 #[test]
 fn esc_and_a_lost_focus_pause_the_game_instead_of_dropping_it() {
     use glium::winit::keyboard::{KeyCode, PhysicalKey};
@@ -180,8 +181,14 @@ fn esc_and_a_lost_focus_pause_the_game_instead_of_dropping_it() {
     assert_eq!(stack.len(), 3, "a lost focus paused");
     stack.update(&mut ctx, 5.0);
     assert_eq!(stack.len(), 3, "and stays paused");
+    // Esc on the pause screen asks first: another key keeps the run, Esc again ends it.
     press(&mut stack, &mut ctx, KeyCode::Escape);
-    assert_eq!(stack.len(), 1, "Esc on the pause screen leaves");
+    assert_eq!(stack.len(), 3, "Esc on the pause screen asks");
+    press(&mut stack, &mut ctx, KeyCode::KeyN);
+    assert_eq!(stack.len(), 3, "any other key keeps the run, paused");
+    press(&mut stack, &mut ctx, KeyCode::Escape);
+    press(&mut stack, &mut ctx, KeyCode::Escape);
+    assert_eq!(stack.len(), 1, "Esc, Esc on the pause screen leaves");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -212,4 +219,61 @@ fn end_screens_ignore_confirm_keys_for_a_moment() {
         acts(screen.key_press(&mut ctx, KeyCode::Escape)),
         "Esc at once"
     );
+}
+
+/// A play-test found: back from a run, the level list's cursor was on the first level, not where
+/// the run ended. It is where the run ended (for its own set only).
+#[test]
+fn the_level_list_cursor_lands_where_the_run_ended() {
+    let dir = two_level_set("cursor");
+    let set = LevelSetSource::Directory(dir.join("set"))
+        .open(&crate::assets::Assets::built_in())
+        .unwrap();
+    let key = set.source.key();
+    let mut ctx = test_context();
+    use glium::winit::keyboard::KeyCode;
+    let start = |ctx: &mut super::Context, ended: Option<(String, usize)>| {
+        let mut stack = SceneStack::new(Box::new(LevelMenuScene::new(Arc::new(set.clone()), 0)));
+        ctx.run_ended_at = ended;
+        stack.update(ctx, 0.0);
+        stack.press(ctx, KeyCode::Enter);
+        parse_title(&stack.title()).map(|t| t.0)
+    };
+    assert_eq!(start(&mut ctx, Some((key.clone(), 1))), Some(2));
+    assert_eq!(ctx.run_ended_at, None, "taken once");
+    assert_eq!(start(&mut ctx, Some(("other set".into(), 1))), Some(1));
+    assert_eq!(start(&mut ctx, None), Some(1));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The pause screen offers to restart the level for a life (as LBreakoutHD does): R starts it
+/// again with the score it was started with and one life fewer; with one life left it is not
+/// offered.
+#[test]
+fn the_pause_screen_restarts_the_level_for_a_life() {
+    use crate::level::Level;
+    use glium::winit::keyboard::{KeyCode, PhysicalKey};
+    let mut ctx = test_context();
+    let level = Level::parse("2 2 2 2\n0 0 0 0\n", "restart").unwrap();
+    let mut stack = SceneStack::new(Box::new(PlayScene::trial(&mut ctx, &level, false)));
+    let press = |stack: &mut SceneStack, ctx: &mut super::Context, code| {
+        stack.key(ctx, PhysicalKey::Code(code), true, false);
+        stack.key(ctx, PhysicalKey::Code(code), false, false);
+    };
+    press(&mut stack, &mut ctx, KeyCode::Space);
+    stack.update(&mut ctx, 0.5);
+    let lives = stack.live_game().unwrap().lives();
+    assert_eq!(lives, crate::sim::tuning::START_LIVES);
+    press(&mut stack, &mut ctx, KeyCode::KeyP);
+    assert_eq!(stack.len(), 2, "paused");
+    press(&mut stack, &mut ctx, KeyCode::KeyR);
+    assert_eq!(stack.len(), 1, "restarted, playing");
+    let game = stack.live_game().unwrap();
+    assert_eq!(game.lives(), lives - 1);
+    assert_eq!(
+        (game.score(), game.stats().steps),
+        (0, 0),
+        "from the level's start"
+    );
+    assert!(game.balls()[0].stuck, "the ball back on the paddle");
 }
