@@ -29,6 +29,9 @@ pub struct LevelMenuScene {
     list: ListState,
     /// Seconds shown since the list was last left (autoplay starts after a delay).
     seconds: f32,
+    /// Seconds left during which Enter and Space do not start a level: back from a run's end,
+    /// a player still pressing Space must not start a new game unseen.
+    guard: f32,
     /// The chosen level laid out as bricks (index, field; none if it does not load), loaded
     /// once per choice.
     preview: Option<(usize, Option<BrickField>)>,
@@ -53,6 +56,7 @@ impl LevelMenuScene {
             set,
             list,
             seconds: 0.0,
+            guard: 0.0,
             preview: None,
             error: None,
             pointer: None,
@@ -161,7 +165,9 @@ impl Scene for LevelMenuScene {
             if set == self.set.source.key() && index < self.set.levels.len() {
                 self.list.select(index);
             }
+            self.guard = super::CONFIRM_DELAY;
         }
+        self.guard = (self.guard - dt).max(0.0);
         let selected = self.list.selected();
         if self.preview.as_ref().map(|(i, _)| Some(*i)) != Some(selected) {
             // A broken level simply shows no preview; choosing it shows the error.
@@ -188,6 +194,9 @@ impl Scene for LevelMenuScene {
             if let Some(index) = self.list.selected() {
                 return self.best_run(ctx, index);
             }
+        }
+        if self.guard > 0.0 && super::is_confirm(code) {
+            return Transition::None;
         }
         match self.list.key(code) {
             ListAction::Back => Transition::Pop,

@@ -234,9 +234,17 @@ fn the_level_list_cursor_lands_where_the_run_ended() {
     use glium::winit::keyboard::KeyCode;
     let start = |ctx: &mut super::Context, ended: Option<(String, usize)>| {
         let mut stack = SceneStack::new(Box::new(LevelMenuScene::new(Arc::new(set.clone()), 0)));
+        let guarded = ended.is_some();
         ctx.run_ended_at = ended;
         stack.update(ctx, 0.0);
+        // Back from a run, Enter and Space wait a moment (Space mashed at GAME OVER must not
+        // start a new game unseen).
         stack.press(ctx, KeyCode::Enter);
+        assert_eq!(stack.len() == 1, guarded, "Enter at once");
+        stack.update(ctx, super::CONFIRM_DELAY);
+        if guarded {
+            stack.press(ctx, KeyCode::Enter);
+        }
         parse_title(&stack.title()).map(|t| t.0)
     };
     assert_eq!(start(&mut ctx, Some((key.clone(), 1))), Some(2));
