@@ -113,17 +113,7 @@ impl LevelMenuScene {
             self.error = Some((index, "no best run of this level is kept yet".to_string()));
             return Transition::None;
         };
-        match ReplayScene::open(&path) {
-            Ok(scene) => {
-                self.error = None;
-                Transition::Push(Box::new(scene))
-            }
-            Err(e) => {
-                log::warn!("{e}");
-                self.error = Some((index, e));
-                Transition::None
-            }
-        }
+        ReplayScene::push_or_show_error(&path, index, &mut self.error)
     }
 
     /// The row of the level at `index`: its number and name, and its best score (green once

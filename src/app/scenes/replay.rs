@@ -41,6 +41,27 @@ pub struct ReplayScene {
 }
 
 impl ReplayScene {
+    /// Watches the replay at `path`, chosen at row `index` of a list: pushes its screen and
+    /// clears the list's `error`, or, for a file that does not read, logs why and keeps the
+    /// list, its `error` saying why at that row.
+    pub fn push_or_show_error(
+        path: &Path,
+        index: usize,
+        error: &mut Option<(usize, String)>,
+    ) -> Transition {
+        match ReplayScene::open(path) {
+            Ok(scene) => {
+                *error = None;
+                Transition::Push(Box::new(scene))
+            }
+            Err(e) => {
+                log::warn!("{e}");
+                *error = Some((index, e));
+                Transition::None
+            }
+        }
+    }
+
     /// The replay in the file `path`. Errors: the file cannot be read or is not a replay this
     /// game can play (the message names the file, and the byte offset or field).
     pub fn open(path: &Path) -> Result<ReplayScene, String> {

@@ -48,17 +48,7 @@ impl ReplaysScene {
 
     /// Watches the entry at `index`; one that does not read stays here, showing why.
     fn watch(&mut self, index: usize) -> Transition {
-        match ReplayScene::open(&self.entries[index].path) {
-            Ok(scene) => {
-                self.error = None;
-                Transition::Push(Box::new(scene))
-            }
-            Err(e) => {
-                log::warn!("{e}");
-                self.error = Some((index, e));
-                Transition::None
-            }
-        }
+        ReplayScene::push_or_show_error(&self.entries[index].path, index, &mut self.error)
     }
 
     /// The row of the entry at `index`: its name, then date, score, length and mode (green for
