@@ -302,3 +302,57 @@ fn the_stored_settings_give_back_the_configuration() {
         GameConfig::default()
     );
 }
+
+#[test]
+fn targets_of_any_bits_come_back_exactly() {
+    let specials = [
+        0.0f32,
+        -0.0,
+        f32::NAN,
+        f32::from_bits(0x7fc0_1234),
+        f32::from_bits(0xffff_ffff),
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::MIN_POSITIVE / 3.0,
+        f32::MAX,
+        -f32::MAX,
+        399.5,
+        400.123,
+        1e-30,
+    ];
+    let mut track = InputTrack::new();
+    for (i, &x) in specials.iter().chain(specials.iter().rev()).enumerate() {
+        track.push(&Input {
+            paddle_target_x: Some(x),
+            launch: i % 2 == 0,
+            ..Input::default()
+        });
+    }
+    let read: InputTrack = postcard::from_bytes(&postcard::to_allocvec(&track).unwrap()).unwrap();
+    for step in 0..track.len() {
+        let (a, b) = (track.get(step).unwrap(), read.get(step).unwrap());
+        assert_eq!(
+            a.paddle_target_x.map(f32::to_bits),
+            b.paddle_target_x.map(f32::to_bits),
+            "step {step}"
+        );
+    }
+}
+
+#[test]
+fn close_targets_that_are_not_whole_256ths_are_stored_in_few_bytes() {
+    // The bot's paddle target: a different float nearly every step, each close to the last.
+    let mut track = InputTrack::new();
+    let mut x = 400.0f32;
+    for i in 0..2400 {
+        x += 0.37 + (i % 7) as f32 * 0.013;
+        track.push(&Input {
+            paddle_target_x: Some(x),
+            ..Input::default()
+        });
+    }
+    assert_eq!(track.run_count(), 2400);
+    let bytes = postcard::to_allocvec(&track).unwrap().len();
+    // Raw bits take 5 bytes a target (plus a length and a flags byte); deltas of the bits 3.
+    assert!(bytes < 2400 * 6, "{bytes} bytes for 2400 targets");
+}

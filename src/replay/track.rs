@@ -9,8 +9,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// what it was given.
 ///
 /// Stored (see `docs/replays.md`) as four columns: run lengths, a flags byte per run, the
-/// paddle targets as deltas (in 1/256 px where that is exact, else the raw bits) and the
-/// gamepad axis bits where not 0. Columns of small numbers compress well.
+/// paddle targets as deltas (in 1/256 px where that is exact, else of the `f32` bit patterns)
+/// and the gamepad axis bits where not 0. Columns of small numbers compress well.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct InputTrack {
     /// The runs: an input and how many steps it lasted (≥ 1).
@@ -132,7 +132,10 @@ struct Columns {
     /// One flags byte per run ([`LEFT`], [`RIGHT`], [`LAUNCH`], [`TARGET`], [`AXIS`]).
     flags: Vec<u8>,
     /// One code per run with a target: even, twice the change of the target in 1/256 px since
-    /// the last such code; odd, the target's raw bits shifted left by one.
+    /// the last even code; odd, twice the change of the target's `f32` bit pattern (as an
+    /// integer) since the last target, plus one. Consecutive targets of a pointer or of the bot
+    /// are close, so both are small numbers (the bot's replays are a quarter of the size they
+    /// were with the raw bits).
     targets: Vec<i64>,
     /// One `f32` bit pattern per run with a gamepad axis (any bits but those of `0.0`).
     axes: Vec<u32>,
@@ -141,9 +144,11 @@ struct Columns {
 /// `x` in 1/256 px, if that is exact.
 fn quantised(x: f32) -> Option<i64> {
     let q = f64::from(x) * TARGET_SCALE;
+    // Checked as the reader decodes it, from the integer: `-0.0` is no whole 256th (it would
+    // come back as `0.0`).
     let exact = q.fract() == 0.0
         && q.abs() < (1u64 << 40) as f64
-        && ((q / TARGET_SCALE) as f32).to_bits() == x.to_bits();
+        && ((q as i64 as f64 / TARGET_SCALE) as f32).to_bits() == x.to_bits();
     exact.then_some(q as i64)
 }
 
@@ -155,7 +160,7 @@ impl Serialize for InputTrack {
             targets: Vec::new(),
             axes: Vec::new(),
         };
-        let mut last_q = 0i64;
+        let (mut last_q, mut last_bits) = (0i64, 0u32);
         for (input, n) in &self.runs {
             let mut flags = 0;
             for (on, bit) in [
@@ -175,8 +180,9 @@ impl Serialize for InputTrack {
                         last_q = q;
                         code
                     }
-                    None => i64::from(x.to_bits()) * 2 + 1,
+                    None => (i64::from(x.to_bits()) - i64::from(last_bits)) * 2 + 1,
                 });
+                last_bits = x.to_bits();
             }
             if input.paddle_axis.to_bits() != 0 {
                 flags |= AXIS;
@@ -202,7 +208,7 @@ impl<'de> Deserialize<'de> for InputTrack {
         }
         let mut track = InputTrack::new();
         let (mut targets, mut axes) = (c.targets.iter(), c.axes.iter());
-        let mut last_q = 0i64;
+        let (mut last_q, mut last_bits) = (0i64, 0u32);
         let mut total = 0u64;
         for (i, (&n, &flags)) in c.lengths.iter().zip(&c.flags).enumerate() {
             if n == 0 || flags & !(LEFT | RIGHT | LAUNCH | TARGET | AXIS) != 0 {
@@ -217,12 +223,14 @@ impl<'de> Deserialize<'de> for InputTrack {
                 let code = *targets
                     .next()
                     .ok_or_else(|| D::Error::custom(format!("inputs: run {i} lacks its target")))?;
-                Some(if code & 1 == 1 {
-                    f32::from_bits((code >> 1) as u32)
+                let x = if code & 1 == 1 {
+                    f32::from_bits(last_bits.wrapping_add((code >> 1) as u32))
                 } else {
                     last_q = last_q.wrapping_add(code >> 1);
                     (last_q as f64 / TARGET_SCALE) as f32
-                })
+                };
+                last_bits = x.to_bits();
+                Some(x)
             } else {
                 None
             };
