@@ -356,3 +356,23 @@ fn close_targets_that_are_not_whole_256ths_are_stored_in_few_bytes() {
     // Raw bits take 5 bytes a target (plus a length and a flags byte); deltas of the bits 3.
     assert!(bytes < 2400 * 6, "{bytes} bytes for 2400 targets");
 }
+
+/// Found while fuzzing the reader (a crafted body given to the `replay_body` fuzz target, whose
+/// build checks overflow): a replay whose run started at a score near `u32::MAX` made the first
+/// destroyed brick overflow the score (a panic where overflow is checked, a wrap to a few points
+/// elsewhere). The score now stops at `u32::MAX`.
+#[test]
+fn a_replay_starting_at_the_highest_score_plays_and_keeps_it() {
+    let mut replay = bot_replay(1500);
+    replay.header.start_score = u32::MAX - 5;
+    replay.hashes.clear();
+    replay.end = None;
+    let read = roundtrip(&replay);
+    let mut playback = Playback::new(Arc::new(read)).unwrap();
+    playback.run_to_end();
+    assert!(
+        playback.game().stats().bricks_destroyed > 0,
+        "no brick was hit"
+    );
+    assert_eq!(playback.game().score(), u32::MAX);
+}
