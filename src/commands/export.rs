@@ -88,7 +88,12 @@ impl Frames {
             ));
         }
         let fps = range.fps.clamp(1, 60);
-        let count = ((last - first + 1) * u64::from(fps) - 1) / STEPS_PER_SECOND + 1;
+        let count = ((last - first)
+            .saturating_add(1)
+            .saturating_mul(u64::from(fps))
+            - 1)
+            / STEPS_PER_SECOND
+            + 1;
         let demo = replay.header.played_by.is_some();
         let seed = replay.header.settings.seed;
         let playback = Playback::new(Arc::new(replay))
@@ -116,7 +121,8 @@ impl Frames {
 
     /// The step frame `k` shows (the game after that many steps).
     pub fn step_of(&self, k: u64) -> u64 {
-        self.first + k * STEPS_PER_SECOND / u64::from(self.fps)
+        self.first
+            .saturating_add(k.saturating_mul(STEPS_PER_SECOND) / u64::from(self.fps))
     }
 
     /// The next frame: its step and its sprites; `None` after the last.
