@@ -22,6 +22,8 @@
 
 use breakout::collision::CollisionMode;
 use breakout::level::Level;
+use breakout::replay::{Origin, Recorder};
+use breakout::sim::state_hash::Fnv1a;
 use breakout::sim::{Bot, Game, GameConfig, GameState, Input, PowerUpSettings};
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
@@ -167,6 +169,60 @@ fn bench_step(c: &mut Criterion<BenchClock>) {
     group.finish();
 }
 
+/// The step with and without a [`Recorder`] (`step_recorded/…`): the same warmed-up game and
+/// inputs as `step/clamp/450`, each step also given to a recorder as `simulate --record` and the
+/// window do (its input appended to the run-length track; every 240 steps the state hash
+/// stored). Recording should add at most 1 % to a step. (The recorder starts at the warmed-up
+/// game, so its replay would not play back: only its cost counts here.)
+fn bench_recording(c: &mut Criterion<BenchClock>) {
+    let level = load_level();
+    let (start, inputs) = prepare(&level, CollisionMode::Clamp, SPEEDS[0]);
+    let mut group = c.benchmark_group("step_recorded");
+    group.throughput(Throughput::Elements(STEPS as u64));
+    group.bench_function("without", |b| {
+        b.iter_batched(
+            || start.clone(),
+            |mut game| {
+                for input in &inputs {
+                    game.step(black_box(input));
+                }
+                game
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.bench_function("with", |b| {
+        b.iter_batched(
+            || {
+                let recorder = Recorder::new(&start, &level, Origin::default(), 0, 3, 0);
+                (start.clone(), recorder)
+            },
+            |(mut game, mut recorder)| {
+                for input in &inputs {
+                    game.step(black_box(input));
+                    recorder.step(input, &game);
+                }
+                (game, recorder)
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    // What the recorder does every HASH_INTERVAL steps, alone: the game's state hash (FNV-1a
+    // over the 3,562 bytes this game's state feeds it), and FNV-1a over as many bytes of a
+    // buffer, which no serialiser can beat (each byte waits for the last one's multiply).
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("state_hash", |b| b.iter(|| black_box(&start).state_hash()));
+    let bytes = vec![0x5a_u8; 3562];
+    group.bench_function("fnv_3562_bytes", |b| {
+        b.iter(|| {
+            let mut fnv = Fnv1a::default();
+            fnv.write(black_box(&bytes));
+            fnv.finish()
+        })
+    });
+    group.finish();
+}
+
 /// Modest measurement times so that the whole `cargo bench` takes a few minutes; the thread's CPU
 /// time as the clock (see `benches/support/clock.rs`).
 fn config() -> Criterion<BenchClock> {
@@ -180,6 +236,6 @@ fn config() -> Criterion<BenchClock> {
 criterion_group! {
     name = benches;
     config = config();
-    targets = bench_step
+    targets = bench_step, bench_recording
 }
 criterion_main!(benches);

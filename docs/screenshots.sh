@@ -15,6 +15,12 @@ run() {
 }
 # A config that makes power-ups frequent, so the play screenshot shows some.
 printf '[powerups]\ngood_chance = 0.15\nbad_chance = 0.0\n' > "$tmp/showcase.toml"
+# The README's first picture: five seconds of the bot on 04-rainbow with those power-ups,
+# recorded with simulate --record and drawn by replay --export (both headless: no window).
+./target/release/breakout simulate --level 04-rainbow --steps 7200 --seed 5 --config "$tmp/showcase.toml" \
+    --record "$tmp/showcase.bkreplay" > /dev/null
+./target/release/breakout replay "$tmp/showcase.bkreplay" --export "$out/replay.gif" --from 8 --to 13 \
+    --fps 20 --size 480x360
 # A one-row level the bot clears in a few seconds, for the win screen.
 printf '@name: Showcase\n0 2 3 4 5 4 3 2 0\n' > "$tmp/showcase.lvl"
 
@@ -100,4 +106,4 @@ settings_shot() {
     wait "$pid"
 }
 if [ -n "${DISPLAY:-}" ]; then settings_shot; else export -f settings_shot; export tmp out; xvfb-run -a bash -c settings_shot; fi
-echo "screenshots written to $out/ (editor.png and settings.png too) and docs/brick-kinds.png"
+echo "screenshots written to $out/ (replay.gif, editor.png and settings.png too) and docs/brick-kinds.png"

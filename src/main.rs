@@ -133,7 +133,7 @@ fn main() -> ExitCode {
             ExitCode::from(status as u8)
         }
         Some(Command::Replay(args)) => match &args.export {
-            Some(_) => fail("replay --export is not built yet"),
+            Some(out) => export_replay(&args, out),
             None => match breakout::app::replay(args.play, args.file) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => fail(&describe(&e)),
@@ -152,6 +152,58 @@ fn main() -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => fail(&describe(&e)),
         },
+    }
+}
+
+/// `replay FILE --export OUT`: the frames drawn headless on one context and written; a line on
+/// stdout saying what was written, a warning on stderr if the replay diverged.
+fn export_replay(args: &breakout::cli::ReplayArgs, out: &std::path::Path) -> ExitCode {
+    use breakout::commands::export::{Export, ExportRange};
+    let range = ExportRange {
+        from: args.from,
+        to: args.to,
+        fps: args.fps,
+    };
+    let run = || -> Result<_, String> {
+        let export = Export::prepare(&args.file, out, &range)?;
+        let assets = Assets::from_env();
+        let mut renderer = match assets.map_err(anyhow::Error::from).and_then(|assets| {
+            breakout::render::headless::HeadlessRenderer::new(args.size, &assets)
+        }) {
+            Ok(renderer) => renderer,
+            Err(e) => {
+                export.abandon();
+                return Err(describe(&e));
+            }
+        };
+        let exported =
+            export.run(&mut |batch| renderer.render(batch).map_err(|e| e.to_string()))?;
+        Ok(exported)
+    };
+    match run() {
+        Ok(exported) => {
+            let clock = breakout::commands::replay::clock;
+            if let Some(step) = exported.diverged_at {
+                eprintln!(
+                    "breakout: warning: {}: DIVERGED at step {step} ({}): the frames show what \
+                     the game does now",
+                    args.file.display(),
+                    clock(step)
+                );
+            }
+            println!(
+                "{}: {} frames of {}x{}, play from {} to {} at {} fps",
+                out.display(),
+                exported.frames,
+                args.size.0,
+                args.size.1,
+                clock(exported.steps.0),
+                clock(exported.steps.1),
+                args.fps
+            );
+            ExitCode::SUCCESS
+        }
+        Err(message) => fail(&message),
     }
 }
 

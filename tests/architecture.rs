@@ -78,6 +78,7 @@ const MAY_IMPORT: &[(&str, &[&str])] = &[
             "assets",
             "collision",
             "config",
+            "effects",
             "highscores",
             "import",
             "level",

@@ -1,8 +1,10 @@
 //! The headless subcommands: `simulate` (one level, or every level of a set with
-//! [`simulate_all`]), `check`, `preview`, `import` and `replay --verify`. Level arguments are resolved by
+//! [`simulate_all`]), `check`, `preview`, `import`, `replay --verify` and
+//! `replay --export` ([`export`]: the frames, laid out with no GL). Level arguments are resolved by
 //! [`crate::assets::resolve_level_arg`], set arguments by [`crate::assets::sets::resolve_start`].
 
 pub mod check;
+pub mod export;
 pub mod import;
 pub mod preview;
 pub mod replay;

@@ -4,7 +4,7 @@
 //! and tests render the real thing anywhere — a level pack's CI included ([`save_png`]).
 
 use super::offscreen::RawGl;
-use super::Renderer;
+use super::{RenderError, Renderer};
 use crate::assets::Assets;
 use crate::view::SpriteBatch;
 use anyhow::Context as _;
@@ -107,6 +107,60 @@ pub fn headless_context(size: (u32, u32)) -> Result<(Rc<Context>, RawGl), String
     Ok((context, raw_gl))
 }
 
+/// A renderer on its own headless context, made once and used for any number of frames: an
+/// export of hundreds of frames pays for the context, the shaders and the textures once, and
+/// the cached backdrop is redrawn only where bricks changed from one frame to the next.
+pub struct HeadlessRenderer {
+    context: Rc<Context>,
+    renderer: Renderer,
+    size: (u32, u32),
+}
+
+impl HeadlessRenderer {
+    /// A headless context and renderer drawing pictures of `size` pixels (width, height), with
+    /// the shaders and textures of `assets`.
+    ///
+    /// # Errors
+    /// No headless OpenGL (the step that failed named), or a missing shader or texture (named).
+    pub fn new(size: (u32, u32), assets: &Assets) -> anyhow::Result<HeadlessRenderer> {
+        let (context, raw_gl) = headless_context(size)
+            .map_err(anyhow::Error::msg)
+            .context("cannot render without a display")?;
+        let renderer = Renderer::new(&context, raw_gl, assets)?;
+        Ok(HeadlessRenderer {
+            context,
+            renderer,
+            size,
+        })
+    }
+
+    /// The picture size, pixels (width, height).
+    pub fn size(&self) -> (u32, u32) {
+        self.size
+    }
+
+    /// Draws `batch` (letterboxed into the picture as the window is) and reads it back, top
+    /// row first.
+    ///
+    /// # Errors
+    /// [`RenderError::Gl`] if a GL call fails.
+    pub fn render(&mut self, batch: &SpriteBatch) -> Result<image::RgbaImage, RenderError> {
+        self.renderer
+            .render_offscreen(&self.context, self.size, batch)?;
+        self.renderer.captured_image()
+    }
+
+    /// Draws `batch` into the PNG file `out` (written whole or not at all).
+    ///
+    /// # Errors
+    /// As [`HeadlessRenderer::render`], or the file cannot be written (named).
+    pub fn save_png(&mut self, batch: &SpriteBatch, out: &Path) -> Result<(), RenderError> {
+        self.renderer
+            .render_offscreen(&self.context, self.size, batch)?;
+        self.renderer.save_screenshot(out)
+    }
+}
+
 /// Draws `batch` at `size` pixels (width, height) into the PNG file `out` on a headless
 /// context, with the shaders and textures of `assets`: what `breakout preview` writes (its
 /// sprites come from `commands::preview::batch`).
@@ -119,11 +173,6 @@ pub fn save_png(
     assets: &Assets,
     out: &Path,
 ) -> anyhow::Result<()> {
-    let (context, raw_gl) = headless_context(size)
-        .map_err(anyhow::Error::msg)
-        .context("cannot render without a display")?;
-    let mut renderer = Renderer::new(&context, raw_gl, assets)?;
-    renderer.render_offscreen(&context, size, batch)?;
-    renderer.save_screenshot(out)?;
+    HeadlessRenderer::new(size, assets)?.save_png(batch, out)?;
     Ok(())
 }

@@ -492,6 +492,22 @@ impl Renderer {
         self.draw_calls.set(self.draw_calls.get() + 1);
     }
 
+    /// The last captured frame, read back from the GPU, top row first: the last one
+    /// [`Renderer::render_offscreen`] drew, or [`Renderer::render`] drew with capture on.
+    ///
+    /// # Errors
+    /// [`RenderError::Gl`] if no frame was captured yet.
+    pub fn captured_image(&self) -> Result<image::RgbaImage, RenderError> {
+        let frame = self
+            .capture
+            .as_ref()
+            .ok_or_else(|| gl_err("no frame was captured, so there is no screenshot"))?;
+        // Row 0 first, and the capture texture stores the top row first: image order already.
+        let raw: RawImage2d<u8> = frame.read();
+        image::RgbaImage::from_raw(raw.width, raw.height, raw.data.into_owned())
+            .ok_or_else(|| gl_err("screenshot buffer has the wrong size"))
+    }
+
     /// Writes the last captured frame (without the black bars) to a PNG file: the last one
     /// [`Renderer::render_offscreen`] drew, or [`Renderer::render`] drew with capture on.
     ///
@@ -512,14 +528,7 @@ impl Renderer {
                 path: path.to_path_buf(),
             });
         }
-        let frame = self
-            .capture
-            .as_ref()
-            .ok_or_else(|| gl_err("no frame was captured, so there is no screenshot"))?;
-        // Row 0 first, and the capture texture stores the top row first: image order already.
-        let raw: RawImage2d<u8> = frame.read();
-        let image = image::RgbaImage::from_raw(raw.width, raw.height, raw.data.into_owned())
-            .ok_or_else(|| gl_err("screenshot buffer has the wrong size"))?;
+        let image = self.captured_image()?;
         let error = |source| RenderError::Screenshot {
             path: path.to_path_buf(),
             source,

@@ -11,15 +11,21 @@
 //! The checksum turns any damage into one clear error before anything is decoded; a newer
 //! format version is refused by its number, never misread.
 
-use super::Replay;
+use super::track::InputTrackV1;
+use super::{Change, End, Header, Replay};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The file's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"BKREPLAY";
 /// The format version this build writes and the newest it reads. Raise it whenever the
-/// encoding of [`Replay`] changes (a field added, removed or reordered).
-pub const FORMAT_VERSION: u16 = 1;
+/// encoding of [`Replay`] changes (a field added, removed or reordered, a code read
+/// differently), and keep reading the older ones.
+///
+/// - 1: the first (0.2.0).
+/// - 2: a paddle target that is not a whole 1/256 px is stored as the change of its `f32` bits
+///   since the last target, not as the bits themselves.
+pub const FORMAT_VERSION: u16 = 2;
 /// Bytes before the compressed body.
 pub const HEADER_LEN: usize = 14;
 /// Largest decompressed body read, bytes: far above any real replay (a 30-minute game is tens of
@@ -129,7 +135,12 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<Replay, ReplayError> {
             "the body unpacks to more than {MAX_BODY} bytes"
         )));
     }
-    let (replay, rest) = postcard::take_from_bytes::<Replay>(&body).map_err(|e| {
+    let read = if version == 1 {
+        postcard::take_from_bytes::<ReplayV1>(&body).map(|(old, rest)| (old.into_replay(), rest))
+    } else {
+        postcard::take_from_bytes::<Replay>(&body)
+    };
+    let (replay, rest) = read.map_err(|e| {
         invalid(format!(
             "the body (unpacked, {} bytes) does not decode: {e}",
             body.len()
@@ -166,4 +177,27 @@ pub fn write(path: &Path, replay: &Replay) -> Result<(), ReplayError> {
         std::fs::create_dir_all(dir).map_err(io)?;
     }
     crate::files::write_atomic(path, &encode(replay)).map_err(io)
+}
+
+/// A [`Replay`] as format 1 stored it: the same fields, its input track's odd target codes raw
+/// bits ([`InputTrackV1`]).
+#[derive(serde::Deserialize)]
+struct ReplayV1 {
+    header: Header,
+    inputs: InputTrackV1,
+    changes: Vec<Change>,
+    hashes: Vec<u64>,
+    end: Option<End>,
+}
+
+impl ReplayV1 {
+    fn into_replay(self) -> Replay {
+        Replay {
+            header: self.header,
+            inputs: self.inputs.0,
+            changes: self.changes,
+            hashes: self.hashes,
+            end: self.end,
+        }
+    }
 }

@@ -47,6 +47,11 @@ pub const STEPS_PER_SECOND: u64 = 240;
 /// Steps between two stored state hashes: one second of play.
 pub const HASH_INTERVAL: u64 = STEPS_PER_SECOND;
 
+/// Most steps a replay may hold: 7 days of play. A run-length track can claim 2^64 steps in a
+/// few bytes; a longer replay is refused when read, so checking or watching one always ends
+/// (at 8 million steps a second, `--verify` takes under 20 s for the longest).
+pub const MAX_STEPS: u64 = 7 * 24 * 3600 * STEPS_PER_SECOND;
+
 /// A recorded game: everything needed to play it again step for step.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Replay {
@@ -242,6 +247,11 @@ impl Replay {
         self.level()
             .map_err(|e| format!("level text: {}", first_line(&e.to_string())))?;
         let steps = self.steps();
+        if steps > MAX_STEPS {
+            return Err(format!(
+                "inputs: {steps} steps, more than the {MAX_STEPS} (7 days of play) a replay may hold"
+            ));
+        }
         let mut last = 0;
         for (i, change) in self.changes.iter().enumerate() {
             if change.step < last || change.step > steps {

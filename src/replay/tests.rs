@@ -281,6 +281,20 @@ fn a_body_with_a_good_checksum_but_bad_contents_names_what_is_wrong() {
 }
 
 #[test]
+fn a_replay_of_more_than_seven_days_of_steps_is_refused() {
+    let mut replay = bot_replay(10);
+    replay.end = None;
+    let room = super::MAX_STEPS - replay.steps();
+    replay.inputs.push_run(&Input::default(), room);
+    assert!(decode(&encode(&replay), Path::new("r")).is_ok());
+    replay.inputs.push_run(&Input::default(), 1);
+    let err = decode(&encode(&replay), Path::new("r"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("145152001 steps"), "{err}");
+}
+
+#[test]
 fn the_stored_settings_give_back_the_configuration() {
     let mut config = GameConfig {
         seed: 99,
@@ -352,4 +366,78 @@ fn a_game_taken_over_at_a_step_records_on_from_there() {
     assert_eq!(again.game().state_hash(), game.state_hash());
     assert_eq!(replay.truncated(10_000).steps(), replay.steps());
     assert_eq!(replay.level_at(600).unwrap().name, level().name);
+}
+
+#[test]
+fn targets_of_any_bits_come_back_exactly() {
+    let specials = [
+        0.0f32,
+        -0.0,
+        f32::NAN,
+        f32::from_bits(0x7fc0_1234),
+        f32::from_bits(0xffff_ffff),
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::MIN_POSITIVE / 3.0,
+        f32::MAX,
+        -f32::MAX,
+        399.5,
+        400.123,
+        1e-30,
+    ];
+    let mut track = InputTrack::new();
+    for (i, &x) in specials.iter().chain(specials.iter().rev()).enumerate() {
+        track.push(&Input {
+            paddle_target_x: Some(x),
+            launch: i % 2 == 0,
+            ..Input::default()
+        });
+    }
+    let read: InputTrack = postcard::from_bytes(&postcard::to_allocvec(&track).unwrap()).unwrap();
+    for step in 0..track.len() {
+        let (a, b) = (track.get(step).unwrap(), read.get(step).unwrap());
+        assert_eq!(
+            a.paddle_target_x.map(f32::to_bits),
+            b.paddle_target_x.map(f32::to_bits),
+            "step {step}"
+        );
+    }
+}
+
+#[test]
+fn close_targets_that_are_not_whole_256ths_are_stored_in_few_bytes() {
+    // The bot's paddle target: a different float nearly every step, each close to the last.
+    let mut track = InputTrack::new();
+    let mut x = 400.0f32;
+    for i in 0..2400 {
+        x += 0.37 + (i % 7) as f32 * 0.013;
+        track.push(&Input {
+            paddle_target_x: Some(x),
+            ..Input::default()
+        });
+    }
+    assert_eq!(track.run_count(), 2400);
+    let bytes = postcard::to_allocvec(&track).unwrap().len();
+    // Raw bits take 5 bytes a target (plus a length and a flags byte); deltas of the bits 3.
+    assert!(bytes < 2400 * 6, "{bytes} bytes for 2400 targets");
+}
+
+/// Found while fuzzing the reader (a crafted body given to the `replay_body` fuzz target, whose
+/// build checks overflow): a replay whose run started at a score near `u32::MAX` made the first
+/// destroyed brick overflow the score (a panic where overflow is checked, a wrap to a few points
+/// elsewhere). The score now stops at `u32::MAX`.
+#[test]
+fn a_replay_starting_at_the_highest_score_plays_and_keeps_it() {
+    let mut replay = bot_replay(1500);
+    replay.header.start_score = u32::MAX - 5;
+    replay.hashes.clear();
+    replay.end = None;
+    let read = roundtrip(&replay);
+    let mut playback = Playback::new(Arc::new(read)).unwrap();
+    playback.run_to_end();
+    assert!(
+        playback.game().stats().bricks_destroyed > 0,
+        "no brick was hit"
+    );
+    assert_eq!(playback.game().score(), u32::MAX);
 }

@@ -9,8 +9,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// what it was given.
 ///
 /// Stored (see `docs/replays.md`) as four columns: run lengths, a flags byte per run, the
-/// paddle targets as deltas (in 1/256 px where that is exact, else the raw bits) and the
-/// gamepad axis bits where not 0. Columns of small numbers compress well.
+/// paddle targets as deltas (in 1/256 px where that is exact, else of the `f32` bit patterns)
+/// and the gamepad axis bits where not 0. Columns of small numbers compress well.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct InputTrack {
     /// The runs: an input and how many steps it lasted (≥ 1).
@@ -63,6 +63,13 @@ impl InputTrack {
                 self.ends.push(self.len() + 1);
             }
         }
+    }
+
+    /// Appends `n` steps of `input` as a run of their own (for tests that need a long track).
+    #[cfg(test)]
+    pub(super) fn push_run(&mut self, input: &Input, n: u64) {
+        self.runs.push((*input, n));
+        self.ends.push(self.len() + n);
     }
 
     /// The input of step `step` (0-based), or `None` past the end.
@@ -132,7 +139,10 @@ struct Columns {
     /// One flags byte per run ([`LEFT`], [`RIGHT`], [`LAUNCH`], [`TARGET`], [`AXIS`]).
     flags: Vec<u8>,
     /// One code per run with a target: even, twice the change of the target in 1/256 px since
-    /// the last such code; odd, the target's raw bits shifted left by one.
+    /// the last even code; odd, twice the change of the target's `f32` bit pattern (as an
+    /// integer) since the last target, plus one. Consecutive targets of a pointer or of the bot
+    /// are close, so both are small numbers (the bot's replays are a quarter of the size they
+    /// were with the raw bits).
     targets: Vec<i64>,
     /// One `f32` bit pattern per run with a gamepad axis (any bits but those of `0.0`).
     axes: Vec<u32>,
@@ -141,9 +151,11 @@ struct Columns {
 /// `x` in 1/256 px, if that is exact.
 fn quantised(x: f32) -> Option<i64> {
     let q = f64::from(x) * TARGET_SCALE;
+    // Checked as the reader decodes it, from the integer: `-0.0` is no whole 256th (it would
+    // come back as `0.0`).
     let exact = q.fract() == 0.0
         && q.abs() < (1u64 << 40) as f64
-        && ((q / TARGET_SCALE) as f32).to_bits() == x.to_bits();
+        && ((q as i64 as f64 / TARGET_SCALE) as f32).to_bits() == x.to_bits();
     exact.then_some(q as i64)
 }
 
@@ -155,7 +167,7 @@ impl Serialize for InputTrack {
             targets: Vec::new(),
             axes: Vec::new(),
         };
-        let mut last_q = 0i64;
+        let (mut last_q, mut last_bits) = (0i64, 0u32);
         for (input, n) in &self.runs {
             let mut flags = 0;
             for (on, bit) in [
@@ -175,8 +187,9 @@ impl Serialize for InputTrack {
                         last_q = q;
                         code
                     }
-                    None => i64::from(x.to_bits()) * 2 + 1,
+                    None => (i64::from(x.to_bits()) - i64::from(last_bits)) * 2 + 1,
                 });
+                last_bits = x.to_bits();
             }
             if input.paddle_axis.to_bits() != 0 {
                 flags |= AXIS;
@@ -191,10 +204,39 @@ impl Serialize for InputTrack {
 
 impl<'de> Deserialize<'de> for InputTrack {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use serde::de::Error;
-        let c = Columns::deserialize(d)?;
+        InputTrack::from_columns::<D::Error>(Columns::deserialize(d)?, TargetCodes::Deltas)
+    }
+}
+
+/// How a track's odd target codes are read: the files of format 1 stored a target that is not a
+/// whole 1/256 px as its raw `f32` bits; format 2 stores the change of the bits since the last
+/// target (a quarter of the size for the bot's replays).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TargetCodes {
+    /// Format 1: odd code = bits × 2 + 1.
+    RawBits,
+    /// Format 2 on: odd code = (bits − the last target's bits) × 2 + 1, wrapping at 32 bits.
+    Deltas,
+}
+
+/// An [`InputTrack`] read as format 1 wrote it (odd target codes are raw bits); only for
+/// reading old files.
+#[derive(Debug)]
+pub(crate) struct InputTrackV1(pub(crate) InputTrack);
+
+impl<'de> Deserialize<'de> for InputTrackV1 {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        InputTrack::from_columns::<D::Error>(Columns::deserialize(d)?, TargetCodes::RawBits)
+            .map(InputTrackV1)
+    }
+}
+
+impl InputTrack {
+    /// The track the columns describe. Errors: columns that disagree (a run without its target,
+    /// targets left over, a run of 0 steps, unknown flags, more than `u64::MAX` steps).
+    fn from_columns<E: serde::de::Error>(c: Columns, codes: TargetCodes) -> Result<Self, E> {
         if c.lengths.len() != c.flags.len() {
-            return Err(D::Error::custom(format!(
+            return Err(E::custom(format!(
                 "inputs: {} run lengths but {} flags",
                 c.lengths.len(),
                 c.flags.len()
@@ -202,38 +244,43 @@ impl<'de> Deserialize<'de> for InputTrack {
         }
         let mut track = InputTrack::new();
         let (mut targets, mut axes) = (c.targets.iter(), c.axes.iter());
-        let mut last_q = 0i64;
+        let (mut last_q, mut last_bits) = (0i64, 0u32);
         let mut total = 0u64;
         for (i, (&n, &flags)) in c.lengths.iter().zip(&c.flags).enumerate() {
             if n == 0 || flags & !(LEFT | RIGHT | LAUNCH | TARGET | AXIS) != 0 {
-                return Err(D::Error::custom(format!(
+                return Err(E::custom(format!(
                     "inputs: run {i} has length {n} and flags {flags:#x}"
                 )));
             }
             total = total
                 .checked_add(n)
-                .ok_or_else(|| D::Error::custom("inputs: too many steps"))?;
+                .ok_or_else(|| E::custom("inputs: too many steps"))?;
             let target = if flags & TARGET != 0 {
                 let code = *targets
                     .next()
-                    .ok_or_else(|| D::Error::custom(format!("inputs: run {i} lacks its target")))?;
-                Some(if code & 1 == 1 {
+                    .ok_or_else(|| E::custom(format!("inputs: run {i} lacks its target")))?;
+                let x = if code & 1 == 1 && codes == TargetCodes::RawBits {
                     f32::from_bits((code >> 1) as u32)
+                } else if code & 1 == 1 {
+                    f32::from_bits(last_bits.wrapping_add((code >> 1) as u32))
                 } else {
                     last_q = last_q.wrapping_add(code >> 1);
                     (last_q as f64 / TARGET_SCALE) as f32
-                })
+                };
+                last_bits = x.to_bits();
+                Some(x)
             } else {
                 None
             };
-            let axis =
-                if flags & AXIS != 0 {
-                    f32::from_bits(*axes.next().ok_or_else(|| {
-                        D::Error::custom(format!("inputs: run {i} lacks its axis"))
-                    })?)
-                } else {
-                    0.0
-                };
+            let axis = if flags & AXIS != 0 {
+                f32::from_bits(
+                    *axes
+                        .next()
+                        .ok_or_else(|| E::custom(format!("inputs: run {i} lacks its axis")))?,
+                )
+            } else {
+                0.0
+            };
             track.runs.push((
                 Input {
                     left: flags & LEFT != 0,
@@ -247,9 +294,7 @@ impl<'de> Deserialize<'de> for InputTrack {
             track.ends.push(total);
         }
         if targets.next().is_some() || axes.next().is_some() {
-            return Err(D::Error::custom(
-                "inputs: more targets or axes than runs use",
-            ));
+            return Err(E::custom("inputs: more targets or axes than runs use"));
         }
         Ok(track)
     }

@@ -71,7 +71,8 @@ pub(in crate::sim) fn hit_brick(
     let outcome = bricks.hit(row, col);
     let is_destroyed = matches!(outcome, HitOutcome::Destroyed { .. });
     let points = kinds::points(bricks.scoring, before.kind, before.hits_total, is_destroyed);
-    *tally.score += points;
+    // Saturating: a run's score comes from outside (a replay file's start), and may be anything.
+    *tally.score = tally.score.saturating_add(points);
     match outcome {
         HitOutcome::Destroyed { kind, powerup } => {
             let position = destroyed(&before, row, col, points, tally, events);

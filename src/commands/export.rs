@@ -1,0 +1,566 @@
+//! `breakout replay FILE --export OUT`: a replay's frames, sampled every 1/fps second of play,
+//! as an animated GIF or a directory of PNG files.
+//!
+//! No GL here: [`Export::prepare`] reads the replay and checks the range and the output,
+//! [`Frames`] plays it and lays each frame out as the play screen does (backdrop, world,
+//! particles, HUD; the power-ups' confuse and chaos and the shake of hits), and
+//! [`Export::run`] hands each frame's [`SpriteBatch`] to a renderer given by the caller (the
+//! binary passes `render::headless::HeadlessRenderer`: no window, no display) and writes the
+//! pictures with the `image` crate.
+//!
+//! Frame `k` shows the game after step `first + ⌊k × 240 / fps⌋`, where `first` is `--from` in
+//! steps (rounded to the nearest step); the last frame is the last such step not after `--to`
+//! (or the replay's end).
+
+use crate::config::EffectsConfig;
+use crate::effects::Effects;
+use crate::level::PowerUpKind;
+use crate::replay::{file, Divergence, Playback, Replay, STEPS_PER_SECOND};
+use crate::view::{hud, scene, SpriteBatch};
+use image::RgbaImage;
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Steps of play before the first frame whose particles and shake are simulated (particles
+/// live under a second, a shake 0.3 s), so the first frame looks like any other.
+const EFFECTS_LEAD_STEPS: u64 = 2 * STEPS_PER_SECOND;
+/// The GIF quantiser's speed, 1 (best palette, slowest) to 30: 10 keeps the game's few colours
+/// exact and takes about a third of the time of 1.
+const GIF_SPEED: i32 = 10;
+/// One step of play, seconds (as [`crate::sim::tuning::FIXED_TIMESTEP`]).
+const STEP_SECONDS: f32 = 1.0 / STEPS_PER_SECOND as f32;
+
+/// The part of a replay to export and how often to sample it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ExportRange {
+    /// Time of play of the first frame, seconds (`None`: the start).
+    pub from: Option<f64>,
+    /// Time of play after which no frame is taken, seconds (`None`: the end).
+    pub to: Option<f64>,
+    /// Frames per second of play, 1–60.
+    pub fps: u32,
+}
+
+/// A replay played for export: the game and its visual effects, and which steps the frames
+/// show.
+pub struct Frames {
+    playback: Playback,
+    effects: Effects,
+    /// The step of frame 0.
+    first: u64,
+    /// Frames per second of play.
+    fps: u32,
+    /// Frames in all.
+    count: u64,
+    /// The next frame to lay out.
+    next: u64,
+    /// The bot played: the frames show the demo mark, as the play screen does.
+    demo: bool,
+}
+
+impl Frames {
+    /// The frames of `replay` (read from `path`, named in messages) within `range`.
+    ///
+    /// # Errors
+    /// `--from` past the replay's end, `--to` before `--from`, or a level text that does not
+    /// parse; each message starts with the file.
+    pub fn new(replay: Replay, path: &Path, range: &ExportRange) -> Result<Frames, String> {
+        let name = path.display();
+        let steps = replay.steps();
+        let to_step = |s: f64| (s * STEPS_PER_SECOND as f64).round().min(u64::MAX as f64) as u64;
+        let first = range.from.map_or(0, to_step);
+        if first > steps {
+            return Err(format!(
+                "{name}: --from {} s is past the replay's end ({}, {:.2} s)",
+                range.from.unwrap_or_default(),
+                super::replay::clock(steps),
+                replay.seconds()
+            ));
+        }
+        let last = range.to.map_or(steps, to_step).min(steps);
+        if last < first {
+            return Err(format!(
+                "{name}: --to {} s is before --from {} s",
+                range.to.unwrap_or_default(),
+                range.from.unwrap_or_default()
+            ));
+        }
+        let fps = range.fps.clamp(1, 60);
+        let count = ((last - first)
+            .saturating_add(1)
+            .saturating_mul(u64::from(fps))
+            - 1)
+            / STEPS_PER_SECOND
+            + 1;
+        let demo = replay.header.played_by.is_some();
+        let seed = replay.header.settings.seed;
+        let playback = Playback::new(Arc::new(replay))
+            .map_err(|e| format!("{name}: the replay's level text: {e}"))?;
+        Ok(Frames {
+            playback,
+            effects: Effects::new(seed, EffectsConfig::default()),
+            first,
+            fps,
+            count,
+            next: 0,
+            demo,
+        })
+    }
+
+    /// Frames in all.
+    pub fn len(&self) -> u64 {
+        self.count
+    }
+
+    /// No frame (never: a range holds at least its first step).
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The step frame `k` shows (the game after that many steps).
+    pub fn step_of(&self, k: u64) -> u64 {
+        self.first
+            .saturating_add(k.saturating_mul(STEPS_PER_SECOND) / u64::from(self.fps))
+    }
+
+    /// The next frame: its step and its sprites; `None` after the last.
+    pub fn next_frame(&mut self) -> Option<(u64, SpriteBatch)> {
+        if self.next >= self.count {
+            return None;
+        }
+        let target = self.step_of(self.next);
+        self.next += 1;
+        let lead_from = self.first.saturating_sub(EFFECTS_LEAD_STEPS);
+        while self.playback.at() < target && self.playback.step() {
+            if self.playback.at() > lead_from {
+                let game = self.playback.game();
+                for event in game.events() {
+                    self.effects.handle_event(event);
+                }
+                self.effects.update(STEP_SECONDS, Some(game));
+            }
+        }
+        if self.playback.at_end() {
+            self.playback.finish();
+        }
+        Some((target, self.batch()))
+    }
+
+    /// The first stored hash the game no longer matched, in the steps played so far.
+    pub fn divergence(&self) -> Option<Divergence> {
+        self.playback.divergence()
+    }
+
+    /// The current frame's sprites, as the play screen draws the game (fully at its step: no
+    /// blending between steps).
+    fn batch(&self) -> SpriteBatch {
+        let game = self.playback.game();
+        let active = game.active_effects();
+        let mut batch = SpriteBatch {
+            effects: self.effects.post(
+                active.has(PowerUpKind::Confuse),
+                active.has(PowerUpKind::Chaos),
+            ),
+            ..SpriteBatch::default()
+        };
+        scene::backdrop(&mut batch.backdrop, game);
+        scene::world(&mut batch.world, game, 1.0);
+        scene::particles(&mut batch.particles, &self.effects.particles);
+        hud::hud(&mut batch.text, game);
+        if self.demo {
+            hud::demo_mark(&mut batch.text);
+        }
+        batch
+    }
+}
+
+/// Where the pictures go: an animated GIF, or PNG files in a directory.
+enum Writer {
+    /// An animated GIF written to `temporary` beside `out`, renamed to `out` when whole.
+    Gif {
+        gif: GifFrames,
+        temporary: PathBuf,
+        out: PathBuf,
+    },
+    /// `frame-00000.png`, `frame-00001.png`, … in `dir`.
+    Pngs { dir: PathBuf, written: u64 },
+}
+
+/// True when `out` names a GIF (its extension is `gif`, any case).
+pub fn is_gif(out: &Path) -> bool {
+    out.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("gif"))
+}
+
+impl Writer {
+    /// Opens `out`: the GIF's temporary file, or the directory (made if missing).
+    fn create(out: &Path, fps: u32) -> Result<Writer, String> {
+        let cannot = |e: std::io::Error| format!("{}: cannot write: {e}", out.display());
+        if !is_gif(out) {
+            std::fs::create_dir_all(out).map_err(cannot)?;
+            return Ok(Writer::Pngs {
+                dir: out.to_path_buf(),
+                written: 0,
+            });
+        }
+        if out.is_dir() {
+            return Err(format!(
+                "{}: is a directory; a GIF needs a file name",
+                out.display()
+            ));
+        }
+        let mut name = std::ffi::OsString::from(".");
+        name.push(out.file_name().unwrap_or_default());
+        name.push(".tmp");
+        let temporary = out.with_file_name(name);
+        let file = BufWriter::new(File::create(&temporary).map_err(cannot)?);
+        Ok(Writer::Gif {
+            gif: GifFrames::new(file, fps),
+            temporary,
+            out: out.to_path_buf(),
+        })
+    }
+
+    /// Adds the next picture.
+    fn push(&mut self, picture: RgbaImage) -> Result<(), String> {
+        match self {
+            Writer::Gif { gif, out, .. } => gif
+                .push(picture)
+                .map_err(|e| format!("{}: cannot write: {e}", out.display())),
+            Writer::Pngs { dir, written } => {
+                let path = dir.join(format!("frame-{written:05}.png"));
+                *written += 1;
+                picture
+                    .save_with_format(&path, image::ImageFormat::Png)
+                    .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+            }
+        }
+    }
+
+    /// Ends the file: the GIF is flushed and renamed into place.
+    fn finish(self) -> Result<(), String> {
+        if let Writer::Gif {
+            gif,
+            temporary,
+            out,
+        } = self
+        {
+            let cannot =
+                |e: &dyn std::fmt::Display| format!("{}: cannot write: {e}", out.display());
+            let file = gif.finish().map_err(|e| cannot(&e))?;
+            file.into_inner()
+                .map_err(|e| cannot(e.error()))?
+                .sync_all()
+                .map_err(|e| cannot(&e))?;
+            std::fs::rename(&temporary, &out).map_err(|e| cannot(&e))?;
+        }
+        Ok(())
+    }
+
+    /// Removes what an export that failed left behind (the GIF's temporary file).
+    fn abandon(self) {
+        if let Writer::Gif { gif, temporary, .. } = self {
+            drop(gif);
+            let _ = std::fs::remove_file(temporary);
+        }
+    }
+}
+
+/// An animated GIF made a frame at a time with the `gif` crate (the `image` crate's own GIF
+/// codec, whose encoder writes every frame whole): the first frame whole, each later one only
+/// where the picture differs from what the GIF shows so far — a rectangle around those pixels,
+/// the others in it transparent, drawn over the last frame (disposal "keep"). The moving ball,
+/// paddle and particles cost bytes; the bricks and the textured background only when they
+/// change. Each frame's palette is made from its changed pixels alone: exact when they have at
+/// most 255 colours, else NeuQuant's 255; a pixel whose palette colour is more than
+/// [`GIF_TOLERANCE`] off is drawn again in a later frame. It loops forever.
+struct GifFrames {
+    /// Created with the first frame, whose size is the GIF's.
+    encoder: Option<gif::Encoder<BufWriter<File>>>,
+    file: Option<BufWriter<File>>,
+    fps: u32,
+    /// What the GIF shows after the frames written so far.
+    shown: Option<RgbaImage>,
+    written: u64,
+}
+
+/// How far (in any of red, green and blue, 0–255) a pixel the GIF shows may be from the
+/// picture before it is drawn again.
+const GIF_TOLERANCE: u8 = 10;
+
+impl GifFrames {
+    fn new(file: BufWriter<File>, fps: u32) -> GifFrames {
+        GifFrames {
+            encoder: None,
+            file: Some(file),
+            fps,
+            shown: None,
+            written: 0,
+        }
+    }
+
+    fn push(&mut self, picture: RgbaImage) -> Result<(), gif::EncodingError> {
+        let size = |v: u32| u16::try_from(v).unwrap_or(u16::MAX);
+        let (width, height) = (size(picture.width()), size(picture.height()));
+        let shown = match &mut self.shown {
+            Some(shown) if shown.dimensions() == picture.dimensions() => shown,
+            _ => self
+                .shown
+                .insert(RgbaImage::new(picture.width(), picture.height())),
+        };
+        let mut frame = changed_part(shown, &picture, self.written == 0);
+        frame.delay = gif_delay_cs(self.written, self.fps) as u16;
+        frame.dispose = gif::DisposalMethod::Keep;
+        let encoder = match &mut self.encoder {
+            Some(encoder) => encoder,
+            None => {
+                let file = self.file.take().ok_or_else(|| {
+                    gif::EncodingError::Io(std::io::Error::other("the GIF was already finished"))
+                })?;
+                let mut encoder = gif::Encoder::new(file, width, height, &[])?;
+                encoder.set_repeat(gif::Repeat::Infinite)?;
+                self.encoder.insert(encoder)
+            }
+        };
+        encoder.write_frame(&frame)?;
+        self.written += 1;
+        Ok(())
+    }
+
+    /// Writes the trailer; gives the file back, to be flushed.
+    fn finish(self) -> Result<BufWriter<File>, gif::EncodingError> {
+        match (self.encoder, self.file) {
+            (Some(encoder), _) => encoder.into_inner(),
+            (None, Some(file)) => Ok(file),
+            (None, None) => Err(gif::EncodingError::Io(std::io::Error::other(
+                "the GIF has no frame",
+            ))),
+        }
+    }
+}
+
+/// The frame that brings `shown` (what the GIF shows) to `now`, and `shown` updated to what it
+/// shows after that frame: every pixel when `whole`, else those more than [`GIF_TOLERANCE`]
+/// off, in the smallest rectangle holding them, the others transparent; one transparent pixel
+/// when none is.
+fn changed_part(shown: &mut RgbaImage, now: &RgbaImage, whole: bool) -> gif::Frame<'static> {
+    let off = |a: &image::Rgba<u8>, b: &image::Rgba<u8>| {
+        (0..3).any(|c| a.0[c].abs_diff(b.0[c]) > GIF_TOLERANCE)
+    };
+    let (w, h) = now.dimensions();
+    let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
+    let mut colours = Vec::new();
+    for (x, y, p) in now.enumerate_pixels() {
+        if whole || off(shown.get_pixel(x, y), p) {
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1));
+            colours.extend_from_slice(&[p.0[0], p.0[1], p.0[2], 255]);
+        }
+    }
+    if colours.is_empty() {
+        return gif::Frame {
+            width: 1,
+            height: 1,
+            buffer: vec![0].into(),
+            palette: Some(vec![0, 0, 0]),
+            transparent: Some(0),
+            ..gif::Frame::default()
+        };
+    }
+    let palette = Palette::of(&colours);
+    let transparent = palette.len() as u8;
+    let mut buffer = Vec::with_capacity(((x1 - x0) * (y1 - y0)) as usize);
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let p = *now.get_pixel(x, y);
+            let was = shown.get_pixel_mut(x, y);
+            if whole || off(was, &p) {
+                let i = palette.index_of(p.0);
+                buffer.push(i);
+                *was = palette.colour(i);
+            } else {
+                buffer.push(transparent);
+            }
+        }
+    }
+    let mut rgb = palette.rgb;
+    rgb.extend_from_slice(&[0, 0, 0]);
+    gif::Frame {
+        left: x0 as u16,
+        top: y0 as u16,
+        width: (x1 - x0) as u16,
+        height: (y1 - y0) as u16,
+        buffer: buffer.into(),
+        palette: Some(rgb),
+        transparent: Some(transparent),
+        ..gif::Frame::default()
+    }
+}
+
+/// A frame's palette of at most 255 colours (the 256th index is the transparent one).
+struct Palette {
+    /// Red, green, blue of each colour.
+    rgb: Vec<u8>,
+    /// The exact colours' indices, or NeuQuant when there were more than 255.
+    map: Result<std::collections::HashMap<[u8; 3], u8>, color_quant::NeuQuant>,
+}
+
+impl Palette {
+    /// The palette of `rgba` (opaque pixels, four bytes each).
+    fn of(rgba: &[u8]) -> Palette {
+        let mut exact = std::collections::HashMap::new();
+        let mut rgb = Vec::new();
+        for p in rgba.chunks_exact(4) {
+            let key = [p[0], p[1], p[2]];
+            if !exact.contains_key(&key) {
+                if exact.len() == 255 {
+                    let quant = color_quant::NeuQuant::new(GIF_SPEED, 255, rgba);
+                    return Palette {
+                        rgb: quant.color_map_rgb(),
+                        map: Err(quant),
+                    };
+                }
+                exact.insert(key, exact.len() as u8);
+                rgb.extend_from_slice(&key);
+            }
+        }
+        Palette {
+            rgb,
+            map: Ok(exact),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.rgb.len() / 3
+    }
+
+    fn index_of(&self, p: [u8; 4]) -> u8 {
+        match &self.map {
+            Ok(exact) => exact.get(&[p[0], p[1], p[2]]).copied().unwrap_or(0),
+            Err(quant) => quant.index_of(&[p[0], p[1], p[2], 255]) as u8,
+        }
+    }
+
+    fn colour(&self, i: u8) -> image::Rgba<u8> {
+        let i = usize::from(i) * 3;
+        image::Rgba([self.rgb[i], self.rgb[i + 1], self.rgb[i + 2], 255])
+    }
+}
+
+/// Delay of GIF frame `k` at `fps`, hundredths of a second (GIF's unit): whole hundredths
+/// that add up to `k / fps` seconds, so 30 fps plays at 30 fps (3, 3, 4, 3, 3, 4…), not 33.
+pub fn gif_delay_cs(k: u64, fps: u32) -> u32 {
+    let at = |k: u64| (k * 100 + u64::from(fps) / 2) / u64::from(fps);
+    (at(k + 1) - at(k)) as u32
+}
+
+/// An export ready to run: the frames and the open output.
+pub struct Export {
+    /// The frames to draw.
+    pub frames: Frames,
+    writer: Writer,
+    out: PathBuf,
+}
+
+/// What an export wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exported {
+    /// Frames written.
+    pub frames: u64,
+    /// The step of the first frame and of the last.
+    pub steps: (u64, u64),
+    /// Where the replay stopped matching its hashes, if it did in the steps played.
+    pub diverged_at: Option<u64>,
+}
+
+impl Export {
+    /// Reads the replay at `path`, checks `range` against it and opens `out` (an animated GIF
+    /// when it ends in `.gif`, else a directory of PNG frames, made if missing).
+    ///
+    /// # Errors
+    /// One line naming the file: the replay cannot be read, the range is outside it, the
+    /// output cannot be written.
+    pub fn prepare(path: &Path, out: &Path, range: &ExportRange) -> Result<Export, String> {
+        let replay = file::read(path).map_err(|e| e.to_string())?;
+        let frames = Frames::new(replay, path, range)?;
+        let writer = Writer::create(out, frames.fps)?;
+        Ok(Export {
+            frames,
+            writer,
+            out: out.to_path_buf(),
+        })
+    }
+
+    /// Draws every frame with `render` (a batch to a picture) and writes it.
+    ///
+    /// # Errors
+    /// The renderer's error, or a picture that cannot be written (named); the GIF's temporary
+    /// file is removed.
+    pub fn run(
+        mut self,
+        render: &mut dyn FnMut(&SpriteBatch) -> Result<RgbaImage, String>,
+    ) -> Result<Exported, String> {
+        let mut steps = (0, 0);
+        let mut written = 0;
+        let result = (|| {
+            while let Some((step, batch)) = self.frames.next_frame() {
+                let picture = render(&batch)?;
+                self.writer.push(picture)?;
+                steps = (if written == 0 { step } else { steps.0 }, step);
+                written += 1;
+            }
+            Ok(())
+        })();
+        match result {
+            Ok(()) => self.writer.finish()?,
+            Err(e) => {
+                self.writer.abandon();
+                return Err(e);
+            }
+        }
+        Ok(Exported {
+            frames: written,
+            steps,
+            diverged_at: self.frames.divergence().map(|d| d.step),
+        })
+    }
+
+    /// Where the pictures go.
+    pub fn out(&self) -> &Path {
+        &self.out
+    }
+
+    /// Gives up before [`Export::run`] (no renderer could be made): removes the GIF's
+    /// temporary file.
+    pub fn abandon(self) {
+        self.writer.abandon();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gif_delays_add_up_to_the_frame_rate() {
+        for fps in [1, 7, 20, 24, 30, 60] {
+            let total: u64 = (0..u64::from(fps) * 3)
+                .map(|k| u64::from(gif_delay_cs(k, fps)))
+                .sum();
+            assert_eq!(total, 300, "{fps} fps: three seconds are {total} cs");
+        }
+        assert_eq!(
+            (0..6).map(|k| gif_delay_cs(k, 30)).collect::<Vec<_>>(),
+            [3, 4, 3, 3, 4, 3]
+        );
+        assert_eq!(gif_delay_cs(5, 20), 5);
+    }
+
+    #[test]
+    fn gif_names_are_told_from_directories() {
+        assert!(is_gif(Path::new("a/b.gif")) && is_gif(Path::new("B.GIF")));
+        assert!(!is_gif(Path::new("frames")) && !is_gif(Path::new("x.png")));
+    }
+}
