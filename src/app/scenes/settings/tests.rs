@@ -216,7 +216,7 @@ fn the_mouse_selects_by_hovering_and_clicks_change() {
         .iter()
         .position(|s| s.label == "Music volume")
         .unwrap();
-    let at = glam::Vec2::new(400.0, 86.0 + 22.0 * row as f32);
+    let at = glam::Vec2::new(400.0, view::TOP + view::ROW * row as f32);
     // Where the pointer was when the screen opened (over the last rows) selects nothing.
     scene.pointer(&mut ctx, Pointer::Moved(glam::Vec2::new(400.0, 500.0)));
     assert_eq!(scene.selected, 0, "a pointer that has not moved");
