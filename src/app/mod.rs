@@ -131,6 +131,7 @@ fn launch(args: PlayArgs, editor: Option<crate::editor::Editor>) -> anyhow::Resu
     app.ctx.video = crate::config::VideoConfig {
         vsync: file_config.video.vsync && !app.ctx.args.no_vsync,
         fullscreen: file_config.video.fullscreen || app.ctx.args.fullscreen,
+        frame_cap: file_config.video.frame_cap,
     };
     app.ctx.settings = crate::config::save::ConfigFile::new(loaded);
     app.ctx.bindings = file_config.keys.bindings();
