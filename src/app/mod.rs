@@ -8,6 +8,7 @@
 
 pub mod gamepad;
 pub mod input;
+pub mod pacing;
 pub mod reload;
 pub mod scenes;
 mod sound;
@@ -42,21 +43,7 @@ use scenes::stack::Flow;
 use scenes::{Context, Pointer, SceneStack};
 use stats::FrameStats;
 use std::time::Instant;
-
-/// winit's OS errors read "os error at FILE:LINE: MESSAGE", FILE being a path inside
-/// winit's sources on the build machine; a player needs the message only (a play-test saw the
-/// path).
-fn without_source_location(message: &str) -> String {
-    const MARK: &str = "os error at ";
-    match message.find(MARK) {
-        Some(at) => {
-            let rest = &message[at + MARK.len()..];
-            let said = rest.split_once(": ").map_or(rest, |(_, m)| m);
-            format!("{}{said}", &message[..at])
-        }
-        None => message.to_string(),
-    }
-}
+use window::without_source_location;
 
 /// Runs the game in a window until the player quits (or `--frames` is reached).
 ///
@@ -131,7 +118,12 @@ fn launch(args: PlayArgs, editor: Option<crate::editor::Editor>) -> anyhow::Resu
     app.ctx.video = crate::config::VideoConfig {
         vsync: file_config.video.vsync && !app.ctx.args.no_vsync,
         fullscreen: file_config.video.fullscreen || app.ctx.args.fullscreen,
-        frame_cap: file_config.video.frame_cap,
+        // --no-vsync (measurements) leaves the run uncapped too.
+        frame_cap: if app.ctx.args.no_vsync {
+            Some(0)
+        } else {
+            file_config.video.frame_cap
+        },
     };
     app.ctx.settings = crate::config::save::ConfigFile::new(loaded);
     app.ctx.bindings = file_config.keys.bindings();
@@ -178,6 +170,8 @@ struct App {
     /// The shaders, textures and sounds: built in, or overridden by the modder's files.
     assets: Assets,
     gfx: Option<Gfx>,
+    /// The frame cap's clock: when the next frame may start.
+    pacer: pacing::FramePacer,
     last_frame: Option<Instant>,
     first_frame: Option<Instant>,
     /// Measured time of each frame drawn, seconds (for `--stats`).
@@ -223,6 +217,7 @@ impl App {
             modifiers: Default::default(),
             settings: Default::default(),
             video: Default::default(),
+            refresh_hz: None,
         };
         App {
             ctx,
@@ -230,6 +225,7 @@ impl App {
             pads: Default::default(),
             assets,
             gfx: None,
+            pacer: Default::default(),
             last_frame: None,
             first_frame: None,
             frame_times: Vec::new(),
@@ -300,6 +296,8 @@ impl App {
     }
 
     fn frame(&mut self, event_loop: &ActiveEventLoop) {
+        self.pacer
+            .frame_started(Instant::now(), self.frame_period());
         self.sync_window(event_loop);
         self.sync_audio();
         let now = Instant::now();
@@ -450,6 +448,7 @@ impl ApplicationHandler for App {
             Ok(gfx) => {
                 gfx.window.request_redraw();
                 self.gfx = Some(gfx);
+                self.note_refresh_rate();
             }
             Err(e) => self.fail(event_loop, e),
         }
@@ -470,7 +469,10 @@ impl ApplicationHandler for App {
                 }
                 self.remember_window(Some(size.into()), None);
             }
-            WindowEvent::Moved(at) => self.remember_window(None, Some(at.into())),
+            WindowEvent::Moved(at) => {
+                self.remember_window(None, Some(at.into()));
+                self.note_refresh_rate();
+            }
             WindowEvent::Occluded(occluded) => {
                 self.minimised = occluded;
                 if occluded {
@@ -539,13 +541,15 @@ impl ApplicationHandler for App {
         }
     }
 
-    fn about_to_wait(&mut self, _event_loop: &ActiveEventLoop) {
+    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         if self.minimised {
             // Nothing to show: sleep until the window comes back, and don't let the time spent
             // minimised count as one huge frame.
             self.last_frame = None;
-        } else if let Some(gfx) = &self.gfx {
-            gfx.window.request_redraw();
+            event_loop.set_control_flow(ControlFlow::Wait);
+        } else {
+            // The next frame now, or asleep until the frame cap lets it start.
+            self.pace(event_loop);
         }
     }
 }

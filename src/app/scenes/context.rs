@@ -57,9 +57,12 @@ pub struct Context {
     /// The player's settings (in effect now, and as in their `breakout.toml`), changed by the
     /// settings screen and saved when it closes.
     pub settings: ConfigFile,
-    /// How the window should be: vsync and fullscreen as the player last chose (the settings
-    /// screen, F11) or the command line forced; the app makes the window follow.
+    /// How the window should be: vsync, fullscreen and the frame cap as the player last chose
+    /// (the settings screen, F11) or the command line forced; the app makes the window follow.
     pub video: VideoConfig,
+    /// The monitor's refresh rate, Hz (rounded up), where the window system says it: the cap
+    /// of a frame cap that follows the monitor ([`VideoConfig::frame_cap_fps`]).
+    pub refresh_hz: Option<u32>,
 }
 
 impl Context {

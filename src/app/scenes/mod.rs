@@ -285,6 +285,7 @@ pub(crate) fn test_context() -> Context {
         modifiers: Default::default(),
         settings: Default::default(),
         video: Default::default(),
+        refresh_hz: None,
     }
 }
 

@@ -295,3 +295,47 @@ fn the_gamepad_row_turns_the_pad_off_and_on() {
     assert_eq!(ctx.gamepad.enabled, !on);
     assert_eq!(ctx.settings.now.gamepad.enabled, !on);
 }
+
+/// The frame cap steps through off, 60, 120, 144 and 240 (from the monitor's rate when it
+/// follows the monitor) and applies at once; leaving saves it, in place, into a file that
+/// reads it back.
+#[test]
+fn the_frame_cap_steps_through_its_choices_saves_and_reads_back() {
+    let dir = scratch("cap");
+    let path = dir.join("breakout.toml");
+    let text = "# mine\n[video]\nvsync = false # no compositor\n";
+    let mut ctx = context_with_file(&path, text);
+    let mut scene = SettingsScene::new(false);
+    select(&mut scene, &mut ctx, "Frame cap");
+    assert_eq!(value(&scene, &ctx, "Frame cap"), "144 fps (default)");
+    ctx.refresh_hz = Some(60);
+    assert_eq!(value(&scene, &ctx, "Frame cap"), "60 fps (monitor)");
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    assert_eq!(value(&scene, &ctx, "Frame cap"), "120 fps");
+    for _ in 0..3 {
+        scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    }
+    assert_eq!(ctx.video.frame_cap, Some(240), "the highest");
+    for _ in 0..5 {
+        scene.key_press(&mut ctx, KeyCode::ArrowLeft);
+    }
+    assert_eq!(value(&scene, &ctx, "Frame cap"), "off");
+    assert_eq!(ctx.video.frame_cap_fps(ctx.refresh_hz), None);
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    assert_eq!(ctx.video.frame_cap, Some(120));
+    assert_eq!(ctx.settings.now.video.frame_cap, Some(120));
+    assert!(matches!(
+        scene.key_press(&mut ctx, KeyCode::Escape),
+        Transition::Pop
+    ));
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        saved,
+        "# mine\n[video]\nvsync = false # no compositor\nframe_cap = 120\n"
+    );
+    let (config, problems) = Config::parse_lenient(&saved);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(config.video.frame_cap, Some(120));
+    let _ = std::fs::remove_dir_all(&dir);
+}
