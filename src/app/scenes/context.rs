@@ -11,7 +11,7 @@ use crate::config::save::ConfigFile;
 use crate::config::GamepadConfig;
 use crate::config::VideoConfig;
 use crate::effects::Effects;
-use crate::highscores::HighScores;
+use crate::highscores::{HighScores, Score};
 use crate::sim::GameConfig;
 use glium::winit::keyboard::ModifiersState;
 
@@ -101,11 +101,16 @@ impl Context {
     }
 
     /// Records the `score` a level of `campaign` (its current one) ended with: the points
-    /// made in that level, and whether it was `cleared`; saves the table if it changed (a
+    /// made in that level and the game speed they were made at, and whether it was `cleared`; saves the table if it changed (a
     /// failed save is logged). Returns the level's best before and whether this beat it;
     /// `None` without a table, and always with `--autoplay` or in the editor's test-play: the
     /// bot's games and an author's trials are never recorded.
-    pub fn record_level(&mut self, campaign: &Campaign, score: u32, cleared: bool) -> Option<Best> {
+    pub fn record_level(
+        &mut self,
+        campaign: &Campaign,
+        score: Score,
+        cleared: bool,
+    ) -> Option<Best> {
         if self.args.autoplay || campaign.is_trial() {
             return None;
         }
@@ -128,7 +133,7 @@ impl Context {
 
     /// Records the `score` of a whole run through `campaign`'s set (ended: won or game over),
     /// as [`Context::record_level`] does.
-    pub fn record_run(&mut self, campaign: &Campaign, score: u32) -> Option<Best> {
+    pub fn record_run(&mut self, campaign: &Campaign, score: Score) -> Option<Best> {
         if self.args.autoplay || campaign.is_trial() {
             return None;
         }

@@ -11,6 +11,7 @@ use crate::app::reload::FileWatcher;
 use crate::app::timestep::FixedTimestep;
 use crate::app::Action;
 use crate::assets::LevelSource;
+use crate::highscores::Score;
 use crate::level::{Level, PowerUpKind};
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::sim::{Bot, Game, GameEvent};
@@ -183,7 +184,7 @@ impl PlayScene {
     fn end_screen(&mut self, ctx: &mut Context, ended: Ended) -> Box<dyn Scene> {
         self.ended = Some(ended);
         let total = self.game.score();
-        let level_score = total.saturating_sub(self.campaign.score());
+        let level_score = Score::full(total.saturating_sub(self.campaign.score()));
         let cleared = ended == Ended::Cleared;
         let level_best = ctx.record_level(&self.campaign, level_score, cleared);
         if cleared && !self.campaign.is_last() {
@@ -197,9 +198,10 @@ impl PlayScene {
             });
             return Box::new(LevelClearedScene::new(outcome, total, next_level));
         }
+        let run_score = Score::full(total);
         let outcome = Outcome {
-            score: total,
-            best: ctx.record_run(&self.campaign, total),
+            score: run_score,
+            best: ctx.record_run(&self.campaign, run_score),
         };
         let end = if cleared {
             RunEnd::Won

@@ -91,9 +91,16 @@ impl Scene for RunOverScene {
 mod tests {
     use super::*;
     use crate::app::scenes::{shown_hint, test_context, Best};
+    use crate::highscores::Score;
 
     fn hint(end: RunEnd, best: Option<Best>) -> String {
-        let scene = RunOverScene::new(end, Outcome { score: 2260, best });
+        let scene = RunOverScene::new(
+            end,
+            Outcome {
+                score: Score::full(2260),
+                best,
+            },
+        );
         let mut batch = SpriteBatch::default();
         scene.draw(&test_context(), &mut batch, false);
         shown_hint(&batch)
@@ -105,7 +112,7 @@ mod tests {
     fn the_hint_has_one_separator_with_or_without_a_best_line() {
         assert_eq!(hint(RunEnd::Won, None), "final score 2260  -  SPACE menu");
         let new_best = Best {
-            previous: Some(100),
+            previous: Some(Score::full(100)),
             is_best: true,
             saved: true,
         };
