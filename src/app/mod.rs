@@ -125,6 +125,7 @@ fn launch(args: PlayArgs, editor: Option<crate::editor::Editor>) -> anyhow::Resu
             file_config.video.frame_cap
         },
     };
+    app.ctx.game_speed = app.ctx.args.game_speed.unwrap_or(file_config.game.speed);
     app.ctx.settings = crate::config::save::ConfigFile::new(loaded);
     app.ctx.bindings = file_config.keys.bindings();
     app.ctx.gamepad = file_config.gamepad;
@@ -218,6 +219,7 @@ impl App {
             settings: Default::default(),
             video: Default::default(),
             refresh_hz: None,
+            game_speed: 100,
         };
         App {
             ctx,

@@ -63,6 +63,9 @@ pub struct Context {
     /// The monitor's refresh rate, Hz (rounded up), where the window system says it: the cap
     /// of a frame cap that follows the monitor ([`VideoConfig::frame_cap_fps`]).
     pub refresh_hz: Option<u32>,
+    /// The game speed, per cent of normal: `[game] speed`, or `--game-speed` for this run; the
+    /// settings screen changes it, the game's clock follows it.
+    pub game_speed: u32,
 }
 
 impl Context {

@@ -287,6 +287,7 @@ pub(crate) fn test_context() -> Context {
         settings: Default::default(),
         video: Default::default(),
         refresh_hz: None,
+        game_speed: 100,
     }
 }
 

@@ -1,5 +1,5 @@
 //! The settings screen, from the set menu (F3) and the pause screen (S): volumes, sound on or
-//! muted, collision mode, particles, screen effects, vsync, the frame cap,
+//! muted, collision mode, game speed, particles, screen effects, vsync, the frame cap,
 //! fullscreen, the gamepad and the key of every [`Action`] (press the new key), each applied
 //! the moment it changes;
 //! saved into the player's `breakout.toml` (comments and layout kept, see
@@ -15,7 +15,7 @@ use crate::app::input::POINTER_DEADBAND;
 use crate::app::Action;
 use crate::audio::Sound;
 use crate::collision::CollisionMode;
-use crate::config::{EffectsConfig, KeysConfig, VideoConfig};
+use crate::config::{EffectsConfig, KeysConfig, VideoConfig, GAME_SPEEDS};
 use crate::view::settings::{self as view, SettingsView};
 use crate::view::SpriteBatch;
 use glium::winit::keyboard::KeyCode;
@@ -69,6 +69,15 @@ const SETTINGS: &[Setting] = &[
             let mode = all[(at as i32 + dir).rem_euclid(all.len() as i32) as usize];
             ctx.collision = mode;
             ctx.settings.now.collision.mode = mode;
+        },
+        sound: None,
+    },
+    Setting {
+        label: "Game speed",
+        value: |ctx| format!("{}%", ctx.game_speed),
+        step: |ctx, dir| {
+            ctx.game_speed = next_of(&GAME_SPEEDS, ctx.game_speed, dir);
+            ctx.settings.now.game.speed = ctx.game_speed;
         },
         sound: None,
     },
