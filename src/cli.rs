@@ -201,6 +201,11 @@ pub struct PlayArgs {
     /// machine, however fast it renders. --stats still measures the real frame times.
     #[arg(long, value_name = "SECONDS", value_parser = parse_frame_time)]
     pub frame_time: Option<f32>,
+    /// Game speed for this run, per cent of normal: 50, 60, 70, 80, 90 or 100 (default: the
+    /// settings screen's, 100 unless changed). The game's clock runs slower, the game stays
+    /// the same; scores made below 100 are marked with their speed.
+    #[arg(long, value_name = "PERCENT", value_parser = parse_game_speed)]
+    pub game_speed: Option<u32>,
     /// Options shared with `simulate`.
     #[command(flatten)]
     pub game: GameOptions,
@@ -248,6 +253,17 @@ fn parse_powerup(name: &str) -> Result<crate::level::PowerUpKind, String> {
             .collect();
         format!("unknown power-up; the power-ups are {}", names.join(", "))
     })
+}
+
+/// `--game-speed`: one of [`crate::config::GAME_SPEEDS`], per cent (a trailing `%` allowed).
+fn parse_game_speed(s: &str) -> Result<u32, String> {
+    let speeds = crate::config::GAME_SPEEDS;
+    let listed = speeds.map(|p| p.to_string()).join(", ");
+    s.trim_end_matches('%')
+        .parse::<u32>()
+        .ok()
+        .filter(|p| speeds.contains(p))
+        .ok_or_else(|| format!("the game speed is one of {listed} (per cent of normal)"))
 }
 
 /// A post-processing effect forced on by `--effect`.
@@ -391,4 +407,27 @@ pub struct CheckArgs {
     /// Treat warnings (unreachable bricks, bricks narrower than the ball…) as problems: exit 1.
     #[arg(long)]
     pub strict: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--game-speed` takes the settings screen's speeds, per cent; anything else is clap's
+    /// error naming them.
+    #[test]
+    fn game_speed_takes_the_six_speeds_and_refuses_the_rest() {
+        let speed = |arg: &str| {
+            Cli::try_parse_from(["breakout", "--game-speed", arg]).map(|cli| cli.play.game_speed)
+        };
+        assert_eq!(speed("70").unwrap(), Some(70));
+        assert_eq!(speed("50%").unwrap(), Some(50));
+        assert_eq!(speed("100").unwrap(), Some(100));
+        for bad in ["75", "40", "110", "0", "fast", "70.0", ""] {
+            let err = speed(bad).unwrap_err().to_string();
+            assert!(err.contains("50, 60, 70, 80, 90, 100"), "{bad}: {err}");
+        }
+        let none = Cli::try_parse_from(["breakout"]).unwrap();
+        assert_eq!(none.play.game_speed, None);
+    }
 }

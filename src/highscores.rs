@@ -10,7 +10,14 @@
 //! [sets.shipped.levels."01-first-steps.lvl"]
 //! best = 400
 //! cleared = true
+//! [sets.shipped.levels."02-gates.lvl"]
+//! best = 610
+//! speed = 70              # made at 70 % game speed
 //! ```
+//!
+//! A best score made below full game speed keeps its speed (`speed`, `run_speed`; per cent),
+//! and is shown with it, "610 (70% speed)" ([`Score`]). Entries without one, all of earlier
+//! versions', were made at 100 %.
 //!
 //! The file of earlier versions held only `[best]`, the best score by shown level name. It is
 //! still read and kept: a level of the shipped set or the user's levels with no score of its own
@@ -40,20 +47,80 @@ struct File {
     sets: BTreeMap<String, SetScores>,
 }
 
+/// Full game speed, per cent: what an entry without a speed was made at.
+pub const FULL_SPEED: u32 = 100;
+
+fn full_speed() -> u32 {
+    FULL_SPEED
+}
+
+fn is_full_speed(speed: &u32) -> bool {
+    *speed >= FULL_SPEED
+}
+
+/// A score and the game speed it was made at: shown as "610", or "610 (70% speed)" below full
+/// speed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Score {
+    /// Points.
+    pub points: u32,
+    /// The game speed, per cent of normal ([`FULL_SPEED`]: normal).
+    pub speed: u32,
+}
+
+impl Score {
+    /// `points` made at full speed.
+    pub fn full(points: u32) -> Score {
+        Score {
+            points,
+            speed: FULL_SPEED,
+        }
+    }
+}
+
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.points, speed_note(self.speed))
+    }
+}
+
+/// What follows a score made at `speed` per cent of the normal game speed: nothing at full
+/// speed, else " (70% speed)".
+pub fn speed_note(speed: u32) -> String {
+    if speed >= FULL_SPEED {
+        String::new()
+    } else {
+        format!(" ({speed}% speed)")
+    }
+}
+
 /// The scores of one level set.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SetScores {
     /// The best score of a run through the set (a run ends with the set won or the game over).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub run: Option<u32>,
+    /// The game speed the best run was made at, per cent (100 when the file has none).
+    #[serde(default = "full_speed", skip_serializing_if = "is_full_speed")]
+    pub run_speed: u32,
     /// Each level's scores, by level key.
     #[serde(default)]
     pub levels: BTreeMap<String, LevelScore>,
 }
 
+impl Default for SetScores {
+    fn default() -> Self {
+        SetScores {
+            run: None,
+            run_speed: FULL_SPEED,
+            levels: BTreeMap::new(),
+        }
+    }
+}
+
 /// The scores of one level.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct LevelScore {
     /// The most points scored in the level in one go (points of that level only, not the run's
@@ -62,13 +129,36 @@ pub struct LevelScore {
     /// Whether the level was ever cleared.
     #[serde(default)]
     pub cleared: bool,
+    /// The game speed `best` was made at, per cent (100 when the file has none).
+    #[serde(default = "full_speed", skip_serializing_if = "is_full_speed")]
+    pub speed: u32,
+}
+
+impl Default for LevelScore {
+    fn default() -> Self {
+        LevelScore {
+            best: 0,
+            cleared: false,
+            speed: FULL_SPEED,
+        }
+    }
+}
+
+impl LevelScore {
+    /// The best score with its speed.
+    pub fn score(&self) -> Score {
+        Score {
+            points: self.best,
+            speed: self.speed,
+        }
+    }
 }
 
 /// What recording a score did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Recorded {
-    /// The best score before this one.
-    pub previous: Option<u32>,
+    /// The best score before this one, with its speed.
+    pub previous: Option<Score>,
     /// Whether this score beat it (and is now the best).
     pub is_best: bool,
     /// Whether the table changed (a new best, a first clear, an old entry carried over), so
@@ -142,7 +232,7 @@ impl HighScores {
                 let best = *self.file.best.get(legacy_name?)?;
                 Some(LevelScore {
                     best,
-                    cleared: false,
+                    ..LevelScore::default()
                 })
             })
     }
@@ -153,29 +243,39 @@ impl HighScores {
             .map_or(0, |s| s.levels.values().filter(|l| l.cleared).count())
     }
 
-    /// The best run score of `set`, if any.
-    pub fn best_run(&self, set: &str) -> Option<u32> {
-        self.set(set).and_then(|s| s.run)
+    /// The best run score of `set` with its speed, if any.
+    pub fn best_run(&self, set: &str) -> Option<Score> {
+        let scores = self.set(set)?;
+        Some(Score {
+            points: scores.run?,
+            speed: scores.run_speed,
+        })
     }
 
-    /// Records `score` points made in level `level` of set `set`, and whether it was
-    /// `cleared`. An old score of `legacy_name` (see [`HighScores::level`]) counts as the
-    /// level's best so far and is carried over into the new table.
+    /// Records `score` (the points made in level `level` of set `set`, and the game speed they
+    /// were made at), and whether it was `cleared`; a new best keeps its speed. An old score of `legacy_name` (see
+    /// [`HighScores::level`]) counts as the level's best so far and is carried over into the
+    /// new table.
     pub fn record_level(
         &mut self,
         set: &str,
         level: &str,
         legacy_name: Option<&str>,
-        score: u32,
+        score: Score,
         cleared: bool,
     ) -> Recorded {
         let before = self.level(set, level, legacy_name);
         let own = self.set(set).and_then(|s| s.levels.get(level)).is_some();
-        let previous = before.map(|b| b.best);
-        let is_best = score > 0 && previous.is_none_or(|b| score > b);
+        let previous = before.map(|b| b.score());
+        let is_best = score.points > 0 && previous.is_none_or(|b| score.points > b.points);
+        let after = match previous {
+            Some(kept) if !is_best => kept,
+            _ => score,
+        };
         let after = LevelScore {
-            best: previous.unwrap_or(0).max(score),
+            best: after.points,
             cleared: cleared || before.is_some_and(|b| b.cleared),
+            speed: after.speed,
         };
         let changed = (before != Some(after) && (after.best > 0 || after.cleared))
             || (!own && before.is_some());
@@ -190,12 +290,14 @@ impl HighScores {
         }
     }
 
-    /// Records the score of a whole run through `set`.
-    pub fn record_run(&mut self, set: &str, score: u32) -> Recorded {
+    /// Records the score of a whole run through `set`, with the game speed it was made at.
+    pub fn record_run(&mut self, set: &str, score: Score) -> Recorded {
         let previous = self.best_run(set);
-        let is_best = score > 0 && previous.is_none_or(|b| score > b);
+        let is_best = score.points > 0 && previous.is_none_or(|b| score.points > b.points);
         if is_best {
-            self.file.sets.entry(set.to_string()).or_default().run = Some(score);
+            let entry = self.file.sets.entry(set.to_string()).or_default();
+            entry.run = Some(score.points);
+            entry.run_speed = score.speed;
         }
         Recorded {
             previous,
@@ -231,26 +333,30 @@ mod tests {
         let path = temp_dir("roundtrip").join("nested").join(FILE_NAME);
         let mut scores = HighScores::load(&path);
         assert_eq!(scores.level("shipped", "03-fortress.lvl", None), None);
-        let first = scores.record_level("shipped", "03-fortress.lvl", None, 120, false);
+        let first =
+            scores.record_level("shipped", "03-fortress.lvl", None, Score::full(120), false);
         assert_eq!(
             (first.previous, first.is_best, first.changed),
             (None, true, true)
         );
-        let lower = scores.record_level("shipped", "03-fortress.lvl", None, 100, true);
-        assert_eq!((lower.previous, lower.is_best), (Some(120), false));
+        let lower = scores.record_level("shipped", "03-fortress.lvl", None, Score::full(100), true);
+        assert_eq!(
+            (lower.previous, lower.is_best),
+            (Some(Score::full(120)), false)
+        );
         assert!(lower.changed, "a first clear changes the table");
-        let same = scores.record_level("shipped", "03-fortress.lvl", None, 100, true);
+        let same = scores.record_level("shipped", "03-fortress.lvl", None, Score::full(100), true);
         assert!(!same.changed);
         let odd = "/a set/with \"quotes\" = odd";
-        scores.record_level(odd, "#7", None, 5, false);
-        assert!(scores.record_run(odd, 900).is_best);
-        assert!(!scores.record_run(odd, 800).is_best);
+        scores.record_level(odd, "#7", None, Score::full(5), false);
+        assert!(scores.record_run(odd, Score::full(900)).is_best);
+        assert!(!scores.record_run(odd, Score::full(800)).is_best);
         scores.save().unwrap();
         let again = HighScores::load(&path);
         let fortress = again.level("shipped", "03-fortress.lvl", None).unwrap();
         assert_eq!((fortress.best, fortress.cleared), (120, true));
         assert_eq!(again.level(odd, "#7", None).map(|l| l.best), Some(5));
-        assert_eq!(again.best_run(odd), Some(900));
+        assert_eq!(again.best_run(odd), Some(Score::full(900)));
         assert_eq!((again.cleared("shipped"), again.cleared(odd)), (1, 0));
         // No temporary file is left behind.
         let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap())
@@ -274,10 +380,16 @@ mod tests {
             .unwrap();
         assert_eq!((old.best, old.cleared), (400, false));
         assert_eq!(scores.level("shipped", key, None), None);
-        let lower = scores.record_level("shipped", key, Some("01 First Steps"), 300, true);
+        let lower = scores.record_level(
+            "shipped",
+            key,
+            Some("01 First Steps"),
+            Score::full(300),
+            true,
+        );
         assert_eq!(
             (lower.previous, lower.is_best, lower.changed),
-            (Some(400), false, true)
+            (Some(Score::full(400)), false, true)
         );
         scores.save().unwrap();
         let again = HighScores::load(&path);
@@ -310,11 +422,68 @@ mod tests {
                 .any(|n| n.to_string_lossy().contains("corrupt")),
             "{moved:?}"
         );
-        assert!(scores.record_level("s", "x", None, 1, false).is_best);
+        assert!(
+            scores
+                .record_level("s", "x", None, Score::full(1), false)
+                .is_best
+        );
         scores.save().unwrap();
         assert_eq!(
             HighScores::load(&path).level("s", "x", None).unwrap().best,
             1
         );
+    }
+
+    /// Entries of earlier versions have no speed: they read as made at 100 %. A best made
+    /// slower keeps its speed in the file and is shown with it; a better score at full speed
+    /// replaces it, speed and all, and one that is not better leaves it as it was.
+    #[test]
+    fn scores_keep_their_game_speed_and_entries_without_one_are_full_speed() {
+        let dir = temp_dir("speed");
+        let path = dir.join(FILE_NAME);
+        std::fs::write(
+            &path,
+            "[sets.shipped]\nrun = 900\n[sets.shipped.levels.\"01-a.lvl\"]\nbest = 400\ncleared = true\n",
+        )
+        .unwrap();
+        let mut scores = HighScores::load(&path);
+        assert!(path.exists(), "an old file is not corrupt");
+        let old = scores.level("shipped", "01-a.lvl", None).unwrap();
+        assert_eq!(old.score(), Score::full(400));
+        assert_eq!(old.score().to_string(), "400");
+        assert_eq!(scores.best_run("shipped"), Some(Score::full(900)));
+        let slow = |points| Score { points, speed: 70 };
+        let level = scores.record_level("shipped", "01-a.lvl", None, slow(500), false);
+        assert_eq!(
+            (level.previous, level.is_best),
+            (Some(Score::full(400)), true)
+        );
+        assert!(scores.record_run("shipped", slow(1000)).is_best);
+        assert!(!scores.record_run("shipped", Score::full(950)).is_best);
+        scores.record_level("user", "b.lvl", None, slow(10), false);
+        scores.save().unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains("speed = 70") && text.contains("run_speed = 70"),
+            "{text}"
+        );
+        let mut again = HighScores::load(&path);
+        let level = again.level("shipped", "01-a.lvl", None).unwrap();
+        assert_eq!((level.score(), level.cleared), (slow(500), true));
+        assert_eq!(level.score().to_string(), "500 (70% speed)");
+        assert_eq!(again.best_run("shipped"), Some(slow(1000)));
+        assert_eq!(
+            again.best_run("shipped").unwrap().to_string(),
+            "1000 (70% speed)"
+        );
+        // Beaten at full speed: the mark goes, from the file too.
+        let beaten = again.record_level("user", "b.lvl", None, Score::full(20), true);
+        assert_eq!(beaten.previous, Some(slow(10)));
+        again.save().unwrap();
+        let b = HighScores::load(&path)
+            .level("user", "b.lvl", None)
+            .unwrap();
+        assert_eq!(b.score(), Score::full(20));
+        assert_eq!(speed_note(100), "");
     }
 }

@@ -198,6 +198,36 @@ fn learnopengl_quirk_fixtures_are_drawn_as_their_grid() {
     }
 }
 
+/// `--game-speed 50`: the game's clock runs at half the frames' time, so 150 frames of 0.02 s
+/// run 360 steps of 1/240 s, not 720 (`game_steps` in `--stats`).
+#[test]
+fn game_speed_halves_the_steps_a_frame_runs() {
+    require_display();
+    let level = Path::new(ROOT).join("levels").join("04-rainbow.lvl");
+    let output = run_game(
+        [
+            "--autoplay",
+            "--no-vsync",
+            "--mute",
+            "--stats",
+            "--frames",
+            "150",
+            "--frame-time",
+            "0.02",
+            "--game-speed",
+            "50",
+        ]
+        .map(std::ffi::OsStr::new)
+        .into_iter()
+        .chain(["--level".as_ref(), level.as_os_str()]),
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let line = stdout.lines().last().unwrap_or_default();
+    let stats: serde_json::Value =
+        serde_json::from_str(line).unwrap_or_else(|e| panic!("--stats printed {line:?}: {e}"));
+    assert_eq!(stats["game_steps"].as_u64(), Some(360), "{line}");
+}
+
 /// `--frame-time`: the game advances by a fixed time per frame, not by the clock, so two runs of
 /// the same `--frames` cover the same game time (`game_steps` in `--stats`: frames × frame time,
 /// in fixed steps) and end on the same picture, pixel for pixel (the README's screenshots rely on

@@ -7,7 +7,7 @@ use support::*;
 use breakout::assets::Assets;
 use breakout::render::headless::headless_context;
 use breakout::render::Renderer;
-use breakout::view::settings::{draw, SettingsView};
+use breakout::view::settings::{draw, SettingsView, ROW, TOP};
 use breakout::view::SpriteBatch;
 
 /// Renders `view` at 800 × 600 and reads the picture back.
@@ -66,8 +66,8 @@ fn red_pixels(pic: &Picture, y0: u32, y1: u32) -> usize {
 
 #[test]
 fn the_chosen_row_stands_out_and_problems_are_red() {
-    // Row centres: the first row's text top is 86 px, rows 22 px apart.
-    let row_y = |i: usize| 86.0 + 22.0 * i as f32 + 7.0;
+    // Row centres: the first row's text top is TOP, rows ROW apart, the text 14 px high.
+    let row_y = |i: usize| TOP + ROW * i as f32 + 7.0;
     let first = render(&view(0, vec![]), "first");
     let second = render(&view(1, vec![]), "second");
     assert!(
@@ -76,7 +76,8 @@ fn the_chosen_row_stands_out_and_problems_are_red() {
     );
     assert!(warmth(&second, row_y(1)) > warmth(&second, row_y(0)) + 20.0);
     // Under the three rows: the message line, the file line, then the notes.
-    let notes_band = (86 + 3 * 22 + 30, 86 + 3 * 22 + 80);
+    let below = (TOP + 3.0 * ROW) as u32;
+    let notes_band = (below + 30, below + 80);
     assert_eq!(red_pixels(&first, notes_band.0, notes_band.1), 0);
     let broken = render(
         &view(

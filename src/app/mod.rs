@@ -6,8 +6,10 @@
 //! the audio and effects layers (and tell the play scene when the level ends); the renderer reads
 //! the scenes' sprite batches, built from the game state, to draw.
 
+mod app_keys;
 pub mod gamepad;
 pub mod input;
+pub mod pacing;
 pub mod reload;
 pub mod scenes;
 mod sound;
@@ -16,6 +18,7 @@ pub mod timestep;
 mod window;
 
 pub use crate::bindings::{Action, BindError, Bindings};
+use app_keys::{app_key, AppKey};
 pub use input::InputState;
 pub use sound::MUTED_TEXT;
 use sound::{mute_indicator, open_audio_output};
@@ -33,7 +36,7 @@ use glium::glutin::surface::WindowSurface;
 use glium::winit::application::ApplicationHandler;
 use glium::winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
 use glium::winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use glium::winit::keyboard::PhysicalKey;
 use glium::winit::window::{Window, WindowId};
 use scenes::level_menu::LevelMenuScene;
 use scenes::menu::MenuScene;
@@ -42,21 +45,7 @@ use scenes::stack::Flow;
 use scenes::{Context, Pointer, SceneStack};
 use stats::FrameStats;
 use std::time::Instant;
-
-/// winit's OS errors read "os error at FILE:LINE: MESSAGE", FILE being a path inside
-/// winit's sources on the build machine; a player needs the message only (a play-test saw the
-/// path).
-fn without_source_location(message: &str) -> String {
-    const MARK: &str = "os error at ";
-    match message.find(MARK) {
-        Some(at) => {
-            let rest = &message[at + MARK.len()..];
-            let said = rest.split_once(": ").map_or(rest, |(_, m)| m);
-            format!("{}{said}", &message[..at])
-        }
-        None => message.to_string(),
-    }
-}
+use window::without_source_location;
 
 /// Runs the game in a window until the player quits (or `--frames` is reached).
 ///
@@ -144,7 +133,14 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
     app.ctx.video = crate::config::VideoConfig {
         vsync: file_config.video.vsync && !app.ctx.args.no_vsync,
         fullscreen: file_config.video.fullscreen || app.ctx.args.fullscreen,
+        // --no-vsync (measurements) leaves the run uncapped too.
+        frame_cap: if app.ctx.args.no_vsync {
+            Some(0)
+        } else {
+            file_config.video.frame_cap
+        },
     };
+    app.ctx.game_speed = app.ctx.args.game_speed.unwrap_or(file_config.game.speed);
     app.ctx.settings = crate::config::save::ConfigFile::new(loaded);
     app.ctx.bindings = file_config.keys.bindings();
     app.ctx.gamepad = file_config.gamepad;
@@ -189,6 +185,8 @@ struct App {
     /// The shaders, textures and sounds: built in, or overridden by the modder's files.
     assets: Assets,
     gfx: Option<Gfx>,
+    /// The frame cap's clock: when the next frame may start.
+    pacer: pacing::FramePacer,
     last_frame: Option<Instant>,
     first_frame: Option<Instant>,
     /// Measured time of each frame drawn, seconds (for `--stats`).
@@ -242,6 +240,8 @@ impl App {
             modifiers: Default::default(),
             settings: Default::default(),
             video: Default::default(),
+            refresh_hz: None,
+            game_speed: 100,
         };
         App {
             ctx,
@@ -249,6 +249,7 @@ impl App {
             pads: Default::default(),
             assets,
             gfx: None,
+            pacer: Default::default(),
             last_frame: None,
             first_frame: None,
             frame_times: Vec::new(),
@@ -320,6 +321,8 @@ impl App {
     }
 
     fn frame(&mut self, event_loop: &ActiveEventLoop) {
+        self.pacer
+            .frame_started(Instant::now(), self.frame_period());
         self.sync_window(event_loop);
         self.sync_audio();
         let now = Instant::now();
@@ -470,6 +473,7 @@ impl ApplicationHandler for App {
             Ok(gfx) => {
                 gfx.window.request_redraw();
                 self.gfx = Some(gfx);
+                self.note_refresh_rate();
             }
             Err(e) => self.fail(event_loop, e),
         }
@@ -490,7 +494,10 @@ impl ApplicationHandler for App {
                 }
                 self.remember_window(Some(size.into()), None);
             }
-            WindowEvent::Moved(at) => self.remember_window(None, Some(at.into())),
+            WindowEvent::Moved(at) => {
+                self.remember_window(None, Some(at.into()));
+                self.note_refresh_rate();
+            }
             WindowEvent::Occluded(occluded) => {
                 self.minimised = occluded;
                 if occluded {
@@ -559,48 +566,23 @@ impl ApplicationHandler for App {
         }
     }
 
-    fn about_to_wait(&mut self, _event_loop: &ActiveEventLoop) {
+    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         if self.minimised {
             // Nothing to show: sleep until the window comes back, and don't let the time spent
             // minimised count as one huge frame.
             self.last_frame = None;
-        } else if let Some(gfx) = &self.gfx {
-            gfx.window.request_redraw();
+            event_loop.set_control_flow(ControlFlow::Wait);
+        } else {
+            // The next frame now, or asleep until the frame cap lets it start.
+            self.pace(event_loop);
         }
-    }
-}
-
-/// A key the app handles itself, whatever the scene.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum AppKey {
-    /// [`Action::DebugOverlay`] (F1): the collision debug overlay on or off.
-    DebugOverlay,
-    /// [`Action::Mute`] (M): sound off or on.
-    Mute,
-    /// F11 or Alt+Enter: fullscreen on or off.
-    Fullscreen,
-}
-
-/// The app's own key for a press of `code` (with Alt held: `alt`) as `bindings` say, if it is
-/// one: [`Action::Fullscreen`]'s keys (F11) and Alt+Enter always; the keys of
-/// [`Action::DebugOverlay`] and [`Action::Mute`] unless the top scene takes typed letters
-/// (`typing`: a menu list's filter, where M types an "m"; the level editor, whose F1 is its
-/// help).
-fn app_key(code: KeyCode, alt: bool, typing: bool, bindings: &Bindings) -> Option<AppKey> {
-    if alt && matches!(code, KeyCode::Enter | KeyCode::NumpadEnter) {
-        return Some(AppKey::Fullscreen);
-    }
-    match bindings.action(code) {
-        Some(Action::Fullscreen) => Some(AppKey::Fullscreen),
-        Some(Action::DebugOverlay) if !typing => Some(AppKey::DebugOverlay),
-        Some(Action::Mute) if !typing => Some(AppKey::Mute),
-        _ => None,
     }
 }
 
 #[cfg(test)]
 mod app_key_tests {
     use super::*;
+    use glium::winit::keyboard::KeyCode;
 
     #[test]
     fn winit_source_paths_are_cut_from_messages_wherever_they_stand() {

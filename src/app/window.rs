@@ -1,12 +1,27 @@
 //! The window's life: opened where the player left it, made to follow the fullscreen and
 //! vsync settings, its size and place remembered for the next start.
 
-use super::{without_source_location, App, Gfx};
+use super::{App, Gfx};
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::render::context::{create_window, Placement};
 use crate::render::Renderer;
 use glium::winit::event_loop::ActiveEventLoop;
 use glium::winit::window::Fullscreen;
+
+/// winit's OS errors read "os error at FILE:LINE: MESSAGE", FILE being a path inside
+/// winit's sources on the build machine; a player needs the message only (a play-test saw the
+/// path).
+pub(super) fn without_source_location(message: &str) -> String {
+    const MARK: &str = "os error at ";
+    match message.find(MARK) {
+        Some(at) => {
+            let rest = &message[at + MARK.len()..];
+            let said = rest.split_once(": ").map_or(rest, |(_, m)| m);
+            format!("{}{said}", &message[..at])
+        }
+        None => message.to_string(),
+    }
+}
 
 impl App {
     /// Opens the window (where the settings say it was, fullscreen and vsync as

@@ -191,6 +191,35 @@ impl Config {
             });
             config.effects.burst_particles = super::EffectsConfig::default().burst_particles;
         }
+        let (lo, hi) = super::GAME_SPEED_RANGE;
+        if !(lo..=hi).contains(&config.game.speed) {
+            let (line, column) = locate(&text, "game", "speed");
+            problems.push(Problem {
+                line,
+                column,
+                message: format!(
+                    "speed = {} is out of range: it must be between {lo} and {hi} (per cent)",
+                    config.game.speed
+                ),
+            });
+            config.game.speed = super::PlayConfig::default().speed;
+        }
+        let (lo, hi) = super::FRAME_CAP_RANGE;
+        if let Some(cap) = config
+            .video
+            .frame_cap
+            .filter(|&c| c != 0 && !(lo..=hi).contains(&c))
+        {
+            let (line, column) = locate(&text, "video", "frame_cap");
+            problems.push(Problem {
+                line,
+                column,
+                message: format!(
+                    "frame_cap = {cap} is out of range: it must be 0 (no cap) or between {lo} and {hi}"
+                ),
+            });
+            config.video.frame_cap = None;
+        }
         // `[powerups.chance]` and `[powerups.seconds]`, at the name's line in its table.
         for (key, message) in config.powerups.problems() {
             let Some((table, name)) = key.split_once('.') else {

@@ -33,9 +33,14 @@
 //! max_speed_factor = 1.5      # up to 1.5 times the launch speed
 //! aim_launch = true           # a launch from a moving paddle goes the way it moves
 //!
+//! [game]
+//! speed = 100             # per cent of normal speed, 50 to 100 (the clock slows, not the game)
+//!
 //! [video]
 //! vsync = true
 //! fullscreen = false      # borderless fullscreen (F11 or Alt+Enter toggles it)
+//! frame_cap = 144         # frames per second at most, 30 to 1000; 0 = no cap; without the
+//!                         # key: the monitor's refresh rate (144 where it is not known)
 //!
 //! [window]                # written by the game when it closes: size and position, pixels
 //! width = 800
@@ -95,7 +100,9 @@ pub struct Config {
     pub audio: AudioConfig,
     /// `[effects]`: particle density, screen effects.
     pub effects: EffectsConfig,
-    /// `[video]`: vsync, fullscreen.
+    /// `[game]`: the game speed.
+    pub game: PlayConfig,
+    /// `[video]`: vsync, fullscreen, the frame cap.
     pub video: VideoConfig,
     /// `[window]`: the window's size and position when the game last closed.
     pub window: WindowConfig,
@@ -117,6 +124,12 @@ pub struct VideoConfig {
     /// Start in borderless fullscreen on the window's monitor (default false; F11 or Alt+Enter
     /// toggles it, `--fullscreen` forces it for one run).
     pub fullscreen: bool,
+    /// Most frames drawn per second: 0 for no cap, else [`FRAME_CAP_RANGE`] (the settings
+    /// screen offers off, 60, 120, 144 and 240). `None` (no key in the file, the default):
+    /// the monitor's refresh rate, [`FRAME_CAP_FALLBACK`] where the window system does not
+    /// say it ([`VideoConfig::frame_cap_fps`]). Where vsync has no effect (no compositor, a
+    /// software renderer, Xvfb) it keeps the game from drawing ~900 frames a second.
+    pub frame_cap: Option<u32>,
 }
 
 impl Default for VideoConfig {
@@ -124,9 +137,57 @@ impl Default for VideoConfig {
         VideoConfig {
             vsync: true,
             fullscreen: false,
+            frame_cap: None,
         }
     }
 }
+
+/// The frame cap when `[video] frame_cap` follows the monitor and its refresh rate is not
+/// known, frames per second.
+pub const FRAME_CAP_FALLBACK: u32 = 144;
+
+/// Lowest and highest `[video] frame_cap` other than 0 (no cap), frames per second.
+pub const FRAME_CAP_RANGE: (u32, u32) = (30, 1000);
+
+impl VideoConfig {
+    /// The frames per second these settings cap the game at, `None` for no cap, on a monitor
+    /// refreshing `monitor_hz` times a second (`None`: not known).
+    pub fn frame_cap_fps(&self, monitor_hz: Option<u32>) -> Option<u32> {
+        match self.frame_cap {
+            Some(0) => None,
+            Some(fps) => Some(fps),
+            None => Some(
+                monitor_hz
+                    .filter(|&hz| hz > 0)
+                    .unwrap_or(FRAME_CAP_FALLBACK),
+            ),
+        }
+    }
+}
+
+/// The `[game]` section: how fast the game runs for this player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct PlayConfig {
+    /// The game speed, per cent of normal, [`GAME_SPEED_RANGE`] (default 100): the game's
+    /// clock runs this much of the wall clock's (the ball, the paddle, power-ups' timers
+    /// alike); each step of the simulation stays 1/240 s of game time, so the game is the
+    /// same game, slower. `--game-speed` sets it for one run. Scores made below 100 % are
+    /// marked with their speed.
+    pub speed: u32,
+}
+
+impl Default for PlayConfig {
+    fn default() -> Self {
+        PlayConfig { speed: 100 }
+    }
+}
+
+/// Slowest and fastest game speed, per cent of normal.
+pub const GAME_SPEED_RANGE: (u32, u32) = (50, 100);
+
+/// The game speeds the settings screen and `--game-speed` offer, per cent of normal.
+pub const GAME_SPEEDS: [u32; 6] = [50, 60, 70, 80, 90, 100];
 
 /// The `[window]` section: where the window was when the game last closed, so that it opens
 /// there again. Sizes are physical pixels of the window's inside (its frame excluded); the
@@ -462,6 +523,32 @@ mod tests {
         let _ = std::fs::remove_file(&path);
         assert!(matches!(err, ConfigError::Invalid { .. }), "{err}");
         assert!(err.to_string().contains(":1:4: not UTF-8"), "{err}");
+    }
+
+    /// `[game] speed` and `[video] frame_cap` read back; out of range, each is a problem with
+    /// its line and keeps its default (full speed; the monitor's rate), the rest still applies.
+    #[test]
+    fn game_speed_and_frame_cap_are_read_and_out_of_range_values_keep_their_defaults() {
+        let config = parse("[game]\nspeed = 60\n[video]\nframe_cap = 75\n").unwrap();
+        assert_eq!((config.game.speed, config.video.frame_cap), (60, Some(75)));
+        let off = parse("[video]\nframe_cap = 0\n").unwrap();
+        assert_eq!(off.video.frame_cap_fps(Some(60)), None, "0: no cap");
+        let defaults = parse("").unwrap();
+        assert_eq!((defaults.game.speed, defaults.video.frame_cap), (100, None));
+        let (config, problems) = Config::parse_lenient(
+            "[game]\nspeed = 30\n[video]\nvsync = false\nframe_cap = 5\n[audio]\nmusic_volume = 0.2\n",
+        );
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert_eq!((problems[0].line, problems[1].line), (2, 5));
+        assert!(
+            problems[0].message.contains("between 50 and 100"),
+            "{problems:?}"
+        );
+        assert!(problems[1].message.contains("0 (no cap)"), "{problems:?}");
+        assert_eq!((config.game.speed, config.video.frame_cap), (100, None));
+        assert!(!config.video.vsync && config.audio.music_volume == 0.2);
+        let (config, problems) = Config::parse_lenient("[game]\nspeed = \"slow\"\n");
+        assert_eq!((problems.len(), config.game.speed), (1, 100));
     }
 
     #[test]

@@ -336,11 +336,25 @@ impl Config {
             before.video.fullscreen.into(),
         );
         value(
+            "game",
+            "speed",
+            i64::from(self.game.speed).into(),
+            i64::from(before.game.speed).into(),
+        );
+        value(
             "gamepad",
             "enabled",
             self.gamepad.enabled.into(),
             before.gamepad.enabled.into(),
         );
+        // The frame cap once chosen (a file without it follows the monitor).
+        if let Some(cap) = self
+            .video
+            .frame_cap
+            .filter(|&c| Some(c) != before.video.frame_cap)
+        {
+            changes.push(Change::new("video", "frame_cap", i64::from(cap)));
+        }
         // Keys: each action whose keys changed, as a list of key names.
         let (keys_now, keys_before) = (self.keys.bindings(), before.keys.bindings());
         for &action in crate::bindings::Action::ALL.iter() {

@@ -264,8 +264,11 @@ pub fn active_powerups(out: &mut Vec<SpriteInstance>, game: &Game) -> bool {
     !chips.is_empty()
 }
 
-/// A centred message box with a title and a hint line.
+/// A centred message box with a title and a hint line (smaller than the HUD's text when it
+/// would not fit the playfield's width with 16 px to spare each side).
 pub fn message(out: &mut Vec<SpriteInstance>, title: &str, hint: &str) {
+    let room = PLAYFIELD_WIDTH - 32.0;
+    let hint_size = HUD_SIZE.min(HUD_SIZE * room / text_width(hint, HUD_SIZE).max(1.0));
     let top = 330.0;
     panel(out, [0.0, top, PLAYFIELD_WIDTH, 120.0], SHADE);
     layout_centered(
@@ -281,7 +284,7 @@ pub fn message(out: &mut Vec<SpriteInstance>, title: &str, hint: &str) {
         hint,
         PLAYFIELD_WIDTH / 2.0,
         top + 80.0,
-        HUD_SIZE,
+        hint_size,
         WHITE,
     );
 }

@@ -18,13 +18,16 @@ const SIZE: f32 = 14.0;
 /// Glyph height of the notes (file, problems), pixels.
 const SMALL: f32 = 10.0;
 /// Distance between setting rows, pixels.
-const ROW: f32 = 22.0;
-/// Top of the first setting row, pixels.
-const TOP: f32 = 86.0;
+pub const ROW: f32 = 20.0;
+/// Top of the first setting row's text, pixels.
+pub const TOP: f32 = 78.0;
+/// Top of the keys' line at the bottom, pixels.
+const HINT_Y: f32 = PLAYFIELD_HEIGHT - 32.0;
 /// Left and right edges of the rows, pixels.
 const LEFT: f32 = 90.0;
 const RIGHT: f32 = PLAYFIELD_WIDTH - 90.0;
-/// Most note lines shown (after wrapping); more are counted ("+N more").
+/// Most note lines shown (after wrapping), when there is room for them above the keys' line;
+/// more are counted ("+N more").
 const MAX_NOTE_LINES: usize = 5;
 
 /// What the settings screen shows.
@@ -119,8 +122,15 @@ pub fn draw(batch: &mut SpriteBatch, view: &SettingsView) {
         .iter()
         .flat_map(|note| wrap(note, chars_in(width, SMALL), MAX_NOTE_LINES))
         .collect();
+    // As many lines as end 2 px above the keys' line, at least one (below every setting's row,
+    // five would reach into it).
+    let room = ((HINT_Y - 2.0 - SMALL - y) / (SMALL + 4.0))
+        .floor()
+        .max(0.0) as usize
+        + 1;
+    let most = MAX_NOTE_LINES.min(room);
     for (i, line) in lines.iter().enumerate() {
-        if i + 1 == MAX_NOTE_LINES && lines.len() > MAX_NOTE_LINES {
+        if i + 1 == most && lines.len() > most {
             let more = format!("+{} more lines (the log has them all)", lines.len() - i);
             layout(out, &more, 40.0, y, SMALL, ERROR);
             break;
@@ -132,7 +142,7 @@ pub fn draw(batch: &mut SpriteBatch, view: &SettingsView) {
         out,
         "UP/DOWN choose  LEFT/RIGHT or ENTER change (a key row: then the new key)  ESC save and back",
         PLAYFIELD_WIDTH / 2.0,
-        PLAYFIELD_HEIGHT - 32.0,
+        HINT_Y,
         SIZE * 0.75,
         WHITE,
     );
@@ -148,5 +158,45 @@ mod tests {
         assert_eq!(row_at(glam::Vec2::new(400.0, TOP + 2.5 * ROW)), Some(2));
         assert_eq!(row_at(glam::Vec2::new(10.0, TOP)), None, "left of the rows");
         assert_eq!(row_at(glam::Vec2::new(400.0, 20.0)), None, "the title");
+    }
+
+    /// Every setting's row, a message, the file line and more notes than fit: no two glyphs
+    /// overlap (five note lines reached into the keys' line once the frame cap and the game
+    /// speed had their rows).
+    #[test]
+    fn a_full_screen_has_no_text_over_text() {
+        let view = SettingsView {
+            rows: (0..19)
+                .map(|i| (format!("Setting {i}"), "144 fps (default)".to_string()))
+                .collect(),
+            selected: 3,
+            message: Some("Launch: W".into()),
+            saved_to: "saved to ~/.config/breakout/breakout.toml on leaving".into(),
+            notes: (1..=6)
+                .map(|i| format!("line {i}:1: speed = 7 is out of range"))
+                .collect(),
+            over_game: false,
+        };
+        let mut batch = SpriteBatch::default();
+        draw(&mut batch, &view);
+        let glyphs: Vec<([f32; 4], char)> = batch
+            .text
+            .iter()
+            .filter_map(|s| crate::view::text::glyph_char(s).map(|c| (s.i_rect, c)))
+            .filter(|(_, c)| !c.is_whitespace())
+            .collect();
+        assert!(glyphs.iter().any(|(r, _)| r[1] == HINT_Y), "the keys' line");
+        for (i, (a, ca)) in glyphs.iter().enumerate() {
+            for (b, cb) in &glyphs[i + 1..] {
+                // Neighbouring cells of a line meet: half a pixel of rounding is not text
+                // over text.
+                let e = 0.5;
+                let overlap = a[0] + e < b[0] + b[2]
+                    && b[0] + e < a[0] + a[2]
+                    && a[1] + e < b[1] + b[3]
+                    && b[1] + e < a[1] + a[3];
+                assert!(!overlap, "{ca:?} at {a:?} overlaps {cb:?} at {b:?}");
+            }
+        }
     }
 }

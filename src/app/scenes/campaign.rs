@@ -19,6 +19,9 @@ pub struct Campaign {
     score: u32,
     /// Lives at the start of the current level.
     lives: u32,
+    /// The slowest game speed the run's levels before the current one were played at, per
+    /// cent of normal.
+    speed: u32,
     /// A level edited in the level editor, played to try it: no scores are recorded.
     trial: bool,
     /// A game the player took over from a replay: no scores are recorded.
@@ -36,6 +39,7 @@ impl Campaign {
             current: start,
             score: 0,
             lives: START_LIVES,
+            speed: crate::highscores::FULL_SPEED,
             trial: false,
             taken_over: false,
         }
@@ -92,6 +96,7 @@ impl Campaign {
             current: 0,
             score: 0,
             lives: START_LIVES,
+            speed: crate::highscores::FULL_SPEED,
             trial: false,
             taken_over: false,
         }
@@ -138,6 +143,20 @@ impl Campaign {
     /// The run's lives at the start of the current level.
     pub fn lives(&self) -> u32 {
         self.lives
+    }
+
+    /// The slowest game speed the run was played at before the current level, per cent of
+    /// normal (100: full speed all along).
+    pub fn speed(&self) -> u32 {
+        self.speed
+    }
+
+    /// The same run, played at `speed` per cent too: its speed becomes the slower of the two.
+    pub fn played_at(self, speed: u32) -> Campaign {
+        Campaign {
+            speed: self.speed.min(speed),
+            ..self
+        }
     }
 
     /// Whether the current level is the run's last.
@@ -190,5 +209,9 @@ mod tests {
         assert_eq!(next.level_key(), "08-citadel.lvl");
         assert_eq!(next.next(0, 1).source(), None);
         assert_eq!(next.set_key(), "shipped");
+        assert_eq!(next.speed(), 100, "full speed");
+        let slowed = next.played_at(70).played_at(90);
+        assert_eq!(slowed.speed(), 70, "the slowest");
+        assert_eq!(slowed.next(0, 1).speed(), 70, "carried to the next level");
     }
 }

@@ -12,7 +12,7 @@ use crate::config::save::ConfigFile;
 use crate::config::GamepadConfig;
 use crate::config::VideoConfig;
 use crate::effects::Effects;
-use crate::highscores::HighScores;
+use crate::highscores::{HighScores, Score};
 use crate::sim::GameConfig;
 use glium::winit::keyboard::ModifiersState;
 
@@ -58,8 +58,8 @@ pub struct Context {
     /// The player's settings (in effect now, and as in their `breakout.toml`), changed by the
     /// settings screen and saved when it closes.
     pub settings: ConfigFile,
-    /// How the window should be: vsync and fullscreen as the player last chose (the settings
-    /// screen, F11) or the command line forced; the app makes the window follow.
+    /// How the window should be: vsync, fullscreen and the frame cap as the player last chose
+    /// (the settings screen, F11) or the command line forced; the app makes the window follow.
     pub video: VideoConfig,
     /// Where the games' replays are kept (none where the system has no data directory; tests
     /// point it at a temporary directory or leave it out): recording writes them, the menu's
@@ -72,6 +72,12 @@ pub struct Context {
     pub run_ended_at: Option<(String, usize)>,
     /// The run left in the middle of a level, which the set menu offers to continue.
     pub unfinished: UnfinishedSlot,
+    /// The monitor's refresh rate, Hz (rounded up), where the window system says it: the cap
+    /// of a frame cap that follows the monitor ([`VideoConfig::frame_cap_fps`]).
+    pub refresh_hz: Option<u32>,
+    /// The game speed, per cent of normal: `[game] speed`, or `--game-speed` for this run; the
+    /// settings screen changes it, the game's clock follows it.
+    pub game_speed: u32,
 }
 
 impl Context {
@@ -110,12 +116,17 @@ impl Context {
     }
 
     /// Records the `score` a level of `campaign` (its current one) ended with: the points
-    /// made in that level, and whether it was `cleared`; saves the table if it changed (a
+    /// made in that level and the game speed they were made at, and whether it was `cleared`; saves the table if it changed (a
     /// failed save is logged). Returns the level's best before and whether this beat it;
     /// `None` without a table, and always with `--autoplay`, in the editor's test-play and in a
     /// game taken over from a replay ([`Campaign::keeps_scores`]): the bot's games, an author's
     /// trials and practice from a replay are never recorded.
-    pub fn record_level(&mut self, campaign: &Campaign, score: u32, cleared: bool) -> Option<Best> {
+    pub fn record_level(
+        &mut self,
+        campaign: &Campaign,
+        score: Score,
+        cleared: bool,
+    ) -> Option<Best> {
         if self.args.autoplay || !campaign.keeps_scores() {
             return None;
         }
@@ -138,7 +149,7 @@ impl Context {
 
     /// Records the `score` of a whole run through `campaign`'s set (ended: won or game over),
     /// as [`Context::record_level`] does.
-    pub fn record_run(&mut self, campaign: &Campaign, score: u32) -> Option<Best> {
+    pub fn record_run(&mut self, campaign: &Campaign, score: Score) -> Option<Best> {
         if self.args.autoplay || !campaign.keeps_scores() {
             return None;
         }

@@ -83,9 +83,17 @@ impl Scene for LevelClearedScene {
 mod tests {
     use super::*;
     use crate::app::scenes::{shown_hint, test_context, Best};
+    use crate::highscores::Score;
 
     fn hint(best: Option<Best>) -> String {
-        let scene = LevelClearedScene::new(Outcome { score: 700, best }, 2260, Box::new(|_| None));
+        let scene = LevelClearedScene::new(
+            Outcome {
+                score: Score::full(700),
+                best,
+            },
+            2260,
+            Box::new(|_| None),
+        );
         let mut batch = SpriteBatch::default();
         scene.draw(&test_context(), &mut batch, false);
         shown_hint(&batch)
@@ -96,7 +104,7 @@ mod tests {
     fn the_hint_has_one_separator_with_or_without_a_best_line() {
         assert_eq!(hint(None), "level +700  total 2260  -  SPACE next level");
         let old_best = Best {
-            previous: Some(900),
+            previous: Some(Score::full(900)),
             is_best: false,
             saved: true,
         };
@@ -104,5 +112,43 @@ mod tests {
             hint(Some(old_best)),
             "level +700  best 900  total 2260  -  SPACE next level"
         );
+    }
+
+    /// A level and a best made below full game speed are marked with it; the longest such
+    /// line still fits the playfield (the line is drawn smaller).
+    #[test]
+    fn scores_made_slower_are_marked_and_the_line_fits() {
+        let outcome = Outcome {
+            score: Score {
+                points: 123_456,
+                speed: 70,
+            },
+            best: Some(Best {
+                previous: Some(Score {
+                    points: 999_999,
+                    speed: 50,
+                }),
+                is_best: false,
+                saved: true,
+            }),
+        };
+        let scene = LevelClearedScene::new(outcome, 1_234_567, Box::new(|_| None));
+        let mut batch = SpriteBatch::default();
+        scene.draw(&test_context(), &mut batch, false);
+        assert_eq!(
+            shown_hint(&batch),
+            "level +123456 (70% speed)  best 999999 (50% speed)  total 1234567  -  SPACE next level"
+        );
+        for glyph in batch
+            .text
+            .iter()
+            .filter(|s| crate::view::text::glyph_char(s).is_some())
+        {
+            let [x, _, w, _] = glyph.i_rect;
+            assert!(
+                x >= 16.0 - 0.01 && x + w <= crate::playfield::PLAYFIELD_WIDTH - 16.0 + 0.01,
+                "{glyph:?} outside the playfield"
+            );
+        }
     }
 }

@@ -117,7 +117,7 @@ impl LevelMenuScene {
     }
 
     /// The row of the level at `index`: its number and name, and its best score (green once
-    /// cleared).
+    /// cleared; "(70% speed)" after it when made below full game speed).
     fn row(&self, ctx: &Context, index: usize) -> Row {
         let level = &self.set.levels[index];
         let legacy = self
@@ -130,8 +130,8 @@ impl LevelMenuScene {
             .as_ref()
             .and_then(|s| s.level(&self.set.source.key(), &level.source.key(), legacy));
         let (info, mark) = match score {
-            Some(s) if s.cleared => (format!("{}", s.best), Mark::Done),
-            Some(s) => (format!("{}", s.best), Mark::Plain),
+            Some(s) if s.cleared => (s.score().to_string(), Mark::Done),
+            Some(s) => (s.score().to_string(), Mark::Plain),
             None => ("-".to_string(), Mark::Plain),
         };
         Row {

@@ -40,6 +40,7 @@ pub mod stack;
 pub use context::Context;
 pub use stack::SceneStack;
 
+use crate::highscores::Score;
 use crate::sim::Game;
 use crate::view::SpriteBatch;
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
@@ -225,8 +226,8 @@ pub fn close_game(ctx: &mut Context) -> Transition {
 /// How a level ended, for the end-of-level screens: the score and the high-score news.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Outcome {
-    /// The final score of the level.
-    pub score: u32,
+    /// The final score of the level, and the game speed it was made at.
+    pub score: Score,
     /// From the high-score table (none without one): the best before this result, whether
     /// this result beat it, and whether the table was saved.
     pub best: Option<Best>,
@@ -235,8 +236,8 @@ pub struct Outcome {
 /// What the high-score table says of a result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Best {
-    /// The best score before this result, if there was one.
-    pub previous: Option<u32>,
+    /// The best score before this result, if there was one, with its speed.
+    pub previous: Option<Score>,
     /// True if this result beat it.
     pub is_best: bool,
     /// False if the table changed but could not be written (the log says why).
@@ -244,8 +245,8 @@ pub struct Best {
 }
 
 impl Outcome {
-    /// The high-score line: "NEW BEST!", "best N", or empty; a new best that could not be
-    /// saved says so (in a play-test "NEW BEST!" was shown when nothing was saved).
+    /// The high-score line: "NEW BEST!", "best N" ("best N (70% speed)" for a best made below
+    /// full game speed), or empty; a new best that could not be saved says so (in a play-test "NEW BEST!" was shown when nothing was saved).
     pub fn best_line(&self) -> String {
         match self.best {
             Some(Best {
@@ -320,6 +321,8 @@ pub(crate) fn test_context() -> Context {
         writer: Default::default(),
         unfinished: Default::default(),
         run_ended_at: None,
+        refresh_hz: None,
+        game_speed: 100,
     }
 }
 
@@ -345,23 +348,35 @@ mod tests {
 
     #[test]
     fn best_line_says_new_best_or_the_old_one() {
-        let outcome = |previous, is_best, saved| Outcome {
-            score: 10,
+        let outcome = |previous: Option<u32>, is_best, saved| Outcome {
+            score: Score::full(10),
             best: Some(Best {
-                previous,
+                previous: previous.map(Score::full),
                 is_best,
                 saved,
             }),
         };
         assert_eq!(outcome(Some(5), true, true).best_line(), "NEW BEST!");
         assert_eq!(outcome(Some(50), false, true).best_line(), "best 50");
+        let slow = Outcome {
+            best: Some(Best {
+                previous: Some(Score {
+                    points: 50,
+                    speed: 70,
+                }),
+                is_best: false,
+                saved: true,
+            }),
+            ..outcome(None, false, true)
+        };
+        assert_eq!(slow.best_line(), "best 50 (70% speed)");
         assert_eq!(outcome(None, true, true).best_line(), "NEW BEST!");
         assert_eq!(
             outcome(Some(5), true, false).best_line(),
             "NEW BEST, NOT SAVED"
         );
         let none = Outcome {
-            score: 10,
+            score: Score::full(10),
             best: None,
         };
         assert_eq!(none.best_line(), "");

@@ -12,6 +12,7 @@ use crate::app::reload::FileWatcher;
 use crate::app::timestep::FixedTimestep;
 use crate::app::Action;
 use crate::assets::LevelSource;
+use crate::highscores::{Score, FULL_SPEED};
 use crate::level::{Level, PowerUpKind};
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::replay::{ChangeKind, Replay};
@@ -51,6 +52,9 @@ pub struct PlayScene {
     forced: bool,
     /// The game's replay, and where it is saved ([`recording`]).
     recording: Recording,
+    /// The slowest game speed this level was played at so far, per cent of normal (its score
+    /// is marked with it when below 100).
+    slowest: u32,
 }
 
 impl PlayScene {
@@ -155,6 +159,7 @@ impl PlayScene {
             ended: None,
             forced: false,
             recording,
+            slowest: FULL_SPEED,
         }
     }
 
@@ -238,7 +243,11 @@ impl PlayScene {
     fn end_screen(&mut self, ctx: &mut Context, ended: Ended) -> Box<dyn Scene> {
         self.ended = Some(ended);
         let total = self.game.score();
-        let level_score = total.saturating_sub(self.campaign.score());
+        let level_score = Score {
+            points: total.saturating_sub(self.campaign.score()),
+            speed: self.slowest,
+        };
+        let run_speed = self.campaign.speed().min(self.slowest);
         let cleared = ended == Ended::Cleared;
         let level_best = ctx.record_level(&self.campaign, level_score, cleared);
         let new_best = level_best.is_some_and(|b| b.is_best);
@@ -254,15 +263,22 @@ impl PlayScene {
                 score: level_score,
                 best: level_best,
             };
-            let next = self.campaign.next(total, self.game.lives());
+            let next = self
+                .campaign
+                .next(total, self.game.lives())
+                .played_at(run_speed);
             let next_level = Box::new(move |ctx: &mut Context| {
                 PlayScene::load(ctx, next.clone()).map(|play| Box::new(play) as Box<dyn Scene>)
             });
             return Box::new(LevelClearedScene::new(outcome, total, next_level));
         }
+        let run_score = Score {
+            points: total,
+            speed: run_speed,
+        };
         let outcome = Outcome {
-            score: total,
-            best: ctx.record_run(&self.campaign, total),
+            score: run_score,
+            best: ctx.record_run(&self.campaign, run_score),
         };
         ctx.run_ended_at = Some((self.campaign.set_key().to_string(), self.campaign.index()));
         if cleared {
@@ -312,6 +328,9 @@ impl Scene for PlayScene {
             return Transition::None;
         }
         self.force_powerups(ctx);
+        // The game speed (settings, --game-speed) slows the clock, not the steps.
+        self.clock.set_speed(ctx.game_speed as f32 / 100.0);
+        self.slowest = self.slowest.min(ctx.game_speed);
         match self.run_steps(ctx, dt) {
             Some(ended) => Transition::Push(self.end_screen(ctx, ended)),
             None => Transition::None,
@@ -597,6 +616,38 @@ mod tests {
         assert!((14..=15).contains(&frames), "{frames} frames");
         assert_eq!(stack.len(), 0);
         assert_eq!(ctx.game_steps, steps_before_end);
+    }
+
+    /// The game speed slows the clock, not the steps: a frame of 0.1 s runs 24 steps at
+    /// 100 %, 12 at 50 %. A level and a run played below 100 % are recorded with the slowest
+    /// speed they were played at.
+    #[test]
+    fn the_game_speed_slows_the_clock_and_marks_the_scores() {
+        let (mut ctx, mut stack, path) = autoplayed("speed", "0 0 2 0\n0 0 0 0\n");
+        let _ = std::fs::remove_file(&path);
+        // The bot plays (it was given at the start), the scores are recorded as a player's.
+        ctx.args.autoplay = false;
+        let scores =
+            std::env::temp_dir().join(format!("breakout-play-speed-{}.toml", std::process::id()));
+        let _ = std::fs::remove_file(&scores);
+        ctx.scores = Some(crate::highscores::HighScores::load(&scores));
+        stack.update(&mut ctx, 0.1);
+        assert_eq!(ctx.game_steps, 24, "100 %");
+        ctx.game_speed = 70;
+        stack.update(&mut ctx, 0.1);
+        ctx.game_speed = 50;
+        stack.update(&mut ctx, 0.1);
+        // 16.8 steps' time at 70 %: 16 run, 0.8 carried; 12.8 at 50 %: 12 run.
+        assert_eq!(ctx.game_steps, 24 + 16 + 12, "70 % then 50 %");
+        ctx.game_speed = 90;
+        run_until(&mut ctx, &mut stack, 0.1, 2);
+        let saved = crate::highscores::HighScores::load(&scores);
+        let _ = std::fs::remove_file(&scores);
+        let level = saved.set("test").expect("recorded").levels.values().next();
+        let level = level.expect("the level's score").score();
+        assert!(level.points > 0);
+        assert_eq!(level.speed, 50, "the slowest it was played at");
+        assert_eq!(saved.best_run("test").map(|r| r.speed), Some(50));
     }
 
     /// The pause and next-mode keys follow the bindings, changed while the game runs; a

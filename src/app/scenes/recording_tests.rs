@@ -199,7 +199,13 @@ fn a_best_run_is_kept_and_replaced_only_when_beaten() {
     verified(&file::read(&best_path).unwrap());
     // A table whose best is out of reach: the run is not kept.
     let scores = ctx.scores.as_mut().unwrap();
-    scores.record_level("test", &key, None, 1_000_000, true);
+    scores.record_level(
+        "test",
+        &key,
+        None,
+        crate::highscores::Score::full(1_000_000),
+        true,
+    );
     play(&mut ctx, 2);
     assert_eq!(best_seed(), 1, "not beaten: the best run stays");
     // A fresh table: the next game beats it.

@@ -253,8 +253,14 @@ fn a_game_taken_over_keeps_no_high_score() {
     ctx.scores = Some(crate::highscores::HighScores::load(
         &dir.join("scores.toml"),
     ));
-    assert_eq!(ctx.record_level(&campaign, 500, true), None);
-    assert_eq!(ctx.record_run(&campaign, 500), None);
+    assert_eq!(
+        ctx.record_level(&campaign, crate::highscores::Score::full(500), true),
+        None
+    );
+    assert_eq!(
+        ctx.record_run(&campaign, crate::highscores::Score::full(500)),
+        None
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

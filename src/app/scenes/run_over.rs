@@ -128,9 +128,16 @@ impl Scene for RunOverScene {
 mod tests {
     use super::*;
     use crate::app::scenes::{shown_hint, test_context, Best};
+    use crate::highscores::Score;
 
     fn hint(end: RunEnd, best: Option<Best>) -> String {
-        let scene = RunOverScene::new(end, Outcome { score: 2260, best });
+        let scene = RunOverScene::new(
+            end,
+            Outcome {
+                score: Score::full(2260),
+                best,
+            },
+        );
         let mut batch = SpriteBatch::default();
         scene.draw(&test_context(), &mut batch, false);
         shown_hint(&batch)
@@ -147,7 +154,7 @@ mod tests {
         let mut over = RunOverScene::new(
             RunEnd::GameOver,
             Outcome {
-                score: 5,
+                score: crate::highscores::Score::full(5),
                 best: None,
             },
         );
@@ -168,7 +175,7 @@ mod tests {
         ));
         let mut cleared = LevelClearedScene::new(
             Outcome {
-                score: 5,
+                score: crate::highscores::Score::full(5),
                 best: None,
             },
             9,
@@ -193,7 +200,7 @@ mod tests {
             Some(Box::new(RunOverScene::new(
                 RunEnd::Won,
                 Outcome {
-                    score: 0,
+                    score: crate::highscores::Score::full(0),
                     best: None,
                 },
             )) as Box<dyn Scene>)
@@ -201,7 +208,7 @@ mod tests {
         let mut over = RunOverScene::new(
             RunEnd::GameOver,
             Outcome {
-                score: 5,
+                score: crate::highscores::Score::full(5),
                 best: None,
             },
         )
@@ -224,7 +231,7 @@ mod tests {
         let mut won = RunOverScene::new(
             RunEnd::Won,
             Outcome {
-                score: 5,
+                score: crate::highscores::Score::full(5),
                 best: None,
             },
         );
@@ -241,7 +248,7 @@ mod tests {
     fn the_hint_has_one_separator_with_or_without_a_best_line() {
         assert_eq!(hint(RunEnd::Won, None), "final score 2260  -  SPACE menu");
         let new_best = Best {
-            previous: Some(100),
+            previous: Some(Score::full(100)),
             is_best: true,
             saved: true,
         };

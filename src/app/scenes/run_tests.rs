@@ -7,7 +7,7 @@ use super::play::{Campaign, PlayScene};
 use super::stack::Flow;
 use super::{test_context, SceneStack};
 use crate::assets::LevelSetSource;
-use crate::highscores::HighScores;
+use crate::highscores::{HighScores, Score};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -98,7 +98,7 @@ fn a_new_best_that_cannot_be_saved_says_so() {
     std::fs::write(dir.join("not-a-dir"), "").unwrap();
     let mut ctx = test_context();
     ctx.scores = Some(HighScores::load(&dir.join("not-a-dir").join("scores.toml")));
-    let best = ctx.record_run(&run, 300).expect("a table");
+    let best = ctx.record_run(&run, Score::full(300)).expect("a table");
     assert!(best.is_best && !best.saved, "{best:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -132,8 +132,8 @@ fn scores_are_written_for_the_player_and_never_for_the_bot() {
         let mut ctx = test_context();
         ctx.args.autoplay = autoplay;
         ctx.scores = Some(HighScores::load(&path));
-        let level = ctx.record_level(&run, 120, true);
-        let whole = ctx.record_run(&run, 300);
+        let level = ctx.record_level(&run, Score::full(120), true);
+        let whole = ctx.record_run(&run, Score::full(300));
         if autoplay {
             assert_eq!((level, whole), (None, None));
             assert!(!path.exists(), "autoplay wrote {}", path.display());
@@ -148,7 +148,7 @@ fn scores_are_written_for_the_player_and_never_for_the_bot() {
             let key = LevelSetSource::Directory(dir.join("set")).key();
             let best = saved.level(&key, "01-a.lvl", None).expect("saved");
             assert_eq!((best.best, best.cleared), (120, true));
-            assert_eq!(saved.best_run(&key), Some(300));
+            assert_eq!(saved.best_run(&key), Some(Score::full(300)));
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -200,7 +200,7 @@ fn end_screens_ignore_confirm_keys_for_a_moment() {
     use glium::winit::keyboard::KeyCode;
     let mut ctx = test_context();
     let outcome = Outcome {
-        score: 10,
+        score: Score::full(10),
         best: None,
     };
     let mut screen = RunOverScene::new(RunEnd::GameOver, outcome);

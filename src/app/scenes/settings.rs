@@ -1,6 +1,7 @@
 //! The settings screen, from the set menu (F3) and the pause screen (S): volumes, sound on or
-//! muted, collision mode, particles, screen effects, vsync, fullscreen, the gamepad and the key of every
-//! [`Action`] (press the new key), each applied the moment it changes;
+//! muted, collision mode, game speed, particles, screen effects, vsync, the frame cap,
+//! fullscreen, the gamepad and the key of every [`Action`] (press the new key), each applied
+//! the moment it changes;
 //! saved into the player's `breakout.toml` (comments and layout kept, see
 //! [`crate::config::save`]) when the screen closes. The configuration file's own mistakes are
 //! listed with their line and column.
@@ -14,7 +15,7 @@ use crate::app::input::POINTER_DEADBAND;
 use crate::app::Action;
 use crate::audio::Sound;
 use crate::collision::CollisionMode;
-use crate::config::{EffectsConfig, KeysConfig};
+use crate::config::{EffectsConfig, KeysConfig, VideoConfig, GAME_SPEEDS};
 use crate::view::settings::{self as view, SettingsView};
 use crate::view::SpriteBatch;
 use glium::winit::keyboard::KeyCode;
@@ -72,6 +73,15 @@ const SETTINGS: &[Setting] = &[
         sound: None,
     },
     Setting {
+        label: "Game speed",
+        value: |ctx| format!("{}%", ctx.game_speed),
+        step: |ctx, dir| {
+            ctx.game_speed = next_of(&GAME_SPEEDS, ctx.game_speed, dir);
+            ctx.settings.now.game.speed = ctx.game_speed;
+        },
+        sound: None,
+    },
+    Setting {
         label: "Particles",
         value: |ctx| particles_name(&ctx.settings.now.effects),
         step: |ctx, dir| {
@@ -96,6 +106,17 @@ const SETTINGS: &[Setting] = &[
         step: |ctx, _| {
             ctx.video.vsync = !ctx.video.vsync;
             ctx.settings.now.video.vsync = ctx.video.vsync;
+        },
+        sound: None,
+    },
+    Setting {
+        label: "Frame cap",
+        value: |ctx| frame_cap_name(&ctx.video, ctx.refresh_hz),
+        step: |ctx, dir| {
+            let now = ctx.video.frame_cap_fps(ctx.refresh_hz).unwrap_or(0);
+            let cap = next_of(&FRAME_CAPS, now, dir);
+            ctx.video.frame_cap = Some(cap);
+            ctx.settings.now.video.frame_cap = Some(cap);
         },
         sound: None,
     },
@@ -127,6 +148,31 @@ const PARTICLES: [(&str, f32, u32); 4] = [
     ("normal", 220.0, 30),
     ("high", 440.0, 60),
 ];
+
+/// The frame caps to choose from, frames per second (0: no cap).
+const FRAME_CAPS: [u32; 5] = [0, 60, 120, 144, 240];
+
+/// The value of `choices` (ascending) after `now` going up (`dir` > 0) or down: from a value
+/// between two choices (a file's own), the nearest that way; it stops at the ends.
+fn next_of(choices: &[u32], now: u32, dir: i32) -> u32 {
+    let found = if dir > 0 {
+        choices.iter().find(|&&c| c > now)
+    } else {
+        choices.iter().rev().find(|&&c| c < now)
+    };
+    found.copied().unwrap_or(now)
+}
+
+/// How the frame cap reads: "off", "120 fps", or, following the monitor, "60 fps (monitor)"
+/// ("144 fps (default)" where its refresh rate is not known).
+fn frame_cap_name(video: &VideoConfig, refresh_hz: Option<u32>) -> String {
+    match video.frame_cap_fps(refresh_hz) {
+        None => "off".to_string(),
+        Some(fps) if video.frame_cap.is_some() => format!("{fps} fps"),
+        Some(fps) if refresh_hz.is_some() => format!("{fps} fps (monitor)"),
+        Some(fps) => format!("{fps} fps (default)"),
+    }
+}
 
 /// Volume change per step (a tenth: ten steps from silent to full).
 const VOLUME_STEP: f32 = 0.1;

@@ -205,9 +205,18 @@ fn settings() -> impl Strategy<Value = Config> {
             any::<bool>(),
         ),
         proptest::option::of((480u32..4000, 360u32..3000, -500i32..4000, -500i32..3000)),
+        (
+            50u32..=100,
+            proptest::option::of(prop_oneof![Just(0u32), 30u32..=1000]),
+        ),
     )
         .prop_map(
-            |((music, fx, trail, burst, screen), (mode, vsync, full, muted), window)| {
+            |(
+                (music, fx, trail, burst, screen),
+                (mode, vsync, full, muted),
+                window,
+                (speed, cap),
+            )| {
                 let mut c = Config::default();
                 c.audio.music_volume = music;
                 c.audio.effects_volume = fx;
@@ -218,6 +227,8 @@ fn settings() -> impl Strategy<Value = Config> {
                 c.collision.mode = CollisionMode::ALL[mode];
                 c.video.vsync = vsync;
                 c.video.fullscreen = full;
+                c.video.frame_cap = cap;
+                c.game.speed = speed;
                 if let Some((w, h, x, y)) = window {
                     c.window = crate::config::WindowConfig {
                         width: Some(w),
@@ -257,6 +268,10 @@ proptest! {
         let mut expected = b.clone();
         if b.window.width.is_none() {
             expected.window = a.window;
+        }
+        // So does a frame cap once chosen.
+        if b.video.frame_cap.is_none() {
+            expected.video.frame_cap = a.video.frame_cap;
         }
         expected.powerups = read.powerups;
         prop_assert_eq!(read, expected);

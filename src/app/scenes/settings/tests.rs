@@ -19,6 +19,7 @@ fn context_with_file(path: &std::path::Path, text: &str) -> Context {
     let mut ctx = test_context();
     ctx.collision = config.collision.mode;
     ctx.video = config.video;
+    ctx.game_speed = config.game.speed;
     ctx.settings = ConfigFile::new(Loaded {
         config,
         path: Some(path.to_path_buf()),
@@ -216,7 +217,7 @@ fn the_mouse_selects_by_hovering_and_clicks_change() {
         .iter()
         .position(|s| s.label == "Music volume")
         .unwrap();
-    let at = glam::Vec2::new(400.0, 86.0 + 22.0 * row as f32);
+    let at = glam::Vec2::new(400.0, view::TOP + view::ROW * row as f32);
     // Where the pointer was when the screen opened (over the last rows) selects nothing.
     scene.pointer(&mut ctx, Pointer::Moved(glam::Vec2::new(400.0, 500.0)));
     assert_eq!(scene.selected, 0, "a pointer that has not moved");
@@ -294,4 +295,84 @@ fn the_gamepad_row_turns_the_pad_off_and_on() {
     scene.key_press(&mut ctx, KeyCode::Enter);
     assert_eq!(ctx.gamepad.enabled, !on);
     assert_eq!(ctx.settings.now.gamepad.enabled, !on);
+}
+
+/// The game speed steps by tens between 50 % and 100 % and applies at once; leaving saves
+/// it into a file that reads it back.
+#[test]
+fn the_game_speed_steps_by_tens_saves_and_reads_back() {
+    let dir = scratch("speed");
+    let path = dir.join("breakout.toml");
+    let mut ctx = context_with_file(&path, "# mine\n");
+    let mut scene = SettingsScene::new(false);
+    select(&mut scene, &mut ctx, "Game speed");
+    assert_eq!(value(&scene, &ctx, "Game speed"), "100%");
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    assert_eq!(ctx.game_speed, 100, "the fastest");
+    for _ in 0..3 {
+        scene.key_press(&mut ctx, KeyCode::ArrowLeft);
+    }
+    assert_eq!((ctx.game_speed, ctx.settings.now.game.speed), (70, 70));
+    assert_eq!(value(&scene, &ctx, "Game speed"), "70%");
+    for _ in 0..5 {
+        scene.key_press(&mut ctx, KeyCode::ArrowLeft);
+    }
+    assert_eq!(ctx.game_speed, 50, "the slowest");
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    assert_eq!(ctx.game_speed, 70);
+    assert!(matches!(
+        scene.key_press(&mut ctx, KeyCode::Escape),
+        Transition::Pop
+    ));
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(saved, "# mine\n\n[game]\nspeed = 70\n");
+    let (config, problems) = Config::parse_lenient(&saved);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(config.game.speed, 70);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The frame cap steps through off, 60, 120, 144 and 240 (from the monitor's rate when it
+/// follows the monitor) and applies at once; leaving saves it, in place, into a file that
+/// reads it back.
+#[test]
+fn the_frame_cap_steps_through_its_choices_saves_and_reads_back() {
+    let dir = scratch("cap");
+    let path = dir.join("breakout.toml");
+    let text = "# mine\n[video]\nvsync = false # no compositor\n";
+    let mut ctx = context_with_file(&path, text);
+    let mut scene = SettingsScene::new(false);
+    select(&mut scene, &mut ctx, "Frame cap");
+    assert_eq!(value(&scene, &ctx, "Frame cap"), "144 fps (default)");
+    ctx.refresh_hz = Some(60);
+    assert_eq!(value(&scene, &ctx, "Frame cap"), "60 fps (monitor)");
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    assert_eq!(value(&scene, &ctx, "Frame cap"), "120 fps");
+    for _ in 0..3 {
+        scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    }
+    assert_eq!(ctx.video.frame_cap, Some(240), "the highest");
+    for _ in 0..5 {
+        scene.key_press(&mut ctx, KeyCode::ArrowLeft);
+    }
+    assert_eq!(value(&scene, &ctx, "Frame cap"), "off");
+    assert_eq!(ctx.video.frame_cap_fps(ctx.refresh_hz), None);
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    assert_eq!(ctx.video.frame_cap, Some(120));
+    assert_eq!(ctx.settings.now.video.frame_cap, Some(120));
+    assert!(matches!(
+        scene.key_press(&mut ctx, KeyCode::Escape),
+        Transition::Pop
+    ));
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        saved,
+        "# mine\n[video]\nvsync = false # no compositor\nframe_cap = 120\n"
+    );
+    let (config, problems) = Config::parse_lenient(&saved);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(config.video.frame_cap, Some(120));
+    let _ = std::fs::remove_dir_all(&dir);
 }
