@@ -105,5 +105,7 @@ settings_shot() {
     xdotool windowfocus --sync "$window" key F3 Down Down
     wait "$pid"
 }
-if [ -n "${DISPLAY:-}" ]; then settings_shot; else export -f settings_shot; export tmp out; xvfb-run -a bash -c settings_shot; fi
+# xvfb-run is a POSIX sh script, which drops bash's exported functions: the function's text is
+# handed to the inner bash instead.
+if [ -n "${DISPLAY:-}" ]; then settings_shot; else export tmp out; xvfb-run -a bash -c "$(declare -f settings_shot); settings_shot"; fi
 echo "screenshots written to $out/ (replay.gif, editor.png and settings.png too) and docs/brick-kinds.png"
