@@ -22,7 +22,7 @@ pub const MAGIC: &[u8; 8] = b"BKREPLAY";
 /// encoding of [`Replay`] changes (a field added, removed or reordered, a code read
 /// differently), and keep reading the older ones.
 ///
-/// - 1: the first (0.2.0).
+/// - 1: the first, written by development builds after 0.2.0 (never in a release).
 /// - 2: a paddle target that is not a whole 1/256 px is stored as the change of its `f32` bits
 ///   since the last target, not as the bits themselves.
 pub const FORMAT_VERSION: u16 = 2;
