@@ -317,10 +317,10 @@ replay_tests!(
     format_1_bot,
 );
 
-/// `format_1_bot.bkreplay` was written by a development build after 0.2.0 (`simulate --record`), in format 1, whose input
-/// track stored a paddle target off the 1/256 px grid as its raw bits (format 2 stores the
-/// change of the bits): the file must stay in format 1 and hold such targets, or
-/// [`format_1_bot`] no longer shows that old files are still read right.
+/// `format_1_bot.bkreplay` was written by a development build after 0.2.0 (`simulate
+/// --record`), in format 1, whose input track stored a paddle target off the 1/256 px grid as
+/// its raw bits (format 2 stores the change of the bits): the file must stay in format 1 and
+/// hold such targets, or [`format_1_bot`] no longer shows that old files are still read right.
 #[test]
 fn the_format_1_replay_is_format_1_with_targets_off_the_grid() {
     let bytes = std::fs::read(dir().join("format_1_bot.bkreplay")).unwrap();
