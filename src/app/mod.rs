@@ -10,6 +10,7 @@ mod app_keys;
 pub mod gamepad;
 pub mod input;
 pub mod pacing;
+pub mod pointer;
 pub mod reload;
 pub mod scenes;
 mod sound;
@@ -199,6 +200,9 @@ struct App {
     title: String,
     /// True while the mouse cursor is hidden (a game on top).
     cursor_hidden: bool,
+    /// Tells the player's moves of the pointer from positions reported as the window opens or
+    /// changes under a still pointer.
+    pointer_motion: pointer::PointerMotion,
     /// True once the audio output was opened or failed to (after `--mute`, only when the
     /// sound is first turned on): it is tried once, so a machine without one logs it once.
     audio_tried: bool,
@@ -258,6 +262,7 @@ impl App {
             had_focus: false,
             title: String::new(),
             cursor_hidden: false,
+            pointer_motion: Default::default(),
             audio_tried: false,
             error: None,
         }
@@ -488,6 +493,7 @@ impl ApplicationHandler for App {
             }
             WindowEvent::ModifiersChanged(modifiers) => self.ctx.modifiers = modifiers.state(),
             WindowEvent::Resized(size) => {
+                self.pointer_motion.window_changed();
                 self.minimised = size.width == 0 || size.height == 0;
                 if let Some(gfx) = &self.gfx {
                     gfx.display.resize(size.into());
@@ -495,6 +501,7 @@ impl ApplicationHandler for App {
                 self.remember_window(Some(size.into()), None);
             }
             WindowEvent::Moved(at) => {
+                self.pointer_motion.window_changed();
                 self.remember_window(None, Some(at.into()));
                 self.note_refresh_rate();
             }
@@ -533,12 +540,20 @@ impl ApplicationHandler for App {
                 }) {
                     let (x, y) = viewport.to_playfield(position.x, position.y);
                     self.ctx.input.mouse_moved(x);
-                    let moved = Pointer::Moved(glam::Vec2::new(x, y));
-                    let flow = self.scenes.pointer(&mut self.ctx, moved);
-                    self.follow(event_loop, flow);
+                    // Only the player's moves choose what is under the pointer (a menu row).
+                    let window = &self.gfx.as_ref().expect("viewport from gfx").window;
+                    let at = glam::Vec2::new(x, y);
+                    if let Some(at) = self.pointer_motion.seen(window, position, at) {
+                        let flow = self.scenes.pointer(&mut self.ctx, Pointer::Moved(at));
+                        self.follow(event_loop, flow);
+                    }
                 }
             }
             WindowEvent::MouseInput { state, button, .. } => {
+                if let Some(at) = self.pointer_motion.take_unsent() {
+                    let flow = self.scenes.pointer(&mut self.ctx, Pointer::Moved(at));
+                    self.follow(event_loop, flow);
+                }
                 let pressed = state == ElementState::Pressed;
                 if pressed && button == MouseButton::Left {
                     let flow = self.scenes.click(&mut self.ctx);

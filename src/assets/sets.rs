@@ -53,6 +53,13 @@ pub fn game_name(format: Format) -> &'static str {
     }
 }
 
+/// How the menus and the window's title name a foreign set called `name` (its own title where
+/// its format has one, else its file's or theme's name): after its game's name, so sets of two
+/// games both called "default" stay apart ("SDL-Ball: default", "KBreakOut: default").
+pub fn foreign_label(format: Format, name: &str) -> String {
+    format!("{}: {name}", game_name(format))
+}
+
 impl LevelSetSource {
     /// The set's name, known without reading a foreign file: "Breakout", "My levels", a
     /// directory's name, an LBreakout2 file's name, a KBreakOut or gnome-breakout file's stem,
@@ -77,13 +84,14 @@ impl LevelSetSource {
     }
 
     /// The menu's label: the name, after the game's name for a foreign set
-    /// ("LBreakout2: Arkanoid").
+    /// ("LBreakout2: Arkanoid", see [`foreign_label`]). A gnome-breakout set's own title is
+    /// known only once it is read: [`OpenedSet::name`] has it.
     pub fn label(&self) -> String {
         match self {
             LevelSetSource::Foreign {
                 format: Some(format),
                 ..
-            } => format!("{}: {}", game_name(*format), self.name()),
+            } => foreign_label(*format, &self.name()),
             _ => self.name(),
         }
     }
@@ -152,7 +160,7 @@ impl LevelSetSource {
                         },
                     })
                     .collect();
-                return finish(self, set.name, opened);
+                return finish(self, foreign_label(set.format, &set.name), opened);
             }
         };
         finish(self, self.name(), levels)
@@ -219,7 +227,8 @@ pub struct SetLevel {
 pub struct OpenedSet {
     /// Where it came from.
     pub source: LevelSetSource,
-    /// Its name (a foreign file's own title where it has one).
+    /// Its name as the set list, its level list and the window's title show it: a foreign
+    /// set's own title where it has one, after its game's name ([`foreign_label`]).
     pub name: String,
     /// Its levels, in play order (never empty).
     pub levels: Vec<SetLevel>,

@@ -61,7 +61,7 @@ pub fn import(
     for file in &files {
         match load_set(file, format) {
             Ok(set) => {
-                let dir = output.join(set_dir(&set.name, &mut used));
+                let dir = output.join(set_dir(&set.name, set.format, &mut used));
                 status = status.max(write_set(&set, &dir, force, out));
             }
             Err(e @ ImportError::Io { .. }) => {
@@ -90,31 +90,49 @@ fn regular_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-/// A directory name for a set: its name with every character but ASCII letters, digits, `.`,
-/// `_` and `-` made `-`, never starting with `.` (so never `..`), unique among `used` (a
-/// `-2`, `-3`… suffix otherwise).
-fn set_dir(name: &str, used: &mut BTreeSet<String>) -> String {
-    let mut base: String = name
+/// A directory name for a set called `name`, of `format`'s game: the name as it is, so the
+/// imported set shows under its own title ("Michael's Levels"), with only what file systems
+/// refuse made `-` (`/ \ : * ? " < > |` and control characters), no leading `.` (so never
+/// `..`), no trailing dot or space, and no name Windows reserves; unique among `used`, case
+/// ignored (another set's name gets its game's name after it, "default (SDL-Ball)", then a
+/// number).
+fn set_dir(name: &str, format: Format, used: &mut BTreeSet<String>) -> String {
+    let cleaned: String = name
         .chars()
         .take(60)
         .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
-                c
-            } else {
+            if c.is_control() || matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') {
                 '-'
+            } else {
+                c
             }
         })
         .collect();
+    let mut base = cleaned
+        .trim_end_matches(['.', ' '])
+        .trim_start()
+        .to_string();
     if base.is_empty() || base.starts_with('.') {
         base = format!("set{base}");
     }
-    let mut dir = base.clone();
-    let mut n = 1;
-    while !used.insert(dir.clone()) {
-        n += 1;
-        dir = format!("{base}-{n}");
+    const RESERVED: [&str; 4] = ["CON", "PRN", "AUX", "NUL"];
+    let upper = base.to_ascii_uppercase();
+    let numbered = (upper.starts_with("COM") || upper.starts_with("LPT"))
+        && upper.len() == 4
+        && upper.as_bytes()[3].is_ascii_digit();
+    if RESERVED.contains(&upper.as_str()) || numbered {
+        base.push_str("-set");
     }
-    dir
+    let game = crate::assets::sets::game_name(format);
+    let candidates = std::iter::once(base.clone())
+        .chain(std::iter::once(format!("{base} ({game})")))
+        .chain((2..).map(|n| format!("{base} ({game}) {n}")));
+    for dir in candidates {
+        if used.insert(dir.to_lowercase()) {
+            return dir;
+        }
+    }
+    unreachable!("the numbered candidates never run out")
 }
 
 /// Writes `set`'s levels into `dir` (keeping a different file already there unless `force`)
@@ -345,12 +363,56 @@ mod tests {
     }
 
     #[test]
-    fn set_dirs_stay_inside_and_unique() {
+    fn set_dirs_keep_the_sets_titles_and_stay_inside_and_unique() {
         let mut used = BTreeSet::new();
-        assert_eq!(set_dir("..", &mut used), "set..");
-        assert_eq!(set_dir("a/b", &mut used), "a-b");
-        assert_eq!(set_dir("a/b", &mut used), "a-b-2");
-        assert_eq!(set_dir("", &mut used), "set");
-        assert_eq!(set_dir("Michael's Levels", &mut used), "Michael-s-Levels");
+        let lb = Format::LBreakout2;
+        assert_eq!(set_dir("..", lb, &mut used), "set");
+        assert_eq!(set_dir(".hidden", lb, &mut used), "set.hidden");
+        assert_eq!(set_dir("a/b", lb, &mut used), "a-b");
+        assert_eq!(set_dir("a/b", lb, &mut used), "a-b (LBreakout2)");
+        assert_eq!(set_dir("A/B", lb, &mut used), "A-B (LBreakout2) 2");
+        assert_eq!(set_dir("", lb, &mut used), "set (LBreakout2)");
+        assert_eq!(set_dir("nul", lb, &mut used), "nul-set");
+        assert_eq!(set_dir("What? <Now> ", lb, &mut used), "What- -Now-");
+        let gnome = Format::Gnome;
+        assert_eq!(
+            set_dir("Michael's Levels", gnome, &mut used),
+            "Michael's Levels"
+        );
+        assert_eq!(set_dir("default", Format::KBreakOut, &mut used), "default");
+        assert_eq!(
+            set_dir("default", Format::SdlBall, &mut used),
+            "default (SDL-Ball)"
+        );
+    }
+
+    /// One name per set (a play-test saw "gnome-breakout: mmack" in the set list,
+    /// "Marisa Mack's Levels" over its levels and "Marisa-Mack-s-Levels" once imported): the
+    /// set list, the level list and the imported copy all say the set's own title.
+    #[test]
+    fn an_imported_set_keeps_the_name_its_game_gives_it() {
+        use crate::assets::{Assets, LevelSetSource};
+        let dir = scratch("names");
+        let gbl = dir.join("mmack.gbl");
+        let mut text =
+            String::from("TITLE Marisa Mack's Levels\nBEGIN_LEVEL\nNAME One\nBEGIN_DATA\n");
+        text += "1,1,1,1,1,1,1,1,1,1\n";
+        text += &"0,0,0,0,0,0,0,0,0,0\n".repeat(14);
+        text += "END_DATA\nEND_LEVEL\n";
+        std::fs::write(&gbl, text).unwrap();
+        let foreign = LevelSetSource::Foreign {
+            path: gbl.clone(),
+            format: Some(Format::Gnome),
+        };
+        let opened = foreign.open(&Assets::built_in()).unwrap();
+        assert_eq!(opened.name, "gnome-breakout: Marisa Mack's Levels");
+        let out = dir.join("out");
+        let (status, report) = run(std::slice::from_ref(&gbl), &out);
+        assert_eq!(status, EXIT_IMPORTED, "{report}");
+        let imported = LevelSetSource::Directory(out.join("Marisa Mack's Levels"));
+        let opened = imported.open(&Assets::built_in()).unwrap();
+        assert_eq!(opened.name, "Marisa Mack's Levels");
+        assert_eq!(imported.label(), "Marisa Mack's Levels");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

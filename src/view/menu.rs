@@ -19,14 +19,21 @@ const SHADE: [f32; 4] = [0.0, 0.0, 0.05, 0.7];
 const SIZE: f32 = 16.0;
 /// Distance between list rows, pixels.
 const ROW: f32 = 22.0;
-/// Bottom of the last list row, pixels.
-const LIST_BOTTOM: f32 = 520.0;
+/// Bottom of the last list row, pixels (leaving room under the status line for an error of
+/// [`ERROR_LINES`] lines of [`ERROR_SIZE`] text above the keys).
+const LIST_BOTTOM: f32 = 498.0;
 /// Left and right margin of the list, pixels.
 const MARGIN: f32 = 28.0;
-/// Text size of the error under the list and of the scroll hints, pixels.
+/// Text size of the scroll hints, pixels.
 const SMALL: f32 = 12.0;
+/// Text size of the error under the list, pixels.
+const ERROR_SIZE: f32 = 14.0;
+/// Distance between the error's lines, pixels.
+const ERROR_LINE: f32 = 16.0;
 /// Lines of an error shown under the list.
-const ERROR_LINES: usize = 2;
+const ERROR_LINES: usize = 3;
+/// Top of the keys' line along the bottom, pixels.
+const KEYS_Y: f32 = 576.0;
 
 /// Top and height of the title banner, playfield pixels.
 const TITLE_BANNER: [f32; 2] = [20.0, 72.0];
@@ -64,6 +71,43 @@ pub fn fit_preview(sprites: &mut [SpriteInstance], area: [f32; 4]) {
         s.i_rect = [left + x * scale, area[1] + y * scale, w * scale, h * scale];
     }
 }
+
+/// Why the chosen level does not load, drawn where its bricks would be previewed (`area`,
+/// from [`preview_area`]): the first problem of `problems` (one a line, as a level's load error
+/// lists them) without the file's directories, wrapped to the width in lines as many as fit,
+/// then how many more problems there are.
+pub fn preview_problem(out: &mut Vec<SpriteInstance>, area: [f32; 4], problems: &str) {
+    let [x, y, w, h] = area;
+    let mut lines = problems
+        .lines()
+        .map(|l| without_directories(l.trim()))
+        .filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or("this level does not load");
+    let more = lines.count();
+    let rows = ((h / PROBLEM_LINE).floor() as usize).max(1);
+    let rows = if more > 0 {
+        rows.saturating_sub(1).max(1)
+    } else {
+        rows
+    };
+    let mut text = wrap(first, chars_in(w, SIZE), rows);
+    if more > 0 {
+        let s = if more == 1 { "" } else { "s" };
+        text.push(format!("(and {more} more problem{s})"));
+    }
+    let top = y + ((h - text.len() as f32 * PROBLEM_LINE) / 2.0).max(0.0);
+    for (i, line) in text.iter().enumerate() {
+        let color = if i + 1 == text.len() && more > 0 {
+            DIM
+        } else {
+            ERROR
+        };
+        layout(out, line, x, top + i as f32 * PROBLEM_LINE, SIZE, color);
+    }
+}
+
+/// Distance between the lines of [`preview_problem`], pixels.
+const PROBLEM_LINE: f32 = 22.0;
 
 /// How an entry's right-hand column is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,7 +255,7 @@ pub fn list(out: &mut Vec<SpriteInstance>, view: &ListView) {
     layout(out, &view.position, pos_x, status_y, SIZE, FAINT);
     if let Some(error) = view.error {
         // The problems one after the other, wrapped to the width.
-        let max_chars = chars_in(PLAYFIELD_WIDTH - 2.0 * MARGIN, SMALL);
+        let max_chars = chars_in(PLAYFIELD_WIDTH - 2.0 * MARGIN, ERROR_SIZE);
         let text = error
             .lines()
             .map(|l| without_directories(l.trim()))
@@ -219,11 +263,11 @@ pub fn list(out: &mut Vec<SpriteInstance>, view: &ListView) {
             .collect::<Vec<_>>()
             .join(" / ");
         for (i, line) in wrap(&text, max_chars, ERROR_LINES).iter().enumerate() {
-            let y = status_y + 20.0 + i as f32 * 14.0;
-            layout(out, line, MARGIN, y, SMALL, ERROR);
+            let y = status_y + SIZE + 6.0 + i as f32 * ERROR_LINE;
+            layout(out, line, MARGIN, y, ERROR_SIZE, ERROR);
         }
     }
-    layout_centered(out, view.keys, PLAYFIELD_WIDTH / 2.0, 576.0, SIZE, WHITE);
+    layout_centered(out, view.keys, PLAYFIELD_WIDTH / 2.0, KEYS_Y, SIZE, WHITE);
 }
 
 #[cfg(test)]
@@ -314,21 +358,64 @@ mod tests {
                 s.i_rect
             );
         }
-        let (errors, sprites) = line(LIST_BOTTOM + 20.0, 576.0);
+        let (errors, sprites) = line(LIST_BOTTOM + 20.0, KEYS_Y);
         assert!(errors.starts_with("zz-bad.lvl:3:7:'Q'"), "{errors}");
         assert!(errors.contains("brickletter"), "wrapped, not cut: {errors}");
         for s in &sprites {
-            assert!(s.i_rect[3] >= 12.0, "error text {} px high", s.i_rect[3]);
+            assert!(s.i_rect[3] >= 14.0, "error text {} px high", s.i_rect[3]);
+            assert!(
+                s.i_rect[1] + s.i_rect[3] <= KEYS_Y - 2.0,
+                "error text at {:?} runs into the keys",
+                s.i_rect
+            );
+            assert!(
+                s.i_rect[1] >= LIST_BOTTOM + 6.0 + SIZE + 2.0,
+                "error text at {:?} runs into the status line",
+                s.i_rect
+            );
             assert!(s.i_rect[0] + s.i_rect[2] <= PLAYFIELD_WIDTH - MARGIN + 0.01);
         }
         let all: String = out.iter().filter_map(glyph_char).collect();
         assert!(all.contains("\u{25b2}\u{25bc}more"), "{all}");
     }
 
+    /// An invalid level's preview (a play-test found it blank): its first problem, readable
+    /// and wrapped inside the preview area, and how many more there are.
+    #[test]
+    fn an_invalid_levels_preview_says_why_inside_the_area() {
+        use crate::view::text::glyph_char;
+        let problems = "/home/p/levels/zz-bad.lvl:3:7: 'Q' is not a brick number or letter: \
+                        expected 0 (empty), 1 (solid), 2-9 (plain colours) or a brick letter\n\
+                        /home/p/levels/zz-bad.lvl:4:1: every row must have the same number of \
+                        columns";
+        let area = preview_area(318.0);
+        let mut out = Vec::new();
+        preview_problem(&mut out, area, problems);
+        let text: String = out.iter().filter_map(glyph_char).collect();
+        assert!(text.starts_with("zz-bad.lvl:3:7:'Q'isnot"), "{text}");
+        assert!(text.contains("brickletter"), "wrapped, not cut: {text}");
+        assert!(text.ends_with("(and1moreproblem)"), "{text}");
+        let [x, y, w, h] = area;
+        for s in &out {
+            let [sx, sy, sw, sh] = s.i_rect;
+            assert!(sh >= SIZE - 0.01, "{sh} px high");
+            assert!(
+                sx >= x && sx + sw <= x + w + 0.01,
+                "{:?} outside {area:?}",
+                s.i_rect
+            );
+            assert!(
+                sy >= y && sy + sh <= y + h + 0.01,
+                "{:?} outside {area:?}",
+                s.i_rect
+            );
+        }
+    }
+
     #[test]
     fn pages_fill_the_space_under_the_top() {
-        assert_eq!(page_rows(310.0), 9);
-        assert_eq!(page_rows(110.0), 18);
+        assert_eq!(page_rows(310.0), 8);
+        assert_eq!(page_rows(110.0), 17);
         assert_eq!(page_rows(600.0), 1);
     }
 }

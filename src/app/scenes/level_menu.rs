@@ -32,9 +32,9 @@ pub struct LevelMenuScene {
     /// Seconds left during which Enter and Space do not start a level: back from a run's end,
     /// a player still pressing Space must not start a new game unseen.
     guard: f32,
-    /// The chosen level laid out as bricks (index, field; none if it does not load), loaded
-    /// once per choice.
-    preview: Option<(usize, Option<BrickField>)>,
+    /// The chosen level laid out as bricks, or why it does not load (index, field or error),
+    /// loaded once per choice.
+    preview: Option<(usize, Result<BrickField, String>)>,
     /// Why the level at this index did not start, shown while it stays chosen.
     error: Option<(usize, String)>,
     /// Where the mouse pointer is, playfield pixels (none before it moves).
@@ -48,7 +48,7 @@ impl LevelMenuScene {
             .levels
             .iter()
             .enumerate()
-            .map(|(i, l)| row_name(i, &l.name))
+            .map(|(i, l)| row_name(i, set.levels.len(), &l.name))
             .collect();
         let mut list = ListState::new(names, menu::page_rows(LIST_TOP));
         list.select(selected);
@@ -74,7 +74,13 @@ impl LevelMenuScene {
                 Transition::Push(Box::new(play))
             }
             None => {
-                self.error = ctx.level_error.clone().map(|e| (index, e));
+                // A level whose preview already says why it does not load needs no second copy.
+                let shown = matches!(&self.preview, Some((i, Err(_))) if *i == index);
+                self.error = ctx
+                    .level_error
+                    .clone()
+                    .filter(|_| !shown)
+                    .map(|e| (index, e));
                 Transition::None
             }
         }
@@ -135,7 +141,7 @@ impl LevelMenuScene {
             None => ("-".to_string(), Mark::Plain),
         };
         Row {
-            name: row_name(index, &level.name),
+            name: row_name(index, self.set.levels.len(), &level.name),
             info,
             mark,
             selected: self.list.selected() == Some(index),
@@ -160,10 +166,13 @@ impl Scene for LevelMenuScene {
         self.guard = (self.guard - dt).max(0.0);
         let selected = self.list.selected();
         if self.preview.as_ref().map(|(i, _)| Some(*i)) != Some(selected) {
-            // A broken level simply shows no preview; choosing it shows the error.
+            // A broken level's preview says why it does not load.
             if let Some(index) = selected {
-                let level = self.set.levels[index].source.load().ok();
-                self.preview = Some((index, level.map(|l| BrickField::new(&l))));
+                let level = self.set.levels[index].source.load();
+                let field = level
+                    .map(|l| BrickField::new(&l))
+                    .map_err(|e| e.to_string());
+                self.preview = Some((index, field));
             }
         }
         match selected {
@@ -210,13 +219,17 @@ impl Scene for LevelMenuScene {
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
         scene::background(&mut batch.backdrop);
         let selected = self.list.selected();
-        if let Some((index, Some(field))) = &self.preview {
-            if Some(*index) == selected {
+        let area = menu::preview_area(LIST_TOP);
+        match &self.preview {
+            Some((index, Ok(field))) if Some(*index) == selected => {
                 let start = batch.backdrop.len();
                 scene::bricks(&mut batch.backdrop, field, PREVIEW_DIM);
-                let area = menu::preview_area(LIST_TOP);
                 menu::fit_preview(&mut batch.backdrop[start..], area);
             }
+            Some((index, Err(problems))) if Some(*index) == selected => {
+                menu::preview_problem(&mut batch.text, area, problems);
+            }
+            _ => {}
         }
         let rows = self
             .list
@@ -256,12 +269,103 @@ impl Scene for LevelMenuScene {
     }
 }
 
-/// The list's name of the level at `index`: its number (counting from 1) and name, or the name
-/// alone when it starts with a digit (the shipped levels are named "01 First Steps"…).
-fn row_name(index: usize, name: &str) -> String {
-    if name.starts_with(|c: char| c.is_ascii_digit()) {
-        name.to_string()
+/// The list's name of the level at `index` of a set of `count`: its place in the list
+/// (counting from 1, right-aligned to the widest number), then its name without a number it
+/// starts with ("02 Gates" is shown as " 2 Gates", "One" as " 3 One"): one numbering for
+/// every level, whatever its name.
+fn row_name(index: usize, count: usize, name: &str) -> String {
+    let width = count.max(1).to_string().len();
+    format!("{:>width$} {}", index + 1, without_number(name))
+}
+
+/// `name` without a leading number and the separator after it ("02 Gates", "7-Maze",
+/// "03_x" give "Gates", "Maze", "x"); a name that is only a number, or has no separator after
+/// it ("2048", "3D Maze"), is kept whole.
+fn without_number(name: &str) -> &str {
+    let digits = name.len() - name.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let rest = &name[digits..];
+    let after = rest.trim_start_matches([' ', '-', '_', '.']);
+    if digits == 0 || after.len() == rest.len() || after.trim().is_empty() {
+        name
     } else {
-        format!("{:>3} {name}", index + 1)
+        after
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An invalid level chosen in a level list (a play-test saw a blank preview, the reason only
+    /// after Enter): the preview area says why it does not load, and Enter adds no second copy.
+    #[test]
+    fn an_invalid_levels_preview_shows_its_first_problem() {
+        let dir = std::env::temp_dir().join(format!("breakout-lm-bad-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("zz-bad.lvl"), "hello world\n").unwrap();
+        let source = crate::assets::LevelSetSource::Directory(dir.clone());
+        let set = source.open(&crate::assets::Assets::built_in()).unwrap();
+        let mut scene = LevelMenuScene::new(Arc::new(set), 0);
+        let mut ctx = super::super::test_context();
+        scene.update(&mut ctx, 0.0);
+        let shown = |scene: &LevelMenuScene, ctx: &Context| -> String {
+            let mut batch = SpriteBatch::default();
+            scene.draw(ctx, &mut batch, false);
+            let area = menu::preview_area(LIST_TOP);
+            batch
+                .text
+                .iter()
+                .filter(|s| s.i_rect[1] >= area[1] && s.i_rect[1] < area[1] + area[3])
+                .filter_map(crate::view::text::glyph_char)
+                .collect()
+        };
+        let text = shown(&scene, &ctx);
+        assert!(text.starts_with("zz-bad.lvl:1:1:"), "{text}");
+        assert!(matches!(
+            scene.key_press(&mut ctx, KeyCode::Enter),
+            Transition::None
+        ));
+        let mut batch = SpriteBatch::default();
+        scene.draw(&ctx, &mut batch, false);
+        let all: String = batch
+            .text
+            .iter()
+            .filter_map(crate::view::text::glyph_char)
+            .collect();
+        assert_eq!(all.matches("zz-bad.lvl:1:1").count(), 1, "{all}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn every_row_is_numbered_by_its_place_and_a_name_s_own_number_is_left_out() {
+        let names = [
+            "01 First Steps (edited)",
+            "One",
+            "02 Gates",
+            "03 Fortress",
+            "03 Fortress",
+        ];
+        let rows: Vec<String> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| row_name(i, 15, n))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                " 1 First Steps (edited)",
+                " 2 One",
+                " 3 Gates",
+                " 4 Fortress",
+                " 5 Fortress"
+            ]
+        );
+        assert_eq!(row_name(14, 15, "zz-bad (invalid)"), "15 zz-bad (invalid)");
+        assert_eq!(row_name(0, 9, "7-Maze"), "1 Maze");
+        for kept in ["2048", "3D Maze", "12 ", "Level 5", ""] {
+            assert_eq!(without_number(kept), kept);
+        }
+        assert_eq!(without_number("03_x"), "x");
     }
 }

@@ -122,7 +122,17 @@ impl ListState {
         }
     }
 
-    /// Sets the filter, keeping the chosen entry if the filter keeps it, else the first.
+    /// Renames the entry with index `index` of the full list (the filter is applied again; the
+    /// chosen entry stays chosen if the filter keeps it).
+    pub fn rename(&mut self, index: usize, name: String) {
+        if let Some(slot) = self.names.get_mut(index) {
+            *slot = name;
+            if !self.filter.is_empty() {
+                self.set_filter(self.filter.clone());
+            }
+        }
+    }
+
     /// Chooses the entry shown in list row `row` on screen (counting from the top one), as
     /// the mouse pointer over it does; false if there is none there or it was already chosen.
     pub fn hover(&mut self, row: usize) -> bool {
@@ -145,6 +155,7 @@ impl ListState {
         self.scroll();
     }
 
+    /// Sets the filter, keeping the chosen entry if the filter keeps it, else the first.
     fn set_filter(&mut self, filter: String) {
         let chosen = self.selected();
         let needle = filter.to_lowercase();

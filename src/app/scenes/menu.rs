@@ -11,6 +11,7 @@ use super::play::{Campaign, PlayScene};
 use super::recording;
 use super::replay_files::Unfinished;
 use super::replays::ReplaysScene;
+use super::set_counts::SetCounts;
 use super::settings::{SettingsScene, SETTINGS_KEY};
 use super::{Context, Pointer, Scene, Transition};
 use crate::assets::{Assets, LevelSetSource, OpenedSet};
@@ -29,8 +30,13 @@ const LIST_TOP: f32 = 116.0;
 pub struct MenuScene {
     assets: Assets,
     sets: Vec<LevelSetSource>,
-    /// Levels in each set when known without reading a foreign file, or once it was opened.
+    /// Levels in each set when known without reading a foreign file, or once it was read.
     counts: Vec<Option<usize>>,
+    /// Each set's name as the list shows it: [`LevelSetSource::label`], then the name its
+    /// level list has once it was read ([`OpenedSet::name`]), so the two agree.
+    labels: Vec<String>,
+    /// The foreign sets being read in the background for their counts and names.
+    counting: SetCounts,
     /// Each set once opened: its levels, or why it does not open.
     opened: Vec<Option<Result<Arc<OpenedSet>, String>>>,
     list: ListState,
@@ -74,17 +80,20 @@ impl MenuScene {
     /// first one chosen.
     pub fn new(assets: Assets, sets: Vec<LevelSetSource>) -> MenuScene {
         let counts = sets.iter().map(|s| s.count_hint(&assets)).collect();
-        let labels = sets
+        let labels: Vec<String> = sets.iter().map(LevelSetSource::label).collect();
+        let names = labels
             .iter()
-            .map(LevelSetSource::label)
+            .cloned()
             .chain([REPLAYS.to_string()])
             .collect();
         MenuScene {
+            counting: SetCounts::start(&assets, &sets),
             assets,
             opened: vec![None; sets.len()],
             counts,
+            labels,
             sets,
-            list: ListState::new(labels, menu::page_rows(LIST_TOP)),
+            list: ListState::new(names, menu::page_rows(LIST_TOP)),
             pointer: None,
             offer: None,
         }
@@ -119,7 +128,7 @@ impl MenuScene {
         let chosen = self.list.selected().map(|i| self.entry(i));
         self.offer = now.map(|from| self.offer_of(from));
         let mut names: Vec<String> = self.offer.iter().map(|o| o.label.clone()).collect();
-        names.extend(self.sets.iter().map(LevelSetSource::label));
+        names.extend(self.labels.iter().cloned());
         names.push(REPLAYS.to_string());
         self.list = ListState::new(names, menu::page_rows(LIST_TOP));
         match chosen {
@@ -140,7 +149,10 @@ impl MenuScene {
                 let level = origin.index.map_or(1, |i| i + 1);
                 match crate::assets::sets::resolve_set_arg(&key, user_dir.as_deref(), &self.sets) {
                     Ok(set) => (
-                        format!("Continue: {}, level {level}, score {score}", set.label()),
+                        format!(
+                            "Continue: {}, level {level}, score {score}",
+                            self.label_of(&set)
+                        ),
                         Some(set),
                         None,
                     ),
@@ -214,6 +226,46 @@ impl MenuScene {
         }
     }
 
+    /// How the list names `set`: its label, or its name once read.
+    fn label_of(&self, set: &LevelSetSource) -> String {
+        match self.sets.iter().position(|s| s == set) {
+            Some(i) => self.labels[i].clone(),
+            None => set.label(),
+        }
+    }
+
+    /// Takes what the background reading found: each set's count and name, or why it does not
+    /// open.
+    fn take_counts(&mut self) {
+        let counted = self.counting.take();
+        self.apply_counts(counted);
+    }
+
+    /// Takes the counts and names of `counted`.
+    fn apply_counts(&mut self, counted: Vec<super::set_counts::Counted>) {
+        for counted in counted {
+            let index = counted.index;
+            match counted.result {
+                Ok((count, name)) => {
+                    self.counts[index] = Some(count);
+                    self.rename(index, name);
+                }
+                // Opened since (chosen before its count came): what opening said stands.
+                Err(_) if self.opened[index].is_some() => {}
+                Err(e) => self.opened[index] = Some(Err(e)),
+            }
+        }
+    }
+
+    /// Names the set at `index` `name` in the list.
+    fn rename(&mut self, index: usize, name: String) {
+        if self.labels[index] != name {
+            let at = index + usize::from(self.offer.is_some());
+            self.list.rename(at, name.clone());
+            self.labels[index] = name;
+        }
+    }
+
     /// The set at `index`, opened once and kept.
     fn open(&mut self, index: usize) -> Result<Arc<OpenedSet>, String> {
         if self.opened[index].is_none() {
@@ -226,6 +278,7 @@ impl MenuScene {
             }
             if let Ok(set) = &opened {
                 self.counts[index] = Some(set.levels.len());
+                self.rename(index, set.name.clone());
             }
             self.opened[index] = Some(opened);
         }
@@ -249,7 +302,8 @@ impl MenuScene {
     }
 
     /// The row of the entry at `index`: the unfinished run, or a set: its label, then levels
-    /// cleared / levels in it (`?` until a foreign set is opened) and the best run, or "error".
+    /// cleared / levels in it (only what is cleared until a foreign set is counted) and the
+    /// best run, or "does not load".
     fn row(&self, ctx: &Context, index: usize) -> Row {
         let selected = self.list.selected() == Some(index);
         let index = match (self.entry(index), &self.offer) {
@@ -280,7 +334,8 @@ impl MenuScene {
         let mut info = match count {
             _ if broken => "does not load".to_string(),
             Some(n) => format!("{cleared}/{n}"),
-            None => format!("{cleared}/?"),
+            None if cleared > 0 => format!("{cleared} cleared"),
+            None => String::new(),
         };
         if let Some(run) = scores.and_then(|s| s.best_run(&key)).filter(|_| !broken) {
             info = format!("run {run}   {info}");
@@ -291,7 +346,7 @@ impl MenuScene {
             _ => Mark::Plain,
         };
         Row {
-            name: self.sets[index].label(),
+            name: self.labels[index].clone(),
             info,
             mark,
             selected,
@@ -306,6 +361,7 @@ impl Scene for MenuScene {
 
     fn update(&mut self, ctx: &mut Context, _dt: f32) -> Transition {
         self.sync_offer(ctx);
+        self.take_counts();
         // Demo mode: straight into the chosen set, whose list waits before it plays.
         match self.list.selected() {
             Some(index) if ctx.args.autoplay && self.entry(index) != Entry::Replays => {
@@ -410,6 +466,57 @@ mod tests {
             stack.key(&mut ctx, key(KeyCode::Escape), true, false),
             Flow::Quit
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The installed games' sets in the set list (a play-test saw "0/?" beside 118 of them, and
+    /// a gnome-breakout set named by its file there but by its title over its levels): each is
+    /// counted when the list is made, never shown with a "?", and named as its level list and
+    /// the window's title name it.
+    #[test]
+    fn foreign_sets_are_counted_and_named_as_their_level_list_is() {
+        let dir = std::env::temp_dir().join(format!("breakout-menu-count-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let gbl = dir.join("alcaron.gbl");
+        let mut text = String::from("TITLE Michael's Levels\n");
+        for name in ["One", "Two"] {
+            text += &format!("BEGIN_LEVEL\nNAME {name}\nBEGIN_DATA\n1,1,1,1,1,1,1,1,1,1\n");
+            text += &"0,0,0,0,0,0,0,0,0,0\n".repeat(14);
+            text += "END_DATA\nEND_LEVEL\n";
+        }
+        std::fs::write(&gbl, text).unwrap();
+        let sets = vec![
+            LevelSetSource::Shipped,
+            LevelSetSource::Foreign {
+                path: gbl,
+                format: Some(crate::import::Format::Gnome),
+            },
+        ];
+        let ctx = test_context();
+        let mut menu = MenuScene::new(Assets::built_in(), sets);
+        assert!(
+            !menu.row(&ctx, 1).info.contains('?'),
+            "{:?}",
+            menu.row(&ctx, 1)
+        );
+        let counted = menu.counting.wait();
+        menu.apply_counts(counted);
+        let row = menu.row(&ctx, 1);
+        assert_eq!(
+            (row.name.as_str(), row.info.as_str()),
+            ("gnome-breakout: Michael's Levels", "0/2")
+        );
+        // Typing filters by that name.
+        for k in [KeyCode::KeyM, KeyCode::KeyI, KeyCode::KeyC] {
+            menu.list.key(k);
+        }
+        assert_eq!(menu.list.visible(), [1]);
+        let mut ctx = ctx;
+        let mut stack = SceneStack::new(Box::new(menu));
+        stack.key(&mut ctx, key(KeyCode::Enter), true, false);
+        assert_eq!(stack.len(), 2);
+        assert_eq!(stack.title(), "Breakout — gnome-breakout: Michael's Levels");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

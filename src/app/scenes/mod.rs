@@ -34,6 +34,7 @@ pub mod replays;
 pub mod run_over;
 #[cfg(test)]
 mod run_tests;
+pub mod set_counts;
 pub mod settings;
 pub mod stack;
 
