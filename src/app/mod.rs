@@ -100,6 +100,13 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
         args.set.as_deref(),
         args.level.as_deref(),
     )?;
+    // A hot-seat run with no --set/--level goes through the shipped levels.
+    let start = match start {
+        None if args.players.is_some() => {
+            Some((crate::assets::LevelSetSource::Shipped.open(&assets)?, 0))
+        }
+        start => start,
+    };
     let start = match start {
         Some((set, index)) => {
             let level = set.levels[index].source.load()?;
@@ -151,8 +158,19 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
         let campaign = Campaign::new(&set, index);
         app.scenes
             .push(Box::new(LevelMenuScene::new(set.clone(), index)));
-        let play = PlayScene::new(&mut app.ctx, campaign, &level);
-        app.scenes.push(Box::new(play));
+        match app.ctx.args.players.clone() {
+            Some(players) => {
+                let hot_seat =
+                    scenes::hot_seat::HotSeatScene::start(&mut app.ctx, &campaign, &players.0);
+                if let Some(scene) = hot_seat {
+                    app.scenes.push(Box::new(scene));
+                }
+            }
+            None => {
+                let play = PlayScene::new(&mut app.ctx, campaign, &level);
+                app.scenes.push(Box::new(play));
+            }
+        }
     }
     event_loop
         .run_app(&mut app)
