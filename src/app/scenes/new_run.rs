@@ -4,7 +4,7 @@
 //! count are remembered between runs in `players.toml`, next to the high scores.
 //!
 //! The screen is a list of rows ([`RunRow`]): another choice is one more variant, one more
-//! place in [`NewRunScene::rows`] and its keys in [`NewRunScene::change`].
+//! place in [`NewRunScene::rows`] and its keys in `NewRunScene::change`.
 
 use super::hot_seat::HotSeatScene;
 use super::play::{Campaign, PlayScene};
