@@ -80,7 +80,10 @@ impl HotSeatScene {
             current: 0,
             phase: Phase::Playing,
         };
-        scene.banner(ctx, String::new());
+        let names = scene.names();
+        let (last, others) = names.split_last().unwrap_or((&"", &[]));
+        let order = format!("{} and {last} take turns", others.join(", "));
+        scene.banner(ctx, order);
         Some(scene)
     }
 
@@ -307,7 +310,12 @@ impl Scene for HotSeatScene {
         }
         if let (Some((title, note)), false) = (banner, covered) {
             let action = format!("{} to play", go_on_key(ctx));
-            hud::message(&mut batch.text, title, &hint_line(&[note], &action));
+            let hint = if note.is_empty() {
+                action
+            } else {
+                hint_line(&[note], &action)
+            };
+            hud::message(&mut batch.text, title, &hint);
         }
     }
 

@@ -109,6 +109,18 @@ fn turns_pass_on_each_lost_life_skipping_players_who_are_out() {
     let players = [("Anna", 1), ("Ben", 3), ("Cleo", 2)];
     let mut scene = HotSeatScene::with_runs(&mut ctx, runs(&path, &players)).unwrap();
     assert_eq!(scene.names(), ["Anna", "Ben", "Cleo"]);
+    let mut batch = SpriteBatch::default();
+    scene.draw(&ctx, &mut batch, false);
+    let text: String = batch
+        .text
+        .iter()
+        .filter_map(crate::view::text::glyph_char)
+        .collect();
+    assert!(text.contains("ANNA'STURN"), "{text}");
+    assert!(
+        text.contains("Anna,BenandCleotaketurns-SPACEtoplay"),
+        "{text}"
+    );
     let mut order = vec![scene.current_name().to_string()];
     let end = loop {
         let (transition, _) = lose_turn(&mut ctx, &mut scene);
@@ -116,6 +128,21 @@ fn turns_pass_on_each_lost_life_skipping_players_who_are_out() {
             break end;
         }
         order.push(scene.current_name().to_string());
+        if order.len() == 2 {
+            let mut batch = SpriteBatch::default();
+            scene.draw(&ctx, &mut batch, false);
+            let text: String = batch
+                .text
+                .iter()
+                .filter_map(crate::view::text::glyph_char)
+                .collect();
+            assert!(text.contains("BEN'STURN"), "{text}");
+            assert!(text.contains("Annaisout-SPACEtoplay"), "{text}");
+            assert!(
+                text.contains("BEN00000"),
+                "the HUD names the player: {text}"
+            );
+        }
     };
     assert_eq!(order, ["Anna", "Ben", "Cleo", "Ben", "Cleo", "Ben"]);
     assert_eq!(end.title().as_deref(), Some("Breakout — hot seat results"));
