@@ -121,6 +121,8 @@ impl HotSeatScene {
     /// The banner of the current player's turn; `note` says what happened before.
     fn banner(&mut self, ctx: &mut Context, note: String) {
         ctx.input.new_game();
+        // The last game's particles and shake are not the next player's.
+        ctx.effects.clear();
         let title = format!("{}'S TURN", self.current_name().to_uppercase());
         self.phase = Phase::Banner {
             title,
