@@ -239,10 +239,66 @@ pub struct PlayArgs {
     /// `weapon`, `multiball`…).
     #[arg(long = "powerup", value_name = "NAME", value_parser = parse_powerup)]
     pub powerups: Vec<crate::level::PowerUpKind>,
+    /// Start a hot-seat run for 2–4 players, named in turn order (comma-separated, each 1–12
+    /// characters, no two alike): they take turns whenever a life is lost, each on their own
+    /// level. With --set/--level it runs through that set from there, else through the
+    /// shipped levels from the first.
+    #[arg(long, value_name = "NAME,NAME[,…]", value_parser = parse_players, conflicts_with = "autoplay")]
+    pub players: Option<PlayerNames>,
     /// Also write the replay of each level played to FILE (replaced by the next level's; the
     /// game keeps every game's replay in its data directory anyway).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+}
+
+/// The players of a hot-seat run, in turn order (`--players`): 2 to [`MAX_PLAYERS`] names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerNames(pub Vec<String>);
+
+/// Most players of a hot-seat run.
+pub const MAX_PLAYERS: usize = 4;
+/// Longest player name, characters (it fits the turn banner and the end table).
+pub const MAX_NAME_CHARS: usize = 12;
+
+/// Whether `c` may be in a player's name: letters, digits, space, `-`, `_`, `'` and `.`.
+pub fn is_name_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '\'' | '.')
+}
+
+/// `--players`: 2–4 comma-separated names, each trimmed, 1–[`MAX_NAME_CHARS`] characters of
+/// [`is_name_char`], no two the same (ignoring case: their best scores are kept by name).
+pub fn parse_players(s: &str) -> Result<PlayerNames, String> {
+    let names: Vec<String> = s.split(',').map(|n| n.trim().to_string()).collect();
+    if names.len() < 2 || names.len() > MAX_PLAYERS {
+        return Err(format!(
+            "a hot-seat run has 2 to {MAX_PLAYERS} players, given {}: name them separated by commas, e.g. --players Anna,Ben",
+            names.len()
+        ));
+    }
+    for (i, name) in names.iter().enumerate() {
+        if name.is_empty() {
+            return Err(format!("player {} has no name", i + 1));
+        }
+        if name.chars().count() > MAX_NAME_CHARS {
+            return Err(format!(
+                "'{name}' is longer than {MAX_NAME_CHARS} characters"
+            ));
+        }
+        if let Some(c) = name.chars().find(|&c| !is_name_char(c)) {
+            return Err(format!(
+                "'{name}' has '{c}': a name holds letters, digits, spaces and - _ ' ."
+            ));
+        }
+        if names[..i]
+            .iter()
+            .any(|n| n.to_lowercase() == name.to_lowercase())
+        {
+            return Err(format!(
+                "'{name}' is named twice: each player needs their own name"
+            ));
+        }
+    }
+    Ok(PlayerNames(names))
 }
 
 fn parse_powerup(name: &str) -> Result<crate::level::PowerUpKind, String> {
@@ -429,5 +485,39 @@ mod tests {
         }
         let none = Cli::try_parse_from(["breakout"]).unwrap();
         assert_eq!(none.play.game_speed, None);
+    }
+
+    /// `--players` takes 2–4 distinct names, trimmed, and says what is wrong with any other.
+    #[test]
+    fn players_take_two_to_four_distinct_names_with_clear_errors() {
+        let players = |arg: &str| {
+            Cli::try_parse_from(["breakout", "--players", arg])
+                .map(|cli| cli.play.players)
+                .map_err(|e| e.to_string())
+        };
+        assert_eq!(
+            players("Anna, Ben").unwrap(),
+            Some(PlayerNames(vec!["Anna".into(), "Ben".into()]))
+        );
+        assert_eq!(players("A,B,C,D").unwrap().unwrap().0.len(), 4);
+        let cases = [
+            ("Anna", "2 to 4 players, given 1"),
+            ("A,B,C,D,E", "2 to 4 players, given 5"),
+            ("Anna,,Ben", "player 2 has no name"),
+            ("Anna, ", "player 2 has no name"),
+            ("Anna,Bartholomew the 2nd", "longer than 12 characters"),
+            ("Anna,B=n", "'B=n' has '='"),
+            ("Anna,ANNA", "'ANNA' is named twice"),
+        ];
+        for (arg, why) in cases {
+            let err = players(arg).unwrap_err();
+            assert!(err.contains(why), "{arg}: {err}");
+        }
+        let err = Cli::try_parse_from(["breakout", "--players", "A,B", "--autoplay"])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("cannot be used with"), "{err}");
+        let none = Cli::try_parse_from(["breakout"]).unwrap();
+        assert_eq!(none.play.players, None);
     }
 }

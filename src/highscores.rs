@@ -19,6 +19,14 @@
 //! and is shown with it, "610 (70% speed)" ([`Score`]). Entries without one, all of earlier
 //! versions', were made at 100 %.
 //!
+//! A hot-seat run's players each keep their best run of each set by name (`[players."Anna"]`,
+//! [`HighScores::record_player_run`]); the tables above stay the single player's.
+//!
+//! ```toml
+//! [players.Anna.shipped]
+//! run = 3120
+//! ```
+//!
 //! The file of earlier versions held only `[best]`, the best score by shown level name. It is
 //! still read and kept: a level of the shipped set or the user's levels with no score of its own
 //! shows the old score of its name ([`HighScores::level`] with a legacy name), which becomes its
@@ -45,6 +53,20 @@ struct File {
     /// The scores of each set, by set key.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     sets: BTreeMap<String, SetScores>,
+    /// The hot-seat players' best runs: by player name, then by set key.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    players: BTreeMap<String, BTreeMap<String, PlayerRun>>,
+}
+
+/// A hot-seat player's best run through one set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerRun {
+    /// The best run's points.
+    pub run: u32,
+    /// The game speed it was made at, per cent (100 when the file has none).
+    #[serde(default = "full_speed", skip_serializing_if = "is_full_speed")]
+    pub run_speed: u32,
 }
 
 /// Full game speed, per cent: what an entry without a speed was made at.
@@ -218,6 +240,11 @@ impl HighScores {
         }
     }
 
+    /// The file the table is read from and saved to.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// The scores of the set `set`, if any.
     pub fn set(&self, set: &str) -> Option<&SetScores> {
         self.file.sets.get(set)
@@ -298,6 +325,37 @@ impl HighScores {
             let entry = self.file.sets.entry(set.to_string()).or_default();
             entry.run = Some(score.points);
             entry.run_speed = score.speed;
+        }
+        Recorded {
+            previous,
+            is_best,
+            changed: is_best,
+        }
+    }
+
+    /// The best run of the hot-seat player `name` through `set`, if any.
+    pub fn player_run(&self, name: &str, set: &str) -> Option<Score> {
+        let run = self.file.players.get(name)?.get(set)?;
+        Some(Score {
+            points: run.run,
+            speed: run.run_speed,
+        })
+    }
+
+    /// Records the `score` of the hot-seat player `name`'s run through `set`, as
+    /// [`HighScores::record_run`] does for a single player's (whose table it leaves alone).
+    pub fn record_player_run(&mut self, name: &str, set: &str, score: Score) -> Recorded {
+        let previous = self.player_run(name, set);
+        let is_best = score.points > 0 && previous.is_none_or(|b| score.points > b.points);
+        if is_best {
+            let runs = self.file.players.entry(name.to_string()).or_default();
+            runs.insert(
+                set.to_string(),
+                PlayerRun {
+                    run: score.points,
+                    run_speed: score.speed,
+                },
+            );
         }
         Recorded {
             previous,
@@ -401,6 +459,46 @@ mod tests {
         );
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.contains("[best]"), "the old entries are kept: {text}");
+    }
+
+    /// Each hot-seat player keeps a best run per set by name, apart from the single player's
+    /// table; a file of earlier versions (no players) still reads, and one without players is
+    /// written as before.
+    #[test]
+    fn hot_seat_players_keep_their_own_best_runs_by_name() {
+        let dir = temp_dir("players");
+        let path = dir.join(FILE_NAME);
+        std::fs::write(&path, "[sets.shipped]\nrun = 900\n").unwrap();
+        let mut scores = HighScores::load(&path);
+        assert!(path.exists(), "an old file is not corrupt");
+        assert_eq!(scores.player_run("Anna", "shipped"), None);
+        let anna = scores.record_player_run("Anna", "shipped", Score::full(300));
+        assert_eq!((anna.previous, anna.is_best), (None, true));
+        let slow = Score {
+            points: 500,
+            speed: 70,
+        };
+        assert!(scores.record_player_run("Ben", "shipped", slow).is_best);
+        let lower = scores.record_player_run("Anna", "shipped", Score::full(200));
+        assert_eq!(
+            (lower.previous, lower.is_best, lower.changed),
+            (Some(Score::full(300)), false, false)
+        );
+        scores.save().unwrap();
+        let again = HighScores::load(&path);
+        assert_eq!(again.player_run("Anna", "shipped"), Some(Score::full(300)));
+        assert_eq!(again.player_run("Ben", "shipped"), Some(slow));
+        assert_eq!(again.player_run("Anna", "other"), None);
+        assert_eq!(
+            again.best_run("shipped"),
+            Some(Score::full(900)),
+            "the single player's best run is untouched"
+        );
+        let mut plain = HighScores::load(&dir.join("plain.toml"));
+        plain.record_run("shipped", Score::full(5));
+        plain.save().unwrap();
+        let text = std::fs::read_to_string(dir.join("plain.toml")).unwrap();
+        assert!(!text.contains("players"), "{text}");
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod pointer;
 pub mod reload;
 pub mod scenes;
 mod sound;
+mod start;
 pub mod stats;
 pub mod timestep;
 mod window;
@@ -39,9 +40,7 @@ use glium::winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEve
 use glium::winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use glium::winit::keyboard::PhysicalKey;
 use glium::winit::window::{Window, WindowId};
-use scenes::level_menu::LevelMenuScene;
 use scenes::menu::MenuScene;
-use scenes::play::{Campaign, PlayScene};
 use scenes::stack::Flow;
 use scenes::{Context, Pointer, SceneStack};
 use stats::FrameStats;
@@ -93,21 +92,7 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
     let assets = Assets::from_env()?;
     let sets = crate::assets::sets::discover_from_env();
     // Find and load --set/--level before opening a window, so a typo is a one-line error.
-    let user_dir = crate::assets::user_levels_dir();
-    let start = crate::assets::sets::resolve_start(
-        &assets,
-        user_dir.as_deref(),
-        &sets,
-        args.set.as_deref(),
-        args.level.as_deref(),
-    )?;
-    let start = match start {
-        Some((set, index)) => {
-            let level = set.levels[index].source.load()?;
-            Some((std::sync::Arc::new(set), index, level))
-        }
-        None => None,
-    };
+    let start = start::resolve(&args, &assets, &sets)?;
     let (game_config, loaded) = args.game.load()?;
     let file_config = loaded.config.clone();
     let event_loop = EventLoop::new().map_err(|e| {
@@ -148,12 +133,7 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
     if let Some(scene) = alone {
         app.scenes = SceneStack::new(scene);
     } else if let Some((set, index, level)) = start {
-        // Under the run: the set's level list, where ending the run comes back to.
-        let campaign = Campaign::new(&set, index);
-        app.scenes
-            .push(Box::new(LevelMenuScene::new(set.clone(), index)));
-        let play = PlayScene::new(&mut app.ctx, campaign, &level);
-        app.scenes.push(Box::new(play));
+        start::push_run(&mut app, set, index, &level);
     }
     event_loop
         .run_app(&mut app)

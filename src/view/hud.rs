@@ -48,6 +48,20 @@ pub fn hud_for(out: &mut Vec<SpriteInstance>, game: &Game, show_mode: bool) {
     active_powerups(out, game);
 }
 
+/// [`hud_for`] for a hot-seat player's game: the player's `name` (in capitals) stands where
+/// SCORE does, so the HUD says whose game it is.
+pub fn player_hud(out: &mut Vec<SpriteInstance>, game: &Game, name: &str, show_mode: bool) {
+    let score = format!("{} {:05}", name.to_uppercase(), game.score());
+    let lives = format!("LIVES {}", game.lives());
+    let mode = game.config().collision.to_string();
+    let title = chips(game.active_effects()).is_empty().then_some((
+        game.level_name(),
+        if show_mode { mode.as_str() } else { "" },
+    ));
+    status_line(out, &score, &lives, title);
+    active_powerups(out, game);
+}
+
 /// What the demo mark says while the bot plays (`--autoplay`, or B in the editor's test-play).
 pub const DEMO_TEXT: &str = "DEMO";
 /// Top of the demo mark, playfield pixels: where the player's "SPACE to launch" prompt goes,

@@ -9,9 +9,11 @@
 pub mod bricks;
 pub mod debug_overlay;
 pub mod editor;
+pub mod hot_seat;
 pub mod hud;
 pub mod letterbox;
 pub mod menu;
+pub mod new_run;
 pub mod powerups;
 pub mod replays;
 pub mod scene;

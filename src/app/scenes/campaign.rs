@@ -26,6 +26,8 @@ pub struct Campaign {
     trial: bool,
     /// A game the player took over from a replay: no scores are recorded.
     taken_over: bool,
+    /// The hot-seat player whose run this is (none in a single player's run).
+    player: Option<String>,
 }
 
 impl Campaign {
@@ -42,6 +44,7 @@ impl Campaign {
             speed: crate::highscores::FULL_SPEED,
             trial: false,
             taken_over: false,
+            player: None,
         }
     }
 
@@ -62,6 +65,19 @@ impl Campaign {
             trial: true,
             ..Campaign::single("editor", LevelSource::Edited { level })
         }
+    }
+
+    /// The same run, played by the hot-seat player `name` (one of several taking turns).
+    pub fn for_player(self, name: &str) -> Campaign {
+        Campaign {
+            player: Some(name.to_string()),
+            ..self
+        }
+    }
+
+    /// The hot-seat player whose run this is; `None` in a single player's run.
+    pub fn player(&self) -> Option<&str> {
+        self.player.as_deref()
     }
 
     /// Whether this is the level editor's test-play ([`Campaign::trial`]).
@@ -99,6 +115,7 @@ impl Campaign {
             speed: crate::highscores::FULL_SPEED,
             trial: false,
             taken_over: false,
+            player: None,
         }
     }
 

@@ -162,6 +162,28 @@ impl Context {
         })
     }
 
+    /// Records the `score` of the hot-seat player `name`'s run through `campaign`'s set
+    /// (ended: the set cleared or their last life lost) under their name, as
+    /// [`Context::record_run`] does for a single player.
+    pub fn record_player_run(
+        &mut self,
+        name: &str,
+        campaign: &Campaign,
+        score: Score,
+    ) -> Option<Best> {
+        if self.args.autoplay || !campaign.keeps_scores() {
+            return None;
+        }
+        let scores = self.scores.as_mut()?;
+        let recorded = scores.record_player_run(name, campaign.set_key(), score);
+        let saved = self.save_scores(recorded.changed);
+        Some(Best {
+            previous: recorded.previous,
+            is_best: recorded.is_best,
+            saved,
+        })
+    }
+
     /// Saves the high-score table if `changed`; false if that failed (logged).
     fn save_scores(&self, changed: bool) -> bool {
         if let Some(scores) = self.scores.as_ref().filter(|_| changed) {

@@ -22,7 +22,8 @@ pub const BEST_RUN_KEY: KeyCode = KeyCode::F4;
 const LIST_TOP: f32 = 318.0;
 
 /// A set's levels. Up/Down, PageUp/PageDown, Home/End choose; typing filters by name; Enter
-/// plays the set from the chosen level on (one run: score and lives carry over); F2 edits the
+/// opens the new-run screen (players), which plays the set from the chosen level on (one run:
+/// score and lives carry over); F2 edits the
 /// chosen level in the level editor; F4 watches its best run; Esc goes back to the sets. Under `--autoplay` it plays the chosen level after a delay.
 pub struct LevelMenuScene {
     set: Arc<OpenedSet>,
@@ -61,6 +62,19 @@ impl LevelMenuScene {
             error: None,
             pointer: None,
         }
+    }
+
+    /// A run from the level at `index`: the new-run screen (players, names), or under
+    /// `--autoplay` the bot's game at once. A level that does not load keeps the list, showing
+    /// why ([`LevelMenuScene::start`]), before any new-run screen.
+    fn choose(&mut self, ctx: &mut Context, index: usize) -> Transition {
+        if ctx.args.autoplay || self.set.levels[index].source.load().is_err() {
+            return self.start(ctx, index);
+        }
+        self.error = None;
+        let file = super::new_run::NewRunScene::file_for(ctx);
+        let scene = super::new_run::NewRunScene::new(self.set.clone(), index, file);
+        Transition::Push(Box::new(scene))
     }
 
     /// Plays the set from the chosen level on. A level that does not load keeps the list,
@@ -199,7 +213,7 @@ impl Scene for LevelMenuScene {
         }
         match self.list.key(code) {
             ListAction::Back => Transition::Pop,
-            ListAction::Chosen(index) => self.start(ctx, index),
+            ListAction::Chosen(index) => self.choose(ctx, index),
             ListAction::Moved | ListAction::None => Transition::None,
         }
     }
@@ -211,7 +225,7 @@ impl Scene for LevelMenuScene {
 
     fn click(&mut self, ctx: &mut Context) -> Transition {
         match super::list::click(&mut self.list, LIST_TOP, self.pointer) {
-            ListAction::Chosen(index) => self.start(ctx, index),
+            ListAction::Chosen(index) => self.choose(ctx, index),
             _ => Transition::None,
         }
     }

@@ -15,10 +15,15 @@
 pub mod campaign;
 mod context;
 pub mod editor;
+pub mod hot_seat;
+pub mod hot_seat_end;
+#[cfg(test)]
+mod hot_seat_tests;
 pub mod level_cleared;
 pub mod level_menu;
 pub mod list;
 pub mod menu;
+pub mod new_run;
 pub mod pause;
 pub mod play;
 pub mod recording;

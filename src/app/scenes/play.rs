@@ -32,6 +32,28 @@ enum Ended {
     Over,
 }
 
+/// Why a hot-seat player's turn ended ([`PlayScene::take_turn_end`]); the hot-seat
+/// controller (`hot_seat.rs`) passes the turn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TurnEnd {
+    /// A life was lost and some are left: the game stopped after that step, its new ball on
+    /// the paddle, to be set aside as it is.
+    LifeLost,
+    /// The level ended (cleared, or the last life lost); its scores and replay are recorded.
+    LevelEnded {
+        /// Whether it was cleared.
+        cleared: bool,
+        /// The level's own points and their best.
+        outcome: Outcome,
+        /// The run's score now, points.
+        total: u32,
+        /// Lives left.
+        lives: u32,
+        /// The slowest game speed of the run so far, per cent of normal.
+        speed: u32,
+    },
+}
+
 /// A level in play. Arrows/A/D or the mouse move the paddle, Space or a click launches, P
 /// pauses, C cycles the collision mode (the keys as [`Context::bindings`] say), Esc pauses.
 pub struct PlayScene {
@@ -55,6 +77,8 @@ pub struct PlayScene {
     /// The slowest game speed this level was played at so far, per cent of normal (its score
     /// is marked with it when below 100).
     slowest: u32,
+    /// A hot-seat player's turn ended (their campaign has a [`Campaign::player`]).
+    turn_end: Option<TurnEnd>,
 }
 
 impl PlayScene {
@@ -160,6 +184,7 @@ impl PlayScene {
             forced: false,
             recording,
             slowest: FULL_SPEED,
+            turn_end: None,
         }
     }
 
@@ -211,13 +236,20 @@ impl PlayScene {
             if let Some(audio) = &ctx.audio {
                 audio.handle_events(events);
             }
+            let mut turn_over = false;
             for event in events {
                 ctx.effects.handle_event(event);
                 match event {
                     GameEvent::LevelCleared => ended = Some(Ended::Cleared),
                     GameEvent::GameOver => ended = Some(Ended::Over),
+                    GameEvent::LifeLost { lives_left } => turn_over = *lives_left > 0,
                     _ => {}
                 }
+            }
+            // Hot seat: the turn passes when a life is lost; this game stops at that step.
+            if turn_over && ended.is_none() && self.campaign.player().is_some() {
+                self.turn_end = Some(TurnEnd::LifeLost);
+                break;
             }
         }
         ended
@@ -240,7 +272,8 @@ impl PlayScene {
 
     /// The end-of-level screen for `ended`, after recording the scores: the level's own
     /// points, and the run's score when the run ends.
-    fn end_screen(&mut self, ctx: &mut Context, ended: Ended) -> Box<dyn Scene> {
+    /// A hot-seat player's game gives no screen: it keeps a [`TurnEnd`] instead.
+    fn end_screen(&mut self, ctx: &mut Context, ended: Ended) -> Option<Box<dyn Scene>> {
         self.ended = Some(ended);
         let total = self.game.score();
         let level_score = Score {
@@ -258,6 +291,20 @@ impl PlayScene {
             })
             .flatten();
         self.recording.end(&self.game, new_best, next_start);
+        if self.campaign.player().is_some() {
+            let outcome = Outcome {
+                score: level_score,
+                best: level_best,
+            };
+            self.turn_end = Some(TurnEnd::LevelEnded {
+                cleared,
+                outcome,
+                total,
+                lives: self.game.lives(),
+                speed: run_speed,
+            });
+            return None;
+        }
         if cleared && !self.campaign.is_last() {
             let outcome = Outcome {
                 score: level_score,
@@ -270,7 +317,7 @@ impl PlayScene {
             let next_level = Box::new(move |ctx: &mut Context| {
                 PlayScene::load(ctx, next.clone()).map(|play| Box::new(play) as Box<dyn Scene>)
             });
-            return Box::new(LevelClearedScene::new(outcome, total, next_level));
+            return Some(Box::new(LevelClearedScene::new(outcome, total, next_level)));
         }
         let run_score = Score {
             points: total,
@@ -282,14 +329,38 @@ impl PlayScene {
         };
         ctx.run_ended_at = Some((self.campaign.set_key().to_string(), self.campaign.index()));
         if cleared {
-            return Box::new(RunOverScene::new(RunEnd::Won, outcome));
+            return Some(Box::new(RunOverScene::new(RunEnd::Won, outcome)));
         }
         // Retry: this level again, with the score and lives it was started with.
         let again = self.campaign.clone();
         let retry = Box::new(move |ctx: &mut Context| {
             PlayScene::load(ctx, again.clone()).map(|play| Box::new(play) as Box<dyn Scene>)
         });
-        Box::new(RunOverScene::new(RunEnd::GameOver, outcome).with_retry(retry))
+        Some(Box::new(
+            RunOverScene::new(RunEnd::GameOver, outcome).with_retry(retry),
+        ))
+    }
+
+    /// The run this game is a level of.
+    pub fn campaign(&self) -> &Campaign {
+        &self.campaign
+    }
+
+    /// The game as it is now.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Why a hot-seat player's turn ended, once (`None` while it goes on).
+    pub fn take_turn_end(&mut self) -> Option<TurnEnd> {
+        self.turn_end.take()
+    }
+
+    /// Sets a hot-seat player's game aside (another player's turn): its replay is saved, the
+    /// time not yet stepped is dropped, and it steps again only when updated again.
+    pub fn set_aside(&mut self) {
+        self.recording.save();
+        self.clock = FixedTimestep::default();
     }
 }
 
@@ -301,7 +372,8 @@ impl PlayScene {
         let mut pause = PauseScene::new();
         // Restart the level for a life (as LBreakoutHD offers), while one would be left.
         let lives = self.game.lives();
-        if lives > 1 && self.bot.is_none() {
+        // Not in a hot-seat run: the new game would replace the turns' controller.
+        if lives > 1 && self.bot.is_none() && self.campaign.player().is_none() {
             let again = self.campaign.restarted(lives - 1);
             pause = pause.with_restart(Box::new(move |ctx: &mut Context| {
                 PlayScene::load(ctx, again.clone()).map(|play| Box::new(play) as Box<dyn Scene>)
@@ -332,7 +404,10 @@ impl Scene for PlayScene {
         self.clock.set_speed(ctx.game_speed as f32 / 100.0);
         self.slowest = self.slowest.min(ctx.game_speed);
         match self.run_steps(ctx, dt) {
-            Some(ended) => Transition::Push(self.end_screen(ctx, ended)),
+            Some(ended) => match self.end_screen(ctx, ended) {
+                Some(screen) => Transition::Push(screen),
+                None => Transition::None,
+            },
             None => Transition::None,
         }
     }
@@ -391,11 +466,11 @@ impl Scene for PlayScene {
         if ctx.debug_overlay {
             crate::view::debug_overlay::overlay(&mut batch.text, game);
         }
-        hud::hud_for(
-            &mut batch.text,
-            game,
-            hud::shows_mode(game, ctx.debug_overlay),
-        );
+        let shows_mode = hud::shows_mode(game, ctx.debug_overlay);
+        match self.campaign.player() {
+            Some(name) => hud::player_hud(&mut batch.text, game, name, shows_mode),
+            None => hud::hud_for(&mut batch.text, game, shows_mode),
+        }
         if self.bot.is_some() {
             hud::demo_mark(&mut batch.text);
         }

@@ -36,6 +36,9 @@ pub struct Recording {
     /// A player's run through a set (not the bot's, not a test-play), with a store: left in the
     /// middle, it is kept to be continued; a new best score keeps its replay as the best run.
     resumable: bool,
+    /// A player's game with a store: a new best score keeps its replay as the best run (a
+    /// hot-seat player's too, which is not [`Recording::resumable`]).
+    keeps_best: bool,
     /// Steps recorded when the replay was last saved.
     saved_at: u64,
     /// The level ended and its files were written (play may still go on: a live reload can
@@ -80,8 +83,16 @@ impl Recording {
     fn with(ctx: &Context, campaign: &Campaign, recorder: Recorder, bot: bool) -> Recording {
         let store = ctx.replays.clone();
         let recent = store.as_ref().map(|s| s.recent_path(recorder.replay()));
+        // Hot-seat players start their games in the same second: each file names its player.
+        let recent = recent.map(|path| match campaign.player() {
+            Some(name) => player_path(&path, name),
+            None => path,
+        });
+        let keeps_best = store.is_some() && !bot && campaign.keeps_scores();
         Recording {
-            resumable: store.is_some() && !bot && campaign.keeps_scores(),
+            // A hot-seat run is not continued (the menu's Continue is a single player's).
+            resumable: keeps_best && campaign.player().is_none(),
+            keeps_best,
             saved_at: recorder.steps(),
             recorder,
             writer: ctx.writer.clone(),
@@ -137,7 +148,7 @@ impl Recording {
         replay.end = Some(end_of(game));
         let mut to = self.targets(&replay);
         let taken_over = replay.header.taken_over_at.is_some();
-        if let (true, false, Some(store)) = (new_best && self.resumable, taken_over, &self.store) {
+        if let (true, false, Some(store)) = (new_best && self.keeps_best, taken_over, &self.store) {
             let origin = &replay.header.origin;
             let (set, level) = (origin.set.as_deref(), origin.level_key.as_deref());
             to.push(Target::File(
@@ -210,6 +221,14 @@ impl Recording {
             .map(Store::unfinished_path)
             .unwrap_or_default()
     }
+}
+
+/// `path` (a recent game's file) with the hot-seat player `name` after its stem:
+/// `…-01_first_steps-Anna.bkreplay`.
+fn player_path(path: &std::path::Path, name: &str) -> PathBuf {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let ext = path.extension().unwrap_or_default().to_string_lossy();
+    path.with_file_name(format!("{stem}-{}.{ext}", replay::store::file_safe(name)))
 }
 
 /// A recorder of `game` at its start: `level` is `campaign`'s current level, the game made

@@ -234,6 +234,8 @@ fn a_run_left_mid_level_is_offered_by_the_menu_and_continues_where_it_was_left()
     assert!(!menu_text(&ctx, &stack).contains("Continue"));
     key(&mut ctx, &mut stack, KeyCode::Enter);
     key(&mut ctx, &mut stack, KeyCode::Enter);
+    // The new-run screen: Start has the focus.
+    key(&mut ctx, &mut stack, KeyCode::Enter);
     assert_eq!(stack.len(), 3, "playing");
     play_until(&mut ctx, &mut stack, 0, 30);
     key(&mut ctx, &mut stack, KeyCode::KeyC);
@@ -291,6 +293,7 @@ fn a_run_left_on_the_level_cleared_screen_continues_at_its_next_level() {
     let sets = vec![LevelSetSource::Directory(set)];
     let mut ctx = context_in(&dir);
     let mut stack = SceneStack::new(Box::new(MenuScene::new(Assets::built_in(), sets)));
+    key(&mut ctx, &mut stack, KeyCode::Enter);
     key(&mut ctx, &mut stack, KeyCode::Enter);
     key(&mut ctx, &mut stack, KeyCode::Enter);
     play_until(&mut ctx, &mut stack, 4, 200);

@@ -172,6 +172,8 @@ fn esc_and_a_lost_focus_pause_the_game_instead_of_dropping_it() {
         flow
     };
     press(&mut stack, &mut ctx, KeyCode::Enter);
+    // The new-run screen: Start has the focus.
+    press(&mut stack, &mut ctx, KeyCode::Enter);
     assert_eq!(stack.len(), 2, "playing");
     press(&mut stack, &mut ctx, KeyCode::Escape);
     assert_eq!(stack.len(), 3, "Esc paused");
@@ -245,6 +247,8 @@ fn the_level_list_cursor_lands_where_the_run_ended() {
         if guarded {
             stack.press(ctx, KeyCode::Enter);
         }
+        // The new-run screen: Start has the focus.
+        stack.press(ctx, KeyCode::Enter);
         parse_title(&stack.title()).map(|t| t.0)
     };
     assert_eq!(start(&mut ctx, Some((key.clone(), 1))), Some(2));

@@ -1,0 +1,157 @@
+//! The new-run screen as sprites (no GL here): the set and level the run starts at, one row
+//! per choice (label left, value right; the chosen row highlighted), a centred Start row, why
+//! the run did not start, and the keys. Coordinates are playfield pixels (origin top-left,
+//! y down).
+
+use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use crate::view::scene;
+use crate::view::text::{chars_in, ellipsize, layout, layout_centered, panel, text_width};
+use crate::view::SpriteBatch;
+
+const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
+const DIM: [f32; 4] = [0.7, 0.75, 0.85, 1.0];
+const HIGHLIGHT: [f32; 4] = [1.0, 0.85, 0.3, 1.0];
+const ERROR: [f32; 4] = [1.0, 0.45, 0.4, 1.0];
+/// Glyph height of the rows, pixels.
+pub const SIZE: f32 = 18.0;
+/// Glyph height of the subtitle, the error and the keys, pixels.
+const SMALL: f32 = 13.0;
+/// Top of the first row's text, pixels.
+pub const TOP: f32 = 150.0;
+/// Distance between rows, pixels.
+pub const ROW: f32 = 34.0;
+/// Left and right edges of the rows, pixels.
+const LEFT: f32 = 200.0;
+const RIGHT: f32 = PLAYFIELD_WIDTH - 200.0;
+/// Top of the keys' line, pixels.
+pub const HINT_Y: f32 = PLAYFIELD_HEIGHT - 40.0;
+
+/// One row of the screen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RowView {
+    /// A choice: its label and its value as shown.
+    Choice(String, String),
+    /// The button that starts the run (centred).
+    Button(String),
+}
+
+/// What the new-run screen shows.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NewRunView {
+    /// The set and the level the run starts at, under the title.
+    pub subtitle: String,
+    /// The rows, top first.
+    pub rows: Vec<RowView>,
+    /// The chosen row.
+    pub selected: usize,
+    /// Whether the chosen row's value is being typed (a text caret follows it).
+    pub typing: bool,
+    /// Why the run did not start.
+    pub error: Option<String>,
+    /// The keys, at the bottom.
+    pub keys: String,
+}
+
+/// The row under the playfield point `at`, if any (for the mouse).
+pub fn row_at(at: glam::Vec2, rows: usize) -> Option<usize> {
+    let inside = (LEFT - 12.0..RIGHT + 12.0).contains(&at.x) && at.y >= TOP - 8.0;
+    let row = ((at.y - (TOP - 8.0)) / ROW) as usize;
+    (inside && row < rows).then_some(row)
+}
+
+/// Appends the new-run screen to `batch`.
+pub fn draw(batch: &mut SpriteBatch, view: &NewRunView) {
+    scene::background(&mut batch.backdrop);
+    let out = &mut batch.text;
+    panel(
+        out,
+        [0.0, 0.0, PLAYFIELD_WIDTH, PLAYFIELD_HEIGHT],
+        [0.0, 0.0, 0.05, 0.82],
+    );
+    let centre = PLAYFIELD_WIDTH / 2.0;
+    layout_centered(out, "NEW RUN", centre, 40.0, 32.0, HIGHLIGHT);
+    let width = PLAYFIELD_WIDTH - 80.0;
+    let subtitle = ellipsize(&view.subtitle, chars_in(width, SMALL));
+    layout_centered(out, &subtitle, centre, 92.0, SMALL, DIM);
+    for (i, row) in view.rows.iter().enumerate() {
+        let y = TOP + i as f32 * ROW;
+        let selected = i == view.selected;
+        if selected {
+            panel(
+                out,
+                [LEFT - 12.0, y - 8.0, RIGHT - LEFT + 24.0, ROW - 2.0],
+                [0.3, 0.25, 0.05, 0.6],
+            );
+        }
+        let color = if selected { HIGHLIGHT } else { DIM };
+        match row {
+            RowView::Choice(label, value) => {
+                layout(out, label, LEFT, y, SIZE, color);
+                let shown = match (selected, view.typing) {
+                    (true, true) => format!("{value}_"),
+                    (true, false) => format!("< {value} >"),
+                    _ => value.clone(),
+                };
+                let x = RIGHT - text_width(&shown, SIZE);
+                layout(out, &shown, x, y, SIZE, if selected { WHITE } else { DIM });
+            }
+            RowView::Button(label) => layout_centered(out, label, centre, y, SIZE, color),
+        }
+    }
+    if let Some(error) = &view.error {
+        let y = TOP + view.rows.len() as f32 * ROW + 8.0;
+        let shown = ellipsize(error, chars_in(width, SMALL));
+        layout_centered(out, &shown, centre, y, SMALL, ERROR);
+    }
+    let keys = ellipsize(&view.keys, chars_in(width, SMALL));
+    layout_centered(out, &keys, centre, HINT_Y, SMALL, WHITE);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every row a new run can have (four players, their longest names), an error and the
+    /// keys: no two glyphs overlap.
+    #[test]
+    fn a_full_screen_has_no_text_over_text() {
+        let mut rows = vec![RowView::Choice("Players".into(), "4".into())];
+        rows.extend((1..=4).map(|i| RowView::Choice(format!("Player {i}"), "W".repeat(12))));
+        rows.push(RowView::Choice("Difficulty".into(), "Normal".into()));
+        rows.push(RowView::Button("START".into()));
+        let view = NewRunView {
+            subtitle: "Shipped levels, from 01 First Steps".repeat(3),
+            rows,
+            selected: 2,
+            typing: true,
+            error: Some("'Anna' is named twice: each player needs their own name".repeat(2)),
+            keys: "UP/DOWN choose  LEFT/RIGHT change  type a name  ENTER start  ESC back".into(),
+        };
+        let mut batch = SpriteBatch::default();
+        draw(&mut batch, &view);
+        let glyphs: Vec<([f32; 4], char)> = batch
+            .text
+            .iter()
+            .filter_map(|s| crate::view::text::glyph_char(s).map(|c| (s.i_rect, c)))
+            .filter(|(_, c)| !c.is_whitespace())
+            .collect();
+        assert!(glyphs.iter().any(|(r, _)| r[1] == HINT_Y), "the keys' line");
+        for (i, (a, ca)) in glyphs.iter().enumerate() {
+            assert!(
+                a[0] >= 0.0 && a[0] + a[2] <= PLAYFIELD_WIDTH,
+                "{ca:?} at {a:?}"
+            );
+            for (b, cb) in &glyphs[i + 1..] {
+                let e = 0.5;
+                let overlap = a[0] + e < b[0] + b[2]
+                    && b[0] + e < a[0] + a[2]
+                    && a[1] + e < b[1] + b[3]
+                    && b[1] + e < a[1] + a[3];
+                assert!(!overlap, "{ca:?} at {a:?} overlaps {cb:?} at {b:?}");
+            }
+        }
+        assert_eq!(row_at(glam::Vec2::new(400.0, TOP), 7), Some(0));
+        assert_eq!(row_at(glam::Vec2::new(400.0, TOP + 6.0 * ROW), 7), Some(6));
+        assert_eq!(row_at(glam::Vec2::new(400.0, TOP + 7.0 * ROW), 7), None);
+    }
+}
