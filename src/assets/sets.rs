@@ -447,6 +447,22 @@ pub fn resolve_set_arg(
     if let Some(set) = known.iter().find(|s| matches(s)) {
         return Ok(set.clone());
     }
+    // A gnome-breakout set's own title, as the menu shows it once read: read only those files.
+    let titled = |s: &&LevelSetSource| {
+        matches!(
+            s,
+            LevelSetSource::Foreign {
+                format: Some(Format::Gnome),
+                ..
+            }
+        ) && s.open(&Assets::built_in()).is_ok_and(|o| {
+            let title = o.name.split_once(": ").map_or(o.name.as_str(), |(_, t)| t);
+            o.name.eq_ignore_ascii_case(arg) || title.eq_ignore_ascii_case(arg)
+        })
+    };
+    if let Some(set) = known.iter().find(titled) {
+        return Ok(set.clone());
+    }
     let mut names: Vec<String> = known.iter().take(8).map(LevelSetSource::name).collect();
     if known.len() > names.len() {
         names.push(format!("… {} more", known.len() - names.len()));

@@ -195,6 +195,36 @@ fn set_arguments_name_directories_files_or_known_sets() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
+/// `--set` takes a set's name as the menu shows it, and the menu shows a gnome-breakout set by
+/// its own title once read.
+#[test]
+fn a_gnome_breakout_set_is_found_by_its_title() {
+    let root = temp_dir("gnome-title");
+    let mut text = String::from("TITLE Michael's Levels\nBEGIN_LEVEL\nBEGIN_DATA\n");
+    text += "1,1,1,1,1,1,1,1,1,1\n";
+    text += &"0,0,0,0,0,0,0,0,0,0\n".repeat(14);
+    text += "END_DATA\nEND_LEVEL\n";
+    write(
+        &root,
+        "share/games/gnome-breakout/levels/alcaron.gbl",
+        &text,
+    );
+    let known = discover(None, &[root.join("share")]);
+    assert_eq!(known[1].label(), "gnome-breakout: alcaron");
+    for arg in [
+        "gnome-breakout: Michael's Levels",
+        "michael's levels",
+        "alcaron",
+    ] {
+        assert_eq!(
+            resolve_set_arg(arg, None, &known).unwrap(),
+            known[1],
+            "{arg}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&root);
+}
+
 #[test]
 fn a_level_alone_starts_its_set_at_that_level() {
     let root = temp_dir("start");
