@@ -171,6 +171,40 @@ proptest! {
         prop_assert_eq!(cut.iter_from(0).count() as u64, cut.len());
     }
 
+    /// The recorder's track (inputs buffered, folded into runs every 240 steps and whenever
+    /// the replay is asked for) is the track of pushing each step's input, wherever the
+    /// replay is asked for, and its hashes are those of every 240th step.
+    #[test]
+    fn the_recorders_track_is_the_track_of_every_input_pushed(
+        runs in prop::collection::vec((any_input(), 1u64..300), 0..40),
+        asks in prop::collection::vec(0u64..4000, 0..6),
+    ) {
+        let level = level();
+        let mut game = Game::new(&level, GameConfig::default());
+        let mut rec = Recorder::new(&game, &level, Origin::default(), 0, 3, 0);
+        let mut track = InputTrack::new();
+        let mut hashes = Vec::new();
+        let mut step = 0u64;
+        for (input, n) in &runs {
+            for _ in 0..*n {
+                game.step(input);
+                rec.step(input, &game);
+                track.push(input);
+                step += 1;
+                if step.is_multiple_of(HASH_INTERVAL) {
+                    hashes.push(game.state_hash());
+                }
+                if asks.contains(&step) {
+                    prop_assert_eq!(&rec.replay().inputs, &track, "asked at step {}", step);
+                }
+                prop_assert_eq!(rec.steps(), step);
+            }
+        }
+        let replay = rec.finish(&game);
+        prop_assert_eq!(&replay.inputs, &track);
+        prop_assert_eq!(&replay.hashes, &hashes);
+    }
+
     /// Seeking anywhere, forwards or back, gives the game of playing straight to that step.
     #[test]
     fn seeking_gives_the_game_of_playing_straight_there(

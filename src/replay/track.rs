@@ -65,6 +65,31 @@ impl InputTrack {
         }
     }
 
+    /// Appends the inputs of the next steps, in order: the same track as [`InputTrack::push`]
+    /// of each, found with one comparison per step.
+    pub fn extend(&mut self, inputs: &[Input]) {
+        let mut i = 0;
+        while let Some(first) = inputs.get(i) {
+            let key = bits(first);
+            let n = 1 + inputs[i + 1..]
+                .iter()
+                .take_while(|input| bits(input) == key)
+                .count();
+            match self.runs.last_mut() {
+                Some((last, count)) if bits(last) == key => {
+                    *count += n as u64;
+                    *self.ends.last_mut().expect("a run per end") += n as u64;
+                }
+                _ => {
+                    let end = self.len() + n as u64;
+                    self.runs.push((*first, n as u64));
+                    self.ends.push(end);
+                }
+            }
+            i += n;
+        }
+    }
+
     /// Appends `n` steps of `input` as a run of their own (for tests that need a long track).
     #[cfg(test)]
     pub(super) fn push_run(&mut self, input: &Input, n: u64) {
