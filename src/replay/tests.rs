@@ -475,3 +475,28 @@ fn a_replay_starting_at_the_highest_score_plays_and_keeps_it() {
     );
     assert_eq!(playback.game().score(), u32::MAX);
 }
+
+/// Format 3's target palette: a pick past the palette, a pick wanting a code the others do not
+/// hold, codes left over, are errors naming the target, never a panic or a misread.
+#[test]
+fn a_track_whose_picks_disagree_with_its_palette_is_refused() {
+    // lengths, flags (one run with a target), palette, picks, others, axes.
+    type Raw = (Vec<u64>, Vec<u8>, Vec<i64>, Vec<u8>, Vec<i64>, Vec<u32>);
+    let read = |raw: Raw| {
+        let bytes = postcard::to_allocvec(&raw).unwrap();
+        postcard::from_bytes::<InputTrack>(&bytes).map_err(|e| e.to_string())
+    };
+    let good: Raw = (vec![3], vec![8], vec![64], vec![0], vec![], vec![]);
+    let track = read(good).expect("reads");
+    assert_eq!(track.get(2).unwrap().paddle_target_x, Some(0.125));
+    let other: Raw = (vec![3], vec![8], vec![], vec![255], vec![64], vec![]);
+    assert_eq!(read(other).unwrap(), track);
+    for bad in [
+        (vec![3], vec![8], vec![64], vec![1], vec![], vec![]),
+        (vec![3], vec![8], vec![64], vec![255], vec![], vec![]),
+        (vec![3], vec![8], vec![64], vec![0], vec![2], vec![]),
+        (vec![3], vec![8], vec![64], vec![], vec![], vec![]),
+    ] {
+        assert!(read(bad.clone()).is_err(), "{bad:?} read");
+    }
+}
