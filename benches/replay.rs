@@ -14,12 +14,14 @@
 //! The setup also prints the size of a replay file per minute of play: the bot's (its paddle
 //! target is an arbitrary float every step), and synthetic keyboard play (keys held for 0.1–1 s)
 //! and mouse play (the pointer moving every frame at 60 Hz, its window pixels scaled to the
-//! playfield by a 1000-pixel-wide window).
+//! playfield by a 1000-pixel-wide window and rounded to 1/16 px, as the window does:
+//! `app::input::MOUSE_TARGET_STEP`).
 //!
 //! The replays are made by the bot with the default settings (power-ups on) and infinite lives;
 //! when it clears the level, the level is reloaded (a live-reload change) and play goes on, so a
 //! replay is as long as asked. The clock is the thread's CPU time (`benches/support/clock.rs`).
 
+use breakout::app::input::MOUSE_TARGET_STEP;
 use breakout::level::Level;
 use breakout::replay::{
     file, ChangeKind, Keyframes, Origin, Playback, Recorder, Replay, DEFAULT_BUDGET,
@@ -115,7 +117,9 @@ fn report_sizes(level: &Level, bot: &Replay) {
     let mouse = synthetic(level, 10 * MINUTE, |step| {
         if step % 4 == 0 {
             pointer = (pointer + rng.random_range(-12..=12)).clamp(0, 1000);
-            target = pointer as f32 * 0.8;
+            // As the window gives it: the pointer's playfield x rounded to 1/16 px.
+            let x = pointer as f32 * 0.8;
+            target = (x / MOUSE_TARGET_STEP).round() * MOUSE_TARGET_STEP;
         }
         Input {
             paddle_target_x: Some(target),

@@ -22,7 +22,7 @@
 
 use breakout::collision::CollisionMode;
 use breakout::level::Level;
-use breakout::replay::{Origin, Recorder};
+use breakout::replay::{Origin, Recorder, HASH_INTERVAL};
 use breakout::sim::state_hash::Fnv1a;
 use breakout::sim::{Bot, Game, GameConfig, GameState, Input, PowerUpSettings};
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
@@ -144,6 +144,40 @@ fn prepare(level: &Level, mode: CollisionMode, speed: f32) -> (Game, Vec<Input>)
     (start, inputs)
 }
 
+/// The game of `step_recorded/window_…`: level 04 with the default settings (seed 7, infinite
+/// lives), a second of the bot's play from the start, then multiball collected twice; and the
+/// bot's inputs for the next [`STEPS`] steps.
+fn prepare_window(level: &Level) -> (Game, Vec<Input>) {
+    let config = GameConfig {
+        seed: 7,
+        infinite_lives: true,
+        ..GameConfig::default()
+    };
+    let mut game = Game::new(level, config);
+    let mut bot = Bot::new(config.seed, 0.0);
+    for _ in 0..240 {
+        let input = bot.input(&game);
+        game.step(&input);
+    }
+    game.collect_powerup(breakout::level::PowerUpKind::Multiball);
+    game.collect_powerup(breakout::level::PowerUpKind::Multiball);
+    let start = game.clone();
+    let balls = game.balls().len();
+    let mut inputs = Vec::with_capacity(STEPS);
+    for _ in 0..STEPS {
+        let input = bot.input(&game);
+        inputs.push(input);
+        game.step(&input);
+    }
+    eprintln!(
+        "window step: {balls} balls at the start, {} at the end, {} bricks destroyed in {} steps",
+        game.balls().len(),
+        game.stats().bricks_destroyed,
+        STEPS
+    );
+    (start, inputs)
+}
+
 fn bench_step(c: &mut Criterion<BenchClock>) {
     let level = load_level();
     let mut group = c.benchmark_group("step");
@@ -191,7 +225,73 @@ fn bench_recording(c: &mut Criterion<BenchClock>) {
             BatchSize::SmallInput,
         )
     });
+    // The floor of any recorder: the step and the state hash every HASH_INTERVAL steps, no
+    // input kept.
+    group.bench_function("hash_only", |b| {
+        b.iter_batched(
+            || start.clone(),
+            |mut game| {
+                for (i, input) in inputs.iter().enumerate() {
+                    game.step(black_box(input));
+                    if (i as u64 + 1).is_multiple_of(HASH_INTERVAL) {
+                        black_box(game.state_hash());
+                    }
+                }
+                game
+            },
+            BatchSize::SmallInput,
+        )
+    });
     group.bench_function("with", |b| {
+        b.iter_batched(
+            || {
+                let recorder = Recorder::new(&start, &level, Origin::default(), 0, 3, 0);
+                (start.clone(), recorder)
+            },
+            |(mut game, mut recorder)| {
+                for input in &inputs {
+                    game.step(black_box(input));
+                    recorder.step(input, &game);
+                }
+                (game, recorder)
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    // A more typical step in the window: the default settings (power-ups on, the speed-up),
+    // the full level (a second of play from the start), and several balls (multiball
+    // collected twice: five balls).
+    let (start, inputs) = prepare_window(&level);
+    group.bench_function("window_without", |b| {
+        b.iter_batched(
+            || start.clone(),
+            |mut game| {
+                for input in &inputs {
+                    game.step(black_box(input));
+                }
+                game
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    // The floor of any recorder: the step and the state hash every HASH_INTERVAL steps, no
+    // input kept.
+    group.bench_function("window_hash_only", |b| {
+        b.iter_batched(
+            || start.clone(),
+            |mut game| {
+                for (i, input) in inputs.iter().enumerate() {
+                    game.step(black_box(input));
+                    if (i as u64 + 1).is_multiple_of(HASH_INTERVAL) {
+                        black_box(game.state_hash());
+                    }
+                }
+                game
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.bench_function("window_with", |b| {
         b.iter_batched(
             || {
                 let recorder = Recorder::new(&start, &level, Origin::default(), 0, 3, 0);

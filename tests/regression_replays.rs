@@ -276,6 +276,7 @@ const PINNED: &[(&str, Pins)] = &[
     ("mode_switch", pins_a_mode_switch),
     ("live_reload", pins_a_live_reload),
     ("format_1_bot", pins_a_game_played),
+    ("format_2_multiball_chain", pins_a_multiball_chain),
 ];
 
 /// Reads, plays and checks the replay `name`.
@@ -315,6 +316,7 @@ replay_tests!(
     mode_switch,
     live_reload,
     format_1_bot,
+    format_2_multiball_chain,
 );
 
 /// `format_1_bot.bkreplay` was written by a development build after 0.2.0 (`simulate
@@ -335,6 +337,31 @@ fn the_format_1_replay_is_format_1_with_targets_off_the_grid() {
         .filter(|x| (f64::from(*x) * 256.0).fract() != 0.0)
         .count();
     assert!(off_grid > 100, "{off_grid} targets off the 1/256 px grid");
+}
+
+/// `format_2_multiball_chain.bkreplay` is `multiball_chain.bkreplay` as format 2 wrote it (the
+/// bot's paddle targets in one column of codes; format 3 stores them as picks from a palette):
+/// the file must stay in format 2 and hold targets, or [`format_2_multiball_chain`] no longer
+/// shows that format 2 is still read right.
+#[test]
+fn the_format_2_replay_is_format_2_with_targets() {
+    let path = dir().join("format_2_multiball_chain.bkreplay");
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(
+        u16::from_le_bytes([bytes[8], bytes[9]]),
+        2,
+        "format version"
+    );
+    let replay = file::read(&path).unwrap();
+    let targets = (0..replay.steps())
+        .filter(|&s| {
+            replay
+                .inputs
+                .get(s)
+                .is_some_and(|i| i.paddle_target_x.is_some())
+        })
+        .count();
+    assert!(targets > 1000, "{targets} steps with a paddle target");
 }
 
 #[test]

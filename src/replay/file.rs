@@ -11,7 +11,7 @@
 //! The checksum turns any damage into one clear error before anything is decoded; a newer
 //! format version is refused by its number, never misread.
 
-use super::track::InputTrackV1;
+use super::track::{InputTrackV1, InputTrackV2};
 use super::{Change, End, Header, Replay};
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -25,7 +25,9 @@ pub const MAGIC: &[u8; 8] = b"BKREPLAY";
 /// - 1: the first, written by development builds after 0.2.0 (never in a release).
 /// - 2: a paddle target that is not a whole 1/256 px is stored as the change of its `f32` bits
 ///   since the last target, not as the bits themselves.
-pub const FORMAT_VERSION: u16 = 2;
+/// - 3: the input track's target codes are stored as one-byte picks from a palette of the
+///   codes used most, the others in full.
+pub const FORMAT_VERSION: u16 = 3;
 /// Bytes before the compressed body.
 pub const HEADER_LEN: usize = 14;
 /// Largest decompressed body read, bytes: far above any real replay (a 30-minute game is tens of
@@ -135,10 +137,12 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<Replay, ReplayError> {
             "the body unpacks to more than {MAX_BODY} bytes"
         )));
     }
-    let read = if version == 1 {
-        postcard::take_from_bytes::<ReplayV1>(&body).map(|(old, rest)| (old.into_replay(), rest))
-    } else {
-        postcard::take_from_bytes::<Replay>(&body)
+    let read = match version {
+        1 => postcard::take_from_bytes::<OldReplay<InputTrackV1>>(&body)
+            .map(|(old, rest)| (old.into_replay(|t| t.0), rest)),
+        2 => postcard::take_from_bytes::<OldReplay<InputTrackV2>>(&body)
+            .map(|(old, rest)| (old.into_replay(|t| t.0), rest)),
+        _ => postcard::take_from_bytes::<Replay>(&body),
     };
     let (replay, rest) = read.map_err(|e| {
         invalid(format!(
@@ -179,22 +183,22 @@ pub fn write(path: &Path, replay: &Replay) -> Result<(), ReplayError> {
     crate::files::write_atomic(path, &encode(replay)).map_err(io)
 }
 
-/// A [`Replay`] as format 1 stored it: the same fields, its input track's odd target codes raw
-/// bits ([`InputTrackV1`]).
+/// A [`Replay`] as formats 1 and 2 stored it: the same fields, its input track as that format
+/// stored it ([`InputTrackV1`], [`InputTrackV2`]).
 #[derive(serde::Deserialize)]
-struct ReplayV1 {
+struct OldReplay<Track> {
     header: Header,
-    inputs: InputTrackV1,
+    inputs: Track,
     changes: Vec<Change>,
     hashes: Vec<u64>,
     end: Option<End>,
 }
 
-impl ReplayV1 {
-    fn into_replay(self) -> Replay {
+impl<Track> OldReplay<Track> {
+    fn into_replay(self, track: impl FnOnce(Track) -> super::InputTrack) -> Replay {
         Replay {
             header: self.header,
-            inputs: self.inputs.0,
+            inputs: track(self.inputs),
             changes: self.changes,
             hashes: self.hashes,
             end: self.end,

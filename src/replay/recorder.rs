@@ -11,11 +11,20 @@ use crate::sim::{Game, GameState, Input};
 /// change as it is made ([`Recorder::change`]); [`Recorder::replay`] is the replay so far (to
 /// save during play), [`Recorder::finish`] the ended one.
 ///
-/// Per step it appends the input to a run-length track (usually extending the last run) and,
-/// every [`HASH_INTERVAL`] steps, stores the game's state hash.
+/// Per step it only copies the input into a buffer of at most [`HASH_INTERVAL`] inputs; every
+/// [`HASH_INTERVAL`] steps it stores the game's state hash and folds the buffer into the
+/// run-length track, and [`Recorder::replay`] folds it before giving the replay. (Folding 240
+/// inputs at once in a tight loop costs less than comparing each input with the last run
+/// between two game steps; `docs/replays.md` has the figures.)
 #[derive(Clone, Debug)]
 pub struct Recorder {
+    /// The replay, its track holding every step but those in `pending`.
     replay: Replay,
+    /// The inputs of the steps since the track was last brought up to date, in order (at most
+    /// [`HASH_INTERVAL`]: its capacity, reserved once).
+    pending: Vec<Input>,
+    /// Steps recorded: the track's and `pending`'s.
+    steps: u64,
 }
 
 impl Recorder {
@@ -50,6 +59,8 @@ impl Recorder {
                 hashes: Vec::new(),
                 end: None,
             },
+            pending: Vec::with_capacity(HASH_INTERVAL as usize),
+            steps: 0,
         }
     }
 
@@ -57,7 +68,11 @@ impl Recorder {
     /// over from a replay): its end is dropped, recording appends.
     pub fn resume(mut replay: Replay) -> Recorder {
         replay.end = None;
-        Recorder { replay }
+        Recorder {
+            steps: replay.steps(),
+            replay,
+            pending: Vec::with_capacity(HASH_INTERVAL as usize),
+        }
     }
 
     /// Goes on recording a game the player took over from `replay` after `steps` steps (its
@@ -77,38 +92,50 @@ impl Recorder {
 
     /// Marks the game as taken over from a replay at the current step (it keeps no high score).
     pub fn mark_taken_over(&mut self) {
-        self.replay.header.taken_over_at = Some(self.replay.steps());
+        self.replay.header.taken_over_at = Some(self.steps);
     }
 
     /// Records the step just run with `input`; `game` is the game after it.
+    #[inline]
     pub fn step(&mut self, input: &Input, game: &Game) {
-        self.replay.inputs.push(input);
-        if self.replay.inputs.len().is_multiple_of(HASH_INTERVAL) {
+        self.pending.push(*input);
+        self.steps += 1;
+        if self.steps.is_multiple_of(HASH_INTERVAL) {
             self.replay.hashes.push(game.state_hash());
+            self.fold();
         }
+    }
+
+    /// Brings the track up to date: appends the pending inputs.
+    fn fold(&mut self) {
+        self.replay.inputs.extend(&self.pending);
+        self.pending.clear();
     }
 
     /// Records a change made now, before the next step, after applying it to the game.
     pub fn change(&mut self, kind: ChangeKind) {
         self.replay.changes.push(Change {
-            step: self.replay.steps(),
+            step: self.steps,
             kind,
         });
     }
 
     /// Steps recorded.
     pub fn steps(&self) -> u64 {
-        self.replay.steps()
+        self.steps
     }
 
-    /// The replay so far (no end): what is saved during play.
-    pub fn replay(&self) -> &Replay {
+    /// The replay so far (no end): what is saved during play. Brings its track up to date
+    /// first (hence `&mut`).
+    pub fn replay(&mut self) -> &Replay {
+        self.fold();
         &self.replay
     }
 
     /// Ends the replay with `game`'s state now: cleared or game over from the game's state,
     /// else [`Outcome::Left`].
     pub fn finish(mut self, game: &Game) -> Replay {
+        self.fold();
         self.replay.end = Some(end_of(game));
         self.replay
     }

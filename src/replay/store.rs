@@ -3,7 +3,9 @@
 //! (to continue it).
 //!
 //! ```text
-//! DATA/replays/recent/TIME-LEVEL.bkreplay     the last 20 games (TIME: seconds since 1970, 12 digits)
+//! DATA/replays/recent/TIME-NN-LEVEL.bkreplay  the last 20 games (TIME: when recording began,
+//!                                             seconds since 1970, 12 digits; NN: 00, 01… for
+//!                                             games begun in the same second)
 //! DATA/replays/best/SET/LEVEL.bkreplay        the best run of each level, replaced when beaten
 //! DATA/replays/unfinished.bkreplay            the level a run was left in (no end)
 //! ```
@@ -11,7 +13,9 @@
 //! `DATA` is the directory `directories` gives the game (`~/.local/share/breakout` on Linux).
 
 use super::{file, Outcome, Replay, ReplayError};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 /// How many recent games are kept; older ones are deleted as new ones are saved.
 pub const RECENT_KEPT: usize = 20;
@@ -20,6 +24,10 @@ pub const RECENT_KEPT: usize = 20;
 #[derive(Clone, Debug)]
 pub struct Store {
     dir: PathBuf,
+    /// The recent games' file names handed out by [`Store::recent_path`] (shared by clones):
+    /// a game's file is written only once it has a step, and in the background, so two games
+    /// begun in the same second must not be told the same name because neither is on disk yet.
+    claimed: Arc<Mutex<BTreeSet<String>>>,
 }
 
 /// Which list a stored replay is in.
@@ -44,8 +52,13 @@ pub struct Listed {
     pub set: Option<String>,
     /// When recording started, seconds since the Unix epoch (0 when unknown).
     pub recorded_at: u64,
-    /// The run's score at the end (at the last save for one without an end).
+    /// The run's score at the end; for a replay without an end (saved during play, then the
+    /// game was killed), the score at its last step, found by playing it again headless
+    /// (up to [`MAX_STEPS_FOR_SCORE`] steps), or its start's score if it is longer.
     pub score: u32,
+    /// `score` is the score reached at the replay's last step (false: the start's score of a
+    /// replay without an end too long to play again for the list).
+    pub score_reached: bool,
     /// Play time, seconds.
     pub seconds: f64,
     /// The collision mode at the start.
@@ -54,10 +67,18 @@ pub struct Listed {
     pub outcome: Option<Outcome>,
 }
 
+/// Most steps of a replay without an end that [`describe`] plays again to find the score it
+/// reached: 30 minutes of play, about 60 ms at the 8 M steps a second of `--verify` on level
+/// 04 (a minute of play, the usual game, is 2 ms). A longer one lists its start's score.
+pub const MAX_STEPS_FOR_SCORE: u64 = 30 * 60 * super::STEPS_PER_SECOND;
+
 impl Store {
     /// A store in `dir` (made when the first replay is saved).
     pub fn new(dir: impl Into<PathBuf>) -> Store {
-        Store { dir: dir.into() }
+        Store {
+            dir: dir.into(),
+            claimed: Arc::default(),
+        }
     }
 
     /// The user's store: `replays` in the game's data directory; `None` where the system has no
@@ -72,16 +93,43 @@ impl Store {
         &self.dir
     }
 
-    /// Where a new game's replay goes in the recent list: named by its start time and level, so
-    /// names sort by age.
+    /// Where a game that begins being recorded now goes in the recent list: a name no other
+    /// game has ([`Store::recent_path_at`] with the system clock).
     pub fn recent_path(&self, replay: &Replay) -> PathBuf {
-        let h = &replay.header;
-        self.dir.join("recent").join(format!(
-            "{:012}-{}.{}",
-            h.recorded_at,
-            file_safe(&h.level_name),
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        self.recent_path_at(replay, now)
+    }
+
+    /// Where a game that begins being recorded at `now` (seconds since the Unix epoch) goes in
+    /// the recent list: `TIME-NN-LEVEL.bkreplay`, `NN` one more than that of any game of the
+    /// same second on disk or handed out before (`00` for the first), so two games never share
+    /// a file and names sort by age (up to 100 games a second). The time is when recording
+    /// begins here, not the replay's `recorded_at`: a game taken over from an old replay keeps
+    /// that replay's date but is a new game, and must not be pruned as an old one.
+    pub fn recent_path_at(&self, replay: &Replay, now: u64) -> PathBuf {
+        let dir = self.dir.join("recent");
+        let prefix = format!("{now:012}-");
+        let mut claimed = self.claimed.lock().unwrap_or_else(|e| e.into_inner());
+        let on_disk = replay_files(&dir)
+            .into_iter()
+            .filter_map(|p| Some(p.file_name()?.to_str()?.to_string()));
+        let next = on_disk
+            .chain(claimed.iter().cloned())
+            .filter_map(|name| {
+                let rest = name.strip_prefix(&prefix)?;
+                rest.get(..2)?.parse::<u32>().ok()
+            })
+            .max()
+            .map_or(0, |n| n + 1);
+        let name = format!(
+            "{prefix}{next:02}-{}.{}",
+            file_safe(&replay.header.level_name),
             file::EXTENSION
-        ))
+        );
+        claimed.insert(name.clone());
+        dir.join(name)
     }
 
     /// Writes `replay` to `path` (from [`Store::recent_path`]) and deletes all but the newest
@@ -138,7 +186,7 @@ impl Store {
             .chain(best.into_iter().map(|p| (p, Shelf::Best)));
         shelves
             .filter_map(|(path, shelf)| match file::read(&path) {
-                Ok(replay) => Some(describe(&replay, path, shelf)),
+                Ok(replay) => Some(describe(replay, path, shelf)),
                 Err(e) => {
                     log::warn!("{e}");
                     None
@@ -149,23 +197,42 @@ impl Store {
 }
 
 /// `replay`, stored at `path` in `shelf`, for a list.
-pub fn describe(replay: &Replay, path: PathBuf, shelf: Shelf) -> Listed {
+pub fn describe(replay: Replay, path: PathBuf, shelf: Shelf) -> Listed {
+    let replay = Arc::new(replay);
     let h = &replay.header;
     let level = replay
         .level()
         .map(|l| l.display_name().to_string())
         .unwrap_or_else(|_| h.level_name.clone());
+    let reached = match replay.end {
+        Some(end) => Some(end.score),
+        None => score_reached(replay.clone()),
+    };
+    let h = &replay.header;
     Listed {
         path,
         shelf,
         level,
         set: h.origin.set.clone(),
         recorded_at: h.recorded_at,
-        score: replay.end.map_or(h.start_score, |e| e.score),
+        score: reached.unwrap_or(h.start_score),
+        score_reached: reached.is_some(),
         seconds: replay.seconds(),
         mode: h.settings.collision.clone(),
         outcome: replay.end.map(|e| e.outcome),
     }
+}
+
+/// The score at the last step of `replay`, played again headless (the changes after it
+/// applied); `None` for a replay of more than [`MAX_STEPS_FOR_SCORE`] steps or whose level
+/// does not parse.
+pub fn score_reached(replay: Arc<Replay>) -> Option<u32> {
+    if replay.steps() > MAX_STEPS_FOR_SCORE {
+        return None;
+    }
+    let mut playback = super::Playback::new(replay).ok()?;
+    playback.run_to_end();
+    Some(playback.game().score())
 }
 
 /// The `.bkreplay` files directly in `dir` (none if it cannot be read).
@@ -223,7 +290,9 @@ mod tests {
         let store = Store::new(&dir);
         for t in 0..25u64 {
             let r = replay_at(1_000 + t, &format!("lvl/{t}"));
-            store.save_recent(&store.recent_path(&r), &r).unwrap();
+            store
+                .save_recent(&store.recent_path_at(&r, 1_000 + t), &r)
+                .unwrap();
         }
         let best = replay_at(5, "best one");
         file::write(&store.best_path("my set", "../x"), &best).unwrap();
@@ -243,6 +312,72 @@ mod tests {
             best[0].path
         );
         assert_eq!(best[0].seconds, 1.0 / 240.0);
+    }
+
+    /// Games begun in the same second (of the same level, or not; written, or not yet) get
+    /// files of their own, and pruning keeps the newest twenty of them.
+    #[test]
+    fn games_begun_in_the_same_second_keep_files_of_their_own() {
+        let dir = std::env::temp_dir().join(format!("breakout-store-same-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::new(&dir);
+        let a = replay_at(7, "same");
+        let first = store.recent_path_at(&a, 2_000);
+        let second = store.clone().recent_path_at(&a, 2_000);
+        assert_ne!(first, second, "neither written yet");
+        // Another process (a store of its own) sees the files on disk.
+        file::write(&first, &a).unwrap();
+        file::write(&second, &a).unwrap();
+        let third = Store::new(&dir).recent_path_at(&a, 2_000);
+        assert!(
+            third.ends_with("recent/000000002000-02-same.bkreplay"),
+            "{third:?}"
+        );
+        std::fs::remove_file(&first).unwrap();
+        std::fs::remove_file(&second).unwrap();
+        // 25 games in one second, each marked by its score: the last 20 are kept.
+        for t in 0..25u32 {
+            let mut r = replay_at(7, if t % 2 == 0 { "same" } else { "other" });
+            r.end.as_mut().unwrap().score = t;
+            store
+                .save_recent(&store.recent_path_at(&r, 3_000), &r)
+                .unwrap();
+        }
+        let scores: Vec<u32> = store.list().iter().map(|l| l.score).collect();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(scores, (5..25).rev().collect::<Vec<_>>());
+    }
+
+    /// A game saved during play that never ended (the process was killed) is listed with the
+    /// score it had reached at its last save, not its start's.
+    #[test]
+    fn a_replay_without_an_end_is_listed_with_the_score_it_reached() {
+        let dir = std::env::temp_dir().join(format!("breakout-store-score-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::new(&dir);
+        let level = Level::parse("2 2 2 2 2 2\n2 2 2 2 2 2\n", "scored").unwrap();
+        let mut game = Game::continuing(&level, GameConfig::default(), 500, 3);
+        let mut rec = Recorder::new(&game, &level, Origin::default(), 500, 3, 9);
+        let mut bot = crate::sim::Bot::new(0, 0.0);
+        while game.score() < 600 && rec.steps() < 20 * 240 {
+            let input = bot.input(&game);
+            game.step(&input);
+            rec.step(&input, &game);
+        }
+        assert!(game.score() >= 600, "the bot scored {}", game.score());
+        let saved = rec.replay().clone();
+        assert_eq!(saved.end, None);
+        file::write(&store.recent_path_at(&saved, 9), &saved).unwrap();
+        let listed = store.list();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(listed.len(), 1);
+        assert_eq!(listed[0].outcome, None);
+        assert_eq!(listed[0].score, game.score());
+        assert!(listed[0].score_reached);
+        let mut long = saved;
+        long.inputs.push_run(&Input::default(), MAX_STEPS_FOR_SCORE);
+        let too_long = describe(long, PathBuf::from("x"), Shelf::Recent);
+        assert_eq!((too_long.score, too_long.score_reached), (500, false));
     }
 
     #[test]

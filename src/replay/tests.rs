@@ -171,6 +171,40 @@ proptest! {
         prop_assert_eq!(cut.iter_from(0).count() as u64, cut.len());
     }
 
+    /// The recorder's track (inputs buffered, folded into runs every 240 steps and whenever
+    /// the replay is asked for) is the track of pushing each step's input, wherever the
+    /// replay is asked for, and its hashes are those of every 240th step.
+    #[test]
+    fn the_recorders_track_is_the_track_of_every_input_pushed(
+        runs in prop::collection::vec((any_input(), 1u64..300), 0..40),
+        asks in prop::collection::vec(0u64..4000, 0..6),
+    ) {
+        let level = level();
+        let mut game = Game::new(&level, GameConfig::default());
+        let mut rec = Recorder::new(&game, &level, Origin::default(), 0, 3, 0);
+        let mut track = InputTrack::new();
+        let mut hashes = Vec::new();
+        let mut step = 0u64;
+        for (input, n) in &runs {
+            for _ in 0..*n {
+                game.step(input);
+                rec.step(input, &game);
+                track.push(input);
+                step += 1;
+                if step.is_multiple_of(HASH_INTERVAL) {
+                    hashes.push(game.state_hash());
+                }
+                if asks.contains(&step) {
+                    prop_assert_eq!(&rec.replay().inputs, &track, "asked at step {}", step);
+                }
+                prop_assert_eq!(rec.steps(), step);
+            }
+        }
+        let replay = rec.finish(&game);
+        prop_assert_eq!(&replay.inputs, &track);
+        prop_assert_eq!(&replay.hashes, &hashes);
+    }
+
     /// Seeking anywhere, forwards or back, gives the game of playing straight to that step.
     #[test]
     fn seeking_gives_the_game_of_playing_straight_there(
@@ -440,4 +474,29 @@ fn a_replay_starting_at_the_highest_score_plays_and_keeps_it() {
         "no brick was hit"
     );
     assert_eq!(playback.game().score(), u32::MAX);
+}
+
+/// Format 3's target palette: a pick past the palette, a pick wanting a code the others do not
+/// hold, codes left over, are errors naming the target, never a panic or a misread.
+#[test]
+fn a_track_whose_picks_disagree_with_its_palette_is_refused() {
+    // lengths, flags (one run with a target), palette, picks, others, axes.
+    type Raw = (Vec<u64>, Vec<u8>, Vec<i64>, Vec<u8>, Vec<i64>, Vec<u32>);
+    let read = |raw: Raw| {
+        let bytes = postcard::to_allocvec(&raw).unwrap();
+        postcard::from_bytes::<InputTrack>(&bytes).map_err(|e| e.to_string())
+    };
+    let good: Raw = (vec![3], vec![8], vec![64], vec![0], vec![], vec![]);
+    let track = read(good).expect("reads");
+    assert_eq!(track.get(2).unwrap().paddle_target_x, Some(0.125));
+    let other: Raw = (vec![3], vec![8], vec![], vec![255], vec![64], vec![]);
+    assert_eq!(read(other).unwrap(), track);
+    for bad in [
+        (vec![3], vec![8], vec![64], vec![1], vec![], vec![]),
+        (vec![3], vec![8], vec![64], vec![255], vec![], vec![]),
+        (vec![3], vec![8], vec![64], vec![0], vec![2], vec![]),
+        (vec![3], vec![8], vec![64], vec![], vec![], vec![]),
+    ] {
+        assert!(read(bad.clone()).is_err(), "{bad:?} read");
+    }
 }

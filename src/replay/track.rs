@@ -8,9 +8,10 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// bit for bit (`0.0` and `-0.0` differ), so playing the track back gives the simulation exactly
 /// what it was given.
 ///
-/// Stored (see `docs/replays.md`) as four columns: run lengths, a flags byte per run, the
-/// paddle targets as deltas (in 1/256 px where that is exact, else of the `f32` bit patterns)
-/// and the gamepad axis bits where not 0. Columns of small numbers compress well.
+/// Stored (see `docs/replays.md`) as columns: run lengths, a flags byte per run, the paddle
+/// targets as deltas (in 1/256 px where that is exact, else of the `f32` bit patterns), each
+/// stored as a one-byte pick from a palette of the codes used most (the others in full), and
+/// the gamepad axis bits where not 0. Columns of small numbers compress well.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct InputTrack {
     /// The runs: an input and how many steps it lasted (≥ 1).
@@ -62,6 +63,31 @@ impl InputTrack {
                 self.runs.push((*input, 1));
                 self.ends.push(self.len() + 1);
             }
+        }
+    }
+
+    /// Appends the inputs of the next steps, in order: the same track as [`InputTrack::push`]
+    /// of each, found with one comparison per step.
+    pub fn extend(&mut self, inputs: &[Input]) {
+        let mut i = 0;
+        while let Some(first) = inputs.get(i) {
+            let key = bits(first);
+            let n = 1 + inputs[i + 1..]
+                .iter()
+                .take_while(|input| bits(input) == key)
+                .count();
+            match self.runs.last_mut() {
+                Some((last, count)) if bits(last) == key => {
+                    *count += n as u64;
+                    *self.ends.last_mut().expect("a run per end") += n as u64;
+                }
+                _ => {
+                    let end = self.len() + n as u64;
+                    self.runs.push((*first, n as u64));
+                    self.ends.push(end);
+                }
+            }
+            i += n;
         }
     }
 
@@ -131,7 +157,8 @@ const AXIS: u8 = 16;
 /// Paddle targets are stored in 1/256 px where exact.
 const TARGET_SCALE: f64 = 256.0;
 
-/// The stored form of an [`InputTrack`].
+/// The stored form of an [`InputTrack`] in formats 1 and 2, and the columns a
+/// [`PaletteColumns`] (format 3) stands for.
 #[derive(Serialize, Deserialize)]
 struct Columns {
     /// Run lengths, steps (≥ 1).
@@ -146,6 +173,107 @@ struct Columns {
     targets: Vec<i64>,
     /// One `f32` bit pattern per run with a gamepad axis (any bits but those of `0.0`).
     axes: Vec<u32>,
+}
+
+/// The stored form of an [`InputTrack`] since format 3: [`Columns`] with the target codes
+/// split into a palette, a pick per code and the codes not in the palette. A mouse's targets
+/// (1/16 px steps, from a pointer that moves a few pixels a frame) take a few dozen distinct
+/// codes of two varint bytes each; a one-byte pick per code is what DEFLATE's per-byte Huffman
+/// codes compress best (a fifth smaller for the window's mouse play).
+#[derive(Serialize, Deserialize)]
+struct PaletteColumns {
+    /// Run lengths, steps (≥ 1).
+    lengths: Vec<u64>,
+    /// One flags byte per run.
+    flags: Vec<u8>,
+    /// The target codes used more than once, most used first (ties: smaller code first), at
+    /// most [`OTHER`] of them.
+    palette: Vec<i64>,
+    /// One per run with a target: the index of its code in `palette`, or [`OTHER`]: the next
+    /// code of `others`.
+    picks: Vec<u8>,
+    /// The codes not in the palette, in order.
+    others: Vec<i64>,
+    /// One `f32` bit pattern per run with a gamepad axis.
+    axes: Vec<u32>,
+}
+
+/// A pick that is not in the palette (the palette has at most this many codes).
+const OTHER: u8 = u8::MAX;
+
+impl PaletteColumns {
+    /// `c` with its target codes split into a palette, picks and others.
+    fn from_columns(c: Columns) -> PaletteColumns {
+        let mut counts: std::collections::HashMap<i64, u32> = std::collections::HashMap::new();
+        for &code in &c.targets {
+            *counts.entry(code).or_default() += 1;
+        }
+        let mut used: Vec<(i64, u32)> = counts.into_iter().filter(|&(_, n)| n > 1).collect();
+        used.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        used.truncate(usize::from(OTHER));
+        let index: std::collections::HashMap<i64, u8> = used
+            .iter()
+            .enumerate()
+            .map(|(i, &(code, _))| (code, i as u8))
+            .collect();
+        let mut picks = Vec::with_capacity(c.targets.len());
+        let mut others = Vec::new();
+        for &code in &c.targets {
+            match index.get(&code) {
+                Some(&i) => picks.push(i),
+                None => {
+                    picks.push(OTHER);
+                    others.push(code);
+                }
+            }
+        }
+        PaletteColumns {
+            lengths: c.lengths,
+            flags: c.flags,
+            palette: used.into_iter().map(|(code, _)| code).collect(),
+            picks,
+            others,
+            axes: c.axes,
+        }
+    }
+
+    /// The columns with the target codes put back. Errors: a palette of more than [`OTHER`]
+    /// codes, a pick past the palette, picks wanting more codes than `others` holds or leaving
+    /// some.
+    fn into_columns<E: serde::de::Error>(self) -> Result<Columns, E> {
+        if self.palette.len() > usize::from(OTHER) {
+            return Err(E::custom(format!(
+                "inputs: a palette of {} target codes, more than {OTHER}",
+                self.palette.len()
+            )));
+        }
+        let mut others = self.others.iter();
+        let mut targets = Vec::with_capacity(self.picks.len());
+        for (i, &pick) in self.picks.iter().enumerate() {
+            let code = if pick == OTHER {
+                others.next().copied().ok_or_else(|| {
+                    E::custom(format!("inputs: target {i} wants a code past the others"))
+                })?
+            } else {
+                *self.palette.get(usize::from(pick)).ok_or_else(|| {
+                    E::custom(format!(
+                        "inputs: target {i} picks code {pick} of a palette of {}",
+                        self.palette.len()
+                    ))
+                })?
+            };
+            targets.push(code);
+        }
+        if others.next().is_some() {
+            return Err(E::custom("inputs: more target codes than picks use"));
+        }
+        Ok(Columns {
+            lengths: self.lengths,
+            flags: self.flags,
+            targets,
+            axes: self.axes,
+        })
+    }
 }
 
 /// `x` in 1/256 px, if that is exact.
@@ -198,13 +326,14 @@ impl Serialize for InputTrack {
             c.lengths.push(*n);
             c.flags.push(flags);
         }
-        c.serialize(s)
+        PaletteColumns::from_columns(c).serialize(s)
     }
 }
 
 impl<'de> Deserialize<'de> for InputTrack {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        InputTrack::from_columns::<D::Error>(Columns::deserialize(d)?, TargetCodes::Deltas)
+        let columns = PaletteColumns::deserialize(d)?.into_columns::<D::Error>()?;
+        InputTrack::from_columns::<D::Error>(columns, TargetCodes::Deltas)
     }
 }
 
@@ -215,8 +344,21 @@ impl<'de> Deserialize<'de> for InputTrack {
 enum TargetCodes {
     /// Format 1: odd code = bits × 2 + 1.
     RawBits,
-    /// Format 2 on: odd code = (bits − the last target's bits) × 2 + 1, wrapping at 32 bits.
+    /// Formats 2 and 3: odd code = (bits − the last target's bits) × 2 + 1, wrapping at 32
+    /// bits.
     Deltas,
+}
+
+/// An [`InputTrack`] read as format 2 wrote it (the target codes in one column, no palette);
+/// only for reading old files.
+#[derive(Debug)]
+pub(crate) struct InputTrackV2(pub(crate) InputTrack);
+
+impl<'de> Deserialize<'de> for InputTrackV2 {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        InputTrack::from_columns::<D::Error>(Columns::deserialize(d)?, TargetCodes::Deltas)
+            .map(InputTrackV2)
+    }
 }
 
 /// An [`InputTrack`] read as format 1 wrote it (odd target codes are raw bits); only for

@@ -46,10 +46,20 @@ pub fn length(seconds: f64) -> String {
     format!("{}:{:02}", s / 60, s % 60)
 }
 
-/// The right-hand column of a replay's row: date, score, length and collision mode, two
-/// spaces apart, each right-aligned in a column of its own (the rows' columns line up; the
-/// column ends at the list's right margin, so the mode is last).
-pub fn row_info(recorded_at: u64, score: u32, seconds: f64, mode: &str) -> String {
+/// A replay's score for its row: `score` when it is the score reached (`reached`), else
+/// `score+` (the start's score of a game whose end is not known: at least that).
+pub fn score(score: u32, reached: bool) -> String {
+    if reached {
+        score.to_string()
+    } else {
+        format!("{score}+")
+    }
+}
+
+/// The right-hand column of a replay's row: date, score ([`score`]), length and collision
+/// mode, two spaces apart, each right-aligned in a column of its own (the rows' columns line
+/// up; the column ends at the list's right margin, so the mode is last).
+pub fn row_info(recorded_at: u64, score: &str, seconds: f64, mode: &str) -> String {
     format!(
         "{:>20}  {score:>6}  {:>5}  {mode:>5}",
         utc_date(recorded_at),
@@ -102,11 +112,15 @@ mod tests {
         assert_eq!(length(65.9), "1:05");
         assert_eq!(length(f64::NAN), "0:00");
         assert_eq!(
-            row_info(1_700_000_000, 1230, 8.33, "swept"),
+            row_info(1_700_000_000, &score(1230, true), 8.33, "swept"),
             "2023-11-14 22:13 UTC    1230   0:08  swept"
         );
-        let known = row_info(1_700_000_000, 1, 1.0, "aabb");
-        let unknown = row_info(0, 1, 1.0, "swept");
+        assert_eq!(
+            row_info(1_700_000_000, &score(40, false), 8.33, "swept"),
+            "2023-11-14 22:13 UTC     40+   0:08  swept"
+        );
+        let known = row_info(1_700_000_000, "1", 1.0, "aabb");
+        let unknown = row_info(0, "1", 1.0, "swept");
         assert_eq!(known.len(), unknown.len(), "{unknown:?}");
     }
 

@@ -80,7 +80,7 @@ impl Recording {
         Recording::with(ctx, campaign, recorder, false)
     }
 
-    fn with(ctx: &Context, campaign: &Campaign, recorder: Recorder, bot: bool) -> Recording {
+    fn with(ctx: &Context, campaign: &Campaign, mut recorder: Recorder, bot: bool) -> Recording {
         let store = ctx.replays.clone();
         let recent = store.as_ref().map(|s| s.recent_path(recorder.replay()));
         // Hot-seat players start their games in the same second: each file names its player.
@@ -194,7 +194,7 @@ impl Recording {
     }
 
     /// The replay recorded so far.
-    pub fn replay(&self) -> &Replay {
+    pub fn replay(&mut self) -> &Replay {
         self.recorder.replay()
     }
 

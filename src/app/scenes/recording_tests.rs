@@ -340,7 +340,7 @@ fn a_run_that_cannot_be_continued_says_why_and_enter_forgets_it() {
         gone.score(),
         gone.lives(),
     );
-    let orphan = super::recording::level_start(&gone, &game, &level, false);
+    let mut orphan = super::recording::level_start(&gone, &game, &level, false);
     let cases: [(&[u8], &str); 2] = [
         (b"BKREPLAY\x01\x00 damaged", "damaged"),
         (&file::encode(orphan.replay()), "no longer installed"),

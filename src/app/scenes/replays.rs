@@ -57,7 +57,12 @@ impl ReplaysScene {
         let e = &self.entries[index];
         Row {
             name: name(e),
-            info: replays::row_info(e.recorded_at, e.score, e.seconds, &e.mode),
+            info: replays::row_info(
+                e.recorded_at,
+                &replays::score(e.score, e.score_reached),
+                e.seconds,
+                &e.mode,
+            ),
             mark: match e.outcome {
                 Some(Outcome::Cleared) => Mark::Done,
                 _ => Mark::Plain,
@@ -67,9 +72,15 @@ impl ReplaysScene {
     }
 }
 
-/// A replay's name in the list: `BEST` for a level's best run, the level, and its set.
+/// A replay's name in the list: `BEST` for a level's best run, `UNFINISHED` for a game saved
+/// during play that never ended (the game was killed; its score is the one reached at the
+/// last save), the level, and its set.
 fn name(e: &Listed) -> String {
-    let best = if e.shelf == Shelf::Best { "BEST " } else { "" };
+    let best = match (e.shelf, e.outcome) {
+        (Shelf::Best, _) => "BEST ",
+        (Shelf::Recent, None) => "UNFINISHED ",
+        (Shelf::Recent, Some(_)) => "",
+    };
     match &e.set {
         Some(set) => format!("{best}{} ({set})", e.level),
         None => format!("{best}{}", e.level),
