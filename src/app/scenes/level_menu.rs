@@ -213,7 +213,12 @@ impl Scene for LevelMenuScene {
         if let Some((index, Some(field))) = &self.preview {
             if Some(*index) == selected {
                 let start = batch.backdrop.len();
-                scene::bricks(&mut batch.backdrop, field, PREVIEW_DIM);
+                scene::bricks(
+                    &mut batch.backdrop,
+                    field,
+                    PREVIEW_DIM,
+                    scene::HeldPowerUps::shown_if(ctx.video.show_brick_powerups),
+                );
                 let area = menu::preview_area(LIST_TOP);
                 menu::fit_preview(&mut batch.backdrop[start..], area);
             }

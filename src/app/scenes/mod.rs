@@ -15,6 +15,8 @@
 pub mod campaign;
 mod context;
 pub mod editor;
+#[cfg(test)]
+mod layout_tests;
 pub mod level_cleared;
 pub mod level_menu;
 pub mod list;
