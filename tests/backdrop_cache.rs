@@ -41,7 +41,7 @@ fn level_backdrop() -> (Vec<SpriteInstance>, [f32; 2]) {
     let level = Level::load(&Path::new(ROOT).join("levels/08-citadel.lvl")).expect("level");
     let game = Game::new(&level, GameConfig::default());
     let mut sprites = Vec::new();
-    scene::backdrop(&mut sprites, &game);
+    scene::backdrop(&mut sprites, &game, scene::HeldPowerUps::Hidden);
     let cell = game.bricks().cell_size();
     (sprites, [cell.x, cell.y])
 }

@@ -5,6 +5,8 @@
 //! * the bonus floor: a bar at `BONUS_FLOOR_Y` across the playfield, only while it runs;
 //! * the weapon's shots are drawn where they fly; the ghost paddle is fainter than the paddle;
 //! * every power-up's capsule, drawn at its falling size (60×20), differs from every other;
+//! * a brick holding a power-up is drawn exactly as one holding none in play by default, and
+//!   differs with `[video] show_brick_powerups` and in the level editor;
 //! * a frame with darkness, weapon, floor, aim helper and several balls stays within 10 draw
 //!   calls.
 
@@ -17,7 +19,8 @@ use breakout::render::headless::headless_context;
 use breakout::render::Renderer;
 use breakout::sim::powerups::BONUS_FLOOR_Y;
 use breakout::sim::{Game, Input};
-use breakout::view::{hud, powerups, scene, SpriteBatch};
+use breakout::view::scene::HeldPowerUps;
+use breakout::view::{bricks, hud, powerups, scene, SpriteBatch};
 
 /// Two rows of four bricks (each 200×75 px) over the top quarter, two empty rows below.
 const LEVEL: &str = "2 3 4 5\n5 4 3 2\n0 0 0 0\n0 0 0 0\n";
@@ -54,10 +57,15 @@ impl Frames {
         (Picture::new(take_png(&path)), calls)
     }
 
-    /// `game` drawn as the play scene draws it.
+    /// `game` drawn as the play scene draws it by default (the power-ups bricks hold hidden).
     fn game(&mut self, game: &Game) -> (Picture, u64) {
+        self.game_showing(game, HeldPowerUps::Hidden)
+    }
+
+    /// `game` drawn as the play scene draws it, with the power-ups bricks hold `held`.
+    fn game_showing(&mut self, game: &Game, held: HeldPowerUps) -> (Picture, u64) {
         let mut batch = SpriteBatch::default();
-        scene::backdrop(&mut batch.backdrop, game);
+        scene::backdrop(&mut batch.backdrop, game, held);
         scene::world(&mut batch.world, game, 1.0);
         hud::hud(&mut batch.text, game);
         self.draw(&batch)
@@ -236,7 +244,7 @@ fn a_brick_shows_which_power_up_it_holds_on_every_brick_colour() {
     );
     let game = Game::new(&level(&text), clamp_config(1));
     let mut frames = Frames::new();
-    let (pic, _) = frames.game(&game);
+    let (pic, _) = frames.game_showing(&game, HeldPowerUps::Shown);
     let (w, h) = (80.0, 50.0);
     // The middle of a brick, where the capsule's body and letters are (and the blob was):
     // every pixel of the central 60 % × 30 %.
@@ -281,6 +289,57 @@ fn a_brick_shows_which_power_up_it_holds_on_every_brick_colour() {
                     100.0 * dark,
                     100.0 * bright,
                     100.0 * changed
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Power-ups held by bricks are hidden in play by default (as in LBreakout2): each brick
+/// holding one (a plain brick, an explosive one whose bomb mark would move to a corner badge, a
+/// two-hit one with pips) is drawn pixel for pixel as the same brick holding none; with the
+/// setting on, and in the level editor (every brick drawn as `all_bricks` does), each differs.
+#[test]
+fn a_brick_holding_a_power_up_looks_like_one_holding_none_in_play_unless_shown() {
+    // Row 0 holds power-ups, row 1 the same bricks without; 200×75 px bricks.
+    let text = "2+C X+multiball 3*2+X 4+gold-shower\n2 X 3*2 4\n0 0 0 0\n0 0 0 0\n";
+    let game = Game::new(&level(text), clamp_config(1));
+    let mut frames = Frames::new();
+    let brick = |pic: &Picture, row: usize, col: usize| -> Vec<[u8; 4]> {
+        let mut px = Vec::new();
+        for y in (row * 75 + 2)..(row * 75 + 73) {
+            for x in (col * 200 + 2)..(col * 200 + 198) {
+                px.push(pic.at(x as f32 + 0.5, y as f32 + 0.5));
+            }
+        }
+        px
+    };
+    let differing = |a: &[[u8; 4]], b: &[[u8; 4]]| {
+        a.iter()
+            .zip(b)
+            .filter(|(p, q)| (0..3).any(|c| p[c].abs_diff(q[c]) > 8))
+            .count()
+    };
+    let (hidden, _) = frames.game(&game);
+    let (shown, _) = frames.game_showing(&game, HeldPowerUps::Shown);
+    let mut editor = SpriteBatch::default();
+    scene::background(&mut editor.backdrop);
+    bricks::all_bricks(&mut editor.backdrop, game.bricks(), 0.5);
+    let (editor, _) = frames.draw(&editor);
+    let mut problems = Vec::new();
+    for col in 0..4 {
+        let n = differing(&brick(&hidden, 0, col), &brick(&hidden, 1, col));
+        if n != 0 {
+            problems.push(format!(
+                "in play by default, brick {col} gives its power-up away in {n} pixels"
+            ));
+        }
+        for (name, pic) in [("with the setting on", &shown), ("in the editor", &editor)] {
+            let n = differing(&brick(pic, 0, col), &brick(pic, 1, col));
+            if n < 500 {
+                problems.push(format!(
+                    "{name}, brick {col} shows its power-up in {n} pixels only"
                 ));
             }
         }

@@ -5,7 +5,7 @@
 //!   cells a 256×256 layer, the layers one under the other). The capsule's frame has its family's
 //!   colour (green points, teal paddle, azure ball, blue field; red for the bad ones, which also
 //!   carry a yellow warning triangle), a dark glossy body and the label in the `font8x8` glyphs
-//!   at 2× (7 px apart, white with a dark shadow). Full colour: the renderer draws it untinted.
+//!   at 2× (7 px apart, white with a dark shadow; smaller where a label would reach the frame, `label_layout`). Full colour: the renderer draws it untinted.
 //! * `powerup.wav` and one `powerup_<family>.wav` per family: the sound of a caught power-up,
 //!   bright and rising for the good families (a coin for points, a stretch for the paddle, a
 //!   bouncing arpeggio for the ball, a shimmer for the field), a falling buzz for the bad one.
@@ -22,11 +22,8 @@ use breakout::level::{Family, PowerUpKind};
 /// octaves, Hz / s.
 const POWERUP_HZ: f64 = 300.0;
 const POWERUP_SECS: f64 = 0.3;
-/// Glyph scale of the labels (8×8 font → 16 px) and advance between glyphs, px.
-const GLYPH_SCALE: u32 = 2;
-const GLYPH_ADVANCE: u32 = 7 * GLYPH_SCALE;
 /// The warning triangle of the bad ones: left edge, width, top and bottom, art pixels.
-const WARN: [f64; 4] = [6.0, 19.0, 7.0, 31.0];
+const WARN: [f64; 4] = looks::WARNING_TRIANGLE;
 
 /// Writes `powerups.png` into `dir`.
 pub fn save_atlas(dir: &Path) {
@@ -78,14 +75,14 @@ fn capsule(kind: PowerUpKind, look: &looks::Look) -> Vec<[u8; 4]> {
             out.push([rgb(0), rgb(1), rgb(2), acc[3] / (n * n) as f64]);
         }
     }
-    // The label: its glyphs' pixels exactly, a shadow 2 px down-right first.
-    let text_left = if bad { WARN[0] + WARN[1] + 1.0 } else { 7.0 };
-    let room = aw as f64 - 7.0 - text_left;
-    let width = (look.label.len() as u32 * GLYPH_ADVANCE).saturating_sub(GLYPH_SCALE) as f64;
-    let left = (text_left + (room - width) / 2.0).round() as i64;
-    let top = ((ah - 8 * GLYPH_SCALE) / 2) as i64;
-    for (offset, colour) in [(2, [0.0, 0.0, 0.0, 0.7]), (0, [1.0, 1.0, 1.0, 1.0])] {
-        for (i, c) in look.label.chars().enumerate() {
+    // The label, laid out to fit the capsule's body (`label_layout`): each art pixel covered
+    // by the glyphs' font pixels (sampled n × n, exact at a whole scale), a shadow `scale` px
+    // down-right first.
+    let layout = looks::label_layout(look);
+    let glyphs: Vec<[u8; 8]> = look
+        .label
+        .chars()
+        .map(|c| {
             let glyph = font8x8::BASIC_FONTS
                 .get(c)
                 .unwrap_or_else(|| panic!("no glyph for {c:?}"));
@@ -93,26 +90,38 @@ fn capsule(kind: PowerUpKind, look: &looks::Look) -> Vec<[u8; 4]> {
                 glyph.iter().all(|row| row & 0x80 == 0),
                 "{c:?} uses its 8th column"
             );
-            for (gy, bits) in glyph.iter().enumerate() {
-                for gx in 0..8 {
-                    if bits & (1 << gx) == 0 {
-                        continue;
+            glyph
+        })
+        .collect();
+    let s = layout.scale;
+    let covered = |x: f64, y: f64| -> bool {
+        let (fx, fy) = ((x - layout.left) / s, (y - layout.top) / s);
+        if fx < 0.0 || !(0.0..8.0).contains(&fy) {
+            return false;
+        }
+        let (i, gx) = ((fx / 7.0) as usize, (fx % 7.0) as u32);
+        glyphs
+            .get(i)
+            .is_some_and(|g| g[fy as usize] & (1 << gx) != 0)
+    };
+    for (offset, colour) in [(s, [0.0, 0.0, 0.0, 0.7]), (0.0, [1.0, 1.0, 1.0, 1.0])] {
+        for y in 0..ah {
+            for x in 0..aw {
+                let mut hits = 0;
+                for sy in 0..n {
+                    for sx in 0..n {
+                        let px = x as f64 + (sx as f64 + 0.5) / n as f64 - offset;
+                        let py = y as f64 + (sy as f64 + 0.5) / n as f64 - offset;
+                        hits += u32::from(covered(px, py));
                     }
-                    for d in 0..GLYPH_SCALE * GLYPH_SCALE {
-                        let px = left
-                            + offset
-                            + (i as u32 * GLYPH_ADVANCE + gx * GLYPH_SCALE + d % GLYPH_SCALE)
-                                as i64;
-                        let py = top + offset + (gy as u32 * GLYPH_SCALE + d / GLYPH_SCALE) as i64;
-                        if px < 0 || py < 0 || px >= aw as i64 || py >= ah as i64 {
-                            continue;
-                        }
-                        let p = &mut out[(py as u32 * aw + px as u32) as usize];
-                        let a = colour[3];
-                        for k in 0..3 {
-                            p[k] = p[k] * (1.0 - a) + colour[k] * a;
-                        }
-                    }
+                }
+                if hits == 0 {
+                    continue;
+                }
+                let p = &mut out[(y * aw + x) as usize];
+                let a = colour[3] * f64::from(hits) / f64::from(n * n);
+                for k in 0..3 {
+                    p[k] = p[k] * (1.0 - a) + colour[k] * a;
                 }
             }
         }
@@ -137,7 +146,7 @@ fn shade(p: [f64; 2], frame: [f64; 3], bad: bool) -> [f64; 4] {
         let [r, g, b] = frame.map(|c| 0.3 * c);
         return [r, g, b, 1.0];
     }
-    if d > -5.5 {
+    if d > -looks::FRAME_WIDTH {
         let lit = 0.7 + 0.45 * (1.0 - v);
         let [r, g, b] = frame.map(|c| (c * lit).min(1.0));
         return [r, g, b, 1.0];

@@ -125,6 +125,7 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
         } else {
             file_config.video.frame_cap
         },
+        ..file_config.video
     };
     app.ctx.game_speed = app.ctx.args.game_speed.unwrap_or(file_config.game.speed);
     app.ctx.settings = crate::config::save::ConfigFile::new(loaded);

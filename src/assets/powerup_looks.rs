@@ -151,3 +151,95 @@ pub const fn art_origin(index: usize) -> (u32, [u32; 2]) {
         ],
     )
 }
+
+/// Width of a capsule's frame (outline and lit rim), art pixels: the dark body inside it holds
+/// the label.
+pub const FRAME_WIDTH: f64 = 5.5;
+/// The bad family's warning triangle: left edge, width, top and bottom, art pixels (the label
+/// starts right of it).
+pub const WARNING_TRIANGLE: [f64; 4] = [6.0, 19.0, 7.0, 31.0];
+/// Widest a label's glyphs are drawn: the 8×8 font at twice its size, art pixels per font
+/// pixel (labels too long for it are drawn smaller, [`label_layout`]).
+pub const LABEL_SCALE: f64 = 2.0;
+/// Least distance between a label's box (its shadow included) and the capsule's frame or the
+/// warning triangle, art pixels.
+pub const LABEL_MARGIN: f64 = 1.0;
+
+/// Signed distance from the art point `p` (pixels, origin top-left) to the edge of a capsule's
+/// dark body, inside its frame: negative inside. The capsule is a stadium as high as the
+/// picture, with round ends.
+pub fn body_distance(p: [f64; 2]) -> f64 {
+    let [w, h] = ART_SIZE.map(f64::from);
+    let r = h / 2.0;
+    let x = p[0].clamp(r, w - r);
+    ((p[0] - x).powi(2) + (p[1] - r).powi(2)).sqrt() - (r - FRAME_WIDTH)
+}
+
+/// Where a label is drawn on its capsule, art pixels: the top-left of its first glyph's 8×8
+/// cell and the art pixels per font pixel. Glyphs are 7 font pixels apart; a shadow is drawn
+/// `scale` pixels down and right of the text.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LabelLayout {
+    /// Left edge of the first glyph, art pixels.
+    pub left: f64,
+    /// Top of the glyphs, art pixels.
+    pub top: f64,
+    /// Art pixels per font pixel ([`LABEL_SCALE`] or less).
+    pub scale: f64,
+}
+
+impl LabelLayout {
+    /// The box the label's glyphs and their shadow cover, art pixels: x, y of the top-left
+    /// corner, width, height (`chars` glyphs).
+    pub fn text_box(&self, chars: usize) -> [f64; 4] {
+        let s = self.scale;
+        let width = (7.0 * chars as f64 - 1.0) * s;
+        [self.left, self.top, width + s, 8.0 * s + s]
+    }
+}
+
+/// How `look`'s label is laid out on its capsule: as large as fits (at most [`LABEL_SCALE`]),
+/// its box (shadow included) at least [`LABEL_MARGIN`] inside the capsule's body and right of
+/// a bad one's warning triangle, centred vertically and in the room left to it across. A long
+/// label next to the triangle ("SHRINK") is drawn a little smaller rather than into the
+/// capsule's round end.
+pub fn label_layout(look: &Look) -> LabelLayout {
+    let [w, h] = ART_SIZE.map(f64::from);
+    let r = h / 2.0;
+    let chars = look.label.chars().count().max(1);
+    let bad = look.family == Family::Bad;
+    let mut scale = LABEL_SCALE;
+    loop {
+        let probe = LabelLayout {
+            left: 0.0,
+            top: 0.0,
+            scale,
+        };
+        let [_, _, bw, bh] = probe.text_box(chars);
+        let top = ((h - bh) / 2.0).round();
+        // How far the body reaches across at the box's top and bottom rows (the farther one
+        // from the middle), less the margin.
+        let dy = (top - r).abs().max((top + bh - r).abs());
+        let half = ((r - FRAME_WIDTH - LABEL_MARGIN).powi(2) - dy * dy)
+            .max(0.0)
+            .sqrt();
+        let mut x_min = r - half;
+        if bad {
+            let [x0, tw, ..] = WARNING_TRIANGLE;
+            x_min = x_min.max(x0 + tw + LABEL_MARGIN);
+        }
+        let x_max = w - r + half;
+        if bw <= x_max - x_min || scale <= 0.5 {
+            // Centred; on a whole pixel where that stays in the room (sharper glyphs).
+            let centred = x_min + (x_max - x_min - bw) / 2.0;
+            let whole = centred.round();
+            let left = if whole >= x_min && whole + bw <= x_max {
+                whole
+            } else {
+                centred
+            };
+            return LabelLayout { left, top, scale };
+        }
+        scale -= 0.05;
+    }
+}

@@ -165,7 +165,8 @@ impl Frames {
             ),
             ..SpriteBatch::default()
         };
-        scene::backdrop(&mut batch.backdrop, game);
+        // As play shows it by default: the power-ups bricks hold stay hidden.
+        scene::backdrop(&mut batch.backdrop, game, scene::HeldPowerUps::Hidden);
         scene::world(&mut batch.world, game, 1.0);
         scene::particles(&mut batch.particles, &self.effects.particles);
         hud::hud(&mut batch.text, game);

@@ -6,11 +6,13 @@ use crate::level::Level;
 use crate::sim::{Game, GameConfig};
 use crate::view::{hud, scene, SpriteBatch};
 
-/// What `level` shows when play starts: the backdrop, the paddle and ball, and the HUD.
+/// What `level` shows when play starts: the backdrop, the paddle and ball, and the HUD; for
+/// the level's author, the bricks show the power-ups they hold (as the editor does; play hides
+/// them unless `[video] show_brick_powerups`).
 pub fn batch(level: &Level) -> SpriteBatch {
     let game = Game::new(level, GameConfig::default());
     let mut batch = SpriteBatch::default();
-    scene::backdrop(&mut batch.backdrop, &game);
+    scene::backdrop(&mut batch.backdrop, &game, scene::HeldPowerUps::Shown);
     scene::world(&mut batch.world, &game, 1.0);
     hud::hud(&mut batch.text, &game);
     batch

@@ -102,7 +102,7 @@ pub struct Config {
     pub effects: EffectsConfig,
     /// `[game]`: the game speed.
     pub game: PlayConfig,
-    /// `[video]`: vsync, fullscreen, the frame cap.
+    /// `[video]`: vsync, fullscreen, the frame cap, the power-ups shown on bricks.
     pub video: VideoConfig,
     /// `[window]`: the window's size and position when the game last closed.
     pub window: WindowConfig,
@@ -130,6 +130,10 @@ pub struct VideoConfig {
     /// say it ([`VideoConfig::frame_cap_fps`]). Where vsync has no effect (no compositor, a
     /// software renderer, Xvfb) it keeps the game from drawing ~900 frames a second.
     pub frame_cap: Option<u32>,
+    /// Show in play which power-up a brick holds (its capsule on the brick). Default false: as
+    /// in LBreakout2, a brick gives nothing away until its power-up falls. The level editor and
+    /// `breakout preview` always show them.
+    pub show_brick_powerups: bool,
 }
 
 impl Default for VideoConfig {
@@ -138,6 +142,7 @@ impl Default for VideoConfig {
             vsync: true,
             fullscreen: false,
             frame_cap: None,
+            show_brick_powerups: false,
         }
     }
 }

@@ -336,6 +336,12 @@ impl Config {
             before.video.fullscreen.into(),
         );
         value(
+            "video",
+            "show_brick_powerups",
+            self.video.show_brick_powerups.into(),
+            before.video.show_brick_powerups.into(),
+        );
+        value(
             "game",
             "speed",
             i64::from(self.game.speed).into(),

@@ -9,7 +9,10 @@
 //!
 //! A brick holding a power-up shows that power-up's capsule, the picture a falling one has
 //! (from the power-up atlas, more layers of the same array), so which power-up it holds reads
-//! at a glance (in a play-test, a glow in the family's colour made C and X the same red blob).
+//! at a glance (in a play-test, a glow in the family's colour made C and X the same red blob),
+//! where it is shown ([`HeldPowerUps`]): always in the level editor, in play only when the
+//! player asks for it (`[video] show_brick_powerups`); by default a brick in play gives nothing
+//! away, as in LBreakout2.
 
 use super::powerups;
 use super::sprite::{Layer, SpriteInstance};
@@ -17,6 +20,28 @@ use crate::assets::powerup_looks::ART_SIZE;
 use crate::level::brick_color;
 use crate::level::BrickKind;
 use crate::sim::{Brick, BrickField};
+
+/// Whether bricks show the power-up they hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeldPowerUps {
+    /// Drawn as a brick that holds none (play, by default): no capsule, no badge, the mark in
+    /// its usual place.
+    Hidden,
+    /// The power-up's capsule on the brick (the editor, `breakout preview`, play with
+    /// `[video] show_brick_powerups`).
+    Shown,
+}
+
+impl HeldPowerUps {
+    /// `Shown` if `shown` (a setting's value), else `Hidden`.
+    pub fn shown_if(shown: bool) -> HeldPowerUps {
+        if shown {
+            HeldPowerUps::Shown
+        } else {
+            HeldPowerUps::Hidden
+        }
+    }
+}
 
 /// A symbol of the marks atlas (`textures/brick_marks.png`), drawn over a brick's centre.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,8 +119,10 @@ const FLAT: f32 = 2.0;
 /// Sprites of one live, visible brick, in draw order: its body (tinted by its kind or its own
 /// colour, darker as it takes damage), the capsule of the power-up it holds (from the power-up
 /// atlas), its mark (a corner badge if it holds a power-up), and one pip per hit left.
-/// `dim` (0–1) multiplies every colour (menus show the level dimmed).
-pub fn brick_sprites(out: &mut Vec<SpriteInstance>, brick: &Brick, dim: f32) {
+/// `dim` (0–1) multiplies every colour (menus show the level dimmed); `held` says whether the
+/// power-up is shown (when hidden, the brick is drawn exactly as one that holds none).
+pub fn brick_sprites(out: &mut Vec<SpriteInstance>, brick: &Brick, dim: f32, held: HeldPowerUps) {
+    let powerup = brick.powerup.filter(|_| held == HeldPowerUps::Shown);
     let look = look(brick.kind);
     let [r, g, b, a] = brick_color(brick.kind, brick.colour);
     let damage = if brick.hits_total > 1 {
@@ -123,12 +150,12 @@ pub fn brick_sprites(out: &mut Vec<SpriteInstance>, brick: &Brick, dim: f32) {
     // that also has a mark, to make room for it).
     let pip_y = brick.rect.max.y - pip * 1.6;
     let mut pips_x = centre.x - pips_width / 2.0;
-    if let Some(kind) = brick.powerup {
+    if let Some(kind) = powerup {
         out.push(capsule(brick, kind, pips > 0, pip_y - pip * 0.2, dim));
     }
     if let Some(mark) = look.mark {
         let mut side = (size.y * MARK_HEIGHT_FRACTION).min(size.x * MARK_WIDTH_FRACTION);
-        let (x, y) = if brick.powerup.is_some() {
+        let (x, y) = if powerup.is_some() {
             // The power-up's capsule has the middle: the mark is a badge in the top right
             // corner, over the capsule's frame at most.
             side = size.y.min(size.x) * MARK_BADGE_FRACTION;
@@ -213,19 +240,19 @@ const LIGHT_BODY: f32 = 0.6;
 const DARK_PIP: f32 = 0.15;
 
 /// The sprites of every live, visible brick of `bricks` ([`brick_sprites`]); invisible and
-/// hidden bricks are not drawn until their first hit.
-pub fn bricks(out: &mut Vec<SpriteInstance>, bricks: &BrickField, dim: f32) {
+/// hidden bricks are not drawn until their first hit. `held`: whether their power-ups show.
+pub fn bricks(out: &mut Vec<SpriteInstance>, bricks: &BrickField, dim: f32, held: HeldPowerUps) {
     for (_, _, brick) in bricks.iter_live().filter(|(_, _, b)| b.visible) {
-        brick_sprites(out, brick, dim);
+        brick_sprites(out, brick, dim, held);
     }
 }
 
 /// The sprites of every live brick of `bricks`, invisible and hidden ones too, drawn at
-/// `unseen_dim` (0–1): the level editor shows the whole grid.
+/// `unseen_dim` (0–1): the level editor shows the whole grid, and every power-up.
 pub fn all_bricks(out: &mut Vec<SpriteInstance>, bricks: &BrickField, unseen_dim: f32) {
     for (_, _, brick) in bricks.iter_live() {
         let dim = if brick.visible { 1.0 } else { unseen_dim };
-        brick_sprites(out, brick, dim);
+        brick_sprites(out, brick, dim, HeldPowerUps::Shown);
     }
 }
 
@@ -288,7 +315,7 @@ mod tests {
         for (hits, flat) in (1..=3).flat_map(|h| [(h, false), (h, true)]) {
             let b = brick(BrickKind::Regenerating, hits, flat);
             let mut out = Vec::new();
-            brick_sprites(&mut out, &b, 1.0);
+            brick_sprites(&mut out, &b, 1.0, HeldPowerUps::Shown);
             assert_eq!(out.len(), 2 + hits as usize, "body, mark, one pip per hit");
             assert_eq!(out[0].i_layer, Layer::Block as u32 as f32);
             assert_eq!(out[1].i_layer, Layer::Marks as u32 as f32);
@@ -308,7 +335,7 @@ mod tests {
         // A one-hit explosive brick: no pips, its mark centred.
         let b = brick(BrickKind::Explosive, 1, true);
         let mut out = Vec::new();
-        brick_sprites(&mut out, &b, 1.0);
+        brick_sprites(&mut out, &b, 1.0, HeldPowerUps::Shown);
         assert_eq!(out.len(), 2);
         let [x, y, w, h] = out[1].i_rect;
         let c = b.rect.center();
@@ -323,7 +350,7 @@ mod tests {
             let mut b = brick(BrickKind::Regenerating, hits, flat);
             b.powerup = Some(PowerUpKind::Chaos);
             let mut out = Vec::new();
-            brick_sprites(&mut out, &b, 1.0);
+            brick_sprites(&mut out, &b, 1.0, HeldPowerUps::Shown);
             assert_eq!(out.len(), 3 + hits as usize, "body, capsule, mark, pips");
             let capsule = out[1];
             assert_eq!(
@@ -357,7 +384,7 @@ mod tests {
             let mut b = brick(BrickKind::Plain(2), 3, false);
             b.colour = Some(colour);
             let mut out = Vec::new();
-            brick_sprites(&mut out, &b, 1.0);
+            brick_sprites(&mut out, &b, 1.0, HeldPowerUps::Shown);
             let pips: Vec<_> = out
                 .iter()
                 .filter(|s| s.i_layer == Layer::Ball as u32 as f32)
@@ -379,7 +406,38 @@ mod tests {
         let mut b = brick(BrickKind::Explosive, 1, false);
         b.colour = Some([255, 0, 128]);
         let mut out = Vec::new();
-        brick_sprites(&mut out, &b, 1.0);
+        brick_sprites(&mut out, &b, 1.0, HeldPowerUps::Shown);
         assert_eq!(out[0].i_color, [1.0, 0.0, 128.0 / 255.0, 1.0]);
+    }
+
+    /// Hidden (play's default), a brick holding a power-up gives out the very sprites of the
+    /// same brick holding none: no capsule, no badge, its mark where it always is.
+    #[test]
+    fn a_hidden_power_up_leaves_the_brick_as_one_holding_none() {
+        use crate::level::PowerUpKind;
+        for (kind, hits, flat) in [
+            (BrickKind::Plain(3), 1, false),
+            (BrickKind::Explosive, 1, true),
+            (BrickKind::Regenerating, 2, false),
+        ] {
+            let plain = brick(kind, hits, flat);
+            let mut holding = plain;
+            holding.powerup = Some(PowerUpKind::Multiball);
+            let sprites = |b: &Brick, held| {
+                let mut out = Vec::new();
+                brick_sprites(&mut out, b, 1.0, held);
+                out
+            };
+            assert_eq!(
+                sprites(&holding, HeldPowerUps::Hidden),
+                sprites(&plain, HeldPowerUps::Hidden),
+                "{kind:?}"
+            );
+            assert_ne!(
+                sprites(&holding, HeldPowerUps::Shown),
+                sprites(&plain, HeldPowerUps::Shown),
+                "{kind:?}"
+            );
+        }
     }
 }

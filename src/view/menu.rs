@@ -242,17 +242,27 @@ pub fn list(out: &mut Vec<SpriteInstance>, view: &ListView) {
         layout(out, &row.info, info_x, y, SIZE, info_color);
     }
     let status_y = LIST_BOTTOM + 6.0;
-    // Scroll hints, centred on the status line.
+    let pos_x = PLAYFIELD_WIDTH - MARGIN - text_width(&view.position, SIZE);
+    layout(out, &view.position, pos_x, status_y, SIZE, FAINT);
+    // Scroll hints, left of the position they go with (centred, a status line with a best run
+    // and the filter's prompt ran into them); the status is cut to the room left of them.
     let hint = match view.more {
         (true, true) => "\u{25b2}\u{25bc} more",
         (true, false) => "\u{25b2} more",
         (false, true) => "\u{25bc} more",
         (false, false) => "",
     };
-    layout_centered(out, hint, PLAYFIELD_WIDTH / 2.0, status_y + 2.0, SMALL, DIM);
-    layout(out, &view.status, MARGIN, status_y, SIZE, WHITE);
-    let pos_x = PLAYFIELD_WIDTH - MARGIN - text_width(&view.position, SIZE);
-    layout(out, &view.position, pos_x, status_y, SIZE, FAINT);
+    let hint_x = pos_x - SIZE - text_width(hint, SMALL);
+    layout(out, hint, hint_x, status_y + 2.0, SMALL, DIM);
+    let status_room = chars_in(hint_x - SIZE - MARGIN, SIZE);
+    layout(
+        out,
+        &cut(&view.status, status_room),
+        MARGIN,
+        status_y,
+        SIZE,
+        WHITE,
+    );
     if let Some(error) = view.error {
         // The problems one after the other, wrapped to the width.
         let max_chars = chars_in(PLAYFIELD_WIDTH - 2.0 * MARGIN, ERROR_SIZE);

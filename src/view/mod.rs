@@ -20,6 +20,8 @@ pub mod scene;
 pub mod settings;
 pub mod sprite;
 pub mod text;
+#[cfg(test)]
+pub mod text_boxes;
 pub mod timeline;
 
 pub use letterbox::{letterbox, Viewport};

@@ -143,6 +143,56 @@ mod tests {
         }
     }
 
+    /// Every label's text box (its glyphs and their shadow) lies inside its capsule's dark
+    /// body, clear of the frame and of a bad one's warning triangle ("SHRINK" ran into the
+    /// round end). The label is part of the capsule's picture, so it scales with the capsule:
+    /// checked in the window pixels of every supported window size, for a falling capsule and
+    /// for one on an LBreakout2 brick (57×25 px), by mapping the art's box and body there.
+    #[test]
+    fn every_label_lies_inside_its_capsule_at_every_window_size() {
+        use crate::assets::powerup_looks::{
+            body_distance, label_layout, LABEL_SCALE, WARNING_TRIANGLE,
+        };
+        use crate::view::text_boxes::WINDOW_SIZES;
+        // A capsule on an LBreakout2 brick (57×25 px, no pips): 84 % of its width, the
+        // art's proportions (`view::bricks`'s capsule; that file imports this one).
+        let w = 57.0 * 0.84;
+        let brick = [0.0, 0.0, w, w * ART_SIZE[1] as f32 / ART_SIZE[0] as f32];
+        let falling = [0.0, 0.0, POWERUP_SIZE.x, POWERUP_SIZE.y];
+        for kind in PowerUpKind::ALL {
+            let look = powerup_look(kind);
+            let layout = label_layout(&look);
+            let [x, y, w, h] = layout.text_box(look.label.chars().count());
+            assert!(layout.scale > 0.6 * LABEL_SCALE, "{kind}: {layout:?}");
+            if kind.is_bad() {
+                let [x0, tw, ..] = WARNING_TRIANGLE;
+                assert!(x >= x0 + tw, "{kind}: box {x} left of the triangle");
+            }
+            for (rect, what) in [(falling, "falling"), (brick, "on a brick")] {
+                for &(ww, wh) in &WINDOW_SIZES {
+                    let view = crate::view::letterbox(ww, wh).unwrap();
+                    // Window pixels per art pixel, across and down.
+                    let sx = f64::from(rect[2]) / f64::from(ART_SIZE[0]) * f64::from(view.width)
+                        / f64::from(PLAYFIELD_WIDTH);
+                    let sy = f64::from(rect[3]) / f64::from(ART_SIZE[1]) * f64::from(view.height)
+                        / f64::from(PLAYFIELD_HEIGHT);
+                    // Each corner of the box, in window pixels, back in art pixels: inside
+                    // the body (a stadium, so the whole box is).
+                    for (cx, cy) in [(x, y), (x + w, y), (x, y + h), (x + w, y + h)] {
+                        let (px, py) = (cx * sx, cy * sy);
+                        let d = body_distance([px / sx, py / sy]);
+                        assert!(
+                            d < 0.0,
+                            "{kind} ({:?}) {what} at {ww}x{wh}: corner ({px:.1}, {py:.1}) px is \
+                             {d:.2} art px outside the body",
+                            look.label
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn every_capsule_in_the_atlas_is_drawn_and_differs_from_every_other() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));

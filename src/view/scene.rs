@@ -26,13 +26,13 @@ pub fn background(out: &mut Vec<SpriteInstance>) {
 /// Tint of the background while darkness runs (bricks are not drawn then).
 pub const DARK_BACKGROUND: [f32; 4] = [0.25, 0.25, 0.25, 1.0];
 
-pub use super::bricks::bricks;
+pub use super::bricks::{bricks, HeldPowerUps};
 
 /// What does not move in `game`: the background and the bricks. While darkness runs, only a
 /// dimmed background: the bricks are not drawn (the cached backdrop is redrawn once when it
 /// starts and once when it ends, and not when a brick breaks meanwhile, so darkness costs
-/// nothing per frame).
-pub fn backdrop(out: &mut Vec<SpriteInstance>, game: &Game) {
+/// nothing per frame). `held`: whether bricks show the power-up they hold.
+pub fn backdrop(out: &mut Vec<SpriteInstance>, game: &Game, held: HeldPowerUps) {
     if game.active_effects().has(PowerUpKind::Darkness) {
         out.push(SpriteInstance::new(
             Layer::Background,
@@ -42,7 +42,7 @@ pub fn backdrop(out: &mut Vec<SpriteInstance>, game: &Game) {
         return;
     }
     background(out);
-    bricks(out, game.bricks(), 1.0);
+    bricks(out, game.bricks(), 1.0, held);
 }
 
 /// The moving things of `game`, drawn at `alpha` ∈ [0, 1] between their previous and current

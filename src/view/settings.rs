@@ -26,8 +26,7 @@ const HINT_Y: f32 = PLAYFIELD_HEIGHT - 32.0;
 /// Left and right edges of the rows, pixels.
 const LEFT: f32 = 90.0;
 const RIGHT: f32 = PLAYFIELD_WIDTH - 90.0;
-/// Most note lines shown (after wrapping), when there is room for them above the keys' line;
-/// more are counted ("+N more").
+/// Most note lines shown (after wrapping); more are counted ("+N more").
 const MAX_NOTE_LINES: usize = 5;
 
 /// What the settings screen shows.
@@ -39,7 +38,8 @@ pub struct SettingsView {
     pub selected: usize,
     /// What the last change did, under the rows (a key bound, or why not).
     pub message: Option<String>,
-    /// Where the settings are saved, as a sentence.
+    /// Where the settings are saved, as a sentence (empty: not shown, as when a save failed
+    /// and the notes say so).
     pub saved_to: String,
     /// The configuration file's problems and a failed save, one line each
     /// (`file:line:column: message`).
@@ -48,22 +48,65 @@ pub struct SettingsView {
     pub over_game: bool,
 }
 
-/// The row under the playfield point `at`, if any (for the mouse).
-pub fn row_at(at: glam::Vec2) -> Option<usize> {
-    let inside = (LEFT - 10.0..RIGHT + 10.0).contains(&at.x) && at.y >= TOP - 4.0;
-    inside.then(|| ((at.y - (TOP - 4.0)) / ROW) as usize)
+/// Height of a note line (file, problems) with its gap, pixels.
+const NOTE_LINE: f32 = SMALL + 4.0;
+/// Height of the message line and of the file line, pixels.
+const SENTENCE_LINE: f32 = 18.0;
+/// Smallest distance between setting rows, pixels (their text cells then touch).
+const MIN_ROW: f32 = SIZE;
+
+/// The note lines shown: `notes` wrapped to the screen's width, at most [`MAX_NOTE_LINES`],
+/// the last one counting those left out.
+fn note_lines(notes: &[String]) -> Vec<String> {
+    let width = PLAYFIELD_WIDTH - 2.0 * 40.0;
+    let mut lines: Vec<String> = notes
+        .iter()
+        .flat_map(|note| wrap(note, chars_in(width, SMALL), MAX_NOTE_LINES))
+        .collect();
+    if lines.len() > MAX_NOTE_LINES {
+        let more = lines.len() - (MAX_NOTE_LINES - 1);
+        lines.truncate(MAX_NOTE_LINES - 1);
+        lines.push(format!("+{more} more lines (the log has them all)"));
+    }
+    lines
 }
 
-/// Appends the settings screen to `batch`.
+/// Where the bottom block is: the top of the message line, of the file line and of the first
+/// note line, pixels. Laid out from the keys' line up, so that nothing reaches into it.
+fn bottom_block(view: &SettingsView) -> (f32, f32, f32) {
+    let notes_top = HINT_Y - 4.0 - note_lines(&view.notes).len() as f32 * NOTE_LINE;
+    let file_top = notes_top - SENTENCE_LINE;
+    (file_top - SENTENCE_LINE, file_top, notes_top)
+}
+
+/// Distance between setting rows, pixels: [`ROW`], less when the rows and the notes under
+/// them would not fit otherwise (never under the rows' glyph height).
+pub fn row_pitch(view: &SettingsView) -> f32 {
+    let (message_top, ..) = bottom_block(view);
+    let rows = view.rows.len().max(1) as f32;
+    ((message_top - 4.0 - TOP) / rows).clamp(MIN_ROW, ROW)
+}
+
+/// The row of `view` under the playfield point `at`, if any (for the mouse).
+pub fn row_at(view: &SettingsView, at: glam::Vec2) -> Option<usize> {
+    let inside = (LEFT - 10.0..RIGHT + 10.0).contains(&at.x) && at.y >= TOP - 4.0;
+    inside.then(|| ((at.y - (TOP - 4.0)) / row_pitch(view)) as usize)
+}
+
+/// Appends the settings screen to `batch`. Over a game, the text the screens below it put in
+/// the batch (the pause box, the HUD, a banner) is dropped: the panel covers the whole
+/// playfield, and text showing through it ran through the rows.
 pub fn draw(batch: &mut SpriteBatch, view: &SettingsView) {
-    if !view.over_game {
+    if view.over_game {
+        batch.text.clear();
+    } else {
         scene::background(&mut batch.backdrop);
     }
     let out = &mut batch.text;
     panel(
         out,
         [0.0, 0.0, PLAYFIELD_WIDTH, PLAYFIELD_HEIGHT],
-        [0.0, 0.0, 0.05, 0.82],
+        [0.0, 0.0, 0.05, if view.over_game { 0.9 } else { 0.82 }],
     );
     layout_centered(
         out,
@@ -73,13 +116,19 @@ pub fn draw(batch: &mut SpriteBatch, view: &SettingsView) {
         32.0,
         HIGHLIGHT,
     );
+    let pitch = row_pitch(view);
     for (i, (label, value)) in view.rows.iter().enumerate() {
-        let y = TOP + i as f32 * ROW;
+        let y = TOP + i as f32 * pitch;
         let selected = i == view.selected;
         if selected {
             panel(
                 out,
-                [LEFT - 10.0, y - 4.0, RIGHT - LEFT + 20.0, ROW],
+                [
+                    LEFT - 10.0,
+                    y - (pitch - SIZE) / 2.0,
+                    RIGHT - LEFT + 20.0,
+                    pitch,
+                ],
                 [0.3, 0.25, 0.05, 0.6],
             );
         }
@@ -94,7 +143,7 @@ pub fn draw(batch: &mut SpriteBatch, view: &SettingsView) {
         let x = RIGHT - text_width(&shown, SIZE);
         layout(out, &shown, x, y, SIZE, if selected { WHITE } else { DIM });
     }
-    let mut y = TOP + view.rows.len() as f32 * ROW + 8.0;
+    let (message_top, file_top, notes_top) = bottom_block(view);
     let width = PLAYFIELD_WIDTH - 2.0 * 40.0;
     if let Some(message) = &view.message {
         let shown = ellipsize(message, chars_in(width, SMALL + 2.0));
@@ -102,41 +151,28 @@ pub fn draw(batch: &mut SpriteBatch, view: &SettingsView) {
             out,
             &shown,
             PLAYFIELD_WIDTH / 2.0,
-            y,
+            message_top,
             SMALL + 2.0,
             HIGHLIGHT,
         );
     }
-    y += 18.0;
     layout_centered(
         out,
         &ellipsize(&view.saved_to, chars_in(width, SMALL)),
         PLAYFIELD_WIDTH / 2.0,
-        y,
+        file_top,
         SMALL,
         FAINT,
     );
-    y += 18.0;
-    let lines: Vec<String> = view
-        .notes
-        .iter()
-        .flat_map(|note| wrap(note, chars_in(width, SMALL), MAX_NOTE_LINES))
-        .collect();
-    // As many lines as end 2 px above the keys' line, at least one (below every setting's row,
-    // five would reach into it).
-    let room = ((HINT_Y - 2.0 - SMALL - y) / (SMALL + 4.0))
-        .floor()
-        .max(0.0) as usize
-        + 1;
-    let most = MAX_NOTE_LINES.min(room);
-    for (i, line) in lines.iter().enumerate() {
-        if i + 1 == most && lines.len() > most {
-            let more = format!("+{} more lines (the log has them all)", lines.len() - i);
-            layout(out, &more, 40.0, y, SMALL, ERROR);
-            break;
-        }
-        layout(out, line, 40.0, y, SMALL, ERROR);
-        y += SMALL + 4.0;
+    for (i, line) in note_lines(&view.notes).iter().enumerate() {
+        layout(
+            out,
+            line,
+            40.0,
+            notes_top + i as f32 * NOTE_LINE,
+            SMALL,
+            ERROR,
+        );
     }
     layout_centered(
         out,
@@ -154,48 +190,57 @@ mod tests {
 
     #[test]
     fn rows_under_the_pointer_are_found_and_outside_is_none() {
-        assert_eq!(row_at(glam::Vec2::new(400.0, TOP)), Some(0));
-        assert_eq!(row_at(glam::Vec2::new(400.0, TOP + 2.5 * ROW)), Some(2));
-        assert_eq!(row_at(glam::Vec2::new(10.0, TOP)), None, "left of the rows");
-        assert_eq!(row_at(glam::Vec2::new(400.0, 20.0)), None, "the title");
+        let view = SettingsView {
+            rows: vec![("a".into(), "b".into()); 10],
+            ..SettingsView::default()
+        };
+        assert_eq!(row_pitch(&view), ROW);
+        assert_eq!(row_at(&view, glam::Vec2::new(400.0, TOP)), Some(0));
+        assert_eq!(
+            row_at(&view, glam::Vec2::new(400.0, TOP + 2.5 * ROW)),
+            Some(2)
+        );
+        assert_eq!(
+            row_at(&view, glam::Vec2::new(10.0, TOP)),
+            None,
+            "left of the rows"
+        );
+        assert_eq!(
+            row_at(&view, glam::Vec2::new(400.0, 20.0)),
+            None,
+            "the title"
+        );
     }
 
-    /// Every setting's row, a message, the file line and more notes than fit: no two glyphs
-    /// overlap (five note lines reached into the keys' line once the frame cap and the game
-    /// speed had their rows).
+    /// Every setting's row, a message, the file line and notes, from none to more than fit,
+    /// for as many rows as today's screen has and more (the notes reached into the keys' line
+    /// once the screen had 21 rows): no two lines of text overlap, and the keys' line is there.
     #[test]
     fn a_full_screen_has_no_text_over_text() {
-        let view = SettingsView {
-            rows: (0..19)
-                .map(|i| (format!("Setting {i}"), "144 fps (default)".to_string()))
-                .collect(),
-            selected: 3,
-            message: Some("Launch: W".into()),
-            saved_to: "saved to ~/.config/breakout/breakout.toml on leaving".into(),
-            notes: (1..=6)
-                .map(|i| format!("line {i}:1: speed = 7 is out of range"))
-                .collect(),
-            over_game: false,
-        };
-        let mut batch = SpriteBatch::default();
-        draw(&mut batch, &view);
-        let glyphs: Vec<([f32; 4], char)> = batch
-            .text
-            .iter()
-            .filter_map(|s| crate::view::text::glyph_char(s).map(|c| (s.i_rect, c)))
-            .filter(|(_, c)| !c.is_whitespace())
-            .collect();
-        assert!(glyphs.iter().any(|(r, _)| r[1] == HINT_Y), "the keys' line");
-        for (i, (a, ca)) in glyphs.iter().enumerate() {
-            for (b, cb) in &glyphs[i + 1..] {
-                // Neighbouring cells of a line meet: half a pixel of rounding is not text
-                // over text.
-                let e = 0.5;
-                let overlap = a[0] + e < b[0] + b[2]
-                    && b[0] + e < a[0] + a[2]
-                    && a[1] + e < b[1] + b[3]
-                    && b[1] + e < a[1] + a[3];
-                assert!(!overlap, "{ca:?} at {a:?} overlaps {cb:?} at {b:?}");
+        for rows in [10, 19, 20, 21, 22, 24, 26] {
+            for notes in [0, 1, 3, 5, 8] {
+                let view = SettingsView {
+                    rows: (0..rows)
+                        .map(|i| (format!("Setting {i}"), "144 fps (default)".to_string()))
+                        .collect(),
+                    selected: 3,
+                    message: Some("Launch: W".into()),
+                    saved_to: "saved to ~/.config/breakout/breakout.toml on leaving".into(),
+                    notes: (1..=notes)
+                        .map(|i| format!("line {i}:1: speed = 7 is out of range"))
+                        .collect(),
+                    over_game: false,
+                };
+                let mut batch = SpriteBatch::default();
+                draw(&mut batch, &view);
+                let what = format!("{rows} rows, {notes} notes");
+                let boxes = crate::view::text_boxes::assert_no_overlap(&what, &batch.text);
+                assert!(
+                    boxes.iter().any(|b| b.rect[1] == HINT_Y),
+                    "{what}: the keys' line"
+                );
+                let last = format!("Setting {}", rows - 1);
+                assert!(boxes.iter().any(|b| b.text == last), "{what}: the last row");
             }
         }
     }

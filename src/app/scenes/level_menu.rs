@@ -237,7 +237,12 @@ impl Scene for LevelMenuScene {
         match &self.preview {
             Some((index, Ok(field))) if Some(*index) == selected => {
                 let start = batch.backdrop.len();
-                scene::bricks(&mut batch.backdrop, field, PREVIEW_DIM);
+                scene::bricks(
+                    &mut batch.backdrop,
+                    field,
+                    PREVIEW_DIM,
+                    scene::HeldPowerUps::shown_if(ctx.video.show_brick_powerups),
+                );
                 menu::fit_preview(&mut batch.backdrop[start..], area);
             }
             Some((index, Err(problems))) if Some(*index) == selected => {

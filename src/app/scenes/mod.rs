@@ -19,6 +19,8 @@ pub mod hot_seat;
 pub mod hot_seat_end;
 #[cfg(test)]
 mod hot_seat_tests;
+#[cfg(test)]
+mod layout_tests;
 pub mod level_cleared;
 pub mod level_menu;
 pub mod list;

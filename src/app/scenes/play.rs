@@ -460,7 +460,8 @@ impl Scene for PlayScene {
 
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, covered: bool) {
         let game = &self.game;
-        scene::backdrop(&mut batch.backdrop, game);
+        let held = scene::HeldPowerUps::shown_if(ctx.video.show_brick_powerups);
+        scene::backdrop(&mut batch.backdrop, game, held);
         scene::world(&mut batch.world, game, self.clock.blend());
         scene::particles(&mut batch.particles, &ctx.effects.particles);
         if ctx.debug_overlay {

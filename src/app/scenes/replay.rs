@@ -243,7 +243,8 @@ impl Scene for ReplayScene {
 
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
         let game = self.watch.game();
-        scene::backdrop(&mut batch.backdrop, game);
+        let held = scene::HeldPowerUps::shown_if(ctx.video.show_brick_powerups);
+        scene::backdrop(&mut batch.backdrop, game, held);
         scene::world(&mut batch.world, game, self.watch.blend());
         scene::particles(&mut batch.particles, &ctx.effects.particles);
         if ctx.debug_overlay {

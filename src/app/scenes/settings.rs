@@ -1,5 +1,6 @@
 //! The settings screen, from the set menu (F3) and the pause screen (S): volumes, sound on or
-//! muted, collision mode, game speed, particles, screen effects, vsync, the frame cap,
+//! muted, collision mode, game speed, particles, screen effects, the power-ups on bricks
+//! (shown or hidden in play), vsync, the frame cap,
 //! fullscreen, the gamepad and the key of every [`Action`] (press the new key), each applied
 //! the moment it changes;
 //! saved into the player's `breakout.toml` (comments and layout kept, see
@@ -97,6 +98,22 @@ const SETTINGS: &[Setting] = &[
         step: |ctx, _| {
             let on = &mut ctx.settings.now.effects.screen_effects;
             *on = !*on;
+        },
+        sound: None,
+    },
+    Setting {
+        label: "Power-ups on bricks",
+        value: |ctx| {
+            if ctx.video.show_brick_powerups {
+                "shown"
+            } else {
+                "hidden"
+            }
+            .to_string()
+        },
+        step: |ctx, _| {
+            ctx.video.show_brick_powerups = !ctx.video.show_brick_powerups;
+            ctx.settings.now.video.show_brick_powerups = ctx.video.show_brick_powerups;
         },
         sound: None,
     },
@@ -311,7 +328,11 @@ impl SettingsScene {
             Ok(_) => Transition::Pop,
             Err(e) => {
                 log::warn!("the settings were not saved: {e}");
-                self.save_error = Some(format!("NOT SAVED: {e}"));
+                let why = match ctx.settings.path.as_deref() {
+                    Some(path) => mentions_home_relative(&e.to_string(), path),
+                    None => e.to_string(),
+                };
+                self.save_error = Some(format!("NOT SAVED: {why}"));
                 Transition::None
             }
         }
@@ -336,6 +357,9 @@ impl SettingsScene {
             notes.extend(problems.iter().map(|p| format!("line {p}")));
         }
         let saved_to = match file {
+            // The notes' first line says it was not: "saved to … on leaving" above it was a
+            // contradiction.
+            Some(_) if self.save_error.is_some() => String::new(),
             Some(file) => format!("saved to {file} on leaving"),
             None => "this system has no config directory: not saved".to_string(),
         };
@@ -369,6 +393,12 @@ fn home_relative(path: &std::path::Path) -> String {
         Some(rest) => format!("~/{}", rest.display()),
         None => path.display().to_string(),
     }
+}
+
+/// `text` with every mention of `path` written as [`home_relative`] writes it: the error
+/// under "saved to ~/…" names the file the same way, not by its absolute path.
+fn mentions_home_relative(text: &str, path: &std::path::Path) -> String {
+    text.replace(&path.display().to_string(), &home_relative(path))
 }
 
 impl Scene for SettingsScene {
@@ -415,12 +445,15 @@ impl Scene for SettingsScene {
                 if self.pointer.is_none() || moved {
                     self.pointer = Some(at);
                 }
-                if let Some(row) = view::row_at(at).filter(|&r| moved && r < ROWS) {
+                let row = view::row_at(&self.view(ctx), at);
+                if let Some(row) = row.filter(|&r| moved && r < ROWS) {
                     self.selected = row;
                 }
             }
             Pointer::Down(button) => {
-                if let Some(row) = self.pointer.and_then(view::row_at).filter(|&r| r < ROWS) {
+                let shown = self.view(ctx);
+                let row = self.pointer.and_then(|at| view::row_at(&shown, at));
+                if let Some(row) = row.filter(|&r| r < ROWS) {
                     self.selected = row;
                     let dir = if button == super::MouseButton::Right {
                         -1

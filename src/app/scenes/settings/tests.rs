@@ -376,3 +376,53 @@ fn the_frame_cap_steps_through_its_choices_saves_and_reads_back() {
     assert_eq!(config.video.frame_cap, Some(120));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The power-ups bricks hold are hidden in play by default; the row shows them at once and
+/// leaving saves `[video] show_brick_powerups = true` in place, which reads back.
+#[test]
+fn the_power_ups_on_bricks_row_shows_them_at_once_and_saves_the_choice() {
+    let dir = scratch("held");
+    let path = dir.join("breakout.toml");
+    let text = "# mine\n[video]\nvsync = false\n";
+    let mut ctx = context_with_file(&path, text);
+    let mut scene = SettingsScene::new(true);
+    select(&mut scene, &mut ctx, "Power-ups on bricks");
+    assert_eq!(value(&scene, &ctx, "Power-ups on bricks"), "hidden");
+    assert!(!ctx.video.show_brick_powerups);
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    assert_eq!(value(&scene, &ctx, "Power-ups on bricks"), "shown");
+    assert!(ctx.video.show_brick_powerups, "in effect at once");
+    assert!(matches!(
+        scene.key_press(&mut ctx, KeyCode::Escape),
+        Transition::Pop
+    ));
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        saved,
+        "# mine\n[video]\nvsync = false\nshow_brick_powerups = true\n"
+    );
+    let (config, problems) = Config::parse_lenient(&saved);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert!(config.video.show_brick_powerups);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The file is named as "saved to ~/… on leaving" names it: a failed save's message said
+/// the absolute path under a line that said `~`.
+#[test]
+fn a_failed_saves_message_names_the_file_from_the_home_directory() {
+    let Some(home) = directories::BaseDirs::new().map(|d| d.home_dir().to_path_buf()) else {
+        return;
+    };
+    let path = home.join(".config/breakout/breakout.toml");
+    let message = format!("{}:1:6: key with no value, expected `=`", path.display());
+    assert_eq!(
+        mentions_home_relative(&message, &path),
+        "~/.config/breakout/breakout.toml:1:6: key with no value, expected `=`"
+    );
+    let elsewhere = std::path::Path::new("/etc/breakout.toml");
+    assert_eq!(
+        mentions_home_relative("/etc/breakout.toml:2:1: x", elsewhere),
+        "/etc/breakout.toml:2:1: x"
+    );
+}
