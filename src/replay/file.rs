@@ -11,8 +11,9 @@
 //! The checksum turns any damage into one clear error before anything is decoded; a newer
 //! format version is refused by its number, never misread.
 
-use super::track::InputTrackV1;
-use super::{Change, End, Header, Replay};
+use super::settings::StoredSettingsV2;
+use super::track::{InputTrack, InputTrackV1};
+use super::{Change, End, Header, Origin, Replay};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -25,7 +26,9 @@ pub const MAGIC: &[u8; 8] = b"BKREPLAY";
 /// - 1: the first (0.2.0).
 /// - 2: a paddle target that is not a whole 1/256 px is stored as the change of its `f32` bits
 ///   since the last target, not as the bits themselves.
-pub const FORMAT_VERSION: u16 = 2;
+/// - 3: the settings end with the difficulty's (its name, start lives, paddle width, bad
+///   power-ups on or off, duration and score factors); older files read as Normal.
+pub const FORMAT_VERSION: u16 = 3;
 /// Bytes before the compressed body.
 pub const HEADER_LEN: usize = 14;
 /// Largest decompressed body read, bytes: far above any real replay (a 30-minute game is tens of
@@ -137,6 +140,8 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<Replay, ReplayError> {
     }
     let read = if version == 1 {
         postcard::take_from_bytes::<ReplayV1>(&body).map(|(old, rest)| (old.into_replay(), rest))
+    } else if version == 2 {
+        postcard::take_from_bytes::<ReplayV2>(&body).map(|(old, rest)| (old.into_replay(), rest))
     } else {
         postcard::take_from_bytes::<Replay>(&body)
     };
@@ -179,11 +184,66 @@ pub fn write(path: &Path, replay: &Replay) -> Result<(), ReplayError> {
     crate::files::write_atomic(path, &encode(replay)).map_err(io)
 }
 
-/// A [`Replay`] as format 1 stored it: the same fields, its input track's odd target codes raw
-/// bits ([`InputTrackV1`]).
+/// A [`Header`] as formats 1 and 2 stored it: its settings without the difficulty's.
+#[derive(serde::Deserialize)]
+struct HeaderV2 {
+    game_version: String,
+    recorded_at: u64,
+    origin: Origin,
+    level_name: String,
+    level_text: String,
+    start_score: u32,
+    start_lives: u32,
+    settings: StoredSettingsV2,
+    taken_over_at: Option<u64>,
+    played_by: Option<String>,
+}
+
+impl HeaderV2 {
+    fn into_header(self) -> Header {
+        Header {
+            game_version: self.game_version,
+            recorded_at: self.recorded_at,
+            origin: self.origin,
+            level_name: self.level_name,
+            level_text: self.level_text,
+            start_score: self.start_score,
+            start_lives: self.start_lives,
+            settings: self.settings.into_current(),
+            taken_over_at: self.taken_over_at,
+            played_by: self.played_by,
+        }
+    }
+}
+
+/// A [`Replay`] as format 2 stored it: its header's settings without the difficulty's
+/// ([`HeaderV2`]).
+#[derive(serde::Deserialize)]
+struct ReplayV2 {
+    header: HeaderV2,
+    inputs: InputTrack,
+    changes: Vec<Change>,
+    hashes: Vec<u64>,
+    end: Option<End>,
+}
+
+impl ReplayV2 {
+    fn into_replay(self) -> Replay {
+        Replay {
+            header: self.header.into_header(),
+            inputs: self.inputs,
+            changes: self.changes,
+            hashes: self.hashes,
+            end: self.end,
+        }
+    }
+}
+
+/// A [`Replay`] as format 1 stored it: as format 2 ([`ReplayV2`]), its input track's odd
+/// target codes raw bits ([`InputTrackV1`]).
 #[derive(serde::Deserialize)]
 struct ReplayV1 {
-    header: Header,
+    header: HeaderV2,
     inputs: InputTrackV1,
     changes: Vec<Change>,
     hashes: Vec<u64>,
@@ -193,7 +253,7 @@ struct ReplayV1 {
 impl ReplayV1 {
     fn into_replay(self) -> Replay {
         Replay {
-            header: self.header,
+            header: self.header.into_header(),
             inputs: self.inputs.0,
             changes: self.changes,
             hashes: self.hashes,
