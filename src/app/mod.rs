@@ -107,7 +107,8 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
         }
         None => None,
     };
-    let (game_config, loaded) = args.game.load()?;
+    // The player's settings and the difficulty apart: the settings screen may change the latter.
+    let (game_config, difficulty, loaded) = args.game.load_base()?;
     let file_config = loaded.config.clone();
     let event_loop = EventLoop::new().map_err(|e| {
         anyhow::anyhow!(
@@ -141,6 +142,7 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
         },
     };
     app.ctx.game_speed = app.ctx.args.game_speed.unwrap_or(file_config.game.speed);
+    app.ctx.difficulty = difficulty;
     app.ctx.settings = crate::config::save::ConfigFile::new(loaded);
     app.ctx.bindings = file_config.keys.bindings();
     app.ctx.gamepad = file_config.gamepad;
@@ -148,7 +150,7 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
         app.scenes = SceneStack::new(scene);
     } else if let Some((set, index, level)) = start {
         // Under the run: the set's level list, where ending the run comes back to.
-        let campaign = Campaign::new(&set, index);
+        let campaign = Campaign::new(&set, index).starting_at(app.ctx.difficulty);
         app.scenes
             .push(Box::new(LevelMenuScene::new(set.clone(), index)));
         let play = PlayScene::new(&mut app.ctx, campaign, &level);
@@ -242,6 +244,7 @@ impl App {
             video: Default::default(),
             refresh_hz: None,
             game_speed: 100,
+            difficulty: Default::default(),
         };
         App {
             ctx,

@@ -3,6 +3,7 @@
 
 use crate::assets::{LevelSource, OpenedSet, SetLevel};
 use crate::sim::tuning::START_LIVES;
+use crate::sim::Difficulty;
 use std::sync::Arc;
 
 /// The levels of one run, in order, which one is being played, and the score and lives the
@@ -26,6 +27,9 @@ pub struct Campaign {
     trial: bool,
     /// A game the player took over from a replay: no scores are recorded.
     taken_over: bool,
+    /// The run's difficulty, fixed for the run (a change in the settings screen applies from
+    /// the next run): its levels' settings and where its scores are kept.
+    difficulty: Difficulty,
 }
 
 impl Campaign {
@@ -42,7 +46,29 @@ impl Campaign {
             speed: crate::highscores::FULL_SPEED,
             trial: false,
             taken_over: false,
+            difficulty: Difficulty::Normal,
         }
+    }
+
+    /// This run from its start at `difficulty`: the difficulty's lives
+    /// ([`crate::sim::difficulty::DifficultyDef::lives`]).
+    pub fn starting_at(self, difficulty: Difficulty) -> Campaign {
+        Campaign {
+            lives: difficulty.def().lives,
+            difficulty,
+            ..self
+        }
+    }
+
+    /// This run at `difficulty`, its score and lives kept (a run resumed at the difficulty it
+    /// was played at).
+    pub fn with_difficulty(self, difficulty: Difficulty) -> Campaign {
+        Campaign { difficulty, ..self }
+    }
+
+    /// The run's difficulty.
+    pub fn difficulty(&self) -> Difficulty {
+        self.difficulty
     }
 
     /// A run through `set` continued at its level at index `index`, with the `score` and
@@ -99,6 +125,7 @@ impl Campaign {
             speed: crate::highscores::FULL_SPEED,
             trial: false,
             taken_over: false,
+            difficulty: Difficulty::Normal,
         }
     }
 
