@@ -115,6 +115,7 @@ fn prepare(level: &Level, mode: CollisionMode, speed: f32) -> (Game, Vec<Input>)
         powerups: PowerUpSettings::none(),
         // A steady speed, so that runs measured before and after the speed-up compare.
         pace: breakout::sim::PaceSettings::OFF,
+        ..GameConfig::default()
     };
     let mut game = Game::new(level, config);
     let mut bot = Bot::new(config.seed, 0.0);

@@ -373,6 +373,11 @@ pub struct GameOptions {
     /// Configuration file (default: ./breakout.toml, then the user config directory).
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
+    /// Difficulty for this run: kids, easy, normal or hard (default: the config file's `[game]
+    /// difficulty`, normal unless changed). Applied over the `[ball]` and `[powerups]`
+    /// settings; the README has the table.
+    #[arg(long, value_name = "NAME", value_parser = crate::sim::Difficulty::from_name)]
+    pub difficulty: Option<crate::sim::Difficulty>,
 }
 
 impl GameOptions {
@@ -390,6 +395,19 @@ impl GameOptions {
     /// # Errors
     /// The config file's error (file, line, column).
     pub fn load(&self) -> Result<(GameConfig, crate::config::Loaded), ConfigError> {
+        let (base, difficulty, loaded) = self.load_base()?;
+        Ok((difficulty.apply(base), loaded))
+    }
+
+    /// As [`GameOptions::load`], with the settings at Normal (the player's own, before a
+    /// difficulty scales them) and the difficulty chosen apart: `--difficulty`, else the config
+    /// file's. The window keeps them apart, as the settings screen may change the difficulty.
+    ///
+    /// # Errors
+    /// The config file's error (file, line, column).
+    pub fn load_base(
+        &self,
+    ) -> Result<(GameConfig, crate::sim::Difficulty, crate::config::Loaded), ConfigError> {
         let loaded = Config::load(self.config.as_deref())?;
         let file = &loaded.config;
         let defaults = GameConfig::default();
@@ -401,7 +419,8 @@ impl GameOptions {
             pace: file.ball,
             ..defaults
         };
-        Ok((game, loaded))
+        let difficulty = self.difficulty.unwrap_or(file.game.difficulty);
+        Ok((game, difficulty, loaded))
     }
 }
 
@@ -519,5 +538,44 @@ mod tests {
         assert!(err.contains("cannot be used with"), "{err}");
         let none = Cli::try_parse_from(["breakout"]).unwrap();
         assert_eq!(none.play.players, None);
+    }
+
+    /// `--difficulty` names a difficulty on play and on `simulate`; an unknown one is an error
+    /// listing the names.
+    #[test]
+    fn difficulty_takes_the_four_names_on_play_and_simulate_and_refuses_the_rest() {
+        use crate::sim::Difficulty;
+        let play = |arg: &str| {
+            Cli::try_parse_from(["breakout", "--difficulty", arg]).map(|c| c.play.game.difficulty)
+        };
+        assert_eq!(play("kids").unwrap(), Some(Difficulty::Kids));
+        assert_eq!(play("Hard").unwrap(), Some(Difficulty::Hard));
+        let cli = Cli::try_parse_from([
+            "breakout",
+            "simulate",
+            "--level",
+            "x",
+            "--difficulty",
+            "easy",
+        ])
+        .unwrap();
+        match cli.command {
+            Some(Command::Simulate(args)) => {
+                assert_eq!(args.game.difficulty, Some(Difficulty::Easy))
+            }
+            other => panic!("{other:?}"),
+        }
+        for bad in ["expert", "", "norma"] {
+            let err = play(bad).unwrap_err().to_string();
+            assert!(err.contains("kids, easy, normal, hard"), "{bad}: {err}");
+        }
+        assert_eq!(
+            Cli::try_parse_from(["breakout"])
+                .unwrap()
+                .play
+                .game
+                .difficulty,
+            None
+        );
     }
 }

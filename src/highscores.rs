@@ -27,6 +27,11 @@
 //! run = 3120
 //! ```
 //!
+//! Scores are kept per difficulty: a set's scores at Normal under its own key, at any other
+//! difficulty under the key and the difficulty's name, `[sets."shipped@kids"]`
+//! ([`scores_key`]). Files of earlier versions, which had no difficulty, are all Normal; a
+//! score shown at another difficulty says which ([`difficulty_note`]).
+//!
 //! The file of earlier versions held only `[best]`, the best score by shown level name. It is
 //! still read and kept: a level of the shipped set or the user's levels with no score of its own
 //! shows the old score of its name ([`HighScores::level`] with a legacy name), which becomes its
@@ -113,6 +118,30 @@ pub fn speed_note(speed: u32) -> String {
         String::new()
     } else {
         format!(" ({speed}% speed)")
+    }
+}
+
+/// The difficulty whose scores are kept under a set's own key (the only one before
+/// difficulties existed): its name, as [`crate::config`] and the command line spell it.
+pub const NORMAL: &str = "normal";
+
+/// The key under which the scores of set `set` played at the difficulty named `difficulty`
+/// are kept: `set` itself at [`NORMAL`], else `"set@difficulty"` (`shipped@kids`).
+pub fn scores_key(set: &str, difficulty: &str) -> String {
+    if difficulty == NORMAL {
+        set.to_string()
+    } else {
+        format!("{set}@{difficulty}")
+    }
+}
+
+/// What follows a score made at the difficulty labelled `label` (its on-screen name) and named
+/// `name`: nothing at [`NORMAL`], else " (Kids)".
+pub fn difficulty_note(name: &str, label: &str) -> String {
+    if name == NORMAL {
+        String::new()
+    } else {
+        format!(" ({label})")
     }
 }
 
@@ -583,5 +612,41 @@ mod tests {
             .unwrap();
         assert_eq!(b.score(), Score::full(20));
         assert_eq!(speed_note(100), "");
+    }
+
+    /// Scores of earlier versions (no difficulty) are Normal's; each other difficulty keeps
+    /// its own, in the same file, and one never beats or hides another.
+    #[test]
+    fn scores_are_kept_per_difficulty_and_old_ones_are_normal() {
+        let dir = temp_dir("difficulty");
+        let path = dir.join(FILE_NAME);
+        std::fs::write(
+            &path,
+            "[best]\n\"First\" = 50\n[sets.shipped]\nrun = 900\n[sets.shipped.levels.\"01-a.lvl\"]\nbest = 400\n",
+        )
+        .unwrap();
+        let mut scores = HighScores::load(&path);
+        let (normal, kids) = (scores_key("shipped", NORMAL), scores_key("shipped", "kids"));
+        assert_eq!(normal, "shipped");
+        assert_eq!(kids, "shipped@kids");
+        assert_eq!(scores.best_run(&normal), Some(Score::full(900)));
+        assert_eq!(scores.level(&normal, "01-a.lvl", None).unwrap().best, 400);
+        assert_eq!(scores.best_run(&kids), None);
+        assert_eq!(scores.level(&kids, "01-a.lvl", None), None);
+        // A lower score at Kids is still Kids' best, and leaves Normal's alone.
+        let kid = scores.record_level(&kids, "01-a.lvl", None, Score::full(100), true);
+        assert_eq!((kid.previous, kid.is_best), (None, true));
+        assert!(scores.record_run(&kids, Score::full(300)).is_best);
+        let hard = scores_key("shipped", "hard");
+        assert!(scores.record_run(&hard, Score::full(2000)).is_best);
+        scores.save().unwrap();
+        let again = HighScores::load(&path);
+        assert_eq!(again.best_run(&normal), Some(Score::full(900)));
+        assert_eq!(again.level(&normal, "01-a.lvl", None).unwrap().best, 400);
+        assert_eq!(again.best_run(&kids), Some(Score::full(300)));
+        assert_eq!(again.level(&kids, "01-a.lvl", None).unwrap().best, 100);
+        assert_eq!(again.best_run(&hard), Some(Score::full(2000)));
+        assert_eq!(difficulty_note(NORMAL, "Normal"), "");
+        assert_eq!(difficulty_note("kids", "Kids"), " (Kids)");
     }
 }

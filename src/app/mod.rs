@@ -93,7 +93,8 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
     let sets = crate::assets::sets::discover_from_env();
     // Find and load --set/--level before opening a window, so a typo is a one-line error.
     let start = start::resolve(&args, &assets, &sets)?;
-    let (game_config, loaded) = args.game.load()?;
+    // The player's settings and the difficulty apart: the settings screen may change the latter.
+    let (game_config, difficulty, loaded) = args.game.load_base()?;
     let file_config = loaded.config.clone();
     let event_loop = EventLoop::new().map_err(|e| {
         anyhow::anyhow!(
@@ -128,6 +129,7 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
         ..file_config.video
     };
     app.ctx.game_speed = app.ctx.args.game_speed.unwrap_or(file_config.game.speed);
+    app.ctx.difficulty = difficulty;
     app.ctx.settings = crate::config::save::ConfigFile::new(loaded);
     app.ctx.bindings = file_config.keys.bindings();
     app.ctx.gamepad = file_config.gamepad;
@@ -227,6 +229,7 @@ impl App {
             video: Default::default(),
             refresh_hz: None,
             game_speed: 100,
+            difficulty: Default::default(),
         };
         App {
             ctx,

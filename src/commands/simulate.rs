@@ -38,6 +38,9 @@ pub struct SimulateReport {
     pub powerups_by_kind: std::collections::BTreeMap<String, u32>,
     /// Collision mode name.
     pub collision: String,
+    /// Difficulty name ([`crate::sim::Difficulty::name`]: `"normal"` unless `--difficulty` or
+    /// the config file says otherwise).
+    pub difficulty: String,
     /// Seed used.
     pub seed: u64,
     /// Hash of the final game state, hex; identical runs give identical hashes.
@@ -100,6 +103,7 @@ pub fn simulate_recorded(
             .map(|(kind, n)| (kind.name().to_string(), n))
             .collect(),
         collision: collision.name().to_string(),
+        difficulty: config.difficulty.name().to_string(),
         seed,
         state_hash: format!("{:016x}", game.state_hash()),
     };

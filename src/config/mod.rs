@@ -35,6 +35,7 @@
 //!
 //! [game]
 //! speed = 100             # per cent of normal speed, 50 to 100 (the clock slows, not the game)
+//! difficulty = "normal"   # kids, easy, normal or hard (see the README's table)
 //!
 //! [video]
 //! vsync = true
@@ -170,7 +171,7 @@ impl VideoConfig {
     }
 }
 
-/// The `[game]` section: how fast the game runs for this player.
+/// The `[game]` section: how fast the game runs for this player, and how hard it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct PlayConfig {
@@ -180,11 +181,19 @@ pub struct PlayConfig {
     /// same game, slower. `--game-speed` sets it for one run. Scores made below 100 % are
     /// marked with their speed.
     pub speed: u32,
+    /// The difficulty of the next run ([`crate::sim::Difficulty`]: `"kids"`, `"easy"`,
+    /// `"normal"`, `"hard"`; default normal), applied over the `[ball]` and `[powerups]`
+    /// settings ([`crate::sim::Difficulty::apply`]). `--difficulty` sets it for one run; the
+    /// settings screen changes it. High scores are kept per difficulty.
+    pub difficulty: crate::sim::Difficulty,
 }
 
 impl Default for PlayConfig {
     fn default() -> Self {
-        PlayConfig { speed: 100 }
+        PlayConfig {
+            speed: 100,
+            difficulty: crate::sim::Difficulty::Normal,
+        }
     }
 }
 
@@ -554,6 +563,25 @@ mod tests {
         assert!(!config.video.vsync && config.audio.music_volume == 0.2);
         let (config, problems) = Config::parse_lenient("[game]\nspeed = \"slow\"\n");
         assert_eq!((problems.len(), config.game.speed), (1, 100));
+    }
+
+    /// `[game] difficulty` reads back by name; an unknown one is a problem at its line that
+    /// names the difficulties, and Normal is kept.
+    #[test]
+    fn difficulty_is_read_and_an_unknown_one_is_a_problem_keeping_normal() {
+        use crate::sim::Difficulty;
+        let config = parse("[game]\ndifficulty = \"kids\"\n").unwrap();
+        assert_eq!(config.game.difficulty, Difficulty::Kids);
+        assert_eq!(parse("").unwrap().game.difficulty, Difficulty::Normal);
+        let (config, problems) =
+            Config::parse_lenient("[game]\nspeed = 70\ndifficulty = \"nightmare\"\n");
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].line, 3);
+        assert!(problems[0].message.contains("kids"), "{problems:?}");
+        assert_eq!(
+            (config.game.difficulty, config.game.speed),
+            (Difficulty::Normal, 70)
+        );
     }
 
     #[test]

@@ -348,6 +348,12 @@ impl Config {
             i64::from(before.game.speed).into(),
         );
         value(
+            "game",
+            "difficulty",
+            self.game.difficulty.name().into(),
+            before.game.difficulty.name().into(),
+        );
+        value(
             "gamepad",
             "enabled",
             self.gamepad.enabled.into(),

@@ -11,8 +11,9 @@
 //! The checksum turns any damage into one clear error before anything is decoded; a newer
 //! format version is refused by its number, never misread.
 
+use super::settings::StoredSettingsV2;
 use super::track::{InputTrackV1, InputTrackV2};
-use super::{Change, End, Header, Replay};
+use super::{Change, End, Header, Origin, Replay};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -26,7 +27,9 @@ pub const MAGIC: &[u8; 8] = b"BKREPLAY";
 /// - 2: a paddle target that is not a whole 1/256 px is stored as the change of its `f32` bits
 ///   since the last target, not as the bits themselves.
 /// - 3: the input track's target codes are stored as one-byte picks from a palette of the
-///   codes used most, the others in full.
+///   codes used most, the others in full; the settings end with the difficulty's (its name,
+///   start lives, paddle width, bad power-ups on or off, duration and score factors), which
+///   older files read as Normal's.
 pub const FORMAT_VERSION: u16 = 3;
 /// Bytes before the compressed body.
 pub const HEADER_LEN: usize = 14;
@@ -183,11 +186,44 @@ pub fn write(path: &Path, replay: &Replay) -> Result<(), ReplayError> {
     crate::files::write_atomic(path, &encode(replay)).map_err(io)
 }
 
-/// A [`Replay`] as formats 1 and 2 stored it: the same fields, its input track as that format
-/// stored it ([`InputTrackV1`], [`InputTrackV2`]).
+/// A [`Header`] as formats 1 and 2 stored it: its settings without the difficulty's.
+#[derive(serde::Deserialize)]
+struct HeaderV2 {
+    game_version: String,
+    recorded_at: u64,
+    origin: Origin,
+    level_name: String,
+    level_text: String,
+    start_score: u32,
+    start_lives: u32,
+    settings: StoredSettingsV2,
+    taken_over_at: Option<u64>,
+    played_by: Option<String>,
+}
+
+impl HeaderV2 {
+    fn into_header(self) -> Header {
+        Header {
+            game_version: self.game_version,
+            recorded_at: self.recorded_at,
+            origin: self.origin,
+            level_name: self.level_name,
+            level_text: self.level_text,
+            start_score: self.start_score,
+            start_lives: self.start_lives,
+            settings: self.settings.into_current(),
+            taken_over_at: self.taken_over_at,
+            played_by: self.played_by,
+        }
+    }
+}
+
+/// A [`Replay`] as formats 1 and 2 stored it: the header's settings without the difficulty's
+/// ([`HeaderV2`]), its input track as that format stored it ([`InputTrackV1`],
+/// [`InputTrackV2`]).
 #[derive(serde::Deserialize)]
 struct OldReplay<Track> {
-    header: Header,
+    header: HeaderV2,
     inputs: Track,
     changes: Vec<Change>,
     hashes: Vec<u64>,
@@ -197,7 +233,7 @@ struct OldReplay<Track> {
 impl<Track> OldReplay<Track> {
     fn into_replay(self, track: impl FnOnce(Track) -> super::InputTrack) -> Replay {
         Replay {
-            header: self.header,
+            header: self.header.into_header(),
             inputs: track(self.inputs),
             changes: self.changes,
             hashes: self.hashes,

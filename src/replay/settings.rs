@@ -4,7 +4,7 @@
 
 use super::{collision_mode, power_up};
 use crate::sim::powerups::PerKind;
-use crate::sim::{GameConfig, PaceSettings, PowerUpSettings};
+use crate::sim::{Difficulty, GameConfig, PaceSettings, PowerUpSettings};
 use serde::{Deserialize, Serialize};
 
 /// Every setting of [`GameConfig`], as stored in a replay. Names, not enum indices, for the
@@ -38,6 +38,58 @@ pub struct StoredSettings {
     pub max_speed_factor: f32,
     /// `[ball]` aimed launch.
     pub aim_launch: bool,
+    /// The difficulty, by name ([`Difficulty::name`]); format 3 on, "normal" for older files.
+    pub difficulty: String,
+    /// Lives at the start of a game.
+    pub start_lives: u32,
+    /// The paddle's width without power-ups, pixels.
+    pub paddle_width: f32,
+    /// Whether bad power-ups fall.
+    pub bad_powerups: bool,
+    /// Factor on timed power-ups' durations.
+    pub powerup_time_factor: f32,
+    /// Factor on points scored.
+    pub score_factor: f32,
+}
+
+/// [`StoredSettings`] as formats 1 and 2 stored them: without the difficulty's fields, which
+/// read as Normal's (the only difficulty there was).
+#[derive(Clone, Debug, Deserialize)]
+pub(crate) struct StoredSettingsV2 {
+    seed: u64,
+    collision: String,
+    launch_speed: f32,
+    infinite_lives: bool,
+    good_chance: f32,
+    bad_chance: f32,
+    classic_seconds: [f32; 4],
+    chance: Vec<(String, f32)>,
+    seconds: Vec<(String, f32)>,
+    speed_up_per_minute: f32,
+    max_speed_factor: f32,
+    aim_launch: bool,
+}
+
+impl StoredSettingsV2 {
+    /// The same settings at Normal.
+    pub(crate) fn into_current(self) -> StoredSettings {
+        let normal = StoredSettings::from_config(&GameConfig::default());
+        StoredSettings {
+            seed: self.seed,
+            collision: self.collision,
+            launch_speed: self.launch_speed,
+            infinite_lives: self.infinite_lives,
+            good_chance: self.good_chance,
+            bad_chance: self.bad_chance,
+            classic_seconds: self.classic_seconds,
+            chance: self.chance,
+            seconds: self.seconds,
+            speed_up_per_minute: self.speed_up_per_minute,
+            max_speed_factor: self.max_speed_factor,
+            aim_launch: self.aim_launch,
+            ..normal
+        }
+    }
 }
 
 impl StoredSettings {
@@ -50,6 +102,12 @@ impl StoredSettings {
             infinite_lives,
             powerups,
             pace,
+            difficulty,
+            start_lives,
+            paddle_width,
+            bad_powerups,
+            powerup_time_factor,
+            score_factor,
         } = *config;
         let PowerUpSettings {
             good_chance,
@@ -89,6 +147,12 @@ impl StoredSettings {
             speed_up_per_minute,
             max_speed_factor,
             aim_launch,
+            difficulty: difficulty.name().to_string(),
+            start_lives,
+            paddle_width,
+            bad_powerups,
+            powerup_time_factor,
+            score_factor,
         }
     }
 
@@ -126,6 +190,12 @@ impl StoredSettings {
                 max_speed_factor: self.max_speed_factor,
                 aim_launch: self.aim_launch,
             },
+            difficulty: Difficulty::from_name(&self.difficulty).unwrap_or_default(),
+            start_lives: self.start_lives,
+            paddle_width: self.paddle_width,
+            bad_powerups: self.bad_powerups,
+            powerup_time_factor: self.powerup_time_factor,
+            score_factor: self.score_factor,
         }
     }
 
@@ -163,6 +233,23 @@ impl StoredSettings {
         }
         range("speed_up_per_minute", self.speed_up_per_minute, 0.0, 10.0)?;
         range("max_speed_factor", self.max_speed_factor, 1.0, 4.0)?;
+        Difficulty::from_name(&self.difficulty).map_err(|e| format!("settings.difficulty: {e}"))?;
+        let most = crate::sim::powerups::MAX_LIVES;
+        if !(1..=most).contains(&self.start_lives) {
+            return Err(format!(
+                "settings.start_lives: {} is not within 1–{most}",
+                self.start_lives
+            ));
+        }
+        // As the powerups' rules bound a paddle: some width, never wider than the playfield.
+        range(
+            "paddle_width",
+            self.paddle_width,
+            1.0,
+            crate::sim::tuning::PLAYFIELD_WIDTH,
+        )?;
+        range("powerup_time_factor", self.powerup_time_factor, 0.0, 100.0)?;
+        range("score_factor", self.score_factor, 0.0, 100.0)?;
         Ok(())
     }
 }

@@ -223,7 +223,7 @@ impl BallWorld<'_> {
             if let Some(brick) = self.bricks.remove(row, col) {
                 // Removed whole: no aftermath, no random drop, only the power-up it holds.
                 let points = kinds::points(self.bricks.scoring, brick.kind, brick.hits_total, true);
-                *self.tally.score = self.tally.score.saturating_add(points);
+                let points = self.tally.add_points(points);
                 let position = destroyed(&brick, row, col, points, &mut self.tally, self.events);
                 if let Some(kind) = brick.powerup {
                     release(kind, position, &mut self.tally, self.events);

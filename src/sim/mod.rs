@@ -28,6 +28,7 @@ mod ball_collisions;
 pub mod bot;
 mod brick_collisions;
 pub mod bricks;
+pub mod difficulty;
 pub mod events;
 pub mod input;
 mod motion;
@@ -41,6 +42,7 @@ pub mod tuning;
 pub use ball::{Ball, Paddle};
 pub use bot::Bot;
 pub use bricks::{Brick, BrickField, HitOutcome};
+pub use difficulty::Difficulty;
 pub use events::GameEvent;
 pub use input::Input;
 pub use pace::PaceSettings;
@@ -71,6 +73,51 @@ pub struct GameConfig {
     /// so such games hash as before it existed.
     #[serde(skip_serializing_if = "PaceSettings::is_off")]
     pub pace: PaceSettings,
+    /// The difficulty these settings were made at ([`Difficulty::apply`]): shown, and kept
+    /// with the scores. The simulation reads only the values (above and below) it set.
+    /// Each field from here on is left out of the state hash at Normal's value, so a Normal game
+    /// hashes as before difficulties existed.
+    #[serde(skip_serializing_if = "is_normal")]
+    pub difficulty: Difficulty,
+    /// Lives at the start of a game (a run's first level), 1 to [`powerups::MAX_LIVES`].
+    #[serde(skip_serializing_if = "is_start_lives")]
+    pub start_lives: u32,
+    /// The paddle's width at the start and after a lost life, pixels.
+    #[serde(skip_serializing_if = "is_paddle_width")]
+    pub paddle_width: f32,
+    /// Whether bad power-ups fall at all: false, a brick's bad power-up is never released and a
+    /// random one is never bad.
+    #[serde(skip_serializing_if = "is_true")]
+    pub bad_powerups: bool,
+    /// Factor on every timed power-up's duration.
+    #[serde(skip_serializing_if = "is_one")]
+    pub powerup_time_factor: f32,
+    /// Factor on every point scored ([`difficulty::scaled_points`]).
+    #[serde(skip_serializing_if = "is_one")]
+    pub score_factor: f32,
+}
+
+fn is_normal(d: &Difficulty) -> bool {
+    *d == Difficulty::Normal
+}
+fn is_start_lives(n: &u32) -> bool {
+    *n == START_LIVES
+}
+fn is_paddle_width(w: &f32) -> bool {
+    *w == PADDLE_WIDTH
+}
+fn is_true(b: &bool) -> bool {
+    *b
+}
+fn is_one(x: &f32) -> bool {
+    *x == 1.0
+}
+
+impl GameConfig {
+    /// Points scored as this difficulty counts them ([`GameConfig::score_factor`]).
+    pub fn points(&self, points: u32) -> u32 {
+        difficulty::scaled_points(points, self.score_factor)
+    }
 }
 
 impl Default for GameConfig {
@@ -82,6 +129,12 @@ impl Default for GameConfig {
             infinite_lives: false,
             powerups: PowerUpSettings::default(),
             pace: PaceSettings::default(),
+            difficulty: Difficulty::Normal,
+            start_lives: START_LIVES,
+            paddle_width: PADDLE_WIDTH,
+            bad_powerups: true,
+            powerup_time_factor: 1.0,
+            score_factor: 1.0,
         }
     }
 }
@@ -182,16 +235,20 @@ fn is_classic(r: &Ruleset) -> bool {
 }
 
 impl Game {
-    /// Starts a game on `level`: full lives, score 0, one ball stuck on the paddle.
+    /// Starts a game on `level`: the configuration's lives ([`GameConfig::start_lives`]), score
+    /// 0, one ball stuck on the paddle.
     pub fn new(level: &Level, config: GameConfig) -> Game {
-        let paddle = Paddle::new();
+        let mut paddle = Paddle::new();
+        if config.paddle_width != PADDLE_WIDTH {
+            powerups::table::set_paddle_width(&mut paddle, config.paddle_width);
+        }
         let mut game = Game {
             level_name: level.display_name().to_string(),
             config,
             bricks: BrickField::new(level),
             paddle,
             balls: vec![Ball::on_paddle(&paddle)],
-            lives: START_LIVES,
+            lives: config.start_lives.clamp(1, powerups::MAX_LIVES),
             score: 0,
             state: GameState::Playing,
             rng: Pcg32::seed_from_u64(config.seed),
@@ -210,7 +267,7 @@ impl Game {
     /// Starts the next level of a run on `level`: as [`Game::new`], but with the run's `score`
     /// so far and its `lives` left (at least 1, at most [`powerups::MAX_LIVES`]), so that
     /// score and lives carry over from level to level (as LBreakout2 does). With the
-    /// starting values (score 0, [`START_LIVES`]) it is exactly [`Game::new`].
+    /// starting values (score 0, [`GameConfig::start_lives`]) it is exactly [`Game::new`].
     pub fn continuing(level: &Level, config: GameConfig, score: u32, lives: u32) -> Game {
         let mut game = Game::new(level, config);
         game.score = score;

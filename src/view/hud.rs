@@ -22,7 +22,8 @@ const HUD_SIZE: f32 = 16.0;
 
 /// The HUD along the bottom edge: score, lives, and between them the active power-ups
 /// ([`active_powerups`]) or, with none, the level name, and the collision mode when it is not
-/// the default ([`status_line`]; see [`hud_for`]). Every line has a dark shadow, so it reads
+/// the default ([`status_line`]; see [`hud_for`]); the difficulty when it is not Normal
+/// ([`lives_text`]). Every line has a dark shadow, so it reads
 /// over the bonus floor and anything passing under it.
 pub fn hud(out: &mut Vec<SpriteInstance>, game: &Game) {
     hud_for(out, game, shows_mode(game, false));
@@ -38,7 +39,7 @@ pub fn shows_mode(game: &Game, debug_overlay: bool) -> bool {
 /// [`hud`], naming the collision mode after the level name when `show_mode`.
 pub fn hud_for(out: &mut Vec<SpriteInstance>, game: &Game, show_mode: bool) {
     let score = format!("SCORE {:05}", game.score());
-    let lives = format!("LIVES {}", game.lives());
+    let lives = lives_text(game);
     let mode = game.config().collision.to_string();
     let title = chips(game.active_effects()).is_empty().then_some((
         game.level_name(),
@@ -52,7 +53,7 @@ pub fn hud_for(out: &mut Vec<SpriteInstance>, game: &Game, show_mode: bool) {
 /// SCORE does, so the HUD says whose game it is.
 pub fn player_hud(out: &mut Vec<SpriteInstance>, game: &Game, name: &str, show_mode: bool) {
     let score = format!("{} {:05}", name.to_uppercase(), game.score());
-    let lives = format!("LIVES {}", game.lives());
+    let lives = lives_text(game);
     let mode = game.config().collision.to_string();
     let title = chips(game.active_effects()).is_empty().then_some((
         game.level_name(),
@@ -60,6 +61,21 @@ pub fn player_hud(out: &mut Vec<SpriteInstance>, game: &Game, name: &str, show_m
     ));
     status_line(out, &score, &lives, title);
     active_powerups(out, game);
+}
+
+/// The HUD's right-hand text: "LIVES 3", led by the difficulty when it is not Normal
+/// ("KIDS  LIVES 9"), as the collision mode is named only when not the default.
+pub fn lives_text(game: &Game) -> String {
+    let difficulty = game.config().difficulty;
+    if difficulty == crate::sim::Difficulty::Normal {
+        format!("LIVES {}", game.lives())
+    } else {
+        format!(
+            "{}  LIVES {}",
+            difficulty.label().to_uppercase(),
+            game.lives()
+        )
+    }
 }
 
 /// What the demo mark says while the bot plays (`--autoplay`, or B in the editor's test-play).

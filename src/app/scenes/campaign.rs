@@ -3,6 +3,7 @@
 
 use crate::assets::{LevelSource, OpenedSet, SetLevel};
 use crate::sim::tuning::START_LIVES;
+use crate::sim::Difficulty;
 use std::sync::Arc;
 
 /// The levels of one run, in order, which one is being played, and the score and lives the
@@ -28,6 +29,9 @@ pub struct Campaign {
     taken_over: bool,
     /// The hot-seat player whose run this is (none in a single player's run).
     player: Option<String>,
+    /// The run's difficulty, fixed for the run (a change in the settings screen applies from
+    /// the next run): its levels' settings and where its scores are kept.
+    difficulty: Difficulty,
 }
 
 impl Campaign {
@@ -45,7 +49,29 @@ impl Campaign {
             trial: false,
             taken_over: false,
             player: None,
+            difficulty: Difficulty::Normal,
         }
+    }
+
+    /// This run from its start at `difficulty`: the difficulty's lives
+    /// ([`crate::sim::difficulty::DifficultyDef::lives`]).
+    pub fn starting_at(self, difficulty: Difficulty) -> Campaign {
+        Campaign {
+            lives: difficulty.def().lives,
+            difficulty,
+            ..self
+        }
+    }
+
+    /// This run at `difficulty`, its score and lives kept (a run resumed at the difficulty it
+    /// was played at).
+    pub fn with_difficulty(self, difficulty: Difficulty) -> Campaign {
+        Campaign { difficulty, ..self }
+    }
+
+    /// The run's difficulty.
+    pub fn difficulty(&self) -> Difficulty {
+        self.difficulty
     }
 
     /// A run through `set` continued at its level at index `index`, with the `score` and
@@ -116,6 +142,7 @@ impl Campaign {
             trial: false,
             taken_over: false,
             player: None,
+            difficulty: Difficulty::Normal,
         }
     }
 

@@ -13,7 +13,7 @@ use crate::config::GamepadConfig;
 use crate::config::VideoConfig;
 use crate::effects::Effects;
 use crate::highscores::{HighScores, Score};
-use crate::sim::GameConfig;
+use crate::sim::{Difficulty, GameConfig};
 use glium::winit::keyboard::ModifiersState;
 
 /// State shared by the scenes: settings, input, sound, particles, high scores, counters.
@@ -78,6 +78,9 @@ pub struct Context {
     /// The game speed, per cent of normal: `[game] speed`, or `--game-speed` for this run; the
     /// settings screen changes it, the game's clock follows it.
     pub game_speed: u32,
+    /// The difficulty of the next run: `[game] difficulty`, or `--difficulty` for this run;
+    /// read and changed with [`Context::difficulty`] and [`Context::set_difficulty`].
+    pub difficulty: Difficulty,
 }
 
 impl Context {
@@ -115,6 +118,31 @@ impl Context {
         }
     }
 
+    /// The settings of a level of `campaign`: [`Context::config`] at the run's difficulty.
+    pub fn config_for(&self, campaign: &Campaign) -> GameConfig {
+        campaign.difficulty().apply(self.config())
+    }
+
+    /// The difficulty the next run starts at.
+    pub fn difficulty(&self) -> Difficulty {
+        self.difficulty
+    }
+
+    /// Makes `difficulty` the next run's, remembered as the setting (`[game] difficulty`,
+    /// written by [`Context::save_difficulty`] or when the settings screen closes). A run in
+    /// play keeps its own.
+    pub fn set_difficulty(&mut self, difficulty: Difficulty) {
+        self.difficulty = difficulty;
+        self.settings.now.game.difficulty = difficulty;
+    }
+
+    /// Writes the settings changed so far (the difficulty among them) into `breakout.toml`, for
+    /// a screen other than the settings one that changed it. Errors: the file cannot be
+    /// written (its path in the message).
+    pub fn save_difficulty(&mut self) -> Result<(), String> {
+        self.settings.save().map(|_| ()).map_err(|e| e.to_string())
+    }
+
     /// Records the `score` a level of `campaign` (its current one) ended with: the points
     /// made in that level and the game speed they were made at, and whether it was `cleared`; saves the table if it changed (a
     /// failed save is logged). Returns the level's best before and whether this beat it;
@@ -132,10 +160,12 @@ impl Context {
         }
         let scores = self.scores.as_mut()?;
         let key = campaign.level_key();
+        // The old file's scores by name are Normal's.
+        let normal = campaign.difficulty() == Difficulty::Normal;
         let recorded = scores.record_level(
-            campaign.set_key(),
+            &Context::scores_key(campaign.set_key(), campaign.difficulty()),
             &key,
-            campaign.legacy_name(),
+            campaign.legacy_name().filter(|_| normal),
             score,
             cleared,
         );
@@ -153,7 +183,8 @@ impl Context {
         if self.args.autoplay || !campaign.keeps_scores() {
             return None;
         }
-        let recorded = self.scores.as_mut()?.record_run(campaign.set_key(), score);
+        let set = Context::scores_key(campaign.set_key(), campaign.difficulty());
+        let recorded = self.scores.as_mut()?.record_run(&set, score);
         let saved = self.save_scores(recorded.changed);
         Some(Best {
             previous: recorded.previous,
@@ -182,6 +213,17 @@ impl Context {
             is_best: recorded.is_best,
             saved,
         })
+    }
+
+    /// The high-score key of set `set` at `difficulty` ([`crate::highscores::scores_key`]).
+    pub fn scores_key(set: &str, difficulty: Difficulty) -> String {
+        crate::highscores::scores_key(set, difficulty.name())
+    }
+
+    /// What follows a score shown at the next run's difficulty: nothing at Normal, else
+    /// " (Kids)" ([`crate::highscores::difficulty_note`]).
+    pub fn difficulty_note(&self) -> String {
+        crate::highscores::difficulty_note(self.difficulty.name(), self.difficulty.label())
     }
 
     /// Saves the high-score table if `changed`; false if that failed (logged).

@@ -343,13 +343,42 @@ fn shipped_set() -> Arc<crate::assets::OpenedSet> {
     Arc::new(LevelSetSource::Shipped.open(&Assets::built_in()).unwrap())
 }
 
+/// The new-run screen's Difficulty row changes the setting, and the run starts at it: Hard's
+/// game has Hard's two lives, and the next screen shows Hard again.
+#[test]
+fn the_new_run_screen_starts_the_run_at_the_difficulty_chosen_there() {
+    use crate::sim::Difficulty;
+    let mut ctx = test_context();
+    let mut run = NewRunScene::new(shipped_set(), 0, None);
+    run.key_press(&mut ctx, KeyCode::ArrowUp);
+    run.key_press(&mut ctx, KeyCode::ArrowUp);
+    assert_eq!(run.focused(), RunRow::Difficulty);
+    assert_eq!(ctx.difficulty(), Difficulty::Normal);
+    run.key_press(&mut ctx, KeyCode::ArrowRight);
+    assert_eq!(ctx.difficulty(), Difficulty::Hard);
+    run.key_press(&mut ctx, KeyCode::ArrowDown);
+    run.key_press(&mut ctx, KeyCode::ArrowDown);
+    assert_eq!(run.focused(), RunRow::Start);
+    match run.key_press(&mut ctx, KeyCode::Enter) {
+        Transition::Replace(play) => {
+            let title = play.title().unwrap();
+            assert!(title.contains("lives 2"), "{title}");
+        }
+        _ => panic!("Enter did not start the run"),
+    }
+    assert_eq!(ctx.settings.now.game.difficulty, Difficulty::Hard);
+}
+
 /// The new-run screen opens on Start, so one more Enter starts a single player's game; the
 /// players' rows add a name per player, typed, and Start then begins a hot-seat run.
 #[test]
 fn the_new_run_screen_starts_one_player_at_once_and_names_hot_seat_players() {
     let mut ctx = test_context();
     let mut solo = NewRunScene::new(shipped_set(), 0, None);
-    assert_eq!(solo.rows(), [RunRow::Players, RunRow::Start]);
+    assert_eq!(
+        solo.rows(),
+        [RunRow::Difficulty, RunRow::Players, RunRow::Start]
+    );
     assert_eq!(solo.focused(), RunRow::Start);
     match solo.key_press(&mut ctx, KeyCode::Enter) {
         Transition::Replace(play) => {
@@ -366,7 +395,11 @@ fn the_new_run_screen_starts_one_player_at_once_and_names_hot_seat_players() {
     assert_eq!(run.focused(), RunRow::Players);
     run.key_press(&mut ctx, KeyCode::ArrowRight);
     run.key_press(&mut ctx, KeyCode::ArrowRight);
-    assert_eq!(run.rows().len(), 5, "players, three names, start");
+    assert_eq!(
+        run.rows().len(),
+        6,
+        "difficulty, players, three names, start"
+    );
     assert_eq!(run.focused(), RunRow::Players);
     run.key_press(&mut ctx, KeyCode::Enter);
     assert_eq!(run.focused(), RunRow::Name(0));

@@ -80,7 +80,7 @@ impl LevelMenuScene {
     /// Plays the set from the chosen level on. A level that does not load keeps the list,
     /// showing why.
     fn start(&mut self, ctx: &mut Context, index: usize) -> Transition {
-        let campaign = Campaign::new(&self.set, index);
+        let campaign = Campaign::new(&self.set, index).starting_at(ctx.difficulty());
         match PlayScene::load(ctx, campaign) {
             Some(play) => {
                 self.seconds = 0.0;
@@ -140,18 +140,20 @@ impl LevelMenuScene {
     /// cleared; "(70% speed)" after it when made below full game speed).
     fn row(&self, ctx: &Context, index: usize) -> Row {
         let level = &self.set.levels[index];
-        let legacy = self
-            .set
-            .source
-            .has_legacy_scores()
+        let difficulty = ctx.difficulty();
+        // The old file's scores by name are Normal's.
+        let legacy = (self.set.source.has_legacy_scores()
+            && difficulty == crate::sim::Difficulty::Normal)
             .then_some(level.name.as_str());
+        let set = Context::scores_key(&self.set.source.key(), difficulty);
         let score = ctx
             .scores
             .as_ref()
-            .and_then(|s| s.level(&self.set.source.key(), &level.source.key(), legacy));
+            .and_then(|s| s.level(&set, &level.source.key(), legacy));
+        let note = ctx.difficulty_note();
         let (info, mark) = match score {
-            Some(s) if s.cleared => (s.score().to_string(), Mark::Done),
-            Some(s) => (s.score().to_string(), Mark::Plain),
+            Some(s) if s.cleared => (format!("{}{note}", s.score()), Mark::Done),
+            Some(s) => (format!("{}{note}", s.score()), Mark::Plain),
             None => ("-".to_string(), Mark::Plain),
         };
         Row {
@@ -263,12 +265,13 @@ impl Scene for LevelMenuScene {
             .map(|(_, e)| e.as_str());
         let (shown, at) = self.list.position();
         let mut status = filter_status(self.list.filter(), "levels");
-        if let Some(run) = ctx
-            .scores
-            .as_ref()
-            .and_then(|s| s.best_run(&self.set.source.key()))
-        {
-            status = format!("best run {run}  {status}");
+        if let Some(run) = ctx.scores.as_ref().and_then(|s| {
+            s.best_run(&Context::scores_key(
+                &self.set.source.key(),
+                ctx.difficulty(),
+            ))
+        }) {
+            status = format!("best run {run}{}  {status}", ctx.difficulty_note());
         }
         let view = ListView {
             title: &self.set.name,

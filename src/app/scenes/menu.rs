@@ -208,7 +208,8 @@ impl MenuScene {
                     index + 1
                 ));
             }
-            let campaign = Campaign::resumed(&set, index, h.start_score, h.start_lives);
+            let campaign = Campaign::resumed(&set, index, h.start_score, h.start_lives)
+                .with_difficulty(replay.config().difficulty);
             let play = PlayScene::resume(ctx, campaign, replay)?;
             Ok((Arc::new(set), index, play))
         })();
@@ -326,7 +327,8 @@ impl MenuScene {
                 };
             }
         };
-        let key = self.sets[index].key();
+        // The scores of the difficulty the next run is played at.
+        let key = Context::scores_key(&self.sets[index].key(), ctx.difficulty());
         let scores = ctx.scores.as_ref();
         let cleared = scores.map_or(0, |s| s.cleared(&key));
         let count = self.counts[index];
@@ -338,7 +340,7 @@ impl MenuScene {
             None => String::new(),
         };
         if let Some(run) = scores.and_then(|s| s.best_run(&key)).filter(|_| !broken) {
-            info = format!("run {run}   {info}");
+            info = format!("run {run}{}   {info}", ctx.difficulty_note());
         }
         let mark = match count {
             _ if broken => Mark::Broken,

@@ -331,6 +331,7 @@ pub(crate) fn test_context() -> Context {
         run_ended_at: None,
         refresh_hz: None,
         game_speed: 100,
+        difficulty: Default::default(),
     }
 }
 

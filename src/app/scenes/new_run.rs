@@ -24,6 +24,8 @@ pub const PLAYERS_FILE: &str = "players.toml";
 /// One row of the new-run screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RunRow {
+    /// The run's difficulty (the setting, `[game] difficulty`): Left/Right change it.
+    Difficulty,
     /// How many players: Left/Right change it.
     Players,
     /// The name of the player at this index (0 first): typed.
@@ -136,7 +138,7 @@ impl NewRunScene {
     /// The rows as shown now, top first: the player count, a name per player when more than
     /// one, Start.
     pub fn rows(&self) -> Vec<RunRow> {
-        let mut rows = vec![RunRow::Players];
+        let mut rows = vec![RunRow::Difficulty, RunRow::Players];
         if self.chosen.players > 1 {
             rows.extend((0..self.chosen.players).map(RunRow::Name));
         }
@@ -165,7 +167,10 @@ impl NewRunScene {
     }
 
     /// Left (`-1`) or Right (`1`) on the chosen row.
-    fn change(&mut self, by: isize) {
+    fn change(&mut self, ctx: &mut Context, by: isize) {
+        if self.focused() == RunRow::Difficulty {
+            ctx.set_difficulty(ctx.difficulty().step(by as i32));
+        }
         if self.focused() == RunRow::Players {
             let players = self.chosen.players as isize + by;
             self.chosen.players = players.clamp(1, MAX_PLAYERS as isize) as usize;
@@ -195,7 +200,10 @@ impl NewRunScene {
                 log::warn!("{}: cannot remember the players: {e}", file.display());
             }
         }
-        let campaign = Campaign::new(&self.set, self.index);
+        if let Err(e) = ctx.save_difficulty() {
+            log::warn!("cannot remember the difficulty: {e}");
+        }
+        let campaign = Campaign::new(&self.set, self.index).starting_at(ctx.difficulty());
         let scene: Option<Box<dyn Scene>> = if names.len() > 1 {
             HotSeatScene::start(ctx, &campaign, &names).map(|s| Box::new(s) as Box<dyn Scene>)
         } else {
@@ -215,6 +223,9 @@ impl NewRunScene {
             .rows()
             .into_iter()
             .map(|row| match row {
+                RunRow::Difficulty => {
+                    RowView::Choice("Difficulty".into(), ctx.difficulty().label().into())
+                }
                 RunRow::Players => {
                     RowView::Choice("Players".into(), self.chosen.players.to_string())
                 }
@@ -236,7 +247,7 @@ impl NewRunScene {
             "type the name  BACKSPACE delete  UP/DOWN or ENTER next  ESC back".to_string()
         } else {
             format!(
-                "UP/DOWN choose  LEFT/RIGHT players  {} start  ESC back",
+                "UP/DOWN choose  LEFT/RIGHT change  {} start  ESC back",
                 go_on_key(ctx)
             )
         };
@@ -280,8 +291,8 @@ impl Scene for NewRunScene {
             KeyCode::Escape => return Transition::Pop,
             KeyCode::ArrowUp => self.focus = self.focus.saturating_sub(1),
             KeyCode::ArrowDown => self.focus = (self.focus + 1).min(last),
-            KeyCode::ArrowLeft => self.change(-1),
-            KeyCode::ArrowRight => self.change(1),
+            KeyCode::ArrowLeft => self.change(ctx, -1),
+            KeyCode::ArrowRight => self.change(ctx, 1),
             KeyCode::Backspace => {
                 if let RunRow::Name(i) = focused {
                     self.chosen.names[i].pop();

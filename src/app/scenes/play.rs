@@ -149,7 +149,8 @@ impl PlayScene {
     }
 
     fn start(ctx: &mut Context, campaign: Campaign, level: &Level, autoplay: bool) -> PlayScene {
-        let game = Game::continuing(level, ctx.config(), campaign.score(), campaign.lives());
+        let config = ctx.config_for(&campaign);
+        let game = Game::continuing(level, config, campaign.score(), campaign.lives());
         let recording = Recording::new(ctx, &campaign, &game, level, autoplay);
         PlayScene::with_game(ctx, campaign, game, recording, autoplay)
     }
@@ -506,6 +507,12 @@ impl Scene for PlayScene {
             format!(" — collision: {}", game.config().collision)
         } else {
             String::new()
+        };
+        let difficulty = game.config().difficulty;
+        let mode = if difficulty == crate::sim::Difficulty::Normal {
+            mode
+        } else {
+            format!("{mode} — {}", difficulty.label())
         };
         Some(format!(
             "Breakout — {} ({number}/{count}) — score {} — lives {}{mode}",

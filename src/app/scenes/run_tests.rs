@@ -289,3 +289,69 @@ fn the_pause_screen_restarts_the_level_for_a_life() {
     );
     assert!(game.balls()[0].stuck, "the ball back on the paddle");
 }
+
+/// A run started from the level list at Kids plays Kids (nine lives, the wide paddle, the
+/// window title naming it) into its next level, even when the setting changes mid-run; its
+/// scores are kept apart from Normal's, which stay as they were.
+#[test]
+fn a_kids_run_plays_kids_into_its_next_level_and_keeps_its_scores_apart() {
+    use crate::sim::Difficulty;
+    use glium::winit::keyboard::KeyCode;
+    let dir = two_level_set("kids");
+    let set = LevelSetSource::Directory(dir.join("set"))
+        .open(&crate::assets::Assets::built_in())
+        .unwrap();
+    let key = set.source.key();
+    let scores_path = dir.join("highscores.toml");
+    std::fs::write(
+        &scores_path,
+        format!("[sets.\"{key}\"]\nrun = 5\n[sets.\"{key}\".levels.\"01-a.lvl\"]\nbest = 5\n"),
+    )
+    .unwrap();
+    let mut ctx = test_context();
+    ctx.scores = Some(HighScores::load(&scores_path));
+    ctx.set_difficulty(Difficulty::Kids);
+    let mut stack = SceneStack::new(Box::new(LevelMenuScene::new(Arc::new(set), 0)));
+    // The bot plays (it was given at the start), its scores are recorded as a player's.
+    ctx.args.autoplay = true;
+    assert_eq!(stack.press(&mut ctx, KeyCode::Enter), Flow::Continue);
+    ctx.args.autoplay = false;
+    let game = stack.live_game().expect("the run started");
+    assert_eq!(game.config().difficulty, Difficulty::Kids);
+    assert_eq!((game.lives(), game.paddle().size.x), (9, 225.0));
+    assert!(stack.title().contains("Kids"), "{}", stack.title());
+    // Changed mid-run: the run keeps Kids.
+    ctx.set_difficulty(Difficulty::Hard);
+    for frame in 0..4000 {
+        if stack.len() == 3 {
+            break;
+        }
+        assert_eq!(stack.update(&mut ctx, 0.1), Flow::Continue, "frame {frame}");
+    }
+    assert_eq!(stack.len(), 3, "the level was cleared");
+    let saved = HighScores::load(&scores_path);
+    let kids = crate::highscores::scores_key(&key, "kids");
+    assert!(
+        saved.level(&kids, "01-a.lvl", None).is_some(),
+        "Kids' own score"
+    );
+    assert_eq!(
+        saved.level(&key, "01-a.lvl", None).unwrap().best,
+        5,
+        "Normal's kept"
+    );
+    assert_eq!(saved.best_run(&key), Some(Score::full(5)));
+    // The next level: still Kids, lives carried.
+    ctx.args.autoplay = true;
+    for _ in 0..100 {
+        if parse_title(&stack.title()).is_some_and(|t| t.0 == 2) {
+            break;
+        }
+        let _ = stack.update(&mut ctx, 0.1);
+    }
+    let game = stack.live_game().expect("the next level runs");
+    assert_eq!(parse_title(&stack.title()).map(|t| t.0), Some(2));
+    assert_eq!(game.config().difficulty, Difficulty::Kids);
+    assert_eq!(game.paddle().size.x, 225.0);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,6 +1,6 @@
 //! The settings screen, from the set menu (F3) and the pause screen (S): volumes, sound on or
-//! muted, collision mode, game speed, particles, screen effects, the power-ups on bricks
-//! (shown or hidden in play), vsync, the frame cap,
+//! muted, collision mode, difficulty (from the next run), game speed, particles, screen
+//! effects, the power-ups on bricks (shown or hidden in play), vsync, the frame cap,
 //! fullscreen, the gamepad and the key of every [`Action`] (press the new key), each applied
 //! the moment it changes;
 //! saved into the player's `breakout.toml` (comments and layout kept, see
@@ -71,6 +71,12 @@ const SETTINGS: &[Setting] = &[
             ctx.collision = mode;
             ctx.settings.now.collision.mode = mode;
         },
+        sound: None,
+    },
+    Setting {
+        label: "Difficulty",
+        value: |ctx| ctx.difficulty().label().to_string(),
+        step: |ctx, dir| ctx.set_difficulty(ctx.difficulty().step(dir)),
         sound: None,
     },
     Setting {

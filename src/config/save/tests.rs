@@ -208,6 +208,7 @@ fn settings() -> impl Strategy<Value = Config> {
         (
             50u32..=100,
             proptest::option::of(prop_oneof![Just(0u32), 30u32..=1000]),
+            0..crate::sim::Difficulty::ALL.len(),
         ),
     )
         .prop_map(
@@ -215,7 +216,7 @@ fn settings() -> impl Strategy<Value = Config> {
                 (music, fx, trail, burst, screen),
                 (mode, vsync, full, muted),
                 window,
-                (speed, cap),
+                (speed, cap, difficulty),
             )| {
                 let mut c = Config::default();
                 c.audio.music_volume = music;
@@ -229,6 +230,7 @@ fn settings() -> impl Strategy<Value = Config> {
                 c.video.fullscreen = full;
                 c.video.frame_cap = cap;
                 c.game.speed = speed;
+                c.game.difficulty = crate::sim::Difficulty::ALL[difficulty];
                 if let Some((w, h, x, y)) = window {
                     c.window = crate::config::WindowConfig {
                         width: Some(w),

@@ -30,6 +30,23 @@ pub struct Tally<'a> {
     pub rules: &'static Rules,
     /// True while a gold shower runs: a destroyed brick without a power-up drops 1,000 points.
     pub gold_shower: bool,
+    /// The difficulty's factor on every point scored ([`crate::sim::GameConfig::score_factor`]).
+    pub score_factor: f32,
+    /// Whether bad power-ups are released ([`crate::sim::GameConfig::bad_powerups`]).
+    pub bad_powerups: bool,
+    /// The difficulty's factor on timed power-ups' durations
+    /// ([`crate::sim::GameConfig::powerup_time_factor`]).
+    pub time_factor: f32,
+}
+
+impl Tally<'_> {
+    /// Adds `points` to the score as the difficulty counts them; returns the points added.
+    /// Saturating: a run's score comes from outside (a replay file's start), and may be anything.
+    pub fn add_points(&mut self, points: u32) -> u32 {
+        let points = crate::sim::difficulty::scaled_points(points, self.score_factor);
+        *self.score = self.score.saturating_add(points);
+        points
+    }
 }
 
 impl BrickField {
@@ -71,8 +88,7 @@ pub(in crate::sim) fn hit_brick(
     let outcome = bricks.hit(row, col);
     let is_destroyed = matches!(outcome, HitOutcome::Destroyed { .. });
     let points = kinds::points(bricks.scoring, before.kind, before.hits_total, is_destroyed);
-    // Saturating: a run's score comes from outside (a replay file's start), and may be anything.
-    *tally.score = tally.score.saturating_add(points);
+    let points = tally.add_points(points);
     match outcome {
         HitOutcome::Destroyed { kind, powerup } => {
             let position = destroyed(&before, row, col, points, tally, events);
@@ -153,6 +169,9 @@ pub(in crate::sim) fn release(
     tally: &mut Tally<'_>,
     events: &mut Vec<GameEvent>,
 ) {
+    if kind.is_bad() && !tally.bad_powerups {
+        return;
+    }
     tally.falling.push(FallingPowerUp::new(kind, position));
     events.push(GameEvent::PowerUpReleased { kind, position });
 }

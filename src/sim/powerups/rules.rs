@@ -40,6 +40,15 @@ pub enum Lasting {
     UntilLifeLost,
 }
 
+/// `lasting` with its seconds times `factor` (a difficulty's duration factor); instant and
+/// until-the-life-is-lost ones unchanged.
+pub fn scaled(lasting: Lasting, factor: f32) -> Lasting {
+    match lasting {
+        Lasting::Seconds(s) if factor != 1.0 => Lasting::Seconds(s * factor),
+        other => other,
+    }
+}
+
 /// How a paddle size power-up changes the width.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Resize {

@@ -10,7 +10,7 @@ use super::{table, ActiveEffects, POWERUP_FALL_SPEED};
 use crate::collision::{Aabb, Circle};
 use crate::level::PowerUpKind;
 use crate::sim::bricks::hits::hit_brick;
-use crate::sim::tuning::{PADDLE_WIDTH, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use crate::sim::tuning::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::sim::{Ball, Game, GameEvent, GameState};
 use glam::Vec2;
 use rand::Rng;
@@ -127,6 +127,7 @@ impl Game {
                 Lasting::Seconds(s) if double => Lasting::Seconds(2.0 * s),
                 other => other,
             };
+            let lasting = super::rules::scaled(lasting, self.config.powerup_time_factor);
             self.effects.start(kind, lasting, rules.add_time);
             let p = self.parts();
             let mut c = table::Collect {
@@ -140,6 +141,7 @@ impl Game {
                 events: p.events,
                 rules: p.rules,
                 launch_speed: p.config.launch_speed,
+                paddle_width: p.config.paddle_width,
                 then: Vec::new(),
                 double_then: false,
                 lose_life: false,
@@ -174,7 +176,7 @@ impl Game {
             .filter(|(_, _, b)| b.counts())
             .map(|(_, _, b)| crate::sim::bricks::kinds::points(scoring, b.kind, b.hits_total, true))
             .sum();
-        self.score = self.score.saturating_add(left);
+        self.score = self.score.saturating_add(self.config.points(left));
         self.state = GameState::LevelCleared;
         self.events.push(GameEvent::LevelCleared);
     }
@@ -276,7 +278,7 @@ impl Game {
         self.effects = ActiveEffects::new();
         self.falling.clear();
         self.weapon = super::systems::Weapon::default();
-        table::set_paddle_width(&mut self.paddle, PADDLE_WIDTH);
+        table::set_paddle_width(&mut self.paddle, self.config.paddle_width);
     }
 
     /// The random power-ups of the level placed when play starts, with the game's generator:

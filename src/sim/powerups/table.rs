@@ -19,7 +19,7 @@ use super::{
 use crate::level::{BrickKind, PowerUpKind};
 use crate::sim::ball::{clamp_direction, Ball, Paddle};
 use crate::sim::bricks::hits::{hit_brick, Tally};
-use crate::sim::tuning::{PADDLE_WIDTH, PLAYFIELD_WIDTH};
+use crate::sim::tuning::PLAYFIELD_WIDTH;
 use crate::sim::{BrickField, GameEvent};
 use glam::Vec2;
 use rand_pcg::Pcg32;
@@ -50,6 +50,8 @@ pub struct Collect<'a> {
     pub rules: &'static Rules,
     /// The game's launch speed, pixels/second.
     pub launch_speed: f32,
+    /// The paddle's width without pad-size power-ups, pixels ([`crate::sim::GameConfig::paddle_width`]).
+    pub paddle_width: f32,
     /// Out: power-ups to collect after this one (random, joker), in order.
     pub then: Vec<PowerUpKind>,
     /// Out: the power-ups of `then` count double: twice the points, twice the time (the
@@ -132,7 +134,7 @@ pub fn is_points(kind: PowerUpKind) -> bool {
 
 /// Points: `n` points at once.
 fn points(c: &mut Collect<'_>, n: u32) {
-    *c.tally.score = c.tally.score.saturating_add(n);
+    c.tally.add_points(n);
 }
 
 /// Ends the running `others` of a group whose members exclude one another (`kind` was just
@@ -189,14 +191,17 @@ fn shrink_paddle(c: &mut Collect<'_>) {
 }
 
 fn resize_paddle(c: &mut Collect<'_>, resize: Resize) {
-    let width = PADDLE_WIDTH + c.effects.paddle_extra;
+    let base = c.paddle_width;
+    let width = base + c.effects.paddle_extra;
     let new = match resize {
         Resize::Add(px) => width + px,
         Resize::Scale(f) => width * f,
     };
-    let new = new.clamp(c.rules.min_paddle, c.rules.max_paddle);
+    // A difficulty's paddle wider (or narrower) than the rules' bounds is a bound itself: a
+    // pad-size power-up never takes a Kids paddle below its start.
+    let new = new.clamp(c.rules.min_paddle.min(base), c.rules.max_paddle.max(base));
     set_paddle_width(c.paddle, new);
-    c.effects.paddle_extra = new - PADDLE_WIDTH;
+    c.effects.paddle_extra = new - base;
 }
 
 /// Extra life: one more, up to [`MAX_LIVES`].
@@ -209,6 +214,7 @@ pub fn extra_life(c: &mut Collect<'_>) {
 fn aim_sticky(c: &mut Collect<'_>) {
     for kind in [K::AimHelper, K::Sticky] {
         let lasting = c.rules.lasting(kind, c.tally.powerups);
+        let lasting = super::rules::scaled(lasting, c.tally.time_factor);
         c.effects.start(kind, lasting, c.rules.add_time);
     }
 }
@@ -375,7 +381,7 @@ fn reset(c: &mut Collect<'_>) {
 
 /// Time add (LBreakout2's `&`): every running timed power-up gets the rules' extra seconds.
 fn time_add(c: &mut Collect<'_>) {
-    let extra = c.rules.time_add;
+    let extra = c.rules.time_add * c.tally.time_factor;
     for e in &mut c.effects.timed {
         e.seconds_left += extra;
     }
@@ -383,7 +389,18 @@ fn time_add(c: &mut Collect<'_>) {
 
 /// Random (LBreakout2's `?`): a power-up drawn from the rules' own, collected in its place.
 fn random(c: &mut Collect<'_>) {
-    let kind = c.rules.random_kind(c.rng);
+    let mut kind = c.rules.random_kind(c.rng);
+    // Where bad power-ups do not fall, draw again, as LBreakoutHD's `extra_use` does (every
+    // rule set's pool holds good ones; bounded all the same).
+    for _ in 0..64 {
+        if c.tally.bad_powerups || !kind.is_bad() {
+            break;
+        }
+        kind = c.rules.random_kind(c.rng);
+    }
+    if kind.is_bad() && !c.tally.bad_powerups {
+        return;
+    }
     c.then.push(kind);
 }
 

@@ -426,3 +426,31 @@ fn a_failed_saves_message_names_the_file_from_the_home_directory() {
         "/etc/breakout.toml:2:1: x"
     );
 }
+
+/// The difficulty row steps through Kids, Easy, Normal and Hard (wrapping) and sets the next
+/// run's; leaving saves it into a file that reads it back.
+#[test]
+fn the_difficulty_row_steps_through_the_presets_saves_and_reads_back() {
+    use crate::sim::Difficulty;
+    let dir = scratch("difficulty");
+    let path = dir.join("breakout.toml");
+    let mut ctx = context_with_file(&path, "# mine\n");
+    let mut scene = SettingsScene::new(false);
+    select(&mut scene, &mut ctx, "Difficulty");
+    assert_eq!(value(&scene, &ctx, "Difficulty"), "Normal");
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    assert_eq!(ctx.difficulty(), Difficulty::Hard);
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    assert_eq!(value(&scene, &ctx, "Difficulty"), "Kids");
+    assert_eq!(ctx.settings.now.game.difficulty, Difficulty::Kids);
+    assert!(matches!(
+        scene.key_press(&mut ctx, KeyCode::Escape),
+        Transition::Pop
+    ));
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(saved, "# mine\n\n[game]\ndifficulty = \"kids\"\n");
+    let (config, problems) = Config::parse_lenient(&saved);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(config.game.difficulty, Difficulty::Kids);
+    let _ = std::fs::remove_dir_all(&dir);
+}
