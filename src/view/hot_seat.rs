@@ -122,26 +122,11 @@ mod tests {
             .collect();
         let mut batch = SpriteBatch::default();
         end_table(&mut batch, &rows, "SPACE menu");
-        let glyphs: Vec<([f32; 4], char)> = batch
-            .text
-            .iter()
-            .filter_map(|s| crate::view::text::glyph_char(s).map(|c| (s.i_rect, c)))
-            .filter(|(_, c)| !c.is_whitespace())
-            .collect();
-        assert!(glyphs.len() > 100, "{}", glyphs.len());
-        for (i, (a, ca)) in glyphs.iter().enumerate() {
-            assert!(
-                a[0] >= 0.0 && a[0] + a[2] <= PLAYFIELD_WIDTH,
-                "{ca:?} at {a:?}"
-            );
-            for (b, cb) in &glyphs[i + 1..] {
-                let e = 0.5;
-                let overlap = a[0] + e < b[0] + b[2]
-                    && b[0] + e < a[0] + a[2]
-                    && a[1] + e < b[1] + b[3]
-                    && b[1] + e < a[1] + a[3];
-                assert!(!overlap, "{ca:?} at {a:?} overlaps {cb:?} at {b:?}");
-            }
+        let boxes = crate::view::text_boxes::assert_no_overlap("the end table", &batch.text);
+        assert!(boxes.len() > 20, "{boxes:?}");
+        for b in &boxes {
+            let [x, _, w, _] = b.rect;
+            assert!(x >= 0.0 && x + w <= PLAYFIELD_WIDTH, "{b:?}");
         }
     }
 }

@@ -38,21 +38,18 @@ pub fn shows_mode(game: &Game, debug_overlay: bool) -> bool {
 
 /// [`hud`], naming the collision mode after the level name when `show_mode`.
 pub fn hud_for(out: &mut Vec<SpriteInstance>, game: &Game, show_mode: bool) {
-    let score = format!("SCORE {:05}", game.score());
-    let lives = lives_text(game);
-    let mode = game.config().collision.to_string();
-    let title = chips(game.active_effects()).is_empty().then_some((
-        game.level_name(),
-        if show_mode { mode.as_str() } else { "" },
-    ));
-    status_line(out, &score, &lives, title);
-    active_powerups(out, game);
+    hud_named(out, game, "SCORE", show_mode);
 }
 
 /// [`hud_for`] for a hot-seat player's game: the player's `name` (in capitals) stands where
 /// SCORE does, so the HUD says whose game it is.
 pub fn player_hud(out: &mut Vec<SpriteInstance>, game: &Game, name: &str, show_mode: bool) {
-    let score = format!("{} {:05}", name.to_uppercase(), game.score());
+    hud_named(out, game, &name.to_uppercase(), show_mode);
+}
+
+/// The HUD with `label` before the score.
+fn hud_named(out: &mut Vec<SpriteInstance>, game: &Game, label: &str, show_mode: bool) {
+    let score = format!("{label} {:05}", game.score());
     let lives = lives_text(game);
     let mode = game.config().collision.to_string();
     let title = chips(game.active_effects()).is_empty().then_some((

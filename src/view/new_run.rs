@@ -129,26 +129,11 @@ mod tests {
         };
         let mut batch = SpriteBatch::default();
         draw(&mut batch, &view);
-        let glyphs: Vec<([f32; 4], char)> = batch
-            .text
-            .iter()
-            .filter_map(|s| crate::view::text::glyph_char(s).map(|c| (s.i_rect, c)))
-            .filter(|(_, c)| !c.is_whitespace())
-            .collect();
-        assert!(glyphs.iter().any(|(r, _)| r[1] == HINT_Y), "the keys' line");
-        for (i, (a, ca)) in glyphs.iter().enumerate() {
-            assert!(
-                a[0] >= 0.0 && a[0] + a[2] <= PLAYFIELD_WIDTH,
-                "{ca:?} at {a:?}"
-            );
-            for (b, cb) in &glyphs[i + 1..] {
-                let e = 0.5;
-                let overlap = a[0] + e < b[0] + b[2]
-                    && b[0] + e < a[0] + a[2]
-                    && a[1] + e < b[1] + b[3]
-                    && b[1] + e < a[1] + a[3];
-                assert!(!overlap, "{ca:?} at {a:?} overlaps {cb:?} at {b:?}");
-            }
+        let boxes = crate::view::text_boxes::assert_no_overlap("the new-run screen", &batch.text);
+        assert!(boxes.iter().any(|b| b.rect[1] == HINT_Y), "the keys' line");
+        for b in &boxes {
+            let [x, _, w, _] = b.rect;
+            assert!(x >= 0.0 && x + w <= PLAYFIELD_WIDTH, "{b:?}");
         }
         assert_eq!(row_at(glam::Vec2::new(400.0, TOP), 7), Some(0));
         assert_eq!(row_at(glam::Vec2::new(400.0, TOP + 6.0 * ROW), 7), Some(6));
