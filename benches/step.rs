@@ -214,100 +214,12 @@ fn bench_recording(c: &mut Criterion<BenchClock>) {
     let (start, inputs) = prepare(&level, CollisionMode::Clamp, SPEEDS[0]);
     let mut group = c.benchmark_group("step_recorded");
     group.throughput(Throughput::Elements(STEPS as u64));
-    group.bench_function("without", |b| {
-        b.iter_batched(
-            || start.clone(),
-            |mut game| {
-                for input in &inputs {
-                    game.step(black_box(input));
-                }
-                game
-            },
-            BatchSize::SmallInput,
-        )
-    });
-    // The floor of any recorder: the step and the state hash every HASH_INTERVAL steps, no
-    // input kept.
-    group.bench_function("hash_only", |b| {
-        b.iter_batched(
-            || start.clone(),
-            |mut game| {
-                for (i, input) in inputs.iter().enumerate() {
-                    game.step(black_box(input));
-                    if (i as u64 + 1).is_multiple_of(HASH_INTERVAL) {
-                        black_box(game.state_hash());
-                    }
-                }
-                game
-            },
-            BatchSize::SmallInput,
-        )
-    });
-    group.bench_function("with", |b| {
-        b.iter_batched(
-            || {
-                let recorder = Recorder::new(&start, &level, Origin::default(), 0, 3, 0);
-                (start.clone(), recorder)
-            },
-            |(mut game, mut recorder)| {
-                for input in &inputs {
-                    game.step(black_box(input));
-                    recorder.step(input, &game);
-                }
-                (game, recorder)
-            },
-            BatchSize::SmallInput,
-        )
-    });
+    recorded_steps(&mut group, "", &level, &start, &inputs);
     // A more typical step in the window: the default settings (power-ups on, the speed-up),
     // the full level (a second of play from the start), and several balls (multiball
     // collected twice: five balls).
     let (start, inputs) = prepare_window(&level);
-    group.bench_function("window_without", |b| {
-        b.iter_batched(
-            || start.clone(),
-            |mut game| {
-                for input in &inputs {
-                    game.step(black_box(input));
-                }
-                game
-            },
-            BatchSize::SmallInput,
-        )
-    });
-    // The floor of any recorder: the step and the state hash every HASH_INTERVAL steps, no
-    // input kept.
-    group.bench_function("window_hash_only", |b| {
-        b.iter_batched(
-            || start.clone(),
-            |mut game| {
-                for (i, input) in inputs.iter().enumerate() {
-                    game.step(black_box(input));
-                    if (i as u64 + 1).is_multiple_of(HASH_INTERVAL) {
-                        black_box(game.state_hash());
-                    }
-                }
-                game
-            },
-            BatchSize::SmallInput,
-        )
-    });
-    group.bench_function("window_with", |b| {
-        b.iter_batched(
-            || {
-                let recorder = Recorder::new(&start, &level, Origin::default(), 0, 3, 0);
-                (start.clone(), recorder)
-            },
-            |(mut game, mut recorder)| {
-                for input in &inputs {
-                    game.step(black_box(input));
-                    recorder.step(input, &game);
-                }
-                (game, recorder)
-            },
-            BatchSize::SmallInput,
-        )
-    });
+    recorded_steps(&mut group, "window_", &level, &start, &inputs);
     // What the recorder does every HASH_INTERVAL steps, alone: the game's state hash (FNV-1a
     // over the 3,562 bytes this game's state feeds it), and FNV-1a over as many bytes of a
     // buffer, which no serialiser can beat (each byte waits for the last one's multiply).
@@ -322,6 +234,61 @@ fn bench_recording(c: &mut Criterion<BenchClock>) {
         })
     });
     group.finish();
+}
+
+/// The three costs of a step from `start` fed `inputs`, named `{prefix}without`,
+/// `{prefix}hash_only` and `{prefix}with`: the bare step; the floor of any recorder (the step
+/// and the state hash every [`HASH_INTERVAL`] steps, no input kept); a [`Recorder`].
+fn recorded_steps(
+    group: &mut criterion::BenchmarkGroup<'_, BenchClock>,
+    prefix: &str,
+    level: &Level,
+    start: &Game,
+    inputs: &[Input],
+) {
+    group.bench_function(format!("{prefix}without"), |b| {
+        b.iter_batched(
+            || start.clone(),
+            |mut game| {
+                for input in inputs {
+                    game.step(black_box(input));
+                }
+                game
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.bench_function(format!("{prefix}hash_only"), |b| {
+        b.iter_batched(
+            || start.clone(),
+            |mut game| {
+                for (i, input) in inputs.iter().enumerate() {
+                    game.step(black_box(input));
+                    if (i as u64 + 1).is_multiple_of(HASH_INTERVAL) {
+                        black_box(game.state_hash());
+                    }
+                }
+                game
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    group.bench_function(format!("{prefix}with"), |b| {
+        b.iter_batched(
+            || {
+                let recorder = Recorder::new(start, level, Origin::default(), 0, 3, 0);
+                (start.clone(), recorder)
+            },
+            |(mut game, mut recorder)| {
+                for input in inputs {
+                    game.step(black_box(input));
+                    recorder.step(input, &game);
+                }
+                (game, recorder)
+            },
+            BatchSize::SmallInput,
+        )
+    });
 }
 
 /// Modest measurement times so that the whole `cargo bench` takes a few minutes; the thread's CPU
