@@ -539,6 +539,39 @@ fn state_hash_changes_when_the_game_changes() {
     assert_ne!(moved.state_hash(), h1, "the ball is part of the state");
 }
 
+#[test]
+fn state_hash_without_mode_is_equal_until_forked_modes_part() {
+    // One game forked into `clamp` and `aabb` at step 0, both played by the same bot input: the
+    // hash without the mode is equal while they play alike and differs once they part (`aabb`
+    // over-reports corner hits, so a bot game on a shipped level parts within its first minute);
+    // the full hash differs from the start, since it holds the mode.
+    let lvl = Level::load(&shipped_levels()[0]).unwrap();
+    let clamp = Game::new(&lvl, clamp_config(3));
+    let mut aabb = clamp.clone();
+    aabb.set_collision_mode(CollisionMode::Aabb);
+    assert_ne!(clamp.state_hash(), aabb.state_hash());
+    assert_eq!(clamp.state_hash_without_mode(), clamp.state_hash());
+    let (mut a, mut b) = (clamp, aabb);
+    let mut bot = Bot::new(3, 0.0);
+    let mut parted = None;
+    for step in 0..240 * 60 {
+        let input = bot.input(&a);
+        a.step(&input);
+        b.step(&input);
+        if a.state_hash_without_mode() != b.state_hash_without_mode() {
+            parted = Some(step);
+            break;
+        }
+        assert_eq!(
+            a.balls(),
+            b.balls(),
+            "equal hashes but different balls at step {step}"
+        );
+    }
+    let step = parted.expect("clamp and aabb never parted in a minute of bot play");
+    assert!(step > 0, "they must start alike");
+}
+
 fn run_simulate(level: &Path, steps: u64, seed: u64) -> String {
     // Run from an empty directory with an empty config home, so no breakout.toml applies.
     let home = std::env::temp_dir().join(format!("breakout-sim-test-{}", std::process::id()));

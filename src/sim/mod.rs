@@ -413,4 +413,17 @@ impl Game {
     pub fn state_hash(&self) -> u64 {
         state_hash::hash_of(self)
     }
+
+    /// [`Game::state_hash`] with the collision mode left out (hashed as the default,
+    /// [`CollisionMode::Clamp`]): two copies of one game forked into different modes hash alike
+    /// until their play parts, the first step where this hash differs. Costs a copy of the game
+    /// for a mode other than `clamp`.
+    pub fn state_hash_without_mode(&self) -> u64 {
+        if self.config.collision == CollisionMode::default() {
+            return self.state_hash();
+        }
+        let mut same = self.clone();
+        same.config.collision = CollisionMode::default();
+        same.state_hash()
+    }
 }
