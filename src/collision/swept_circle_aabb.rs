@@ -107,9 +107,11 @@ const TANGENT_MARGIN: f32 = 0.05;
 /// the path's crossing times with the planes of the box grown by r along x only and along y only
 /// give the two face pieces' entries; if neither is hit, a slab test of the box grown by r on
 /// both axes either rejects the path (the common miss, with no square root) or gives the entry
-/// point, whose corner region names the one corner disc to test. The results are those of
-/// testing all six pieces and taking the earliest (bit for bit: the same operations on the same
-/// values), which the unit tests check against that direct form.
+/// point, whose corner region names the one corner disc to test. The results are meant to be
+/// those of testing all six pieces and taking the earliest, bit for bit (each piece's time is
+/// the same operations on the same values; the guards `CORNER_MARGIN` and `TANGENT_MARGIN`
+/// cover rounding at the tangent points): the unit tests check it against that direct form on
+/// random cases, an empirical check rather than a proof.
 pub fn time_of_impact(circle: Circle, displacement: Vec2, aabb: Aabb) -> Option<Impact> {
     if super::contact_circle_aabb::intersects(circle, aabb) {
         return None; // already overlapping: the caller separates it with the discrete contact
