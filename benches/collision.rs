@@ -173,13 +173,20 @@ fn print_agreement(cases: &[Case], parry: &[ParryCase], swept: &[Case], parry_sw
         })
         .count();
     eprintln!("parry2d intersection_test: {parry_hits}/{PAIRS} hits");
-    let ours = swept
+    let impacts: Vec<_> = swept
         .iter()
-        .filter(|c| swept_circle_aabb::time_of_impact(c.circle, c.displacement, c.aabb).is_some())
+        .filter_map(|c| swept_circle_aabb::time_of_impact(c.circle, c.displacement, c.aabb))
+        .collect();
+    let corners = impacts
+        .iter()
+        .filter(|i| i.normal.x != 0.0 && i.normal.y != 0.0)
         .count();
     let theirs = parry_swept.iter().filter(|p| cast(p).is_some()).count();
     eprintln!(
-        "swept time_of_impact: {ours}/{PAIRS} hits; parry2d cast_shapes: {theirs}/{PAIRS} hits"
+        "swept time_of_impact: {}/{PAIRS} hits ({} on a face, {corners} on a corner disc); \
+         parry2d cast_shapes: {theirs}/{PAIRS} hits",
+        impacts.len(),
+        impacts.len() - corners
     );
 }
 
