@@ -67,6 +67,25 @@ impl ReplayFork {
     }
 }
 
+impl ReplayFork {
+    /// The first step after `step` where the copies' grouping changes, looking at most
+    /// `look_ahead` steps past the ones already played (on a copy: the fork stays where it
+    /// is); `None` if none comes by then or by the replay's end.
+    pub fn next_split_after(&self, step: u64, look_ahead: u64) -> Option<u64> {
+        if let Some(split) = self.fork.next_split_after(step) {
+            return Some(split.step);
+        }
+        let mut ahead = self.clone();
+        let limit = ahead.fork.at().max(step).saturating_add(look_ahead);
+        while ahead.fork.at() < limit && ahead.step() {
+            if let Some(split) = ahead.fork.next_split_after(step) {
+                return Some(split.step);
+            }
+        }
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,6 +140,20 @@ mod tests {
             .map(|c| c.game().state_hash())
             .collect();
         assert_eq!(end, again);
+        assert_eq!(fork.next_split_after(split.step - 1, 0), Some(split.step));
+        let mut early = ReplayFork::new(
+            replay.clone(),
+            &Playback::new(replay.clone()).unwrap().game().clone(),
+            0,
+        );
+        assert_eq!(
+            early.next_split_after(0, u64::MAX),
+            Some(split.step),
+            "found ahead"
+        );
+        assert_eq!(early.fork().at(), 0, "without moving the fork");
+        assert_eq!(early.next_split_after(0, 5), None, "not within 5 steps");
+        early.seek(split.step);
         assert!(!fork.seek(9));
         assert_eq!(fork.fork().at(), replay.steps());
     }
