@@ -128,6 +128,18 @@ pub fn legend(
         timeline::clock(fork.start())
     );
     let split = split_text(fork.first_split());
+    let split_color = if fork.first_split().is_some() {
+        HIGHLIGHT
+    } else {
+        DIM
+    };
+    // After the split: the groups now, once they changed again; the replay's note.
+    let now = (fork.splits().len() > 1).then(|| format!("now: {}", fork.groups()));
+    let tail: Vec<(&str, [f32; 4])> = [(Some(split.as_str()), split_color)]
+        .into_iter()
+        .chain([(now.as_deref(), WHITE), (note, ERROR)])
+        .filter_map(|(t, c)| t.map(|t| (t, c)))
+        .collect();
     let rows: Vec<(CollisionMode, String)> = fork
         .copies()
         .iter()
@@ -149,11 +161,10 @@ pub fn legend(
     let widest = rows
         .iter()
         .map(|(_, t)| swatch + char_w + text_width(t, LEGEND_SIZE))
-        .chain([title.as_str(), split.as_str()].map(|t| text_width(t, LEGEND_SIZE)))
-        .chain(note.map(|t| text_width(t, LEGEND_SIZE)))
-        .fold(0.0, f32::max);
+        .chain(tail.iter().map(|(t, _)| text_width(t, LEGEND_SIZE)))
+        .fold(text_width(&title, LEGEND_SIZE), f32::max);
     let [x, y] = LEGEND_AT;
-    let lines = rows.len() + 2 + usize::from(note.is_some());
+    let lines = 1 + rows.len() + tail.len();
     let height = LEGEND_LINE * lines as f32 + 8.0;
     let rect = [x - 4.0, y - 4.0, widest + 8.0, height];
     panel(out, rect, SHADE);
@@ -164,15 +175,9 @@ pub fn legend(
         panel(out, [x, row_y + 1.0, swatch, swatch], color);
         layout(out, text, x + swatch + char_w, row_y, LEGEND_SIZE, color);
     }
-    let split_y = y + LEGEND_LINE * (rows.len() + 1) as f32;
-    let split_color = if fork.first_split().is_some() {
-        HIGHLIGHT
-    } else {
-        DIM
-    };
-    layout(out, &split, x, split_y, LEGEND_SIZE, split_color);
-    if let Some(note) = note {
-        layout(out, note, x, split_y + LEGEND_LINE, LEGEND_SIZE, ERROR);
+    for (i, (text, color)) in tail.iter().enumerate() {
+        let line_y = y + LEGEND_LINE * (rows.len() + 1 + i) as f32;
+        layout(out, text, x, line_y, LEGEND_SIZE, *color);
     }
     rect
 }
@@ -216,19 +221,39 @@ const PANE_LINE: f32 = 14.0;
 /// Top of the split view's header line, playfield pixels.
 const HEADER_Y: f32 = 6.0;
 
-/// The panes of `n` copies side by side (1 to 5), playfield pixels (x, y, width, height): each
-/// the playfield scaled down alike, with room above for its mode's name and below for its
-/// HUD's three lines, centred between the header line and the timeline strip.
+/// The panes of `n` copies (1 to 5), playfield pixels (x, y, width, height): each the
+/// playfield scaled down alike, with room above for its mode's name and below for its HUD's
+/// three lines, side by side in rows of as many panes as give the largest panes (five in a row
+/// of 3 and a row of 2), centred between the header line and the timeline strip.
 pub fn pane_rects(n: usize) -> Vec<[f32; 4]> {
     let n = n.max(1);
-    let w = (PLAYFIELD_WIDTH - PANE_GAP * (n + 1) as f32) / n as f32;
-    let h = w * PLAYFIELD_HEIGHT / PLAYFIELD_WIDTH;
-    let top_room = HEADER_Y + LEGEND_LINE + PANE_TITLE + 6.0;
-    let whole = PANE_TITLE + 4.0 + h + 4.0 + 3.0 * PANE_LINE;
-    let space = STRIP_TOP - top_room;
-    let y = top_room + ((space - whole) / 2.0).max(0.0) + PANE_TITLE + 4.0;
+    let aspect = PLAYFIELD_HEIGHT / PLAYFIELD_WIDTH;
+    // The header's two lines: the fork and its split, and the replay's DIVERGED note.
+    let top = HEADER_Y + 2.0 * LEGEND_LINE + 4.0;
+    let space = STRIP_TOP - 4.0 - top;
+    // A pane's rows of text: its name above, its HUD below.
+    let text_h = PANE_TITLE + 4.0 + 4.0 + 3.0 * PANE_LINE;
+    let (cols, w) = (1..=n)
+        .map(|cols| {
+            let rows = n.div_ceil(cols);
+            let by_width = (PLAYFIELD_WIDTH - PANE_GAP * (cols + 1) as f32) / cols as f32;
+            let by_height = (space / rows as f32 - text_h - PANE_GAP) / aspect;
+            (cols, by_width.min(by_height))
+        })
+        .fold((1, 0.0), |best, c| if c.1 > best.1 { c } else { best });
+    let h = w * aspect;
+    let rows = n.div_ceil(cols);
+    let row_h = text_h + h + PANE_GAP;
+    let y0 = top + ((space - row_h * rows as f32) / 2.0).max(0.0);
     (0..n)
-        .map(|i| [PANE_GAP + (w + PANE_GAP) * i as f32, y, w, h])
+        .map(|i| {
+            let (row, col) = (i / cols, i % cols);
+            let in_row = (n - row * cols).min(cols);
+            let row_w = w * in_row as f32 + PANE_GAP * (in_row - 1) as f32;
+            let x0 = (PLAYFIELD_WIDTH - row_w) / 2.0;
+            let y = y0 + row_h * row as f32 + PANE_TITLE + 4.0;
+            [x0 + (w + PANE_GAP) * col as f32, y, w, h]
+        })
         .collect()
 }
 
@@ -242,10 +267,16 @@ fn into_pane(sprites: &mut [SpriteInstance], pane: [f32; 4]) {
 }
 
 /// The split view into `batch`: a dark field, a header line (where the fork was made and the
-/// first split), then one pane per copy, side by side: its game drawn small (bricks, paddle,
+/// first split) and under it `note` in red if given (the replay's DIVERGED line), then one pane per copy, side by side: its game drawn small (bricks, paddle,
 /// balls at `alpha` between steps), framed in its mode's colour, its mode's name above and its
 /// score, bricks left and lives below. `held`: whether bricks show the power-up they hold.
-pub fn split_view(batch: &mut SpriteBatch, fork: &Fork, alpha: f32, held: HeldPowerUps) {
+pub fn split_view(
+    batch: &mut SpriteBatch,
+    fork: &Fork,
+    alpha: f32,
+    held: HeldPowerUps,
+    note: Option<&str>,
+) {
     let mut dark = SpriteInstance::new(
         Layer::Solid,
         [0.0, 0.0, PLAYFIELD_WIDTH, PLAYFIELD_HEIGHT],
@@ -267,6 +298,10 @@ pub fn split_view(batch: &mut SpriteBatch, fork: &Fork, alpha: f32, held: HeldPo
         header_size,
         DIM,
     );
+    if let Some(note) = note {
+        let y = HEADER_Y + LEGEND_LINE;
+        layout(&mut batch.text, note, PANE_GAP, y, LEGEND_SIZE, ERROR);
+    }
     let panes = pane_rects(fork.copies().len());
     for (copy, pane) in fork.copies().iter().zip(panes) {
         let game = copy.game();

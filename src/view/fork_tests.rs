@@ -118,18 +118,35 @@ fn the_legend_names_every_mode_and_overlaps_no_text_of_the_strip() {
 }
 
 #[test]
-fn panes_of_two_to_five_modes_sit_side_by_side_inside_the_playfield() {
+fn panes_of_two_to_five_modes_sit_side_by_side_inside_the_playfield_apart() {
     for n in 2..=5 {
         let panes = pane_rects(n);
         assert_eq!(panes.len(), n);
-        for (i, p) in panes.iter().enumerate() {
+        // Each pane with its name above and its HUD below.
+        let whole: Vec<[f32; 4]> = panes
+            .iter()
+            .map(|p| {
+                let top = p[1] - PANE_TITLE - 4.0;
+                [p[0], top, p[2], p[1] + p[3] + 4.0 + 3.0 * PANE_LINE - top]
+            })
+            .collect();
+        for (i, (p, a)) in panes.iter().zip(&whole).enumerate() {
             assert!(p[0] >= 0.0 && p[0] + p[2] <= PLAYFIELD_WIDTH, "{n}: {p:?}");
-            assert!(p[1] > HEADER_Y + PANE_TITLE && p[1] + p[3] + 3.0 * PANE_LINE < STRIP_TOP);
+            let header = HEADER_Y + LEGEND_LINE + LEGEND_SIZE;
+            assert!(a[1] > header && a[1] + a[3] < STRIP_TOP, "{n}: {a:?}");
             assert!((p[2] / p[3] - PLAYFIELD_WIDTH / PLAYFIELD_HEIGHT).abs() < 1e-3);
-            if let Some(q) = panes.get(i + 1) {
-                assert!(p[0] + p[2] < q[0], "{n}: {p:?} and {q:?}");
-                assert_eq!(p[1], q[1]);
+            assert!(p[2] > 150.0, "{n}: big enough to see: {p:?}");
+            for b in &whole[i + 1..] {
+                let apart = a[0] + a[2] < b[0]
+                    || b[0] + b[2] < a[0]
+                    || a[1] + a[3] < b[1]
+                    || b[1] + b[3] < a[1];
+                assert!(apart, "{n}: {a:?} and {b:?}");
             }
+        }
+        // Two panes go side by side in one row.
+        if n == 2 {
+            assert_eq!(panes[0][1], panes[1][1]);
         }
     }
 }
@@ -142,8 +159,10 @@ fn the_split_view_draws_one_pane_per_mode_with_its_hud_and_no_text_overlaps() {
         let game = fork.copies()[0].game().clone();
         let small = Fork::new(&game, modes, 0);
         let mut batch = SpriteBatch::default();
-        split_view(&mut batch, &small, 1.0, HeldPowerUps::Hidden);
+        let note = timeline::diverged_text(99_999);
+        split_view(&mut batch, &small, 1.0, HeldPowerUps::Hidden, Some(&note));
         let boxes = assert_no_overlap("the split view", &batch.text);
+        assert!(boxes.iter().any(|b| b.text == note), "the DIVERGED note");
         for (mode, pane) in modes.iter().zip(pane_rects(n)) {
             let name = boxes
                 .iter()
@@ -154,7 +173,7 @@ fn the_split_view_draws_one_pane_per_mode_with_its_hud_and_no_text_overlaps() {
                 let line = boxes
                     .iter()
                     .filter(|b| b.text.starts_with(label))
-                    .find(|b| b.rect[0] == pane[0])
+                    .find(|b| b.rect[0] == pane[0] && b.rect[1] > pane[1])
                     .unwrap_or_else(|| panic!("{n}: {mode:?}'s {label}"));
                 assert!(line.rect[0] + line.rect[2] <= pane[0] + pane[2] + 0.5);
             }

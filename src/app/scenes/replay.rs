@@ -231,13 +231,12 @@ impl ReplayScene {
 impl ReplayScene {
     /// The replay's game as play draws it: bricks, paddle, balls, particles, the debug overlay
     /// and the power-ups' chips (just over the strip, which holds the HUD line's place). The
-    /// world batch may already hold the fork's marks: the game goes under them.
+    /// world batch may already hold the fork's ghosts and marks: the game goes over them, so
+    /// the solid ball shows where ghosts of its group share its place.
     fn draw_game(&self, ctx: &Context, batch: &mut SpriteBatch, held: scene::HeldPowerUps) {
         let game = self.watch.game();
         scene::backdrop(&mut batch.backdrop, game, held);
-        let marks = std::mem::take(&mut batch.world);
         scene::world(&mut batch.world, game, self.watch.blend());
-        batch.world.extend(marks);
         scene::particles(&mut batch.particles, &ctx.effects.particles);
         if ctx.debug_overlay {
             debug_overlay::overlay(&mut batch.text, game);

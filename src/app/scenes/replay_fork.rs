@@ -61,17 +61,7 @@ impl ForkView {
         let fork = self.fork();
         let blend = watch.blend();
         if self.split {
-            look::split_view(batch, fork, blend, held);
-            if let Some(note) = note {
-                crate::view::text::layout(
-                    &mut batch.text,
-                    note,
-                    8.0,
-                    24.0,
-                    12.0,
-                    [1.0, 0.4, 0.35, 1.0],
-                );
-            }
+            look::split_view(batch, fork, blend, held, note);
             return false;
         }
         let own = watch.game().config().collision;
