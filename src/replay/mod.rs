@@ -22,6 +22,7 @@
 //! snapshots, then re-simulate to the exact step).
 
 pub mod file;
+pub mod fork;
 mod keyframes;
 mod playback;
 mod recorder;

@@ -30,6 +30,7 @@ mod brick_collisions;
 pub mod bricks;
 pub mod difficulty;
 pub mod events;
+pub mod fork;
 pub mod input;
 mod motion;
 pub mod pace;

@@ -9,6 +9,7 @@
 pub mod bricks;
 pub mod debug_overlay;
 pub mod editor;
+pub mod fork;
 pub mod hot_seat;
 pub mod hud;
 pub mod letterbox;

@@ -33,6 +33,9 @@ pub mod recording;
 mod recording_tests;
 pub mod replay;
 pub mod replay_files;
+pub mod replay_fork;
+#[cfg(test)]
+mod replay_fork_tests;
 pub mod replay_keys;
 #[cfg(test)]
 mod replay_tests;

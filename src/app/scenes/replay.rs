@@ -9,6 +9,7 @@
 //! goes ([`crate::view::timeline`]), the DIVERGED banner, the keys' help panel.
 
 use super::play::{Campaign, PlayScene};
+use super::replay_fork::ForkView;
 use super::replay_keys::{command, repeats, Command, HELP_KEY, KEYS};
 use super::replay_watch::Watch;
 use super::{Context, Pointer, Scene, Transition};
@@ -38,6 +39,8 @@ pub struct ReplayScene {
     pointer: Option<glam::Vec2>,
     /// The left button went down on the timeline and is still down: moving seeks.
     dragging: bool,
+    /// The game forked into every collision mode (the `F` key), following the replay.
+    fork: Option<ForkView>,
 }
 
 impl ReplayScene {
@@ -84,6 +87,7 @@ impl ReplayScene {
             help: false,
             pointer: None,
             dragging: false,
+            fork: None,
         })
     }
 
@@ -92,10 +96,48 @@ impl ReplayScene {
         &self.watch
     }
 
-    /// Does what `command` asks.
+    /// The fork, if the game was forked into every collision mode.
+    pub fn fork(&self) -> Option<&ForkView> {
+        self.fork.as_ref()
+    }
+
+    /// Does what `command` asks, then keeps the fork at the replay's step.
     fn command(&mut self, ctx: &mut Context, command: Command) -> Transition {
+        let transition = self.command_now(ctx, command);
+        self.follow_fork();
+        transition
+    }
+
+    /// Puts the fork's copies at the replay's step, leaving the fork on a seek before it.
+    fn follow_fork(&mut self) {
+        if let Some(fork) = &mut self.fork {
+            if !fork.follow(&self.watch) {
+                self.fork = None;
+            }
+        }
+    }
+
+    /// Does what `command` asks.
+    fn command_now(&mut self, ctx: &mut Context, command: Command) -> Transition {
         let at = self.watch.at();
         match command {
+            Command::Fork => {
+                self.fork = match self.fork {
+                    Some(_) => None,
+                    None => Some(ForkView::new(&self.watch)),
+                };
+            }
+            Command::NextSplit => {
+                if let Some(step) = self.fork.as_ref().and_then(|f| f.next_split(at)) {
+                    self.watch.pause();
+                    self.seek(ctx, step);
+                }
+            }
+            Command::SplitView => {
+                if let Some(fork) = &mut self.fork {
+                    fork.split = !fork.split;
+                }
+            }
             Command::PlayPause => self.watch.toggle_pause(),
             Command::StepForward => {
                 if let Some(game) = self.watch.step_forward() {
@@ -159,12 +201,14 @@ impl ReplayScene {
                 self.pointer = Some(at);
                 if self.dragging {
                     self.seek(ctx, timeline::step_at(at.x, self.watch.steps()));
+                    self.follow_fork();
                 }
             }
             Pointer::Down(MouseButton::Left) => {
                 if let Some(at) = self.pointer.filter(|p| timeline::on_strip(*p)) {
                     self.dragging = true;
                     self.seek(ctx, timeline::step_at(at.x, self.watch.steps()));
+                    self.follow_fork();
                 }
             }
             Pointer::Up(MouseButton::Left) => self.dragging = false,
@@ -180,6 +224,27 @@ impl ReplayScene {
             "PAUSED"
         } else {
             ""
+        }
+    }
+}
+
+impl ReplayScene {
+    /// The replay's game as play draws it: bricks, paddle, balls, particles, the debug overlay
+    /// and the power-ups' chips (just over the strip, which holds the HUD line's place). The
+    /// world batch may already hold the fork's ghosts and marks: the game goes over them, so
+    /// the solid ball shows where ghosts of its group share its place.
+    fn draw_game(&self, ctx: &Context, batch: &mut SpriteBatch, held: scene::HeldPowerUps) {
+        let game = self.watch.game();
+        scene::backdrop(&mut batch.backdrop, game, held);
+        scene::world(&mut batch.world, game, self.watch.blend());
+        scene::particles(&mut batch.particles, &ctx.effects.particles);
+        if ctx.debug_overlay {
+            debug_overlay::overlay(&mut batch.text, game);
+        }
+        let chips = batch.text.len();
+        hud::active_powerups(&mut batch.text, game);
+        for chip in &mut batch.text[chips..] {
+            chip.i_rect[1] -= CHIP_LIFT;
         }
     }
 }
@@ -210,6 +275,9 @@ impl Scene for ReplayScene {
             }
         });
         *game_steps += ran;
+        if ran > 0 {
+            self.follow_fork();
+        }
         Transition::None
     }
 
@@ -244,19 +312,16 @@ impl Scene for ReplayScene {
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
         let game = self.watch.game();
         let held = scene::HeldPowerUps::shown_if(ctx.video.show_brick_powerups);
-        scene::backdrop(&mut batch.backdrop, game, held);
-        scene::world(&mut batch.world, game, self.watch.blend());
-        scene::particles(&mut batch.particles, &ctx.effects.particles);
-        if ctx.debug_overlay {
-            debug_overlay::overlay(&mut batch.text, game);
-        }
-        // The power-ups' chips go just over the strip, which holds the HUD line's place.
-        let chips = batch.text.len();
-        hud::active_powerups(&mut batch.text, game);
-        for chip in &mut batch.text[chips..] {
-            chip.i_rect[1] -= CHIP_LIFT;
-        }
         let divergence = self.watch.divergence();
+        // In a fork, the legend holds the DIVERGED line (the banner would cross it).
+        let note = divergence.map(|d| timeline::diverged_text(d.step));
+        let solid = match &self.fork {
+            Some(fork) => fork.draw(batch, &self.watch, held, note.as_deref(), !self.help),
+            None => true,
+        };
+        if solid {
+            self.draw_game(ctx, batch, held);
+        }
         let view = TimelineView {
             at: self.watch.at(),
             steps: self.watch.steps(),
@@ -268,7 +333,9 @@ impl Scene for ReplayScene {
             help_key: HELP_KEY,
         };
         timeline::timeline(&mut batch.text, &view);
-        if let Some(d) = divergence {
+        if let Some(fork) = &self.fork {
+            fork.timeline_marks(batch, self.watch.steps());
+        } else if let Some(d) = divergence {
             timeline::diverged(&mut batch.text, d.step);
         }
         if self.help {

@@ -28,6 +28,12 @@ pub enum Command {
     Faster,
     /// Hand the paddle to the player from this step.
     TakeOver,
+    /// Fork the game at this step into every collision mode, or leave the fork.
+    Fork,
+    /// In a fork: seek to the next step where the modes' grouping changes.
+    NextSplit,
+    /// In a fork: the overlaid view or the panes side by side.
+    SplitView,
     /// Show or hide the keys' help panel.
     Help,
     /// Leave the replay screen.
@@ -51,6 +57,9 @@ pub fn command(code: KeyCode) -> Option<Command> {
         Minus | NumpadSubtract | BracketLeft => Command::Slower,
         Equal | NumpadAdd | BracketRight => Command::Faster,
         KeyT => Command::TakeOver,
+        KeyF => Command::Fork,
+        KeyN => Command::NextSplit,
+        KeyV => Command::SplitView,
         KeyH => Command::Help,
         Escape => Command::Leave,
         _ => return None,
@@ -67,7 +76,7 @@ pub fn repeats(command: Command) -> bool {
 }
 
 /// The keys as the help panel lists them: key names, then what they do.
-pub const KEYS: [(&str, &str); 12] = [
+pub const KEYS: [(&str, &str); 15] = [
     ("SPACE / P", "play / pause"),
     (". / ,", "one step (1/240 s) forward / back"),
     ("LEFT / RIGHT", "5 seconds back / forward"),
@@ -75,6 +84,9 @@ pub const KEYS: [(&str, &str); 12] = [
     ("- / +", "slower / faster: x1/8 to x8"),
     ("CLICK, DRAG", "the timeline: seek"),
     ("T", "take over: play on from here"),
+    ("F", "fork into every collision mode / leave"),
+    ("N", "fork: to the next split of the modes"),
+    ("V", "fork: overlaid / side by side"),
     ("F1", "collision debug overlay"),
     ("M", "sound on / off (only at x1)"),
     ("H", "this help"),
@@ -91,8 +103,8 @@ mod tests {
     fn every_command_has_a_key_and_a_line_of_help() {
         use KeyCode::*;
         let keys = [
-            Space, Period, Comma, ArrowLeft, ArrowRight, Home, End, Minus, Equal, KeyT, KeyH,
-            Escape,
+            Space, Period, Comma, ArrowLeft, ArrowRight, Home, End, Minus, Equal, KeyT, KeyF, KeyN,
+            KeyV, KeyH, Escape,
         ];
         let commands: Vec<_> = keys.iter().filter_map(|&k| command(k)).collect();
         assert_eq!(commands.len(), keys.len());

@@ -1,0 +1,83 @@
+//! The collision lab's fork as drawn (headless EGL, no display server): the corner-hit replay
+//! forked into every mode a moment before the corner, played past it; in the 800×600 picture
+//! each ghost's colour is where its copy's ball is, the replay's own ball is white over its
+//! group's ghosts (the legend's layout is checked in `view::fork`'s unit tests).
+
+use breakout::collision::CollisionMode;
+use breakout::render::headless::HeadlessRenderer;
+use breakout::replay::fork::ReplayFork;
+use breakout::replay::{file, Playback};
+use breakout::view::fork::{broken_marks, ghosts, legend, mode_color};
+use breakout::view::scene::{self, HeldPowerUps};
+use breakout::view::SpriteBatch;
+use std::path::Path;
+use std::sync::Arc;
+
+#[test]
+fn every_ghost_shows_in_its_colour_where_its_ball_is() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/corner_hit_clamp.bkreplay");
+    let replay = Arc::new(file::read(&path).expect("reads"));
+    let mut playback = Playback::new(replay.clone()).unwrap();
+    playback.advance(150);
+    let mut fork = ReplayFork::new(replay.clone(), playback.game(), 150);
+    let split = fork
+        .next_split_after(150, 10_000)
+        .expect("the corner parts the modes");
+    // 40 steps (1/6 s) after the split: the parted balls are apart.
+    fork.seek(split + 40);
+    playback.advance(split + 40 - 150);
+    let own = playback.game().config().collision;
+    assert_eq!(own, CollisionMode::Clamp);
+    let fork = fork.fork();
+
+    let mut batch = SpriteBatch::default();
+    let game = playback.game();
+    scene::backdrop(&mut batch.backdrop, game, HeldPowerUps::Hidden);
+    broken_marks(&mut batch.world, fork);
+    ghosts(&mut batch.world, fork, own, 1.0);
+    scene::world(&mut batch.world, game, 1.0);
+    legend(&mut batch.text, fork, own, None);
+
+    let mut renderer = HeadlessRenderer::new((800, 600), &breakout::assets::Assets::built_in())
+        .unwrap_or_else(|e| panic!("no headless OpenGL (EGL) on this machine: {e}"));
+    let picture = renderer.render(&batch).expect("render");
+    let own_ball = game.balls()[0].pos;
+    let mut apart = 0;
+    for copy in fork.copies() {
+        let ball = copy.game().balls()[0].pos;
+        let px = picture
+            .get_pixel(ball.x.round() as u32, ball.y.round() as u32)
+            .0;
+        if copy.mode() == own || ball.distance(own_ball) < 12.0 {
+            continue;
+        }
+        apart += 1;
+        // The ghost's hue: the pixel's channels in the order of its mode's colour's.
+        let [r, g, b, _] = mode_color(copy.mode());
+        let c = [px[0] as f32, px[1] as f32, px[2] as f32];
+        let bright = c.iter().cloned().fold(0.0, f32::max);
+        assert!(bright > 120.0, "{:?} at {ball}: {px:?}", copy.mode());
+        let want = [r, g, b];
+        for i in 0..3 {
+            for j in 0..3 {
+                if want[i] > want[j] + 0.3 {
+                    assert!(
+                        c[i] > c[j],
+                        "{:?} at {ball}: {px:?} for {want:?}",
+                        copy.mode()
+                    );
+                }
+            }
+        }
+    }
+    assert!(apart >= 1, "at least one ghost away from the solid ball");
+    // The solid ball is white over its group's ghosts.
+    let px = picture
+        .get_pixel(own_ball.x.round() as u32, own_ball.y.round() as u32)
+        .0;
+    assert!(
+        px[0] > 200 && px[1] > 200 && px[2] > 200,
+        "the own ball: {px:?}"
+    );
+}
