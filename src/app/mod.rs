@@ -223,6 +223,7 @@ impl App {
             audio,
             muted: false,
             level_error: None,
+            fork_request: false,
             game_steps: 0,
             modifiers: Default::default(),
             settings: Default::default(),

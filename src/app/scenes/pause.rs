@@ -10,6 +10,9 @@ use glium::winit::keyboard::KeyCode;
 /// The key that restarts the level from the pause screen.
 pub const RESTART_KEY: KeyCode = KeyCode::KeyR;
 
+/// The key that forks the paused game into every collision mode, or leaves the fork.
+pub const FORK_KEY: KeyCode = KeyCode::KeyF;
+
 /// Play paused. The pause or launch key (P or Space unless rebound) resumes, S (or F3) opens
 /// the settings, R restarts the level for a life (when offered), Esc asks, then goes back to
 /// the menu (a run is never dropped by two quick presses of one key without a question).
@@ -19,6 +22,9 @@ pub struct PauseScene {
     restart: Option<Retry>,
     /// Esc was pressed once: the screen asks whether to end the run.
     asking: bool,
+    /// Whether the game below is forked into every mode ([`PauseScene::with_fork`]); `None`
+    /// where the game offers no fork.
+    forked: Option<bool>,
 }
 
 impl PauseScene {
@@ -30,6 +36,13 @@ impl PauseScene {
     /// Offers "restart level (costs a life)": `restart` makes the level's play scene again.
     pub fn with_restart(mut self, restart: Retry) -> PauseScene {
         self.restart = Some(restart);
+        self
+    }
+
+    /// Offers F, forking the game below into every collision mode (or leaving the fork it is
+    /// in, `forked`), through [`Context::fork_request`].
+    pub fn with_fork(mut self, forked: bool) -> PauseScene {
+        self.forked = Some(forked);
         self
     }
 }
@@ -52,6 +65,13 @@ impl Scene for PauseScene {
         if code == KeyCode::Escape {
             self.asking = true;
             return Transition::None;
+        }
+        if code == FORK_KEY {
+            if let Some(forked) = &mut self.forked {
+                ctx.fork_request = true;
+                *forked = !*forked;
+                return Transition::None;
+            }
         }
         if code == RESTART_KEY {
             if let Some(restart) = &self.restart {
@@ -94,8 +114,13 @@ impl Scene for PauseScene {
         } else {
             ""
         };
+        let fork = match self.forked {
+            Some(false) => "  F fork every mode",
+            Some(true) => "  F leave the fork",
+            None => "",
+        };
         let resume = format!(
-            "{} or {} resume  S settings{restart}  ESC menu",
+            "{} or {} resume  S settings{restart}{fork}  ESC menu",
             keys.first_key_name(Action::Pause).to_uppercase(),
             keys.first_key_name(Action::Launch).to_uppercase()
         );

@@ -16,6 +16,7 @@ use crate::highscores::{Score, FULL_SPEED};
 use crate::level::{Level, PowerUpKind};
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::replay::{ChangeKind, Replay};
+use crate::sim::fork::Fork;
 use crate::sim::{Bot, Game, GameEvent};
 use crate::view::{hud, scene, SpriteBatch};
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
@@ -79,6 +80,9 @@ pub struct PlayScene {
     slowest: u32,
     /// A hot-seat player's turn ended (their campaign has a [`Campaign::player`]).
     turn_end: Option<TurnEnd>,
+    /// The game forked into every collision mode from the pause screen (the collision lab):
+    /// the copies play the player's input beside the game and are drawn as ghosts.
+    fork: Option<Fork>,
 }
 
 impl PlayScene {
@@ -186,6 +190,7 @@ impl PlayScene {
             recording,
             slowest: FULL_SPEED,
             turn_end: None,
+            fork: None,
         }
     }
 
@@ -205,6 +210,9 @@ impl PlayScene {
                 log::info!("{}: reloaded", path.display());
                 self.reload_error = None;
                 self.game.replace_level(&level);
+                if let Some(fork) = &mut self.fork {
+                    fork.apply(|game| game.replace_level(&level));
+                }
                 self.recording.change(ChangeKind::reload(&level));
                 if self.ended == Some(Ended::Cleared) {
                     self.ended = None;
@@ -231,6 +239,9 @@ impl PlayScene {
                 None => ctx.input.take_step_input(),
             };
             self.game.step(&input);
+            if let Some(fork) = &mut self.fork {
+                fork.step(&input);
+            }
             self.recording.step(&input, &self.game);
             ctx.game_steps += 1;
             let events = self.game.events();
@@ -380,7 +391,18 @@ impl PlayScene {
                 PlayScene::load(ctx, again.clone()).map(|play| Box::new(play) as Box<dyn Scene>)
             }));
         }
-        Transition::Push(Box::new(pause))
+        Transition::Push(Box::new(pause.with_fork(self.fork.is_some())))
+    }
+
+    /// The pause screen's fork key ([`Context::fork_request`]): forks the game at this step
+    /// into every collision mode, or leaves the fork.
+    fn answer_fork_request(&mut self, ctx: &mut Context) {
+        if std::mem::take(&mut ctx.fork_request) {
+            self.fork = match self.fork {
+                Some(_) => None,
+                None => Some(Fork::every_mode(&self.game, self.game.stats().steps)),
+            };
+        }
     }
 }
 
@@ -394,6 +416,7 @@ impl Drop for PlayScene {
 
 impl Scene for PlayScene {
     fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
+        self.answer_fork_request(ctx);
         self.reload_if_changed();
         // While the level file has errors the game waits: the error banner covers the paddle
         // and ball, and the author is fixing the file, not playing.
@@ -413,7 +436,8 @@ impl Scene for PlayScene {
         }
     }
 
-    fn update_covered(&mut self, _ctx: &mut Context, _dt: f32) -> bool {
+    fn update_covered(&mut self, ctx: &mut Context, _dt: f32) -> bool {
+        self.answer_fork_request(ctx);
         self.reload_if_changed()
     }
 
@@ -437,6 +461,9 @@ impl Scene for PlayScene {
             Some(Action::NextCollisionMode) => {
                 ctx.collision = ctx.collision.next();
                 self.game.set_collision_mode(ctx.collision);
+                // The fork's copies each keep their mode; the game's own copy no longer
+                // matches it, so the fork ends.
+                self.fork = None;
                 self.recording
                     .change(ChangeKind::Collision(ctx.collision.name().to_string()));
                 log::info!("collision mode: {}", ctx.collision);
@@ -463,6 +490,15 @@ impl Scene for PlayScene {
         let game = &self.game;
         let held = scene::HeldPowerUps::shown_if(ctx.video.show_brick_powerups);
         scene::backdrop(&mut batch.backdrop, game, held);
+        if let Some(fork) = &self.fork {
+            let own = game.config().collision;
+            crate::view::fork::broken_marks(&mut batch.world, fork);
+            crate::view::fork::ghosts(&mut batch.world, fork, own, self.clock.blend());
+            // Not under the pause screen's message box, which it would cross.
+            if !covered {
+                crate::view::fork::legend(&mut batch.text, fork, own, None);
+            }
+        }
         scene::world(&mut batch.world, game, self.clock.blend());
         scene::particles(&mut batch.particles, &ctx.effects.particles);
         if ctx.debug_overlay {
@@ -731,6 +767,45 @@ mod tests {
         assert!(level.points > 0);
         assert_eq!(level.speed, 50, "the slowest it was played at");
         assert_eq!(saved.best_run("test").map(|r| r.speed), Some(50));
+    }
+
+    /// The pause screen's F forks the game below into every mode; the copies then play the
+    /// same input as the game (its own mode's copy stays equal to it), a second F leaves the
+    /// fork, and so does a change of the game's mode.
+    #[test]
+    fn the_pause_screens_fork_key_forks_the_game_and_leaves_the_fork() {
+        let mut ctx = test_context();
+        let level = Level::parse("2 2 2 2\n1 1 1 1", "test").expect("valid level");
+        let mut play = PlayScene::trial(&mut ctx, &level, true);
+        play.update(&mut ctx, 0.5);
+        let mut pause = PauseScene::new().with_fork(false);
+        pause.key_press(&mut ctx, KeyCode::KeyF);
+        assert!(play.fork.is_none(), "not before the game answers");
+        play.update_covered(&mut ctx, 0.0);
+        let start = play.game.stats().steps;
+        let fork = play.fork.as_ref().expect("forked");
+        assert_eq!((fork.start(), fork.copies().len()), (start, 5));
+        for _ in 0..20 {
+            play.update(&mut ctx, 0.25);
+        }
+        let fork = play.fork.as_ref().expect("still forked");
+        let ran = play.game.stats().steps - start;
+        assert!(ran > 1000, "{ran} steps");
+        assert_eq!(
+            fork.at(),
+            start + ran,
+            "every step of the game stepped the fork"
+        );
+        let own = fork.copy(play.game.config().collision).expect("own mode");
+        assert_eq!(own.game().state_hash(), play.game.state_hash());
+        pause.key_press(&mut ctx, KeyCode::KeyF);
+        play.update_covered(&mut ctx, 0.0);
+        assert!(play.fork.is_none(), "F again leaves the fork");
+        pause.key_press(&mut ctx, KeyCode::KeyF);
+        play.update(&mut ctx, 0.0);
+        assert!(play.fork.is_some());
+        play.key_press(&mut ctx, KeyCode::KeyC);
+        assert!(play.fork.is_none(), "a mode change leaves the fork");
     }
 
     /// The pause and next-mode keys follow the bindings, changed while the game runs; a
