@@ -6,7 +6,7 @@ use super::tunnels::TunnelCounter;
 use crate::collision::CollisionMode;
 use crate::level::Level;
 use crate::replay::{ChangeKind, Replay};
-use crate::sim::{Bot, Game, GameConfig, GameState, Input};
+use crate::sim::{Bot, Game, GameConfig, GameState};
 
 /// Seconds the bot waits before launching (none: nobody is watching), as in `simulate`.
 const LAUNCH_DELAY: f32 = 0.0;
@@ -34,6 +34,26 @@ pub struct ModeOutcome {
     pub parted_at: Option<u64>,
     /// The final score.
     pub score: u32,
+}
+
+/// Steps between two comparisons of the copies' whole hashes when the bot plays. A hash costs
+/// more than a step, so between them each step compares only what the collision mode changes
+/// first ([`looks_alike`]: the paddle, the balls, the score…), and a copy that differs
+/// there is confirmed by its hash at once. A copy whose hash differs at a comparison though
+/// nothing showed is played again from the last comparison's saved copies with a hash every
+/// step, to find its exact step. (Only a difference outside those that also
+/// vanished again before the next comparison would be missed.)
+pub const CHECK_EVERY: u64 = 64;
+
+/// Whether `a` and `b` have the same score, paddle, balls, falling power-ups and last step's
+/// events: what a collision mode changes first (the paddle too: the bot's aim looks ahead in
+/// the game's own mode).
+fn looks_alike(a: &Game, b: &Game) -> bool {
+    a.score() == b.score()
+        && a.paddle() == b.paddle()
+        && a.balls() == b.balls()
+        && a.falling_powerups() == b.falling_powerups()
+        && a.events() == b.events()
 }
 
 /// Where each copy's input comes from.
@@ -120,8 +140,21 @@ fn lockstep(
         .collect();
     // Lanes still hashed against the reference: not the reference, not yet parted.
     let mut unparted: Vec<usize> = (0..lanes.len()).filter(|&i| i != reference).collect();
+    // With the bot, hashes are compared every `CHECK_EVERY` steps only; when a copy is found
+    // apart, the stretch since the last checkpoint is played again from saved copies with a
+    // hash per step to find the exact step. A replay's copies are hashed every step.
+    let every = match driver {
+        Driver::Bot(_) => CHECK_EVERY,
+        Driver::Replay(_) => 1,
+    };
+    let mut checkpoint: Option<Checkpoint> = None;
     let mut next_change = 0;
     for at in 0..steps {
+        if let Driver::Bot(bots) = &driver {
+            if at % every == 0 && !unparted.is_empty() {
+                checkpoint = Some(Checkpoint::save(at, &lanes, bots, reference, &unparted));
+            }
+        }
         if let Driver::Replay(replay) = &driver {
             // A change (a reload, a power-up) lands in every copy alike.
             apply_changes(replay, &mut next_change, at, &mut lanes);
@@ -136,25 +169,44 @@ fn lockstep(
             }
             let input = match &mut driver {
                 Driver::Bot(bots) => bots[i].input(&lane.game),
-                Driver::Replay(_) => recorded.unwrap_or(Input::default()),
+                Driver::Replay(_) => recorded.unwrap_or_default(),
             };
             lane.tunnels.before_step(&lane.game);
             lane.game.step(&input);
             lane.tunnels.after_step(&lane.game);
             lane.done = lane.game.state() != GameState::Playing;
         }
+        let all_done = lanes.iter().all(|l| l.done);
+        let last = at + 1 == steps || all_done;
         if !unparted.is_empty() {
-            let reference_hash = lanes[reference].game.state_hash();
+            let check = (at + 1) % every == 0 || last;
+            let reference_hash = check.then(|| lanes[reference].game.state_hash());
+            let mut parted = Vec::new();
             unparted.retain(|&i| {
-                let lane = &mut lanes[i];
-                let parted = lane.game.state_hash_without_mode() != reference_hash;
-                if parted {
-                    lane.parted_at = Some(at + 1);
+                let (lane, reference) = (&lanes[i].game, &lanes[reference].game);
+                let apart = if !looks_alike(lane, reference) {
+                    // Seen this very step: the hashes confirm it.
+                    lane.state_hash_without_mode() != reference.state_hash()
+                } else if let Some(hash) = reference_hash {
+                    lane.state_hash_without_mode() != hash
+                } else {
+                    false
+                };
+                if apart {
+                    parted.push((i, !looks_alike(lane, reference)));
                 }
-                !parted
+                !apart
             });
+            for (i, seen_now) in parted {
+                lanes[i].parted_at = Some(match &checkpoint {
+                    Some(saved) if every > 1 && !seen_now => {
+                        saved.first_parting(reference, i, at + 1)
+                    }
+                    _ => at + 1,
+                });
+            }
         }
-        if lanes.iter().all(|l| l.done) {
+        if all_done {
             break;
         }
     }
@@ -169,6 +221,55 @@ fn lockstep(
         .take(modes.len())
         .map(|(lane, mode)| outcome(mode, lane))
         .collect()
+}
+
+/// Copies of the reference and of the copies not yet apart, with their bots, at one step.
+struct Checkpoint {
+    /// Steps run when saved.
+    at: u64,
+    /// By lane index: the game and its bot, for the lanes saved.
+    saved: Vec<Option<(Game, Bot)>>,
+}
+
+impl Checkpoint {
+    /// Saves lane `reference` and the lanes of `unparted` at step `at`.
+    fn save(
+        at: u64,
+        lanes: &[Lane],
+        bots: &[Bot],
+        reference: usize,
+        unparted: &[usize],
+    ) -> Checkpoint {
+        let saved = (0..lanes.len())
+            .map(|i| {
+                (i == reference || unparted.contains(&i))
+                    .then(|| (lanes[i].game.clone(), bots[i].clone()))
+            })
+            .collect();
+        Checkpoint { at, saved }
+    }
+
+    /// Plays the saved reference and lane `lane` again in lockstep, as the main loop does,
+    /// up to step `until`, and returns the first step after which their hashes (the mode left
+    /// out) differ: `until` if none before it.
+    fn first_parting(&self, reference: usize, lane: usize, until: u64) -> u64 {
+        let (Some(a), Some(b)) = (&self.saved[reference], &self.saved[lane]) else {
+            return until;
+        };
+        let ((mut a, mut bot_a), (mut b, mut bot_b)) = (a.clone(), b.clone());
+        for at in self.at..until {
+            for (game, bot) in [(&mut a, &mut bot_a), (&mut b, &mut bot_b)] {
+                if game.state() == GameState::Playing {
+                    let input = bot.input(game);
+                    game.step(&input);
+                }
+            }
+            if a.state_hash() != b.state_hash_without_mode() {
+                return at + 1;
+            }
+        }
+        until
+    }
 }
 
 /// Applies to every copy the replay's changes recorded before step `at` (from index `next`
