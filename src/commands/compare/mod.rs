@@ -80,7 +80,7 @@ pub enum CompareError {
     #[error("{0}")]
     Replay(String),
     /// A file or directory of the output cannot be written.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: cannot write the output there: {source}", path.display())]
     Output {
         /// The path.
         path: PathBuf,
