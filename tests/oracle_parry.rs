@@ -1,5 +1,6 @@
 //! Oracle tests: every collision mode checked against parry2d, a general-purpose geometry library
-//! that shares no code with this crate, and against an exact f64 reference computed here.
+//! that shares no code with this crate, and against the exact f64 referee
+//! (`breakout::collision::exact_circle_aabb`), which shares none with the modes.
 //!
 //! parry2d 0.31 does its math in f32 on glam 0.33 (through `glamx`), while this crate uses glam
 //! 0.30, so vectors are converted at the boundary ([`pv`], [`gv`]). Shapes are parry's
@@ -34,14 +35,14 @@
 //! default: `cargo test --release --test oracle_parry -- --ignored --nocapture`. Measured numbers
 //! are in `docs/collision.md`, "Oracle: agreement with parry2d".
 //!
-//! Over 600 lines on purpose: the oracle's machinery (generators, conversions, the exact f64
-//! reference) and every check against it belong together; no test here is independent of them.
+//! Over 600 lines on purpose: the oracle's machinery (generators, conversions, the calls to the
+//! exact referee) and every check against it belong together; no test here is independent of them.
 
 use breakout::collision::{
     contact_aabb_aabb, contact_circle_aabb, contact_circle_aabb_cross, contact_circle_aabb_zones,
-    contact_circle_circle, swept_circle_aabb, Aabb, Circle, Contact,
+    contact_circle_circle, exact_circle_aabb, swept_circle_aabb, Aabb, Circle, Contact,
 };
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 use parry2d::math::{Pose, Vector as PVec};
 use parry2d::query::{self, ShapeCastOptions, ShapeCastStatus};
 use parry2d::shape::{Ball, Cuboid};
@@ -99,24 +100,17 @@ fn parry_intersects(c: Circle, b: Aabb) -> bool {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Exact f64 reference (independent of both the modes and parry)
+// Exact f64 reference: the crate's referee, independent of both the modes and parry
 // ---------------------------------------------------------------------------------------------
 
-/// Signed distance (f64) from `(x, y)` to the box: Euclidean distance outside, minus the distance
-/// to the nearest face inside.
+/// Signed distance (f64) from `(x, y)` to the box ([`exact_circle_aabb::box_signed_distance`]).
 fn box_sd(x: f64, y: f64, b: Aabb) -> f64 {
-    let ex = (b.min.x as f64 - x).max(x - b.max.x as f64);
-    let ey = (b.min.y as f64 - y).max(y - b.max.y as f64);
-    if ex <= 0.0 && ey <= 0.0 {
-        ex.max(ey)
-    } else {
-        ex.max(0.0).hypot(ey.max(0.0))
-    }
+    exact_circle_aabb::box_signed_distance(DVec2::new(x, y), b)
 }
 
 /// Signed distance between the circle and the box: negative when they overlap.
 fn circle_sd(c: Circle, b: Aabb) -> f64 {
-    box_sd(c.center.x as f64, c.center.y as f64, b) - c.radius as f64
+    exact_circle_aabb::signed_distance(c, b)
 }
 
 /// Where the centre is relative to the box (edges count as inside a slab).
@@ -856,72 +850,23 @@ fn sweep_scale(s: &Sweep) -> f64 {
         + s.displacement.length()) as f64
 }
 
-/// Signed distance of the circle moved by `t` along the sweep (f64).
-fn sweep_sd(s: &Sweep, t: f64) -> f64 {
-    let (p, d) = (s.circle.center, s.displacement);
-    box_sd(
-        p.x as f64 + t * d.x as f64,
-        p.y as f64 + t * d.y as f64,
-        s.aabb,
-    ) - s.circle.radius as f64
-}
-
-/// Minimum over t ∈ [0, 1] of the (convex) signed distance along the sweep, and where:
-/// golden-section search in f64.
+/// Minimum over t ∈ [0, 1] of the signed distance along the sweep, and where
+/// ([`exact_circle_aabb::closest_approach`]).
 fn sweep_min(s: &Sweep) -> (f64, f64) {
-    let (mut lo, mut hi) = (0.0f64, 1.0f64);
-    let g = (5f64.sqrt() - 1.0) / 2.0;
-    let (mut a, mut b) = (hi - g * (hi - lo), lo + g * (hi - lo));
-    let (mut fa, mut fb) = (sweep_sd(s, a), sweep_sd(s, b));
-    for _ in 0..90 {
-        if fa <= fb {
-            hi = b;
-            b = a;
-            fb = fa;
-            a = hi - g * (hi - lo);
-            fa = sweep_sd(s, a);
-        } else {
-            lo = a;
-            a = b;
-            fa = fb;
-            b = lo + g * (hi - lo);
-            fb = sweep_sd(s, b);
-        }
-    }
-    let mid = (lo + hi) / 2.0;
-    [
-        (sweep_sd(s, 0.0), 0.0),
-        (sweep_sd(s, 1.0), 1.0),
-        (sweep_sd(s, mid), mid),
-    ]
-    .into_iter()
-    .min_by(|x, y| x.0.total_cmp(&y.0))
-    .unwrap()
+    exact_circle_aabb::closest_approach(s.circle, s.displacement, s.aabb)
 }
 
-/// Exact time of impact (f64) by bisection on [0, t_min], given sd(0) > 0 > sd(t_min).
+/// Exact time of impact (f64) of a sweep whose closest approach `t_min` overlaps
+/// ([`exact_circle_aabb::time_of_impact`]); `t_min` when the referee sees no impact (the callers
+/// count that disagreement elsewhere).
 fn exact_toi(s: &Sweep, t_min: f64) -> f64 {
-    let (mut lo, mut hi) = (0.0, t_min);
-    for _ in 0..100 {
-        let mid = (lo + hi) / 2.0;
-        if sweep_sd(s, mid) > 0.0 {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    (lo + hi) / 2.0
+    exact_circle_aabb::time_of_impact(s.circle, s.displacement, s.aabb).map_or(t_min, |h| h.toi)
 }
 
 /// Outward unit normal of the box at the point nearest to `(x, y)` (outside the box).
 fn box_normal(x: f64, y: f64, b: Aabb) -> (f64, f64) {
-    let (qx, qy) = (
-        x.clamp(b.min.x as f64, b.max.x as f64),
-        y.clamp(b.min.y as f64, b.max.y as f64),
-    );
-    let (dx, dy) = (x - qx, y - qy);
-    let l = dx.hypot(dy);
-    (dx / l, dy / l)
+    let n = exact_circle_aabb::normal_at(DVec2::new(x, y), b);
+    (n.x, n.y)
 }
 
 #[derive(Default, Debug)]
@@ -1018,7 +963,7 @@ fn run_swept(time_of_impact: ToiFn, n: usize, seed: u64) -> SweptStats {
         let parry = query::cast_shapes(&pb, PVec::ZERO, &cub, &pc, pv(d), &ball, options)
             .expect("supported");
         let mine = time_of_impact(c, d, b);
-        let s0 = sweep_sd(&s, 0.0);
+        let s0 = circle_sd(c, b);
         if contact_circle_aabb::intersects(c, b) {
             // Starting overlap: no impact by contract; parry should report penetration at t = 0.
             st.starts_overlapping += 1;

@@ -12,6 +12,8 @@
 //! point (mode `clamp`), [`contact_circle_aabb_zones`] and [`contact_circle_aabb_cross`] the
 //! `zones` and `cross` modes, [`contact_aabb_aabb`] the ball's bounding square (mode `aabb`),
 //! [`swept_circle_aabb`] the `swept` mode and [`contact_circle_circle`] ball against ball.
+//! [`exact_circle_aabb`] is no mode but the referee: the exact answers in f64, against which the
+//! oracle tests, the lab's probe and `breakout compare` measure the modes.
 //!
 //! Conventions: playfield pixels, origin top-left, y down.
 
@@ -20,6 +22,7 @@ pub mod contact_circle_aabb;
 pub mod contact_circle_aabb_cross;
 pub mod contact_circle_aabb_zones;
 pub mod contact_circle_circle;
+pub mod exact_circle_aabb;
 pub mod swept_circle_aabb;
 
 use glam::Vec2;
