@@ -183,7 +183,12 @@ fn each_plot_is_svg_with_one_series_per_mode() {
         ],
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    for name in ["clear_rate.svg", "time_to_clear.svg", "speed_sweep.svg"] {
+    for name in [
+        "clear_rate.svg",
+        "time_to_clear.svg",
+        "speed_sweep.svg",
+        "normal_error.svg",
+    ] {
         let text = std::fs::read_to_string(dir.join("out").join(name)).unwrap();
         let doc = roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(doc.root_element().tag_name().name(), "svg", "{name}");

@@ -9,6 +9,7 @@
 //! (bad input, a file that cannot be written) removes its staging directory and leaves DIR as
 //! it was: a `compare.csv` in DIR is always a whole run's.
 
+pub mod normals;
 pub mod output;
 pub mod plots;
 pub mod run;

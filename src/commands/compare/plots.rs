@@ -4,7 +4,9 @@
 //! - `clear_rate.svg`: share of levels cleared, per mode (one bar each);
 //! - `time_to_clear.svg`: mean time to clear over the levels each mode cleared, seconds;
 //! - `speed_sweep.svg` (with `--speed-sweep`): bricks tunnelled through against ball speed,
-//!   log axis, one line per mode ([`super::sweep`]).
+//!   log axis, one line per mode ([`super::sweep`]);
+//! - `normal_error.svg`: the angle between each mode's contact normal and the exact referee's
+//!   around a brick's corner ([`super::normals`]).
 
 use super::summary::totals;
 use super::sweep::{SweepPoint, ANGLES};
@@ -63,6 +65,10 @@ pub fn all(
     if let Some(points) = sweep {
         plots.push(("speed_sweep.svg", speed_sweep(modes, points)));
     }
+    plots.push((
+        "normal_error.svg",
+        normal_error(modes, &super::normals::corner_errors(modes)),
+    ));
     plots
         .into_iter()
         .filter_map(|(name, svg)| match svg {
@@ -184,6 +190,70 @@ fn speed_sweep(modes: &[CollisionMode], points: &[SweepPoint]) -> Result<String,
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            .draw()
+            .map_err(|e| e.to_string())?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
+/// Contact-normal error (degrees) against the centre's angle around the corner, one line per
+/// mode (a mode that finds no contact at an angle has no point there).
+fn normal_error(
+    modes: &[CollisionMode],
+    samples: &[super::normals::NormalSample],
+) -> Result<String, String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let top = samples
+            .iter()
+            .flat_map(|s| s.error.iter().flatten().copied())
+            .fold(1.0, f64::max)
+            * 1.1;
+        let (lo, hi) = samples.iter().fold((f64::MAX, f64::MIN), |(lo, hi), s| {
+            (lo.min(f64::from(s.degrees)), hi.max(f64::from(s.degrees)))
+        });
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!(
+                    "Contact normal vs the exact referee, ball {} px into a brick's corner",
+                    super::normals::DEPTH
+                ),
+                ("sans-serif", 20),
+            )
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(64)
+            .build_cartesian_2d(lo..hi, 0f64..top)
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .x_desc("ball centre's angle around the corner (degrees: 0 right face, 90 top face)")
+            .y_desc("normal error (degrees)")
+            .draw()
+            .map_err(|e| e.to_string())?;
+        for (i, &mode) in modes.iter().enumerate() {
+            let c = colour(mode);
+            // Swept's overlap test is clamp's: a thinner line, drawn over clamp's.
+            let width = if mode == CollisionMode::Swept { 1 } else { 2 };
+            let line = samples
+                .iter()
+                .filter_map(|s| s.error[i].map(|e| (f64::from(s.degrees), e)));
+            chart
+                .draw_series(LineSeries::new(line, c.stroke_width(width)))
+                .map_err(|e| e.to_string())?
+                .label(mode.name())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2))
+                });
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
             .background_style(WHITE.mix(0.85))
             .border_style(BLACK)
             .draw()
