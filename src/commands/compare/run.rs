@@ -38,7 +38,7 @@ pub struct ModeOutcome {
 
 /// Steps between two comparisons of the copies' whole hashes when the bot plays. A hash costs
 /// more than a step, so between them each step compares only what the collision mode changes
-/// first ([`looks_alike`]: the paddle, the balls, the score…), and a copy that differs
+/// first (the paddle, the balls, the score…), and a copy that differs
 /// there is confirmed by its hash at once. A copy whose hash differs at a comparison though
 /// nothing showed is played again from the last comparison's saved copies with a hash every
 /// step, to find its exact step. (Only a difference outside those that also
