@@ -87,7 +87,8 @@ fn bars(title: &str, y_desc: &str, values: &[(CollisionMode, f64)]) -> Result<St
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let top = values.iter().map(|v| v.1).fold(0.0, f64::max).max(1e-9) * 1.15;
+        // Headroom above the tallest bar for the legend in the upper right.
+        let top = values.iter().map(|v| v.1).fold(0.0, f64::max).max(1e-9) * 1.6;
         let n = values.len();
         let names: Vec<&str> = values.iter().map(|v| v.0.name()).collect();
         let mut chart = ChartBuilder::on(&root)
