@@ -43,6 +43,11 @@ pub enum Command {
     /// print one JSON line (exit 0 when every stored state hash matches, 1 when it diverged, 2
     /// when the file cannot be read); with --export, render it headless to a GIF or PNG frames.
     Replay(ReplayArgs),
+    /// Play every level of a set (or one level, or a replay's recorded input) in every
+    /// collision mode on the same seed, headless on all cores, and write DIR/compare.csv (one
+    /// row per level × mode), DIR/summary.md and SVG plots. Exit 0 when written, 1 on bad input
+    /// (then nothing in DIR is changed).
+    Compare(CompareArgs),
     /// Open the level editor on FILE (a new level saved there if it does not exist; without
     /// FILE, a new level saved in the user's levels directory). F1 in the editor lists its keys.
     Edit(EditArgs),
@@ -471,6 +476,42 @@ pub struct SimulateArgs {
     /// Seed, collision mode, ball speed, config file.
     #[command(flatten)]
     pub game: GameOptions,
+}
+
+/// Options of `breakout compare`.
+#[derive(Debug, Args, Clone)]
+#[command(group = clap::ArgGroup::new("subject").required(true).multiple(true).args(["level", "set", "replay"]))]
+pub struct CompareArgs {
+    /// One level: a name from levels/ or a file path; with one --set, a number counting from
+    /// 1 or a level's name in it.
+    #[arg(long, value_name = "NAME|PATH|N")]
+    pub level: Option<String>,
+    /// A level set: a directory of .lvl files, a directory of other games' set files, one
+    /// such file, a set's name, or `installed` (every installed game's set found under
+    /// $XDG_DATA_DIRS). Repeat it to play several sets.
+    #[arg(long, value_name = "PATH|NAME")]
+    pub set: Vec<String>,
+    /// A replay (.bkreplay): its recorded input played in every mode. It must verify in its
+    /// own mode.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["level", "set"])]
+    pub replay: Option<PathBuf>,
+    /// The collision modes, comma-separated (default: all five: aabb,clamp,zones,cross,swept).
+    #[arg(long, value_name = "LIST")]
+    pub modes: Option<String>,
+    /// Most fixed steps (of 1/240 s) played per level; a level stops early when cleared
+    /// (default: 20000 for levels, the whole replay for --replay).
+    #[arg(long, value_name = "N")]
+    pub steps: Option<u64>,
+    /// Seed of the games' random generator and of the bot.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Also sweep the ball speed from 450 to 50,000 px/s against a wall of solid bricks and
+    /// plot the bricks tunnelled through per mode (DIR/speed_sweep.svg).
+    #[arg(long)]
+    pub speed_sweep: bool,
+    /// Output directory (made if missing; files of the same names in it are replaced).
+    #[arg(short = 'o', long = "output", value_name = "DIR")]
+    pub output: PathBuf,
 }
 
 /// Options of `breakout check`.

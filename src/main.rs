@@ -108,6 +108,7 @@ fn main() -> ExitCode {
             }
             Err(e) => fail(&describe(&e)),
         },
+        Some(Command::Compare(args)) => compare(&args),
         Some(Command::Preview(args)) => {
             let result = Assets::from_env()
                 .map_err(anyhow::Error::from)
@@ -204,6 +205,51 @@ fn export_replay(args: &breakout::cli::ReplayArgs, out: &std::path::Path) -> Exi
             ExitCode::SUCCESS
         }
         Err(message) => fail(&message),
+    }
+}
+
+/// `compare`: the subject resolved, played, written; one line on stdout saying what was
+/// written, or one error line.
+fn compare(args: &breakout::cli::CompareArgs) -> ExitCode {
+    use breakout::commands::compare::{self, CompareOptions, Subject};
+    let run = || -> anyhow::Result<compare::Written> {
+        let modes = match &args.modes {
+            Some(list) => compare::parse_modes(list)?,
+            None => breakout::collision::CollisionMode::ALL.to_vec(),
+        };
+        let options = CompareOptions {
+            modes,
+            steps: args.steps,
+            seed: args.seed,
+            speed_sweep: args.speed_sweep,
+        };
+        let subject = match &args.replay {
+            Some(path) => Subject::Replay(path.clone()),
+            None => {
+                let assets = Assets::from_env()?;
+                let jobs = compare::level_subject(
+                    &assets,
+                    &args.set,
+                    args.level.as_deref(),
+                    &mut std::io::stderr(),
+                )?;
+                Subject::Levels(jobs)
+            }
+        };
+        Ok(compare::compare(&subject, &options, &args.output, true)?)
+    };
+    match run() {
+        Ok(written) => {
+            println!(
+                "{}: {} level(s) compared in {:.1} s: {}",
+                args.output.display(),
+                written.levels,
+                written.seconds,
+                written.files.join(", ")
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&describe(&e)),
     }
 }
 

@@ -28,10 +28,57 @@ pub struct AllSummary {
 }
 
 /// One level to play: its set's name, its 1-based number in the set, where it is read from.
-struct Job {
-    set: String,
-    number: usize,
-    source: LevelSource,
+#[derive(Clone, Debug)]
+pub struct LevelJob {
+    /// The set's name ([`crate::assets::OpenedSet::name`]).
+    pub set: String,
+    /// The level's number in its set, counting from 1.
+    pub number: usize,
+    /// The level's shown name in its set.
+    pub name: String,
+    /// Where the level is read from.
+    pub source: LevelSource,
+}
+
+/// Opens every set of `sets` and lists their levels, set by set in play order: what
+/// `simulate --all` and `compare` play. A set that does not open is one `breakout: error: …`
+/// line on `err` and counted in the returned number of errors; a set with no level to play is a
+/// `breakout: note: …` line only.
+///
+/// # Errors
+/// Writing to `err` failed.
+pub fn level_jobs(
+    sets: &[LevelSetSource],
+    assets: &Assets,
+    err: &mut dyn Write,
+) -> std::io::Result<(Vec<LevelJob>, usize)> {
+    let mut jobs = Vec::new();
+    let mut errors = 0;
+    for set in sets {
+        match set.open(assets) {
+            Ok(opened) => {
+                jobs.extend(
+                    opened
+                        .levels
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, l)| LevelJob {
+                            set: opened.name.clone(),
+                            number: i + 1,
+                            name: l.name,
+                            source: l.source,
+                        }),
+                )
+            }
+            // A set with nothing to play (LBreakout2's two-player sets) is said, not an error.
+            Err(e @ SetError::Empty { .. }) => writeln!(err, "breakout: note: {e}")?,
+            Err(e) => {
+                writeln!(err, "breakout: error: {e}")?;
+                errors += 1;
+            }
+        }
+    }
+    Ok((jobs, errors))
 }
 
 /// The JSON line of one level: `set` (the set's name), `level` (its number in the set,
@@ -73,22 +120,8 @@ pub fn simulate_all(
 ) -> std::io::Result<AllSummary> {
     let start = std::time::Instant::now();
     let mut summary = AllSummary::default();
-    let mut jobs = Vec::new();
-    for set in sets {
-        match set.open(assets) {
-            Ok(opened) => jobs.extend(opened.levels.into_iter().enumerate().map(|(i, l)| Job {
-                set: opened.name.clone(),
-                number: i + 1,
-                source: l.source,
-            })),
-            // A set with nothing to play (LBreakout2's two-player sets) is said, not an error.
-            Err(e @ SetError::Empty { .. }) => writeln!(err, "breakout: note: {e}")?,
-            Err(e) => {
-                writeln!(err, "breakout: error: {e}")?;
-                summary.errors += 1;
-            }
-        }
-    }
+    let (jobs, errors) = level_jobs(sets, assets, err)?;
+    summary.errors += errors;
     // Each level is its own game with the same seed: no state is shared, so the order in
     // which threads take them cannot change a result; `collect` keeps the jobs' order. The jobs
     // go in chunks so that lines come out as the run goes (a whole corpus takes minutes), still

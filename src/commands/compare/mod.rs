@@ -1,0 +1,358 @@
+//! `breakout compare`: every level of a set (or one level, or a replay's recorded input) played
+//! in every collision mode on the same seed, headless and on all cores; written as a table
+//! (`compare.csv`), a summary (`summary.md`) and SVG plots. `docs/collision.md`, "Comparing
+//! the modes", defines the columns and shows the reference plots.
+//!
+//! **Nothing half-written.** Every file is written into a staging directory next to the
+//! output directory (`.DIR.partial-PID`); only when all are written are they moved into DIR,
+//! one rename each, `compare.csv` last, and the staging directory removed. A run that fails
+//! (bad input, a file that cannot be written) removes its staging directory and leaves DIR as
+//! it was: a `compare.csv` in DIR is always a whole run's.
+
+pub mod normals;
+pub mod output;
+pub mod plots;
+pub mod run;
+pub mod summary;
+pub mod sweep;
+pub mod table;
+pub mod tunnels;
+
+use super::simulate_all::{level_jobs, LevelJob};
+use crate::assets::{sets, Assets, LevelSetSource, SetError};
+use crate::collision::CollisionMode;
+use crate::level::{Level, LoadError};
+use crate::sim::GameConfig;
+use rayon::prelude::*;
+use run::ModeOutcome;
+use std::path::{Path, PathBuf};
+use table::Row;
+
+/// The steps played per level unless `--steps` says otherwise: 20,000 fixed steps (83 s of
+/// play), as the corpus test plays; the bot clears most levels it can clear well within it.
+pub const DEFAULT_STEPS: u64 = 20_000;
+
+/// What `compare` was asked, but what it plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompareOptions {
+    /// The modes to play, in `--modes` order (default [`CollisionMode::ALL`]).
+    pub modes: Vec<CollisionMode>,
+    /// Most fixed steps played per level (a level stops early when cleared); `None`:
+    /// [`DEFAULT_STEPS`] for levels, the whole replay for a replay.
+    pub steps: Option<u64>,
+    /// The games' seed (the bot's too).
+    pub seed: u64,
+    /// Also run the speed sweep ([`sweep`]) and plot it.
+    pub speed_sweep: bool,
+}
+
+/// What `compare` plays.
+#[derive(Clone, Debug)]
+pub enum Subject {
+    /// Levels, each played by the bot in every mode.
+    Levels(Vec<LevelJob>),
+    /// A replay file, its recorded input played in every mode.
+    Replay(PathBuf),
+}
+
+/// Why `compare` wrote nothing. Each message names the input it is about.
+#[derive(Debug, thiserror::Error)]
+pub enum CompareError {
+    /// `--modes` named a mode that does not exist (or none).
+    #[error("{0}")]
+    Modes(String),
+    /// The set or level arguments named nothing playable.
+    #[error(transparent)]
+    Set(#[from] SetError),
+    /// Sets were found but none has a level to play.
+    #[error("{0}: no playable level")]
+    NoLevels(String),
+    /// A level did not load (its file:line:column in the message).
+    #[error("{set}, level {number}: {source}")]
+    Level {
+        /// The level's set.
+        set: String,
+        /// The level's number in the set, from 1.
+        number: usize,
+        /// Why it did not load.
+        source: LoadError,
+    },
+    /// The replay cannot be read, its level does not parse, or it does not verify.
+    #[error("{0}")]
+    Replay(String),
+    /// A file or directory of the output cannot be written.
+    #[error("{}: cannot write the output there: {source}", path.display())]
+    Output {
+        /// The path.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// A file's content could not be made (the CSV writer's or the plotter's error).
+    #[error("{}: {message}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+/// `--modes`: a comma-separated list of [`CollisionMode::name`]s (spaces around names
+/// allowed), each at most once.
+///
+/// # Errors
+/// [`CompareError::Modes`] naming the unknown or repeated mode and listing the modes.
+pub fn parse_modes(list: &str) -> Result<Vec<CollisionMode>, CompareError> {
+    let known = || {
+        CollisionMode::ALL
+            .iter()
+            .map(|m| m.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut modes = Vec::new();
+    for name in list.split(',').map(str::trim) {
+        let mode = CollisionMode::ALL
+            .iter()
+            .copied()
+            .find(|m| m.name().eq_ignore_ascii_case(name))
+            .ok_or_else(|| {
+                CompareError::Modes(format!(
+                    "--modes: unknown collision mode '{name}'; the modes are {}",
+                    known()
+                ))
+            })?;
+        if modes.contains(&mode) {
+            return Err(CompareError::Modes(format!(
+                "--modes: '{name}' is named twice"
+            )));
+        }
+        modes.push(mode);
+    }
+    Ok(modes)
+}
+
+/// The levels `--set`/`--level` name. Each `--set` is a directory of `.lvl` files, a directory
+/// of other games' set files, one such file, a set's name as the menu shows it, or
+/// `installed`: every installed game's set found under `$XDG_DATA_DIRS` (see
+/// [`sets::discover`]). With one `--set`, `--level` picks one of its levels (a number from 1 or
+/// a name); without `--set`, `--level` is a level name or file.
+///
+/// # Errors
+/// A set or level that is not found or does not open ([`CompareError::Set`]), or no level to
+/// play at all ([`CompareError::NoLevels`]). Sets that are empty among others are a
+/// `breakout: note` on `err`.
+pub fn level_subject(
+    assets: &Assets,
+    set_args: &[String],
+    level: Option<&str>,
+    err: &mut dyn std::io::Write,
+) -> Result<Vec<LevelJob>, CompareError> {
+    let known = sets::discover_from_env();
+    let user_dir = crate::assets::user_levels_dir();
+    if set_args.is_empty() || level.is_some() {
+        let set = set_args.first().map(String::as_str);
+        let Some((opened, index)) =
+            sets::resolve_start(assets, user_dir.as_deref(), &known, set, level)?
+        else {
+            return Err(CompareError::NoLevels("no --set or --level given".into()));
+        };
+        let chosen = &opened.levels[index];
+        return Ok(vec![LevelJob {
+            set: opened.name.clone(),
+            number: index + 1,
+            name: chosen.name.clone(),
+            source: chosen.source.clone(),
+        }]);
+    }
+    let mut sources: Vec<LevelSetSource> = Vec::new();
+    for arg in set_args {
+        let path = Path::new(arg);
+        if path.exists() {
+            sources.extend(sets::sets_at(path));
+        } else if arg == "installed" {
+            sources.extend(
+                known
+                    .iter()
+                    .filter(|s| matches!(s, LevelSetSource::Foreign { .. }))
+                    .cloned(),
+            );
+        } else {
+            sources.push(sets::resolve_set_arg(arg, user_dir.as_deref(), &known)?);
+        }
+    }
+    let (jobs, errors) = level_jobs(&sources, assets, err).map_err(|e| CompareError::Output {
+        path: "<stderr>".into(),
+        source: e,
+    })?;
+    if errors > 0 {
+        return Err(CompareError::NoLevels(format!(
+            "{} (and {errors} set(s) did not open, said above)",
+            set_args.join(", ")
+        )));
+    }
+    if jobs.is_empty() {
+        return Err(CompareError::NoLevels(set_args.join(", ")));
+    }
+    Ok(jobs)
+}
+
+/// One level's results: its set, number and name, and one outcome per mode.
+#[derive(Clone, Debug)]
+pub struct LevelResult {
+    /// The level's set.
+    pub set: String,
+    /// Its number in the set, from 1.
+    pub number: usize,
+    /// Its name.
+    pub name: String,
+    /// One outcome per mode, in [`CompareOptions::modes`] order.
+    pub outcomes: Vec<ModeOutcome>,
+}
+
+/// What a finished `compare` wrote.
+#[derive(Clone, Debug)]
+pub struct Written {
+    /// The levels played (one for a replay).
+    pub levels: usize,
+    /// The files written into the output directory, by name.
+    pub files: Vec<String>,
+    /// Wall-clock seconds of the whole run.
+    pub seconds: f64,
+}
+
+/// Plays `subject` in every mode of `options` and writes `compare.csv`, `summary.md` and the
+/// plots into `out` (see the module's doc for how nothing half-written is left). `progress`
+/// shows a bar on stderr (indicatif; drawn only when stderr is a terminal).
+///
+/// # Errors
+/// Any [`CompareError`]; then nothing in `out` was changed.
+pub fn compare(
+    subject: &Subject,
+    options: &CompareOptions,
+    out: &Path,
+    progress: bool,
+) -> Result<Written, CompareError> {
+    let start = std::time::Instant::now();
+    let staging = output::Staging::new(out)?;
+    let results = match subject {
+        Subject::Levels(jobs) => play_levels(jobs, options, progress)?,
+        Subject::Replay(path) => vec![play_replay(path, options)?],
+    };
+    let rows: Vec<Row> = results
+        .iter()
+        .flat_map(|r| {
+            r.outcomes
+                .iter()
+                .map(|o| Row::new(&r.set, r.number, &r.name, o))
+        })
+        .collect();
+    let sweep = options
+        .speed_sweep
+        .then(|| sweep::speed_sweep(&options.modes, &sweep::speeds()));
+    let mut files = Vec::new();
+    let summary_path = staging.file("summary.md");
+    let text = summary::markdown(&results, options);
+    std::fs::write(&summary_path, text).map_err(|e| CompareError::Output {
+        path: summary_path,
+        source: e,
+    })?;
+    files.push("summary.md".to_string());
+    for (name, svg) in plots::all(&results, options, sweep.as_deref()) {
+        let path = staging.file(&name);
+        std::fs::write(&path, svg).map_err(|e| CompareError::Output { path, source: e })?;
+        files.push(name);
+    }
+    let csv_path = staging.file("compare.csv");
+    table::write(&csv_path, &rows).map_err(|e| CompareError::Write {
+        path: csv_path,
+        message: e.to_string(),
+    })?;
+    files.push("compare.csv".to_string());
+    staging.commit(&files)?;
+    Ok(Written {
+        levels: results.len(),
+        files,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// Loads every level (all of them before any is played: a level that does not load stops
+/// the run before it starts), then plays them on rayon's threads, in job order.
+fn play_levels(
+    jobs: &[LevelJob],
+    options: &CompareOptions,
+    progress: bool,
+) -> Result<Vec<LevelResult>, CompareError> {
+    let levels: Vec<Level> = jobs
+        .par_iter()
+        .map(|job| {
+            job.source.load().map_err(|source| CompareError::Level {
+                set: job.set.clone(),
+                number: job.number,
+                source,
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    let bar = if progress {
+        indicatif::ProgressBar::new(jobs.len() as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{wide_bar}] {pos}/{len} levels, {eta} left",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let config = GameConfig {
+        seed: options.seed,
+        ..GameConfig::default()
+    };
+    let steps = options.steps.unwrap_or(DEFAULT_STEPS);
+    let results = jobs
+        .par_iter()
+        .zip(&levels)
+        .map(|(job, level)| {
+            let outcomes = run::play_level(level, config, &options.modes, steps);
+            bar.inc(1);
+            LevelResult {
+                set: job.set.clone(),
+                number: job.number,
+                name: job.name.clone(),
+                outcomes,
+            }
+        })
+        .collect();
+    bar.finish_and_clear();
+    Ok(results)
+}
+
+/// The replay at `path`, checked to verify in its own mode, then its input played in every
+/// mode of `options`.
+fn play_replay(path: &Path, options: &CompareOptions) -> Result<LevelResult, CompareError> {
+    let replay =
+        crate::replay::file::read(path).map_err(|e| CompareError::Replay(e.to_string()))?;
+    let verified =
+        super::replay::verify_replay(replay.clone(), path).map_err(CompareError::Replay)?;
+    if let super::replay::Verified::Diverged(report) = verified {
+        return Err(CompareError::Replay(format!(
+            "{}: the replay does not verify in its own mode ({}): it diverged at step {}, so \
+             its input does not play the game it recorded",
+            path.display(),
+            replay.config().collision.name(),
+            report.diverged_at_step.unwrap_or_default()
+        )));
+    }
+    let outcomes = run::play_replay(&replay, &options.modes, options.steps.unwrap_or(u64::MAX))
+        .map_err(|e| {
+            CompareError::Replay(format!("{}: the replay's level text: {e}", path.display()))
+        })?;
+    Ok(LevelResult {
+        set: "replay".into(),
+        number: 1,
+        name: replay.header.level_name.clone(),
+        outcomes,
+    })
+}
