@@ -11,6 +11,7 @@ pub mod debug_overlay;
 pub mod editor;
 pub mod hot_seat;
 pub mod hud;
+pub mod lab;
 pub mod letterbox;
 pub mod menu;
 pub mod new_run;
