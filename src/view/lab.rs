@@ -15,8 +15,8 @@ use super::text::{chars_in, ellipsize, layout, panel, text_width};
 use super::SpriteBatch;
 use crate::probe::presets::{presets, Preset};
 use crate::probe::{
-    Answer, BrickAnswers, ModeRow, Probe, DEPTH_TOLERANCE_PX, INSIDE_NOTE, NORMAL_TOLERANCE_DEG,
-    STEP_SECONDS, TOI_TOLERANCE_PX,
+    Answer, BrickAnswers, ModeRow, Probe, BRICK_CENTER, DEPTH_TOLERANCE_PX, INSIDE_NOTE,
+    NORMAL_TOLERANCE_DEG, STEP_SECONDS, TOI_TOLERANCE_PX,
 };
 use glam::{DVec2, Vec2};
 
@@ -48,11 +48,14 @@ const ARROW: [f32; 4] = [1.0, 0.9, 0.5, 1.0];
 
 /// The key help line.
 pub const KEYS: &str =
-    "LMB drag ball  RMB drag arrow  WHEEL brick size  1-5 presets  S save case  ESC back";
+    "LMB drag ball  RMB drag arrow  WHEEL brick size  Z zoom  1-5 presets  S save case  ESC back";
 
-/// What the screen shows beyond the probe: the preset last chosen and the status line.
-#[derive(Clone, Debug, Default)]
+/// What the screen shows beyond the probe: the zoom, the preset last chosen and the status
+/// line.
+#[derive(Clone, Debug)]
 pub struct LabView<'a> {
+    /// The picture's scale about [`BRICK_CENTER`] (one of [`ZOOMS`]).
+    pub zoom: f32,
     /// The preset last chosen (none once the probe was moved).
     pub preset: Option<&'a Preset>,
     /// The status line: where a case was saved, or why not.
@@ -71,7 +74,8 @@ pub fn header() -> String {
 /// An angle in degrees as seen on screen: counter-clockwise from +x with y up (the playfield's
 /// y points down), in (-180, 180].
 pub fn screen_angle(normal: DVec2) -> f64 {
-    (-normal.y).atan2(normal.x).to_degrees()
+    // `0.0 - y`, not `-y`: a normal of -x has y = 0, and -0 would read -180°.
+    (0.0 - normal.y).atan2(normal.x).to_degrees()
 }
 
 /// The columns of one row after its mode's name: hit, normal, angle (degrees), depth (pixels),
@@ -159,14 +163,17 @@ pub fn table_lines(probe: &Probe, answers: &[BrickAnswers]) -> Vec<(String, [f32
 pub fn notes(probe: &Probe, answers: &[BrickAnswers]) -> Vec<String> {
     let size = probe.brick_size();
     let length = probe.motion.length();
-    let mut notes = vec![format!(
-        "brick {:.1}x{:.1} px, ball radius {} px, arrow {length:.1} px per step ({:.0} px/s); \
-         discrete modes test the ball at the arrow's end",
-        size.x,
-        size.y,
-        crate::playfield::BALL_RADIUS,
-        length / STEP_SECONDS
-    )];
+    let mut notes = vec![
+        format!(
+            "brick {:.1}x{:.1} px, ball radius {} px, arrow {length:.1} px per step ({:.0} px/s)",
+            size.x,
+            size.y,
+            crate::playfield::BALL_RADIUS,
+            length / STEP_SECONDS
+        ),
+        "discrete modes test the ball at the arrow's end; swept and the exact toi follow the arrow"
+            .to_string(),
+    ];
     let inside = answers
         .iter()
         .flat_map(|b| &b.modes)
@@ -196,67 +203,104 @@ fn ball(out: &mut Vec<SpriteInstance>, c: Vec2, r: f32, color: [f32; 4]) {
     ));
 }
 
-/// The probe's picture: bricks and balls in the world, lines and markers with the text.
-fn picture(batch: &mut SpriteBatch, probe: &Probe, answers: &[BrickAnswers]) {
-    let r = crate::playfield::BALL_RADIUS;
-    for a in answers {
-        let s = a.brick.size();
-        let rect = [a.brick.min.x, a.brick.min.y, s.x, s.y];
-        batch
-            .world
-            .push(SpriteInstance::new(Layer::Block, rect, BRICK));
+/// The zoom factors the lab's Z key steps through.
+pub const ZOOMS: [f32; 3] = [1.0, 2.0, 4.0];
+
+/// The part of the screen the probe's picture may use, playfield pixels (x, y, width, height):
+/// between the presets' line and the table.
+pub const PICTURE_AREA: [f32; 4] = [0.0, 46.0, 800.0, TABLE_TOP - 4.0 - 46.0];
+
+/// Where the probe's point `p` (pixels) is drawn at `zoom`: scaled about [`BRICK_CENTER`].
+pub fn to_screen(p: Vec2, zoom: f32) -> Vec2 {
+    BRICK_CENTER + (p - BRICK_CENTER) * zoom
+}
+
+/// The probe's point drawn at `p` (screen pixels) at `zoom`: the inverse of [`to_screen`].
+pub fn from_screen(p: Vec2, zoom: f32) -> Vec2 {
+    BRICK_CENTER + (p - BRICK_CENTER) / zoom
+}
+
+/// `sprite` cut to `area` (x, y, width, height), its texture rectangle cut alike; `None` when
+/// nothing of it is inside.
+fn clipped(sprite: SpriteInstance, area: [f32; 4]) -> Option<SpriteInstance> {
+    let [x, y, w, h] = sprite.i_rect;
+    let (x0, y0) = (x.max(area[0]), y.max(area[1]));
+    let (x1, y1) = (
+        (x + w).min(area[0] + area[2]),
+        (y + h).min(area[1] + area[3]),
+    );
+    if x1 <= x0 || y1 <= y0 || w <= 0.0 || h <= 0.0 {
+        return None;
     }
-    let start = probe.ball;
-    let tip = probe.ball + probe.motion;
+    let [u0, v0, u1, v1] = sprite.i_uv;
+    let u = |px: f32| u0 + (u1 - u0) * (px - x) / w;
+    let v = |py: f32| v0 + (v1 - v0) * (py - y) / h;
+    Some(SpriteInstance {
+        i_rect: [x0, y0, x1 - x0, y1 - y0],
+        i_uv: [u(x0), v(y0), u(x1), v(y1)],
+        ..sprite
+    })
+}
+
+/// The probe's picture at `zoom`, cut to [`PICTURE_AREA`]: bricks and balls in the world,
+/// lines and markers with the text.
+fn picture(batch: &mut SpriteBatch, probe: &Probe, answers: &[BrickAnswers], zoom: f32) {
+    let t = |p: Vec2| to_screen(p, zoom);
+    let r = crate::playfield::BALL_RADIUS * zoom;
+    let mut world = Vec::new();
+    let mut out = Vec::new();
+    for a in answers {
+        let (min, s) = (t(a.brick.min), a.brick.size() * zoom);
+        let rect = [min.x, min.y, s.x, s.y];
+        world.push(SpriteInstance::new(Layer::Block, rect, BRICK));
+    }
+    let start = t(probe.ball);
+    let tip = t(probe.ball + probe.motion);
     let moving = probe.motion != Vec2::ZERO;
     if moving {
-        ball(&mut batch.world, start, r, [0.6, 0.6, 0.6, 0.45]);
+        ball(&mut world, start, r, [0.6, 0.6, 0.6, 0.45]);
     }
-    ball(&mut batch.world, tip, r, [1.0, 1.0, 1.0, 0.85]);
-    let out = &mut batch.text;
+    // Half see-through: the brick's edge, the exact point and the normals show through it.
+    ball(&mut world, tip, r, [1.0, 1.0, 1.0, 0.5]);
     if moving {
-        dotted(out, start, tip, ARROW);
+        dotted(&mut out, start, tip, ARROW);
         let back = -probe.motion.normalize_or_zero() * 9.0;
         for side in [1.0f32, -1.0] {
-            dotted(out, tip, tip + back + back.perp() * 0.6 * side, ARROW);
+            dotted(&mut out, tip, tip + back + back.perp() * 0.6 * side, ARROW);
         }
     }
     for a in answers {
         if let Some(c) = a.exact_contact {
-            let p = c.point.as_vec2();
-            panel(out, [p.x - 3.0, p.y - 3.0, 6.0, 6.0], EXACT);
-            dotted(out, p, p + c.normal.as_vec2() * 30.0, EXACT);
+            let p = t(c.point.as_vec2());
+            panel(&mut out, [p.x - 3.0, p.y - 3.0, 6.0, 6.0], EXACT);
+            dotted(&mut out, p, p + c.normal.as_vec2() * 30.0, EXACT);
         }
         if let Some(i) = a.exact_impact {
-            let c = i.center.as_vec2();
-            ring(out, c, r, EXACT);
-            dotted(out, c, c + i.normal.as_vec2() * 20.0, EXACT);
+            let c = t(i.center.as_vec2());
+            ring(&mut out, c, r, EXACT);
+            dotted(&mut out, c, c + i.normal.as_vec2() * 20.0, EXACT);
         }
         for row in a.modes.iter().filter(|r| r.errors.disagrees()) {
             if let (Some(p), Some(n)) = (row.answer.point, row.answer.normal) {
-                dotted(out, p.as_vec2(), (p + n * 30.0).as_vec2(), RED);
+                let p = t(p.as_vec2());
+                dotted(&mut out, p, p + n.as_vec2() * 30.0, RED);
             }
         }
     }
+    let cut = |s: SpriteInstance| clipped(s, PICTURE_AREA);
+    batch.world.extend(world.into_iter().filter_map(cut));
+    batch.text.extend(out.into_iter().filter_map(cut));
 }
 
 /// Lays the lab out: the probe's picture, the title and presets, the table, the notes, the
 /// status and the keys (playfield pixels; no two lines of text overlap at 800×600 and larger).
 pub fn lab(batch: &mut SpriteBatch, probe: &Probe, answers: &[BrickAnswers], view: &LabView) {
     super::scene::background(&mut batch.backdrop);
-    picture(batch, probe, answers);
+    picture(batch, probe, answers, view.zoom);
     let out = &mut batch.text;
     let width = crate::playfield::PLAYFIELD_WIDTH;
     let fits = |size: f32| chars_in(width - 2.0 * LEFT, size);
-    let title = "COLLISION LAB: THE PROBE";
-    layout(out, title, LEFT, 8.0, 16.0, YELLOW);
-    if let Some(p) = view.preset {
-        // Right of the title, never over it.
-        let room = fits(SMALL_SIZE) - chars_in(text_width(title, 16.0) + 16.0, SMALL_SIZE);
-        let line = ellipsize(&format!("{}: {}", p.name, p.what), room);
-        let x = width - LEFT - text_width(&line, SMALL_SIZE);
-        layout(out, &line, x, 11.0, SMALL_SIZE, WHITE);
-    }
+    layout(out, "COLLISION LAB: THE PROBE", LEFT, 8.0, 16.0, YELLOW);
     let keys: Vec<String> = presets()
         .iter()
         .enumerate()
@@ -264,6 +308,13 @@ pub fn lab(batch: &mut SpriteBatch, probe: &Probe, answers: &[BrickAnswers], vie
         .collect();
     let preset_line = format!("presets: {}", keys.join("  "));
     layout(out, &preset_line, LEFT, 30.0, SMALL_SIZE, GREY);
+    if let Some(p) = view.preset {
+        // Right of the presets' list, never over it.
+        let used = chars_in(text_width(&preset_line, SMALL_SIZE), SMALL_SIZE) + 3;
+        let line = ellipsize(&format!("{}: {}", p.name, p.what), fits(SMALL_SIZE) - used);
+        let x = width - LEFT - text_width(&line, SMALL_SIZE);
+        layout(out, &line, x, 30.0, SMALL_SIZE, WHITE);
+    }
     let lines = table_lines(probe, answers);
     let notes = notes(probe, answers);
     let bottom = TABLE_TOP + ROW_HEIGHT * (lines.len() + notes.len()) as f32 + 4.0;
@@ -297,7 +348,11 @@ mod tests {
 
     fn drawn(probe: &Probe, status: Option<&str>, preset: Option<&Preset>) -> SpriteBatch {
         let mut batch = SpriteBatch::default();
-        let view = LabView { preset, status };
+        let view = LabView {
+            zoom: 1.0,
+            preset,
+            status,
+        };
         lab(&mut batch, probe, &probe.answers(), &view);
         batch
     }

@@ -19,6 +19,7 @@ pub mod hot_seat;
 pub mod hot_seat_end;
 #[cfg(test)]
 mod hot_seat_tests;
+pub mod lab;
 #[cfg(test)]
 mod layout_tests;
 pub mod level_cleared;
