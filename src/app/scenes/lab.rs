@@ -316,23 +316,6 @@ mod tests {
     }
 
     #[test]
-    fn the_menus_lab_entry_opens_the_probe_and_esc_comes_back() {
-        use crate::app::scenes::menu::MenuScene;
-        use crate::app::scenes::SceneStack;
-        use crate::assets::{Assets, LevelSetSource};
-        use glium::winit::keyboard::PhysicalKey;
-        let mut ctx = test_context();
-        let menu = MenuScene::new(Assets::built_in(), vec![LevelSetSource::Shipped]);
-        let mut stack = SceneStack::new(Box::new(menu));
-        for code in [KeyCode::End, KeyCode::ArrowUp, KeyCode::Enter] {
-            stack.key(&mut ctx, PhysicalKey::Code(code), true, false);
-        }
-        assert_eq!(stack.title(), "Breakout — collision lab");
-        stack.key(&mut ctx, PhysicalKey::Code(KeyCode::Escape), true, false);
-        assert_eq!(stack.len(), 1, "back on the menu");
-    }
-
-    #[test]
     fn s_saves_a_case_that_reads_back_and_says_where() {
         let dir = std::env::temp_dir().join(format!("breakout-lab-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);

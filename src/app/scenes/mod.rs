@@ -21,6 +21,8 @@ pub mod hot_seat_end;
 mod hot_seat_tests;
 pub mod lab;
 #[cfg(test)]
+mod lab_tests;
+#[cfg(test)]
 mod layout_tests;
 pub mod level_cleared;
 pub mod level_menu;
