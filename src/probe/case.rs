@@ -315,6 +315,14 @@ pub fn parse(file: &Path, bytes: &[u8]) -> Result<Case, CaseError> {
                     &format!("answer by {by:?}: not a collision mode nor \"{REFEREE}\""),
                 ));
             }
+            let a = answer.get_ref();
+            let numbers = a.normal.iter().flatten().chain(&a.depth).chain(&a.toi);
+            if !numbers.into_iter().all(|v| v.is_finite()) {
+                return Err(at(
+                    answer.span().start,
+                    &format!("answer by {by:?}: numbers must be finite"),
+                ));
+            }
             answers.push(answer.into_inner());
         }
         bricks.push(CaseBrick { min, max, answers });
@@ -401,6 +409,7 @@ mod tests {
             (good.replace("format = 1", "format = 7"), "format 7", 3),
             (good.replace("radius = 12.5", "radius = -1.0"), "radius", 0),
             (good.replace("radius = 12.5", "radius = nan"), "radius", 0),
+            (good.replace("depth = 3.5", "depth = inf"), "finite", 0),
             (good.replace("by = \"zones\"", "by = \"zonez\""), "zonez", 0),
             (
                 good.replace("min = [360.0", "min = [460.0"),
