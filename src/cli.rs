@@ -51,6 +51,24 @@ pub enum Command {
     /// Open the level editor on FILE (a new level saved there if it does not exist; without
     /// FILE, a new level saved in the user's levels directory). F1 in the editor lists its keys.
     Edit(EditArgs),
+    /// Open the collision lab's probe: a brick and a ball the mouse drags (right button: its
+    /// motion over one step), every collision mode's answer beside the exact one.
+    Lab(LabArgs),
+}
+
+/// Options of `breakout lab`.
+#[derive(Debug, Args, Clone)]
+pub struct LabArgs {
+    /// Start on this preset, as its number key: 1 corner hit, 2 grazing edge, 3 tunnelling
+    /// ball, 4 centre inside, 5 one-pixel gap.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=5))]
+    pub preset: Option<u8>,
+    /// Start zoomed in: the picture's scale about the brick, 1, 2 or 4 (the Z key steps it).
+    #[arg(long, value_name = "FACTOR", default_value = "1", value_parser = ["1", "2", "4"])]
+    pub zoom: String,
+    /// Options of the window (as when playing; --set and --level are not used).
+    #[command(flatten)]
+    pub play: PlayArgs,
 }
 
 /// Options of `breakout edit`.

@@ -31,6 +31,7 @@ pub mod highscores;
 pub mod import;
 pub mod level;
 pub mod playfield;
+pub mod probe;
 pub mod render;
 pub mod replay;
 pub mod sim;

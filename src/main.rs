@@ -149,6 +149,13 @@ fn main() -> ExitCode {
                 Err(e) => fail(&describe(&e)),
             }
         }
+        Some(Command::Lab(args)) => {
+            let zoom = args.zoom.parse().unwrap_or(1.0);
+            match breakout::app::lab(args.play, args.preset.map(usize::from), zoom) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(&describe(&e)),
+            }
+        }
         None => match breakout::app::run(cli.play) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => fail(&describe(&e)),

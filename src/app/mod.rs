@@ -69,6 +69,21 @@ pub fn replay(args: PlayArgs, file: std::path::PathBuf) -> anyhow::Result<()> {
     launch(args, Some(Box::new(scene)))
 }
 
+/// Opens the window on the collision lab's probe (`breakout lab`; Esc closes it), with the
+/// preset `preset` (counting from 1, as its number key) chosen if given and the picture at
+/// `zoom` (the nearest of 1, 2, 4), until the player quits.
+///
+/// # Errors
+/// The window's errors as [`run`].
+pub fn lab(args: PlayArgs, preset: Option<usize>, zoom: f32) -> anyhow::Result<()> {
+    let mut scene = scenes::lab::LabScene::new();
+    scene.set_zoom(zoom);
+    if let Some(n) = preset {
+        scene.choose_preset(n.saturating_sub(1));
+    }
+    launch(args, Some(Box::new(scene)))
+}
+
 /// Runs the level editor on `file` (a new level saved there if it does not exist; without one,
 /// a new level saved in the user's levels directory) until the author leaves it.
 ///

@@ -12,6 +12,7 @@ pub mod editor;
 pub mod fork;
 pub mod hot_seat;
 pub mod hud;
+pub mod lab;
 pub mod letterbox;
 pub mod menu;
 pub mod new_run;

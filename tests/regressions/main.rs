@@ -10,6 +10,8 @@
 //! * [`paddle`]: the paddle pushing the ball.
 //! * [`ball_ball`]: ball against ball (multiball).
 //! * [`closest_point`]: the circle–box closest point's f32 rounding.
+//! * [`probe_cases`]: probes of the collision lab saved as cases (`tests/regressions/probes/`),
+//!   each mode's and the exact referee's answers as saved.
 //! * [`cli`]: the binary's error line.
 //!
 //! Their own helpers are in [`helpers`]; those they share with `tests/simulation.rs` in
@@ -37,6 +39,7 @@ mod closest_point;
 mod helpers;
 mod loop_breaker;
 mod paddle;
+mod probe_cases;
 mod seams;
 #[path = "../support/mod.rs"]
 mod support;

@@ -1,9 +1,11 @@
 //! The menu: the list of level sets — the shipped levels, the user's, imported sets and the
 //! installed games' sets — each with its number of levels and how many are cleared. It is the
 //! bottom scene; choosing a set pushes its level list ([`LevelMenuScene`]). A run left in the
-//! middle of a level is offered at the top ("Continue: SET, level N, score S"); last comes the
-//! Replays list of recorded games ([`ReplaysScene`]).
+//! middle of a level is offered at the top ("Continue: SET, level N, score S"); after the sets come
+//! the collision lab's probe ([`LabScene`]) and, last, the Replays list of recorded games
+//! ([`ReplaysScene`]).
 
+use super::lab::LabScene;
 use super::level_menu::LevelMenuScene;
 use super::list::{filter_status, ListAction, ListState};
 use super::pause::PauseScene;
@@ -64,6 +66,9 @@ struct Offer {
 /// The menu's last entry, after the sets: the Replays list ([`ReplaysScene`]).
 const REPLAYS: &str = "Replays";
 
+/// The entry between the sets and Replays: the collision lab's probe ([`LabScene`]).
+const LAB: &str = "Lab";
+
 /// What an entry of the list is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Entry {
@@ -73,6 +78,8 @@ enum Entry {
     Set(usize),
     /// The Replays list, after the sets.
     Replays,
+    /// The collision lab's probe, after the sets, before Replays.
+    Lab,
 }
 
 impl MenuScene {
@@ -84,7 +91,7 @@ impl MenuScene {
         let names = labels
             .iter()
             .cloned()
-            .chain([REPLAYS.to_string()])
+            .chain([LAB.to_string(), REPLAYS.to_string()])
             .collect();
         MenuScene {
             counting: SetCounts::start(&assets, &sets),
@@ -108,6 +115,8 @@ impl MenuScene {
         };
         if set < self.sets.len() {
             Entry::Set(set)
+        } else if set == self.sets.len() {
+            Entry::Lab
         } else {
             Entry::Replays
         }
@@ -129,6 +138,7 @@ impl MenuScene {
         self.offer = now.map(|from| self.offer_of(from));
         let mut names: Vec<String> = self.offer.iter().map(|o| o.label.clone()).collect();
         names.extend(self.labels.iter().cloned());
+        names.push(LAB.to_string());
         names.push(REPLAYS.to_string());
         self.list = ListState::new(names, menu::page_rows(LIST_TOP));
         match chosen {
@@ -294,6 +304,7 @@ impl MenuScene {
         let index = match self.entry(index) {
             Entry::Continue => return self.continue_run(ctx),
             Entry::Replays => return Transition::Push(Box::new(ReplaysScene::new(ctx))),
+            Entry::Lab => return Transition::Push(Box::new(LabScene::new())),
             Entry::Set(index) => index,
         };
         match self.open(index) {
@@ -309,6 +320,14 @@ impl MenuScene {
         let selected = self.list.selected() == Some(index);
         let index = match (self.entry(index), &self.offer) {
             (Entry::Set(index), _) => index,
+            (Entry::Lab, _) => {
+                return Row {
+                    name: LAB.to_string(),
+                    info: "collision probe".to_string(),
+                    mark: Mark::Plain,
+                    selected,
+                }
+            }
             (Entry::Replays, _) => {
                 return Row {
                     name: REPLAYS.to_string(),
@@ -366,7 +385,10 @@ impl Scene for MenuScene {
         self.take_counts();
         // Demo mode: straight into the chosen set, whose list waits before it plays.
         match self.list.selected() {
-            Some(index) if ctx.args.autoplay && self.entry(index) != Entry::Replays => {
+            Some(index)
+                if ctx.args.autoplay
+                    && !matches!(self.entry(index), Entry::Replays | Entry::Lab) =>
+            {
                 self.choose(ctx, index)
             }
             _ => Transition::None,
@@ -414,7 +436,7 @@ impl Scene for MenuScene {
                     _ => None,
                 },
                 (Entry::Continue, offer) => offer.as_ref().and_then(|o| o.error.as_deref()),
-                (Entry::Replays, _) => None,
+                (Entry::Replays | Entry::Lab, _) => None,
             });
         let (shown, at) = self.list.position();
         let view = ListView {

@@ -19,6 +19,9 @@ pub mod hot_seat;
 pub mod hot_seat_end;
 #[cfg(test)]
 mod hot_seat_tests;
+pub mod lab;
+#[cfg(test)]
+mod lab_tests;
 #[cfg(test)]
 mod layout_tests;
 pub mod level_cleared;

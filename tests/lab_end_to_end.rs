@@ -1,0 +1,101 @@
+//! The collision lab's probe, end to end: `breakout lab` opens its window (CI runs the tests
+//! under `xvfb-run`), `xdotool` presses 3 (the tunnelling preset), S (save the probe as a
+//! case) and Esc (which closes the window: the lab was opened alone). The saved case must be in
+//! the data directory (`XDG_DATA_HOME`, a temporary one) with the preset's motion, and the last
+//! picture (`--screenshot`) must show the brick where the probe has it and the discrete modes'
+//! rows in red (every one tunnelled).
+
+mod support;
+use support::window::{require_display, wait_for, xdotool, KillOnDrop};
+use support::*;
+
+use breakout::probe::case;
+use breakout::probe::presets::presets;
+use std::process::{Command, Stdio};
+
+#[test]
+fn the_lab_opens_a_preset_key_shows_it_and_s_saves_it_as_a_case() {
+    require_display();
+    let dir = std::env::temp_dir().join(format!("breakout-lab-e2e-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let shot = dir.join("shot.png");
+    let game = Command::new(env!("CARGO_BIN_EXE_breakout"))
+        .args(["lab", "--mute", "--screenshot"])
+        .arg(&shot)
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env(
+            "ALSA_CONFIG_PATH",
+            format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
+        )
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run breakout lab");
+    let mut game = KillOnDrop(game);
+    let window = wait_for("the lab's window did not appear in 30 s", || {
+        let found = xdotool(&["search", "--name", "collision lab"]);
+        found.lines().next().map(str::to_string)
+    });
+    xdotool(&["windowfocus", "--sync", &window]);
+    xdotool(&["key", "3"]);
+    xdotool(&["key", "s"]);
+    let saved = dir.join("data/breakout/probes/tunnel-1.toml");
+    wait_for("S saved no case in 30 s", || saved.exists().then_some(()));
+    xdotool(&["key", "Escape"]);
+    let status = wait_for("the lab's window did not close on Esc in 30 s", || {
+        game.0.try_wait().expect("the game's status")
+    });
+    let mut stderr = String::new();
+    if let Some(mut pipe) = game.0.stderr.take() {
+        std::io::Read::read_to_string(&mut pipe, &mut stderr).unwrap();
+    }
+    assert!(status.success(), "breakout lab failed ({status}): {stderr}");
+
+    let tunnel = presets()[2];
+    let case = case::read(&saved).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(case.name, "tunnel");
+    assert_eq!(case.motion(), tunnel.probe.motion);
+    let swept = case.bricks[0].answers.iter().find(|a| a.by == "swept");
+    assert!(swept.is_some_and(|a| a.hit), "{case:?}");
+
+    let img = image::open(&shot).expect("screenshot").to_rgba8();
+    let scale = img.width() as f32 / 800.0;
+    let at = |x: f32, y: f32| *img.get_pixel((x * scale) as u32, (y * scale) as u32);
+    // The brick's middle: blue (the brick tint over its texture).
+    let brick = tunnel.probe.bricks()[0];
+    let c = brick.center();
+    let px = at(c.x + brick.size().x * 0.3, c.y);
+    assert!(
+        px[2] > 120 && px[2] > px[0] + 40,
+        "not the brick at {c}: {px:?}"
+    );
+    // The four discrete modes' rows, under the header: red text in each.
+    let top = breakout::view::lab::TABLE_TOP;
+    let row = breakout::view::lab::ROW_HEIGHT;
+    for i in 1..=4 {
+        let y0 = top + row * i as f32;
+        let red = (0..(780.0 * scale) as u32)
+            .flat_map(|x| ((y0 * scale) as u32..((y0 + row) * scale) as u32).map(move |y| (x, y)))
+            .filter(|&(x, y)| {
+                let p = img.get_pixel(x, y);
+                p[0] > 180 && p[1] < 110 && p[2] < 110
+            })
+            .count();
+        assert!(
+            red > 50,
+            "row {i} has {red} red pixels: not a disagreeing row"
+        );
+    }
+    // The swept row (the fifth) is not red.
+    let y0 = top + row * 5.0;
+    let red = (0..(780.0 * scale) as u32)
+        .flat_map(|x| ((y0 * scale) as u32..((y0 + row) * scale) as u32).map(move |y| (x, y)))
+        .filter(|&(x, y)| {
+            let p = img.get_pixel(x, y);
+            p[0] > 180 && p[1] < 110 && p[2] < 110
+        })
+        .count();
+    assert!(red < 10, "swept's row has {red} red pixels");
+    let _ = std::fs::remove_dir_all(&dir);
+}
