@@ -509,7 +509,8 @@ impl Scene for PlayScene {
             Some(name) => hud::player_hud(&mut batch.text, game, name, shows_mode),
             None => hud::hud_for(&mut batch.text, game, shows_mode),
         }
-        if self.bot.is_some() {
+        // The fork's legend says what plays; the demo mark would cross it.
+        if self.bot.is_some() && (self.fork.is_none() || covered) {
             hud::demo_mark(&mut batch.text);
         }
         if let Some(error) = &self.reload_error {

@@ -17,14 +17,16 @@ use plotters::prelude::*;
 /// Size of every plot, pixels.
 const SIZE: (u32, u32) = (800, 480);
 
-/// The colour of `mode`'s series (the same in every plot).
+/// The colour of `mode`'s series (the same in every plot): the hue of the mode's ghost in the
+/// lab (`view::fork::mode_color`: aabb orange, clamp blue, zones green, cross magenta, swept
+/// yellow), darkened where the lab's colour, made for a dark playfield, would not read on white.
 pub fn colour(mode: CollisionMode) -> RGBColor {
     match mode {
-        CollisionMode::Aabb => RGBColor(214, 39, 40),
+        CollisionMode::Aabb => RGBColor(235, 105, 20),
         CollisionMode::Clamp => RGBColor(31, 119, 180),
         CollisionMode::Zones => RGBColor(44, 160, 44),
-        CollisionMode::Cross => RGBColor(255, 127, 14),
-        CollisionMode::Swept => RGBColor(148, 103, 189),
+        CollisionMode::Cross => RGBColor(200, 50, 180),
+        CollisionMode::Swept => RGBColor(185, 155, 0),
     }
 }
 
