@@ -129,13 +129,7 @@ fn bars(title: &str, y_desc: &str, values: &[(CollisionMode, f64)]) -> Result<St
                 .label(format!("{} {value:.1}", mode.name()))
                 .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], c.filled()));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()
-            .map_err(|e| e.to_string())?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)
@@ -190,13 +184,7 @@ fn speed_sweep(modes: &[CollisionMode], points: &[SweepPoint]) -> Result<String,
                     PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2))
                 });
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()
-            .map_err(|e| e.to_string())?;
+        legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)
@@ -254,14 +242,26 @@ fn normal_error(
                     PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2))
                 });
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .draw()
-            .map_err(|e| e.to_string())?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)
+}
+
+/// Draws `chart`'s legend, one entry per labelled series, at `position` on a white panel.
+fn legend<'a, DB, CT>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> Result<(), String>
+where
+    DB: DrawingBackend + 'a,
+    CT: CoordTranslate,
+{
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| e.to_string())
 }
