@@ -3,12 +3,13 @@
 //! replay, `V` shows the panes, and a seek before the fork or a second `F` leaves it.
 
 use super::replay::ReplayScene;
-use super::{press, test_context, Context, Scene, Transition};
+use super::replay_tests::key;
+use super::{test_context, Context, Scene};
 use crate::collision::CollisionMode;
 use crate::replay::file;
 use crate::view::text_boxes::assert_no_overlap;
 use crate::view::SpriteBatch;
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use glium::winit::keyboard::KeyCode;
 use std::path::Path;
 
 fn corner_hit() -> ReplayScene {
@@ -16,18 +17,6 @@ fn corner_hit() -> ReplayScene {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/corner_hit_clamp.bkreplay");
     let replay = file::read(&path).expect("reads");
     ReplayScene::new(replay, "corner.bkreplay".into()).expect("plays")
-}
-
-fn key(scene: &mut ReplayScene, ctx: &mut Context, code: KeyCode) -> Transition {
-    let key = PhysicalKey::Code(code);
-    let mut transition = Transition::None;
-    if !scene.key_event(ctx, key, true) {
-        if let Some(code) = press(key, true, false) {
-            transition = scene.key_press(ctx, code);
-        }
-    }
-    scene.key_event(ctx, key, false);
-    transition
 }
 
 fn fork_at(scene: &ReplayScene) -> Option<u64> {

@@ -42,7 +42,7 @@ fn scene(replay: Replay) -> ReplayScene {
 }
 
 /// A key pressed and let go, as the scene stack gives it to the top scene.
-fn key(scene: &mut ReplayScene, ctx: &mut Context, code: KeyCode) -> Transition {
+pub(super) fn key(scene: &mut ReplayScene, ctx: &mut Context, code: KeyCode) -> Transition {
     let key = PhysicalKey::Code(code);
     let mut transition = Transition::None;
     if !scene.key_event(ctx, key, true) {
