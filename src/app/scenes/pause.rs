@@ -66,7 +66,12 @@ impl Scene for PauseScene {
             self.asking = true;
             return Transition::None;
         }
-        if code == FORK_KEY {
+        // F, unless the player gave it to resuming (as S below).
+        let resumes = matches!(
+            ctx.bindings.action(code),
+            Some(Action::Pause | Action::Launch)
+        );
+        if code == FORK_KEY && !resumes {
             if let Some(forked) = &mut self.forked {
                 ctx.fork_request = true;
                 *forked = !*forked;

@@ -807,6 +807,11 @@ mod tests {
         assert!(play.fork.is_some());
         play.key_press(&mut ctx, KeyCode::KeyC);
         assert!(play.fork.is_none(), "a mode change leaves the fork");
+        // F given to pausing resumes, as the player chose, and forks nothing.
+        ctx.bindings.bind(Action::Pause, KeyCode::KeyF).unwrap();
+        let mut pause = PauseScene::new().with_fork(false);
+        let resumed = pause.key_press(&mut ctx, KeyCode::KeyF);
+        assert!(matches!(resumed, Transition::Pop) && !ctx.fork_request);
     }
 
     /// The pause and next-mode keys follow the bindings, changed while the game runs; a
