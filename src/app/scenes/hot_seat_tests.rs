@@ -8,27 +8,18 @@ use super::hot_seat::HotSeatScene;
 use super::hot_seat_end::{HotSeatEndScene, SeatResult};
 use super::new_run::{NewRunScene, RunRow};
 use super::play::Campaign;
-use super::{test_context, Context, Scene, Transition, CONFIRM_DELAY};
+use super::{test_context, test_context_in, test_dir, Context, Scene, Transition, CONFIRM_DELAY};
 use crate::assets::{Assets, LevelSetSource, LevelSource};
 use crate::highscores::{HighScores, Score};
-use crate::replay::{file, Playback, Store};
+use crate::replay::{file, Playback};
 use crate::view::SpriteBatch;
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// A fresh temporary directory for the test `name`.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("breakout-seat-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// A test context whose replays and high scores are kept in `dir`.
 fn context_in(dir: &Path) -> Context {
-    let mut ctx = test_context();
-    ctx.replays = Some(Store::new(dir.join("replays")));
+    let mut ctx = test_context_in(dir);
     ctx.scores = Some(HighScores::load(&dir.join(crate::highscores::FILE_NAME)));
     ctx
 }
@@ -103,7 +94,7 @@ fn lose_turn(ctx: &mut Context, scene: &mut HotSeatScene) -> (Transition, u64) {
 /// run ends when all are out, with every player's result, each best run kept by name.
 #[test]
 fn turns_pass_on_each_lost_life_skipping_players_who_are_out() {
-    let dir = temp_dir("order");
+    let dir = test_dir("seat", "order");
     let path = level_set(&dir, &[MANY_BRICKS]).join("01.lvl");
     let mut ctx = context_in(&dir);
     let players = [("Anna", 1), ("Ben", 3), ("Cleo", 2)];
@@ -164,7 +155,7 @@ fn turns_pass_on_each_lost_life_skipping_players_who_are_out() {
 /// own score and lives.
 #[test]
 fn each_game_resumes_exactly_as_it_was_left() {
-    let dir = temp_dir("resume");
+    let dir = test_dir("seat", "resume");
     let path = level_set(&dir, &[MANY_BRICKS]).join("01.lvl");
     let mut ctx = context_in(&dir);
     let mut scene =
@@ -207,7 +198,7 @@ fn each_game_resumes_exactly_as_it_was_left() {
 /// back to its end with no divergence.
 #[test]
 fn each_players_replay_holds_their_steps_and_verifies() {
-    let dir = temp_dir("replays");
+    let dir = test_dir("seat", "replays");
     let path = level_set(&dir, &[MANY_BRICKS]).join("01.lvl");
     let mut ctx = context_in(&dir);
     let mut scene =
@@ -245,7 +236,7 @@ fn each_players_replay_holds_their_steps_and_verifies() {
 /// A level cleared by a player moves only that player on, and it stays their turn.
 #[test]
 fn a_cleared_level_moves_only_its_player_on() {
-    let dir = temp_dir("cleared");
+    let dir = test_dir("seat", "cleared");
     let set = level_set(&dir, &[ONE_WIDE_BRICK, MANY_BRICKS]);
     let opened = LevelSetSource::Directory(set)
         .open(&Assets::built_in())
@@ -452,7 +443,7 @@ fn the_new_run_screen_starts_one_player_at_once_and_names_hot_seat_players() {
 /// defaults, never a panic.
 #[test]
 fn the_players_are_remembered_between_runs() {
-    let dir = temp_dir("remember");
+    let dir = test_dir("seat", "remember");
     let file = dir.join(super::new_run::PLAYERS_FILE);
     let mut ctx = test_context();
     let mut run = NewRunScene::new(shipped_set(), 0, Some(file.clone()));

@@ -310,6 +310,24 @@ pub(crate) fn shown_hint(batch: &crate::view::SpriteBatch) -> String {
     text
 }
 
+/// A fresh, empty temporary directory for the in-process test `name` of the test file
+/// `group` (`breakout-GROUP-NAME-PID` in the system's temporary directory).
+#[cfg(test)]
+pub(crate) fn test_dir(group: &str, name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("breakout-{group}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A [`test_context`] whose replays are kept in `dir/replays`.
+#[cfg(test)]
+pub(crate) fn test_context_in(dir: &std::path::Path) -> Context {
+    let mut ctx = test_context();
+    ctx.replays = Some(crate::replay::Store::new(dir.join("replays")));
+    ctx
+}
+
 /// A context for tests: default settings (no autoplay), no audio, no high-score table.
 #[cfg(test)]
 pub(crate) fn test_context() -> Context {

@@ -9,7 +9,7 @@ use super::menu::MenuScene;
 use super::play::{Campaign, PlayScene};
 use super::replay_files::{Unfinished, UnfinishedSlot};
 use super::stack::Flow;
-use super::{test_context, Context, SceneStack};
+use super::{test_context_in, test_dir, Context, SceneStack};
 use crate::assets::{Assets, LevelSetSource, LevelSource};
 use crate::highscores::HighScores;
 use crate::level::{Level, PowerUpKind};
@@ -18,21 +18,6 @@ use crate::view::SpriteBatch;
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-/// A fresh temporary directory for the test `name`.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("breakout-rec-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// A test context whose replays are kept in `dir/replays`.
-fn context_in(dir: &Path) -> Context {
-    let mut ctx = test_context();
-    ctx.replays = Some(Store::new(dir.join("replays")));
-    ctx
-}
 
 /// A directory `dir/set` of levels with these texts, named `01.lvl`, `02.lvl`…
 fn level_set(dir: &Path, levels: &[&str]) -> PathBuf {
@@ -101,9 +86,9 @@ fn squeezed(text: &str) -> String {
 
 #[test]
 fn a_played_level_leaves_a_recent_replay_that_plays_back_the_same() {
-    let dir = temp_dir("recent");
+    let dir = test_dir("rec", "recent");
     let path = level_set(&dir, &[MANY_BRICKS]).join("01.lvl");
-    let mut ctx = context_in(&dir);
+    let mut ctx = test_context_in(&dir);
     ctx.args.autoplay = true;
     let timed = PowerUpKind::Sticky;
     ctx.args.powerups = vec![timed, PowerUpKind::Points100];
@@ -156,8 +141,8 @@ fn a_played_level_leaves_a_recent_replay_that_plays_back_the_same() {
 
 #[test]
 fn the_editors_test_play_is_recorded_and_keeps_no_best_and_no_unfinished_run() {
-    let dir = temp_dir("trial");
-    let mut ctx = context_in(&dir);
+    let dir = test_dir("rec", "trial");
+    let mut ctx = test_context_in(&dir);
     ctx.scores = Some(HighScores::load(&dir.join("scores.toml")));
     let level = Level::parse(ONE_WIDE_BRICK, "edited").unwrap();
     let mut stack = SceneStack::new(Box::new(PlayScene::trial(&mut ctx, &level, false)));
@@ -177,9 +162,9 @@ fn the_editors_test_play_is_recorded_and_keeps_no_best_and_no_unfinished_run() {
 
 #[test]
 fn a_best_run_is_kept_and_replaced_only_when_beaten() {
-    let dir = temp_dir("best");
+    let dir = test_dir("rec", "best");
     let path = level_set(&dir, &[ONE_WIDE_BRICK]).join("01.lvl");
-    let mut ctx = context_in(&dir);
+    let mut ctx = test_context_in(&dir);
     let store = ctx.replays.clone().unwrap();
     let key = LevelSource::File(path.clone()).key();
     let best_path = store.best_path("test", &key);
@@ -221,11 +206,11 @@ fn a_best_run_is_kept_and_replaced_only_when_beaten() {
 
 #[test]
 fn a_run_left_mid_level_is_offered_by_the_menu_and_continues_where_it_was_left() {
-    let dir = temp_dir("continue");
+    let dir = test_dir("rec", "continue");
     let set = level_set(&dir, &[MANY_BRICKS, ONE_WIDE_BRICK]);
     let sets = vec![LevelSetSource::Directory(set.clone())];
     let set_label = LevelSetSource::Directory(set).label();
-    let mut ctx = context_in(&dir);
+    let mut ctx = test_context_in(&dir);
     // The player launches and leaves the paddle still: lives must not run out.
     ctx.game_config.infinite_lives = true;
     let menu = MenuScene::new(Assets::built_in(), sets.clone());
@@ -260,7 +245,7 @@ fn a_run_left_mid_level_is_offered_by_the_menu_and_continues_where_it_was_left()
 
     // The game started again: the offer comes from the file.
     let store = ctx.replays.clone().unwrap();
-    let mut ctx = context_in(&dir);
+    let mut ctx = test_context_in(&dir);
     ctx.game_config.infinite_lives = true;
     ctx.unfinished = UnfinishedSlot::new(Unfinished::load(&store));
     let mut stack = SceneStack::new(Box::new(MenuScene::new(Assets::built_in(), sets)));
@@ -288,10 +273,10 @@ fn a_run_left_mid_level_is_offered_by_the_menu_and_continues_where_it_was_left()
 
 #[test]
 fn a_run_left_on_the_level_cleared_screen_continues_at_its_next_level() {
-    let dir = temp_dir("between");
+    let dir = test_dir("rec", "between");
     let set = level_set(&dir, &[ONE_WIDE_BRICK, MANY_BRICKS]);
     let sets = vec![LevelSetSource::Directory(set)];
-    let mut ctx = context_in(&dir);
+    let mut ctx = test_context_in(&dir);
     let mut stack = SceneStack::new(Box::new(MenuScene::new(Assets::built_in(), sets)));
     key(&mut ctx, &mut stack, KeyCode::Enter);
     key(&mut ctx, &mut stack, KeyCode::Enter);
@@ -319,7 +304,7 @@ fn a_run_left_on_the_level_cleared_screen_continues_at_its_next_level() {
 
 #[test]
 fn a_run_that_cannot_be_continued_says_why_and_enter_forgets_it() {
-    let dir = temp_dir("broken");
+    let dir = test_dir("rec", "broken");
     let set = level_set(&dir, &[MANY_BRICKS]);
     let sets = vec![LevelSetSource::Directory(set.clone())];
     let store = Store::new(dir.join("replays"));
@@ -348,7 +333,7 @@ fn a_run_that_cannot_be_continued_says_why_and_enter_forgets_it() {
     for (bytes, why) in cases {
         std::fs::create_dir_all(store.dir()).unwrap();
         std::fs::write(store.unfinished_path(), bytes).unwrap();
-        let mut ctx = context_in(&dir);
+        let mut ctx = test_context_in(&dir);
         ctx.unfinished = UnfinishedSlot::new(Unfinished::load(&store));
         let mut stack = SceneStack::new(Box::new(MenuScene::new(Assets::built_in(), sets.clone())));
         stack.update(&mut ctx, 0.0);
