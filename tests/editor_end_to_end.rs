@@ -33,10 +33,7 @@ fn an_author_paints_a_new_level_with_the_mouse_saves_it_and_sees_its_problem_mar
         .arg(&file)
         .arg("--screenshot")
         .arg(&shot)
-        .env(
-            "ALSA_CONFIG_PATH",
-            format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
-        )
+        .env("ALSA_CONFIG_PATH", null_alsa_config())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()

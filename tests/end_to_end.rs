@@ -55,10 +55,7 @@ where
     command
         .env("XDG_DATA_HOME", test_data_home())
         .args(args)
-        .env(
-            "ALSA_CONFIG_PATH",
-            format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
-        );
+        .env("ALSA_CONFIG_PATH", null_alsa_config());
     if let Some(display) = display {
         command
             .env("DISPLAY", display)
@@ -545,10 +542,7 @@ fn window_itself_shows_confuse_and_chaos_as_the_screenshot_does() {
             .env("DISPLAY", &screen.display)
             .env_remove("WAYLAND_DISPLAY")
             // As `run_game`: a null sound device, not --mute (which shows MUTED).
-            .env(
-                "ALSA_CONFIG_PATH",
-                format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
-            )
+            .env("ALSA_CONFIG_PATH", null_alsa_config())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()

@@ -26,10 +26,7 @@ fn players_take_turns_when_a_life_is_lost() {
         .env("HOME", &home)
         .env("XDG_DATA_HOME", home.join("data"))
         .env("XDG_CONFIG_HOME", home.join("config"))
-        .env(
-            "ALSA_CONFIG_PATH",
-            format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
-        )
+        .env("ALSA_CONFIG_PATH", null_alsa_config())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()

@@ -53,10 +53,7 @@ fn run(program: &Path, args: &[&str], dir: &Path) -> Output {
         .current_dir(dir)
         .env("XDG_DATA_HOME", dir.join("data"))
         .env("XDG_CONFIG_HOME", dir.join("config"))
-        .env(
-            "ALSA_CONFIG_PATH",
-            format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
-        )
+        .env("ALSA_CONFIG_PATH", null_alsa_config())
         .env_remove("BREAKOUT_ASSETS")
         .output()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()))

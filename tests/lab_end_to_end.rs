@@ -25,10 +25,7 @@ fn the_lab_opens_a_preset_key_shows_it_and_s_saves_it_as_a_case() {
         .arg(&shot)
         .env("XDG_DATA_HOME", dir.join("data"))
         .env("XDG_CONFIG_HOME", dir.join("config"))
-        .env(
-            "ALSA_CONFIG_PATH",
-            format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
-        )
+        .env("ALSA_CONFIG_PATH", null_alsa_config())
         .stderr(Stdio::piped())
         .spawn()
         .expect("run breakout lab");

@@ -12,8 +12,8 @@
 //! unit tests.
 
 mod support;
+use support::null_alsa_config;
 use support::window::{require_display, wait_for, xdotool, KillOnDrop};
-use support::ROOT;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -113,10 +113,7 @@ fn a_resting_pointer_chooses_no_set_at_start_or_after_a_resize_and_a_moving_one_
         .env("XDG_CONFIG_HOME", home.join("config"))
         .env("XDG_DATA_HOME", home.join("data"))
         .env("XDG_DATA_DIRS", &empty)
-        .env(
-            "ALSA_CONFIG_PATH",
-            format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
-        )
+        .env("ALSA_CONFIG_PATH", null_alsa_config())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()

@@ -48,10 +48,7 @@ fn a_replay_seeked_and_stepped_back_in_the_window_shows_the_ball_where_playback_
         .arg(&replay_path)
         .args(["--mute", "--screenshot"])
         .arg(&shot)
-        .env(
-            "ALSA_CONFIG_PATH",
-            format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
-        )
+        .env("ALSA_CONFIG_PATH", null_alsa_config())
         .stderr(Stdio::piped())
         .spawn()
         .expect("run breakout replay");

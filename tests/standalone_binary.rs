@@ -189,10 +189,7 @@ fn a_broken_override_sound_is_lost_alone_and_the_game_plays() {
         .args(["--level", "01-first-steps", "--frames", "1"])
         .env("XDG_DATA_HOME", test_data_home())
         .env("BREAKOUT_ASSETS", &dir)
-        .env(
-            "ALSA_CONFIG_PATH",
-            format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf"),
-        )
+        .env("ALSA_CONFIG_PATH", null_alsa_config())
         .env_remove("RUST_LOG")
         .output()
         .expect("run breakout");

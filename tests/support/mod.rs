@@ -16,6 +16,13 @@ use std::path::Path;
 /// The repository root.
 pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
+/// `ALSA_CONFIG_PATH` for a game a test runs: ALSA's own configuration, then the repository's
+/// null output device (`tests/fixtures/alsa-null.conf`), so the game opens a sound output on a
+/// machine with no sound card, without `--mute` (which would show MUTED).
+pub fn null_alsa_config() -> String {
+    format!("/usr/share/alsa/alsa.conf:{ROOT}/tests/fixtures/alsa-null.conf")
+}
+
 /// A data directory (`XDG_DATA_HOME`) for the games this test process runs in a window: every
 /// game played is recorded, and its replays must not land among the user's, nor replace the run
 /// the user left to continue.
