@@ -8,13 +8,16 @@ use super::hot_seat::HotSeatScene;
 use super::hot_seat_end::{HotSeatEndScene, SeatResult};
 use super::new_run::{NewRunScene, RunRow};
 use super::play::Campaign;
-use super::{test_context, test_context_in, test_dir, Context, Scene, Transition, CONFIRM_DELAY};
+use super::{
+    test_context, test_context_in, test_dir, test_level_set, Context, Scene, Transition,
+    CONFIRM_DELAY,
+};
 use crate::assets::{Assets, LevelSetSource, LevelSource};
 use crate::highscores::{HighScores, Score};
 use crate::replay::{file, Playback};
 use crate::view::SpriteBatch;
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 /// A test context whose replays and high scores are kept in `dir`.
@@ -29,16 +32,6 @@ const MANY_BRICKS: &str = "2 3 4 5 2 3 4 5\n3 4 5 2 3 4 5 2\n4 5 2 3 4 5 2 3\n\
                            5 2 3 4 5 2 3 4\n2 3 4 5 2 3 4 5\n3 4 5 2 3 4 5 2\n";
 /// A one-brick level across the whole width: the first launch clears it.
 const ONE_WIDE_BRICK: &str = "2\n0\n0\n0\n";
-
-/// A directory `dir/set` of levels with these texts, `01.lvl`, `02.lvl`…
-fn level_set(dir: &Path, levels: &[&str]) -> PathBuf {
-    let set = dir.join("set");
-    std::fs::create_dir_all(&set).unwrap();
-    for (i, text) in levels.iter().enumerate() {
-        std::fs::write(set.join(format!("{:02}.lvl", i + 1)), text).unwrap();
-    }
-    set
-}
 
 /// One-level runs of `path` for these players with these lives.
 fn runs(path: &Path, players: &[(&str, u32)]) -> Vec<Campaign> {
@@ -95,7 +88,7 @@ fn lose_turn(ctx: &mut Context, scene: &mut HotSeatScene) -> (Transition, u64) {
 #[test]
 fn turns_pass_on_each_lost_life_skipping_players_who_are_out() {
     let dir = test_dir("seat", "order");
-    let path = level_set(&dir, &[MANY_BRICKS]).join("01.lvl");
+    let path = test_level_set(&dir, &[MANY_BRICKS]).join("01.lvl");
     let mut ctx = context_in(&dir);
     let players = [("Anna", 1), ("Ben", 3), ("Cleo", 2)];
     let mut scene = HotSeatScene::with_runs(&mut ctx, runs(&path, &players)).unwrap();
@@ -156,7 +149,7 @@ fn turns_pass_on_each_lost_life_skipping_players_who_are_out() {
 #[test]
 fn each_game_resumes_exactly_as_it_was_left() {
     let dir = test_dir("seat", "resume");
-    let path = level_set(&dir, &[MANY_BRICKS]).join("01.lvl");
+    let path = test_level_set(&dir, &[MANY_BRICKS]).join("01.lvl");
     let mut ctx = context_in(&dir);
     let mut scene =
         HotSeatScene::with_runs(&mut ctx, runs(&path, &[("Anna", 3), ("Ben", 3)])).unwrap();
@@ -199,7 +192,7 @@ fn each_game_resumes_exactly_as_it_was_left() {
 #[test]
 fn each_players_replay_holds_their_steps_and_verifies() {
     let dir = test_dir("seat", "replays");
-    let path = level_set(&dir, &[MANY_BRICKS]).join("01.lvl");
+    let path = test_level_set(&dir, &[MANY_BRICKS]).join("01.lvl");
     let mut ctx = context_in(&dir);
     let mut scene =
         HotSeatScene::with_runs(&mut ctx, runs(&path, &[("Anna", 2), ("Ben", 1)])).unwrap();
@@ -237,7 +230,7 @@ fn each_players_replay_holds_their_steps_and_verifies() {
 #[test]
 fn a_cleared_level_moves_only_its_player_on() {
     let dir = test_dir("seat", "cleared");
-    let set = level_set(&dir, &[ONE_WIDE_BRICK, MANY_BRICKS]);
+    let set = test_level_set(&dir, &[ONE_WIDE_BRICK, MANY_BRICKS]);
     let opened = LevelSetSource::Directory(set)
         .open(&Assets::built_in())
         .unwrap();

@@ -320,6 +320,17 @@ pub(crate) fn test_dir(group: &str, name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// A directory `dir/set` of levels with these texts, named `01.lvl`, `02.lvl`…
+#[cfg(test)]
+pub(crate) fn test_level_set(dir: &std::path::Path, levels: &[&str]) -> std::path::PathBuf {
+    let set = dir.join("set");
+    std::fs::create_dir_all(&set).unwrap();
+    for (i, text) in levels.iter().enumerate() {
+        std::fs::write(set.join(format!("{:02}.lvl", i + 1)), text).unwrap();
+    }
+    set
+}
+
 /// A [`test_context`] whose replays are kept in `dir/replays`.
 #[cfg(test)]
 pub(crate) fn test_context_in(dir: &std::path::Path) -> Context {

@@ -9,25 +9,15 @@ use super::menu::MenuScene;
 use super::play::{Campaign, PlayScene};
 use super::replay_files::{Unfinished, UnfinishedSlot};
 use super::stack::Flow;
-use super::{test_context_in, test_dir, Context, SceneStack};
+use super::{test_context_in, test_dir, test_level_set, Context, SceneStack};
 use crate::assets::{Assets, LevelSetSource, LevelSource};
 use crate::highscores::HighScores;
 use crate::level::{Level, PowerUpKind};
 use crate::replay::{file, ChangeKind, Outcome, Playback, Replay, Store};
 use crate::view::SpriteBatch;
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
-
-/// A directory `dir/set` of levels with these texts, named `01.lvl`, `02.lvl`…
-fn level_set(dir: &Path, levels: &[&str]) -> PathBuf {
-    let set = dir.join("set");
-    std::fs::create_dir_all(&set).unwrap();
-    for (i, text) in levels.iter().enumerate() {
-        std::fs::write(set.join(format!("{:02}.lvl", i + 1)), text).unwrap();
-    }
-    set
-}
 
 /// The replays in the recent list.
 fn recent(store: &Store) -> Vec<Replay> {
@@ -87,7 +77,7 @@ fn squeezed(text: &str) -> String {
 #[test]
 fn a_played_level_leaves_a_recent_replay_that_plays_back_the_same() {
     let dir = test_dir("rec", "recent");
-    let path = level_set(&dir, &[MANY_BRICKS]).join("01.lvl");
+    let path = test_level_set(&dir, &[MANY_BRICKS]).join("01.lvl");
     let mut ctx = test_context_in(&dir);
     ctx.args.autoplay = true;
     let timed = PowerUpKind::Sticky;
@@ -163,7 +153,7 @@ fn the_editors_test_play_is_recorded_and_keeps_no_best_and_no_unfinished_run() {
 #[test]
 fn a_best_run_is_kept_and_replaced_only_when_beaten() {
     let dir = test_dir("rec", "best");
-    let path = level_set(&dir, &[ONE_WIDE_BRICK]).join("01.lvl");
+    let path = test_level_set(&dir, &[ONE_WIDE_BRICK]).join("01.lvl");
     let mut ctx = test_context_in(&dir);
     let store = ctx.replays.clone().unwrap();
     let key = LevelSource::File(path.clone()).key();
@@ -207,7 +197,7 @@ fn a_best_run_is_kept_and_replaced_only_when_beaten() {
 #[test]
 fn a_run_left_mid_level_is_offered_by_the_menu_and_continues_where_it_was_left() {
     let dir = test_dir("rec", "continue");
-    let set = level_set(&dir, &[MANY_BRICKS, ONE_WIDE_BRICK]);
+    let set = test_level_set(&dir, &[MANY_BRICKS, ONE_WIDE_BRICK]);
     let sets = vec![LevelSetSource::Directory(set.clone())];
     let set_label = LevelSetSource::Directory(set).label();
     let mut ctx = test_context_in(&dir);
@@ -274,7 +264,7 @@ fn a_run_left_mid_level_is_offered_by_the_menu_and_continues_where_it_was_left()
 #[test]
 fn a_run_left_on_the_level_cleared_screen_continues_at_its_next_level() {
     let dir = test_dir("rec", "between");
-    let set = level_set(&dir, &[ONE_WIDE_BRICK, MANY_BRICKS]);
+    let set = test_level_set(&dir, &[ONE_WIDE_BRICK, MANY_BRICKS]);
     let sets = vec![LevelSetSource::Directory(set)];
     let mut ctx = test_context_in(&dir);
     let mut stack = SceneStack::new(Box::new(MenuScene::new(Assets::built_in(), sets)));
@@ -305,7 +295,7 @@ fn a_run_left_on_the_level_cleared_screen_continues_at_its_next_level() {
 #[test]
 fn a_run_that_cannot_be_continued_says_why_and_enter_forgets_it() {
     let dir = test_dir("rec", "broken");
-    let set = level_set(&dir, &[MANY_BRICKS]);
+    let set = test_level_set(&dir, &[MANY_BRICKS]);
     let sets = vec![LevelSetSource::Directory(set.clone())];
     let store = Store::new(dir.join("replays"));
     // A damaged file, then a run whose set is gone.
