@@ -70,29 +70,26 @@ fn the_lab_opens_a_preset_key_shows_it_and_s_saves_it_as_a_case() {
     // The four discrete modes' rows, under the header: red text in each.
     let top = breakout::view::lab::TABLE_TOP;
     let row = breakout::view::lab::ROW_HEIGHT;
-    for i in 1..=4 {
+    // Red pixels in the table's row `i` (0 is the header), across the picture.
+    let red_pixels = |i: usize| {
         let y0 = top + row * i as f32;
-        let red = (0..(780.0 * scale) as u32)
+        (0..(780.0 * scale) as u32)
             .flat_map(|x| ((y0 * scale) as u32..((y0 + row) * scale) as u32).map(move |y| (x, y)))
             .filter(|&(x, y)| {
                 let p = img.get_pixel(x, y);
                 p[0] > 180 && p[1] < 110 && p[2] < 110
             })
-            .count();
+            .count()
+    };
+    for i in 1..=4 {
+        let red = red_pixels(i);
         assert!(
             red > 50,
             "row {i} has {red} red pixels: not a disagreeing row"
         );
     }
     // The swept row (the fifth) is not red.
-    let y0 = top + row * 5.0;
-    let red = (0..(780.0 * scale) as u32)
-        .flat_map(|x| ((y0 * scale) as u32..((y0 + row) * scale) as u32).map(move |y| (x, y)))
-        .filter(|&(x, y)| {
-            let p = img.get_pixel(x, y);
-            p[0] > 180 && p[1] < 110 && p[2] < 110
-        })
-        .count();
+    let red = red_pixels(5);
     assert!(red < 10, "swept's row has {red} red pixels");
     let _ = std::fs::remove_dir_all(&dir);
 }
