@@ -21,18 +21,14 @@ pub mod assets;
 pub mod audio;
 pub mod bindings;
 pub mod cli;
-pub mod collision;
 pub mod commands;
 pub mod config;
 pub mod editor;
 pub mod effects;
-pub mod files;
 pub mod highscores;
-pub mod import;
-pub mod level;
-pub mod playfield;
-pub mod probe;
 pub mod render;
-pub mod replay;
-pub mod sim;
 pub mod view;
+
+// The deterministic core, re-exported under the names the shell and its tests have always used
+// (`crate::sim`, `breakout::level`, …): one crate below this one, `core/` (`breakout-core`).
+pub use breakout_core::{collision, files, import, level, playfield, probe, replay, sim};

@@ -7,6 +7,7 @@
 //! the scenes' sprite batches, built from the game state, to draw.
 
 mod app_keys;
+pub mod data_dirs;
 pub mod gamepad;
 pub mod input;
 pub mod pacing;
@@ -216,7 +217,7 @@ impl App {
         audio: Option<Audio>,
         effects: crate::effects::Effects,
     ) -> App {
-        let replays = crate::replay::Store::default_store();
+        let replays = data_dirs::replay_store();
         let unfinished = replays
             .as_ref()
             .and_then(scenes::replay_files::Unfinished::load);

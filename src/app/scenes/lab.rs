@@ -51,9 +51,9 @@ pub struct LabScene {
 
 impl LabScene {
     /// The probe on its default brick with the ball above it, saving cases in
-    /// [`case::cases_dir`].
+    /// [`crate::app::data_dirs::probe_cases_dir`].
     pub fn new() -> LabScene {
-        LabScene::saving_to(case::cases_dir())
+        LabScene::saving_to(crate::app::data_dirs::probe_cases_dir())
     }
 
     /// As [`LabScene::new`], saving cases in `dir` (tests use a temporary one).

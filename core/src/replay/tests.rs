@@ -530,7 +530,7 @@ fn each_difficulty_is_stored_and_its_game_plays_back() {
 /// A format-2 file (written before difficulties) still reads, at Normal, and verifies.
 #[test]
 fn a_format_2_replay_reads_as_normal_and_verifies() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+    let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .join("tests/replays/format_2_multiball_chain.bkreplay");
     let bytes = std::fs::read(&path).unwrap();
     assert_eq!(

@@ -1,8 +1,8 @@
 //! A probe saved as a regression case: a small TOML file holding the bricks, the ball, its
 //! motion over one step, and the answers of every mode and of the referee when it was saved.
 //! `tests/regressions/probe_cases.rs` asks the modes and the referee again for every case in
-//! `tests/regressions/probes/` and expects the saved answers; the lab's `S` key writes one to
-//! [`cases_dir`].
+//! `tests/regressions/probes/` and expects the saved answers; the lab's `S` key writes one
+//! with [`save`] into the directory the game chooses (`probes/` in its data directory).
 //!
 //! ```toml
 //! format = 1
@@ -350,12 +350,6 @@ pub fn read(path: &Path) -> Result<Case, CaseError> {
         message: format!("cannot read: {e}"),
     })?;
     parse(path, &bytes)
-}
-
-/// Where the lab saves cases: `probes/` in the game's data directory (beside the replays), or
-/// `None` when the system names no home.
-pub fn cases_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "breakout").map(|d| d.data_dir().join("probes"))
 }
 
 /// Writes `case` into `dir` as `<name>-<n>.toml`, the first `n` from 1 not taken, creating

@@ -81,13 +81,6 @@ impl Store {
         }
     }
 
-    /// The user's store: `replays` in the game's data directory; `None` where the system has no
-    /// home directory.
-    pub fn default_store() -> Option<Store> {
-        directories::ProjectDirs::from("", "", "breakout")
-            .map(|d| Store::new(d.data_dir().join("replays")))
-    }
-
     /// The store's directory.
     pub fn dir(&self) -> &Path {
         &self.dir

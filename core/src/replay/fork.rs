@@ -94,7 +94,7 @@ mod tests {
 
     fn corner_replay() -> Arc<Replay> {
         let path =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/corner_hit_clamp.bkreplay");
+            Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join("tests/replays/corner_hit_clamp.bkreplay");
         Arc::new(file::read(&path).expect("the regression replay reads"))
     }
 
