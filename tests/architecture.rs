@@ -1,5 +1,6 @@
 //! The architecture of `docs/architecture.md`, enforced (in the spirit of rust-analyzer's
-//! `tidy.rs`): this test reads every file under `src/` and fails on
+//! `tidy.rs`): this test reads every file under `src/` (the game) and `core/src/` (the
+//! `breakout-core` crate, whose top-level modules are the bottom layers) and fails on
 //!
 //! 1. **an import that runs back up a layer**: a `crate::` path (or a `super::` path that leaves
 //!    its top-level module) naming a top-level module its own may not use ([`MAY_IMPORT`]), in
@@ -143,10 +144,26 @@ struct SourceFile {
     text: String,
 }
 
+/// The modules of the `breakout-core` crate (`core/src/`); the game re-exports them under the
+/// same names, so `crate::sim` means the same module on both sides.
+const CORE_MODULES: &[&str] = &[
+    "playfield",
+    "collision",
+    "files",
+    "level",
+    "import",
+    "sim",
+    "replay",
+    "probe",
+];
+
+/// Every source file of both crates, sorted by path; a file of the core has the module path
+/// it would have in one crate (`core/src/sim/motion.rs` is `["sim", "motion"]`).
 fn src_files() -> Vec<SourceFile> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut paths = Vec::new();
     collect(&root.join("src"), &mut paths);
+    collect(&root.join("core/src"), &mut paths);
     paths.sort();
     paths
         .into_iter()
@@ -158,6 +175,7 @@ fn src_files() -> Vec<SourceFile> {
                 .collect::<Vec<_>>()
                 .join("/");
             let mut module: Vec<String> = name
+                .trim_start_matches("core/")
                 .trim_start_matches("src/")
                 .trim_end_matches(".rs")
                 .split('/')
@@ -574,6 +592,89 @@ fn defining_file(
         }
     }
     None
+}
+
+/// The core crate is where the shell says it is: every module of [`CORE_MODULES`] lives in
+/// `core/src/` and none in `src/`, and nothing in `core/src/` is outside that list.
+#[test]
+fn the_core_modules_live_in_the_core_crate() {
+    let mut problems = Vec::new();
+    for file in src_files() {
+        let Some(own) = file.module.first() else {
+            continue;
+        };
+        let in_core = file.name.starts_with("core/");
+        if in_core != CORE_MODULES.contains(&own.as_str()) {
+            problems.push(format!(
+                "{}: module `{own}` is {} but CORE_MODULES says {}",
+                file.name,
+                if in_core { "in the core crate" } else { "in the game" },
+                if in_core { "it is not a core module" } else { "it is one" }
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Crates the core may not depend on, directly or not: no window, GL, audio, gamepad, command
+/// line, file watching, thread pool or user directories (issue 33; `docs/architecture.md`).
+const NOT_IN_THE_CORE: &[&str] = &[
+    "glium",
+    "glutin",
+    "glutin-winit",
+    "winit",
+    "glow",
+    "rodio",
+    "cpal",
+    "alsa",
+    "alsa-sys",
+    "gilrs",
+    "clap",
+    "notify",
+    "rayon",
+    "directories",
+    "image",
+    "ab_glyph",
+];
+
+/// `cargo tree -p breakout-core` (normal dependencies, this host's target) names none of
+/// [`NOT_IN_THE_CORE`], and does name what the core is built on (so an empty answer fails).
+#[test]
+fn the_core_depends_on_no_window_audio_or_cli_crate() {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args([
+            "tree",
+            "--offline",
+            "-p",
+            "breakout-core",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+            "--format",
+            "{p}",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo tree runs");
+    assert!(
+        out.status.success(),
+        "cargo tree failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let names: BTreeSet<&str> = text
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    for needed in ["breakout-core", "glam", "libm"] {
+        assert!(names.contains(needed), "cargo tree lacks {needed}:\n{text}");
+    }
+    let bad: Vec<&&str> = NOT_IN_THE_CORE
+        .iter()
+        .filter(|n| names.contains(**n))
+        .collect();
+    assert!(bad.is_empty(), "the core depends on {bad:?}:\n{text}");
 }
 
 #[test]
