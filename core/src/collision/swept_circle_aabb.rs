@@ -316,7 +316,7 @@ mod tests {
         ];
         let corner = corners[rng.random_range(0..4)];
         let angle = rng.random_range(0.0..std::f32::consts::TAU);
-        let dir = Vec2::new(angle.cos(), angle.sin());
+        let dir = Vec2::new(libm::cosf(angle), libm::sinf(angle));
         let length =
             [rng.random_range(0.0..80.0), rng.random_range(0.0..2000.0)][rng.random_range(0..2)];
         let mut d = dir * length;

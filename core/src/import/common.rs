@@ -302,7 +302,9 @@ pub(super) fn nearest_plain(rgb: [u8; 3]) -> u8 {
         .min_by(|&a, &b| {
             let d = |digit: u8| {
                 let t = brick_color(BrickKind::Plain(digit), None);
-                (0..3).map(|i| (t[i] - target[i]).powi(2)).sum::<f32>()
+                (0..3)
+                    .map(|i| (t[i] - target[i]) * (t[i] - target[i]))
+                    .sum::<f32>()
             };
             d(a).total_cmp(&d(b))
         })

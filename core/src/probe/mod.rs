@@ -289,7 +289,7 @@ impl BrickAnswers {
 
 /// Angle between two unit vectors, degrees.
 fn angle_deg(a: DVec2, b: DVec2) -> f64 {
-    a.dot(b).clamp(-1.0, 1.0).acos().to_degrees()
+    libm::acos(a.dot(b).clamp(-1.0, 1.0)).to_degrees()
 }
 
 /// Every brick's answers for the ball `ball` (at the step's start) moving by `motion` pixels:

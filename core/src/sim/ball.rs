@@ -156,7 +156,7 @@ pub fn clamp_direction(vel: Vec2, default_x_sign: f32) -> Vec2 {
     }
     let min = MIN_ANGLE_FROM_HORIZONTAL_DEG.to_radians();
     let max = (90.0 - MIN_ANGLE_FROM_VERTICAL_DEG).to_radians();
-    let angle = vel.y.abs().atan2(vel.x.abs());
+    let angle = libm::atan2f(vel.y.abs(), vel.x.abs());
     if (min..=max).contains(&angle) {
         return vel;
     }
@@ -167,7 +167,7 @@ pub fn clamp_direction(vel: Vec2, default_x_sign: f32) -> Vec2 {
         vel.x.signum()
     };
     let sy = if vel.y == 0.0 { -1.0 } else { vel.y.signum() };
-    Vec2::new(sx * angle.cos(), sy * angle.sin()) * speed
+    Vec2::new(sx * libm::cosf(angle), sy * libm::sinf(angle)) * speed
 }
 
 /// Loop breaker: `vel` turned by `turn_deg` degrees (signed: positive turns it towards vertical),
@@ -185,14 +185,14 @@ pub fn nudge_direction(vel: Vec2, turn_deg: f32, surfaces: &[Vec2]) -> Option<Ve
     }
     let min = MIN_ANGLE_FROM_HORIZONTAL_DEG.to_radians();
     let max = (90.0 - MIN_ANGLE_FROM_VERTICAL_DEG).to_radians();
-    let angle = vel.y.abs().atan2(vel.x.abs()).clamp(min, max);
+    let angle = libm::atan2f(vel.y.abs(), vel.x.abs()).clamp(min, max);
     let sx = if vel.x < 0.0 { -1.0 } else { 1.0 };
     let sy = if vel.y < 0.0 { -1.0 } else { 1.0 };
     let turn = turn_deg.to_radians();
     let least = (LOOP_BREAKER_MIN_TURN_DEG / 2.0).to_radians();
     [turn, -turn].into_iter().find_map(|t| {
         let a = (angle + t).clamp(min, max);
-        let v = Vec2::new(sx * a.cos(), sy * a.sin()) * speed;
+        let v = Vec2::new(sx * libm::cosf(a), sy * libm::sinf(a)) * speed;
         let away = surfaces.iter().all(|n| v.dot(*n) > 0.0);
         ((a - angle).abs() >= least && away).then(|| clamp_direction(v, sx))
     })
@@ -204,7 +204,7 @@ pub fn nudge_direction(vel: Vec2, turn_deg: f32, surfaces: &[Vec2]) -> Option<Ve
 pub fn paddle_bounce(ball_x: f32, speed: f32, paddle: &Paddle) -> Vec2 {
     let offset = ((ball_x - paddle.center_x()) / (paddle.size.x / 2.0)).clamp(-1.0, 1.0);
     let angle = offset * PADDLE_MAX_BOUNCE_DEG.to_radians();
-    let vel = Vec2::new(angle.sin(), -angle.cos()) * speed;
+    let vel = Vec2::new(libm::sinf(angle), -libm::cosf(angle)) * speed;
     let side = if offset < 0.0 { -1.0 } else { 1.0 };
     let vel = clamp_direction(vel, side);
     // clamp_direction keeps the sign of y, which is negative (up) here.

@@ -119,7 +119,7 @@ mod tests {
 
     /// The angle of `vel` from straight up, degrees (positive: to the right).
     fn from_vertical(vel: glam::Vec2) -> f32 {
-        vel.x.atan2(-vel.y).to_degrees()
+        libm::atan2f(vel.x, -vel.y).to_degrees()
     }
 
     /// A minute of the bot's play with the default speed-up: at every step every ball in play

@@ -221,7 +221,7 @@ fn launch_velocity(rng: &mut Pcg32, speed: f32, aim: Option<f32>) -> Vec2 {
     let spread = LAUNCH_SPREAD_DEG.to_radians();
     let random = rng.random_range(-spread..=spread);
     let angle = aim.and_then(pace::aimed_angle).unwrap_or(random);
-    let vel = Vec2::new(angle.sin(), -angle.cos()) * speed;
+    let vel = Vec2::new(libm::sinf(angle), -libm::cosf(angle)) * speed;
     ball::clamp_direction(vel, if angle < 0.0 { -1.0 } else { 1.0 })
 }
 

@@ -391,7 +391,7 @@ fn chaotic_ball_leaves_a_brick_at_a_random_angle() {
             aim_at(&mut g, 1, 1);
             idle(&mut g, 0.2);
             let v = g.balls()[0].vel;
-            directions.insert((v.x.atan2(v.y).to_degrees() * 10.0).round() as i32);
+            directions.insert((libm::atan2f(v.x, v.y).to_degrees() * 10.0).round() as i32);
         }
         if chaotic {
             assert!(directions.len() >= 10, "{directions:?}");

@@ -219,7 +219,7 @@ proptest::proptest! {
         proptest::prop_assert_eq!(vels.len(), 3);
         for (i, a) in vels.iter().enumerate() {
             proptest::prop_assert!((a.length() / speed - 1.0).abs() < 1e-4, "speed {:?}", a);
-            let h = a.y.abs().atan2(a.x.abs()).to_degrees();
+            let h = libm::atan2f(a.y.abs(), a.x.abs()).to_degrees();
             proptest::prop_assert!((20.0 - 1e-3..=80.0 + 1e-3).contains(&h), "{}° from horizontal", h);
             for b in &vels[i + 1..] {
                 let apart = a.angle_to(*b).abs().to_degrees();
@@ -306,6 +306,6 @@ fn random_spawns_follow_the_configured_chances() {
     let n = 100_000;
     let spawned = (0..n).filter(|_| default.roll(&mut rng).is_some()).count() as f64 / n as f64;
     // 6 good kinds at 1/75 and 2 bad at 1/15, rolled in turn: 1 - (74/75)^6 (14/15)^2.
-    let expected = 1.0 - (74.0f64 / 75.0).powi(6) * (14.0f64 / 15.0).powi(2);
+    let expected = 1.0 - libm::pow(74.0 / 75.0, 6.0) * libm::pow(14.0 / 15.0, 2.0);
     assert!((spawned - expected).abs() < 0.01, "{spawned} vs {expected}");
 }
