@@ -13,7 +13,7 @@
 
 use super::settings::StoredSettingsV2;
 use super::track::{InputTrackV1, InputTrackV2};
-use super::{Change, End, Header, Origin, Replay};
+use super::{Change, End, Header, Math, Origin, Replay};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -30,7 +30,10 @@ pub const MAGIC: &[u8; 8] = b"BKREPLAY";
 ///   codes used most, the others in full; the settings end with the difficulty's (its name,
 ///   start lives, paddle width, bad power-ups on or off, duration and score factors), which
 ///   older files read as Normal's.
-pub const FORMAT_VERSION: u16 = 3;
+/// - 4: the header ends with the math the game computed with ([`super::Math`]): portable
+///   (the `libm` crate's, the same bits on every target, and the canonical state hash) for
+///   every file this version writes; formats 1–3 read as the platform's.
+pub const FORMAT_VERSION: u16 = 4;
 /// Bytes before the compressed body.
 pub const HEADER_LEN: usize = 14;
 /// Largest decompressed body read, bytes: far above any real replay (a 30-minute game is tens of
@@ -145,6 +148,8 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<Replay, ReplayError> {
             .map(|(old, rest)| (old.into_replay(|t| t.0), rest)),
         2 => postcard::take_from_bytes::<OldReplay<InputTrackV2>>(&body)
             .map(|(old, rest)| (old.into_replay(|t| t.0), rest)),
+        3 => postcard::take_from_bytes::<ReplayV3>(&body)
+            .map(|(old, rest)| (old.into_replay(), rest)),
         _ => postcard::take_from_bytes::<Replay>(&body),
     };
     let (replay, rest) = read.map_err(|e| {
@@ -214,6 +219,57 @@ impl HeaderV2 {
             settings: self.settings.into_current(),
             taken_over_at: self.taken_over_at,
             played_by: self.played_by,
+            math: Math::Platform,
+        }
+    }
+}
+
+/// A [`Header`] as format 3 stored it: the current one without [`Header::math`].
+#[derive(serde::Deserialize)]
+struct HeaderV3 {
+    game_version: String,
+    recorded_at: u64,
+    origin: Origin,
+    level_name: String,
+    level_text: String,
+    start_score: u32,
+    start_lives: u32,
+    settings: super::StoredSettings,
+    taken_over_at: Option<u64>,
+    played_by: Option<String>,
+}
+
+/// A [`Replay`] as format 3 stored it: its header without the math ([`HeaderV3`]).
+#[derive(serde::Deserialize)]
+struct ReplayV3 {
+    header: HeaderV3,
+    inputs: super::InputTrack,
+    changes: Vec<Change>,
+    hashes: Vec<u64>,
+    end: Option<End>,
+}
+
+impl ReplayV3 {
+    fn into_replay(self) -> Replay {
+        let h = self.header;
+        Replay {
+            header: Header {
+                game_version: h.game_version,
+                recorded_at: h.recorded_at,
+                origin: h.origin,
+                level_name: h.level_name,
+                level_text: h.level_text,
+                start_score: h.start_score,
+                start_lives: h.start_lives,
+                settings: h.settings,
+                taken_over_at: h.taken_over_at,
+                played_by: h.played_by,
+                math: Math::Platform,
+            },
+            inputs: self.inputs,
+            changes: self.changes,
+            hashes: self.hashes,
+            end: self.end,
         }
     }
 }

@@ -94,6 +94,49 @@ pub struct Header {
     pub taken_over_at: Option<u64>,
     /// Who played: `None` for a player, or the bot's name (`"bot"`).
     pub played_by: Option<String>,
+    /// The math the game that recorded it computed with: [`Math::Portable`] for every replay
+    /// this version writes, [`Math::Platform`] for one read from format 1, 2 or 3.
+    pub math: Math,
+}
+
+/// Which math a replay was recorded with, and so where it can be expected to verify.
+///
+/// Stored in the header from format 4 on; formats 1–3 are read as [`Math::Platform`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Math {
+    /// The platform's libm (`sin`, `cos`, `atan2` from glibc, musl, the Windows CRT…) and the
+    /// FNV-1a state hash of raw float bits: what game versions up to 0.2.0 computed with
+    /// (formats 1–3). Such a replay played by this version follows the recorded game only as
+    /// long as every transcendental result of the recording machine equals the `libm` crate's
+    /// (until the first paddle bounce, typically); where it stops, it was recorded with the
+    /// platform's math by an older version, not damaged.
+    Platform,
+    /// The `libm` crate's math, the same bits on every target, and the canonical state hash
+    /// (`docs/replays.md`, "The same game on every machine"). Every replay this version writes.
+    Portable,
+}
+
+impl Math {
+    /// Its name in reports: `"platform"` or `"portable"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Math::Platform => "platform",
+            Math::Portable => "portable",
+        }
+    }
+
+    /// Why a replay recorded with this math may have stopped matching here, for a message
+    /// after a divergence; `None` for [`Math::Portable`], where a divergence means the game's
+    /// code or a setting changed, or the file is wrong.
+    pub fn divergence_note(self) -> Option<&'static str> {
+        match self {
+            Math::Platform => Some(
+                "it was recorded with the platform's math by an older version of the game \
+                 (replay format 3 or older), which this version does not compute with",
+            ),
+            Math::Portable => None,
+        }
+    }
 }
 
 /// Where a replay's level came from, for the lists and to find its set again.

@@ -1,7 +1,7 @@
 //! [`Recorder`]: makes a [`Replay`] of a game as it is played.
 
 use super::{
-    Change, ChangeKind, End, Header, InputTrack, Origin, Outcome, Replay, StoredSettings,
+    Change, ChangeKind, End, Header, InputTrack, Math, Origin, Outcome, Replay, StoredSettings,
     HASH_INTERVAL,
 };
 use crate::level::Level;
@@ -53,6 +53,7 @@ impl Recorder {
                     settings: StoredSettings::from_config(game.config()),
                     taken_over_at: None,
                     played_by: None,
+                    math: Math::Portable,
                 },
                 inputs: InputTrack::new(),
                 changes: Vec::new(),
