@@ -362,7 +362,7 @@ fn collision_modes() -> impl TypedValueParser<Value = CollisionMode> {
     one_of(CollisionMode::ALL, CollisionMode::name, collision_help)
 }
 
-/// `--help`'s text for each collision mode, naming its file in `src/collision/`.
+/// `--help`'s text for each collision mode, naming its file in `core/src/collision/`.
 fn collision_help(mode: CollisionMode) -> &'static str {
     match mode {
         CollisionMode::Aabb => {

@@ -10,8 +10,8 @@
 //! [`editor`], [`assets`], [`highscores`] and [`config`] above them; [`effects`] and [`audio`]
 //! consume the simulation's events; [`view`] lays screens out with no GL and [`render`] draws
 //! them through glium; [`commands`] and [`cli`] are the window-less side, [`app`] the window.
-//! **The ball bounces off a brick in `src/sim/brick_collisions.rs`** (discrete modes) and
-//! `src/sim/swept.rs` (continuous mode).
+//! **The ball bounces off a brick in `core/src/sim/brick_collisions.rs`** (discrete modes) and
+//! `core/src/sim/swept.rs` (continuous mode).
 //!
 //! Coordinates everywhere in the simulation are playfield pixels: origin at the top-left corner
 //! of the 800×600 playfield, x to the right, y **down**.

@@ -132,9 +132,9 @@ const MAY_IMPORT: &[(&str, &[&str])] = &[
 
 /// One source file, read.
 struct SourceFile {
-    /// Path relative to the crate root, `/`-separated (`src/sim/motion.rs`).
+    /// Path relative to the crate root, `/`-separated (`core/src/sim/motion.rs`).
     name: String,
-    /// Its module path (`["sim", "motion"]`; `["sim"]` for `src/sim/mod.rs`).
+    /// Its module path (`["sim", "motion"]`; `["sim"]` for `core/src/sim/mod.rs`).
     module: Vec<String>,
     /// True for a directory's `mod.rs` (and `lib.rs`).
     is_facade: bool,

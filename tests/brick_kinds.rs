@@ -1,5 +1,5 @@
-//! The brick kinds of level format v2 in play (`src/sim/bricks/kinds.rs`,
-//! `src/sim/bricks/aftermath.rs`), in every collision mode:
+//! The brick kinds of level format v2 in play (`core/src/sim/bricks/kinds.rs`,
+//! `core/src/sim/bricks/aftermath.rs`), in every collision mode:
 //!
 //! * explosions: a property test against an independent flood fill — which bricks a chain
 //!   destroys (square or cross shape; walls, metal and chaotic bricks survive) and when (one

@@ -1,4 +1,4 @@
-//! The gnome-breakout reader (`src/import/gnome.rs`), through `breakout::import::parse_set`.
+//! The gnome-breakout reader (`core/src/import/gnome.rs`), through `breakout::import::parse_set`.
 //!
 //! Covers:
 //! * small synthetic `.gbl` files written here (never the game's data): the block mapping,

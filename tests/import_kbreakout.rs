@@ -1,4 +1,4 @@
-//! The KBreakOut reader (`src/import/kbreakout.rs`): synthetic level sets written here in
+//! The KBreakOut reader (`core/src/import/kbreakout.rs`): synthetic level sets written here in
 //! KBreakOut's XML format, property tests (any bytes, mutated files, generated sets checked
 //! against the characters they were made of), and the packaged set (`#[ignore]`d: it needs
 //! `bash .ci/fetch-foreign-levels`) checked against an independent scan of the file.

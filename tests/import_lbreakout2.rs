@@ -1,4 +1,4 @@
-//! The LBreakout2 reader (`src/import/lbreakout2.rs`), through `breakout::import::parse_set`.
+//! The LBreakout2 reader (`core/src/import/lbreakout2.rs`), through `breakout::import::parse_set`.
 //!
 //! Covers:
 //! * small synthetic set files written here (never the game's data): the brick and bonus

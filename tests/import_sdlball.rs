@@ -1,4 +1,4 @@
-//! The SDL-Ball reader (`src/import/sdlball.rs`): synthetic `levels.txt` files written here in
+//! The SDL-Ball reader (`core/src/import/sdlball.rs`): synthetic `levels.txt` files written here in
 //! SDL-Ball's format, property tests (any bytes, mutated files, generated levels checked against
 //! the cells they were made of), and the packaged file (`#[ignore]`d: it needs
 //! `bash .ci/fetch-foreign-levels`) checked against an independent scan of the file.

@@ -1,4 +1,4 @@
-//! The power-ups' pictures and sounds, from the game's own tables (`src/level/powerups.rs` for
+//! The power-ups' pictures and sounds, from the game's own tables (`core/src/level/powerups.rs` for
 //! each kind's family, `src/assets/powerup_looks.rs` for its label and frame colour):
 //!
 //! * `powerups.png`: the atlas, one capsule per power-up (120×38 px in a 128×42 px cell, 2 × 6

@@ -21,7 +21,7 @@
 //! (`tests/regressions/<file>.proptest-regressions`): see [`helpers::proptest_config`].
 //!
 //! Regression tests that live elsewhere, and why:
-//! * `src/sim/powerups/tests.rs`:
+//! * `core/src/sim/powerups/tests.rs`:
 //!   `pass_through_breaks_a_multi_hit_brick_at_once_instead_of_entering_it` and
 //!   `multiball_split_fans_out_from_one_point_without_a_jump` collect a power-up directly
 //!   (`Game::collect`), which is crate-private.
