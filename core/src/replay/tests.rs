@@ -527,26 +527,84 @@ fn each_difficulty_is_stored_and_its_game_plays_back() {
     }
 }
 
-/// A format-2 file (written before difficulties) still reads, at Normal, and verifies.
-#[test]
-fn a_format_2_replay_reads_as_normal_and_verifies() {
+/// A fixture of `tests/replays/`, read, with the format its bytes 8–9 say.
+fn old_fixture(name: &str) -> (Replay, u16) {
     let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-        .join("tests/replays/format_2_multiball_chain.bkreplay");
+        .join("tests/replays")
+        .join(name);
     let bytes = std::fs::read(&path).unwrap();
-    assert_eq!(
-        u16::from_le_bytes([bytes[8], bytes[9]]),
-        2,
-        "the fixture is format 2"
-    );
-    let replay = decode(&bytes, &path).unwrap();
+    let format = u16::from_le_bytes([bytes[8], bytes[9]]);
+    (decode(&bytes, &path).unwrap(), format)
+}
+
+/// A format-2 file (written before difficulties and before the portable math) still reads, at
+/// Normal, recorded with the platform's math; it plays to its end.
+#[test]
+fn a_format_2_replay_reads_as_normal_with_the_platforms_math() {
+    let (replay, format) = old_fixture("format_2_multiball_chain.bkreplay");
+    assert_eq!(format, 2, "the fixture is format 2");
     let config = replay.config();
     assert_eq!(config.difficulty, crate::sim::Difficulty::Normal);
     assert_eq!(
         (config.start_lives, config.paddle_width, config.score_factor),
         (3, 100.0, 1.0)
     );
+    assert_eq!(replay.header.math, Math::Platform);
+    let steps = replay.steps();
     let mut playback = Playback::new(Arc::new(replay)).unwrap();
     playback.run_to_end();
-    assert_eq!(playback.divergence(), None);
-    assert_eq!(FORMAT_VERSION, 3);
+    assert_eq!(playback.at(), steps);
+}
+
+/// A format-3 file reads as the platform's math; this version writes format 4, portable.
+#[test]
+fn a_format_3_replay_reads_with_the_platforms_math_and_the_writer_writes_portable() {
+    let (replay, format) = old_fixture("format_3_bot.bkreplay");
+    assert_eq!(format, 3, "the fixture is format 3");
+    assert_eq!(replay.header.math, Math::Platform);
+    assert!(Math::Platform.divergence_note().is_some());
+    assert_eq!(Math::Portable.divergence_note(), None);
+    let mut rec = Recorder::new(
+        &Game::new(&level(), GameConfig::default()),
+        &level(),
+        Origin::default(),
+        0,
+        3,
+        0,
+    );
+    let game = Game::new(&level(), GameConfig::default());
+    rec.step(&Input::default(), &game);
+    let written = encode(&rec.finish(&game));
+    assert_eq!(u16::from_le_bytes([written[8], written[9]]), FORMAT_VERSION);
+    assert_eq!(FORMAT_VERSION, 4);
+    let read = decode(&written, Path::new("new.bkreplay")).unwrap();
+    assert_eq!(read.header.math, Math::Portable);
+}
+
+/// An old replay taken over (or resumed) is rehashed with this version's math: the file the
+/// recorder goes on with verifies from its first step, and it says it is portable.
+#[test]
+fn an_old_replay_resumed_is_rehashed_and_verifies() {
+    let (replay, _) = old_fixture("format_3_bot.bkreplay");
+    let steps = replay.steps();
+    assert!(
+        steps > 3 * HASH_INTERVAL,
+        "the fixture holds hashes to recompute"
+    );
+    let mut playback = Playback::new(Arc::new(replay.clone())).unwrap();
+    playback.run_to_end();
+    let mut game = playback.into_game();
+    let mut rec = Recorder::resume(replay);
+    for _ in 0..HASH_INTERVAL {
+        game.step(&Input::default());
+        rec.step(&Input::default(), &game);
+    }
+    let resumed = roundtrip(&rec.finish(&game));
+    assert_eq!(resumed.header.math, Math::Portable);
+    assert_eq!(resumed.steps(), steps + HASH_INTERVAL);
+    assert_eq!(resumed.hashes.len() as u64, resumed.steps() / HASH_INTERVAL);
+    let mut again = Playback::new(Arc::new(resumed)).unwrap();
+    again.run_to_end();
+    assert_eq!(again.divergence(), None);
+    assert_eq!(again.game().state_hash(), game.state_hash());
 }
