@@ -248,16 +248,24 @@ pub fn diverged_text(step: u64) -> String {
     format!("DIVERGED at step {step} ({})", clock(step))
 }
 
+/// Text size of the line under the DIVERGED banner that says why, pixels.
+const DIVERGED_NOTE_SIZE: f32 = 12.0;
+
 /// The DIVERGED banner for a replay whose stored state hash stopped matching at `step`: red
-/// text on a dark box centred at [`DIVERGED_Y`]. Returns the box (x, y, width, height).
-pub fn diverged(out: &mut Vec<SpriteInstance>, step: u64) -> [f32; 4] {
+/// text on a dark box centred at [`DIVERGED_Y`], with `note` (why it may have diverged, as
+/// [`crate::replay::Math::divergence_note`] says for a replay of an older version) on a
+/// smaller second line when given. Returns the box (x, y, width, height).
+pub fn diverged(out: &mut Vec<SpriteInstance>, step: u64, note: Option<&str>) -> [f32; 4] {
     let text = diverged_text(step);
-    let width = text_width(&text, DIVERGED_SIZE) + 24.0;
+    let note_height = note.map_or(0.0, |_| DIVERGED_NOTE_SIZE + 6.0);
+    let width = text_width(&text, DIVERGED_SIZE)
+        .max(note.map_or(0.0, |n| text_width(n, DIVERGED_NOTE_SIZE)))
+        + 24.0;
     let rect = [
         (PLAYFIELD_WIDTH - width) / 2.0,
         DIVERGED_Y - 6.0,
         width,
-        DIVERGED_SIZE + 12.0,
+        DIVERGED_SIZE + 12.0 + note_height,
     ];
     panel(out, rect, [0.2, 0.0, 0.0, 0.8]);
     layout_centered(
@@ -268,6 +276,16 @@ pub fn diverged(out: &mut Vec<SpriteInstance>, step: u64) -> [f32; 4] {
         DIVERGED_SIZE,
         ERROR,
     );
+    if let Some(note) = note {
+        layout_centered(
+            out,
+            note,
+            PLAYFIELD_WIDTH / 2.0,
+            DIVERGED_Y + DIVERGED_SIZE + 6.0,
+            DIVERGED_NOTE_SIZE,
+            ERROR,
+        );
+    }
     rect
 }
 
@@ -407,10 +425,36 @@ mod tests {
         let mut out = Vec::new();
         let help = help_panel(&mut out, "REPLAY KEYS", &keys);
         let help_glyphs = glyphs(&out);
+        let mut noted_out = Vec::new();
+        let note = crate::replay::Math::Platform.divergence_note().unwrap();
+        let noted = diverged(&mut noted_out, 123_456, Some(note));
+        let noted_glyphs = glyphs(&noted_out);
+        assert!(!overlaps(help, noted), "{help:?} {noted:?}");
+        assert!(noted[1] + noted[3] < STRIP_TOP);
+        assert!(
+            noted[0] >= 0.0 && noted[0] + noted[2] <= PLAYFIELD_WIDTH,
+            "{noted:?}"
+        );
+        for (i, (a, ca)) in noted_glyphs.iter().enumerate() {
+            assert!(
+                a[0] >= noted[0] && a[0] + a[2] <= noted[0] + noted[2],
+                "{ca:?} outside"
+            );
+            assert!(
+                a[1] >= noted[1] && a[1] + a[3] <= noted[1] + noted[3],
+                "{ca:?} outside"
+            );
+            for (b, cb) in &noted_glyphs[i + 1..] {
+                assert!(!overlaps(*a, *b), "{ca:?} {a:?} / {cb:?} {b:?}");
+            }
+        }
+        let noted_text: String = noted_glyphs.iter().map(|(_, c)| *c).collect();
+        assert!(noted_text.contains("olderversion"), "{noted_text}");
         let mut banner_out = Vec::new();
-        let banner = diverged(&mut banner_out, 123_456);
+        let banner = diverged(&mut banner_out, 123_456, None);
         assert!(!overlaps(help, banner), "{help:?} {banner:?}");
         assert!(banner[1] + banner[3] < STRIP_TOP);
+        assert!(banner[3] < noted[3], "the note adds a line");
         assert!(help[1] > 20.0, "clear of the mute indicator's corner");
         for (g, c) in &help_glyphs {
             assert!(overlaps(*g, help) && g[0] >= help[0] && g[0] + g[2] <= help[0] + help[2]);

@@ -131,8 +131,8 @@ impl Math {
     pub fn divergence_note(self) -> Option<&'static str> {
         match self {
             Math::Platform => Some(
-                "it was recorded with the platform's math by an older version of the game \
-                 (replay format 3 or older), which this version does not compute with",
+                "recorded with the platform's math by an older version of the game (replay \
+                 format 3 or older)",
             ),
             Math::Portable => None,
         }

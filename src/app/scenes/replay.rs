@@ -336,7 +336,8 @@ impl Scene for ReplayScene {
         if let Some(fork) = &self.fork {
             fork.timeline_marks(batch, self.watch.steps());
         } else if let Some(d) = divergence {
-            timeline::diverged(&mut batch.text, d.step);
+            let why = self.watch.replay().header.math.divergence_note();
+            timeline::diverged(&mut batch.text, d.step, why);
         }
         if self.help {
             timeline::help_panel(&mut batch.text, "REPLAY KEYS", &KEYS);
