@@ -7,7 +7,8 @@
 //! `#[serde(skip)]` with its reason beside it.
 //!
 //! What is fed: every leaf value's bytes (integers little-endian, `usize` as 64 bits, floats by
-//! their bit pattern, so `-0.0` and `0.0` differ and a NaN is hashed as it is), string and
+//! their bit pattern made canonical: `-0.0` as `+0.0` and every NaN as [`CANONICAL_NAN_F32`] or
+//! [`CANONICAL_NAN_F64`], since the game compares floats and cannot tell those apart), string and
 //! sequence lengths before their contents, `Option` and enum variant tags. Struct and field
 //! names are not fed: regrouping fields into sub-structs in the same order keeps the hash.
 //! FNV-1a (Fowler, Noll, Vo; <http://www.isthe.com/chongo/tech/comp/fnv/>) is tiny and stable,
@@ -15,6 +16,38 @@
 
 use serde::ser::{self, Serialize};
 use std::fmt;
+
+/// The bits every `f32` NaN is hashed as: the quiet NaN with the sign clear and a zero payload
+/// (IEEE 754-2008's canonical quiet NaN, and what `f32::NAN` is today; written out so that the
+/// hash does not depend on a constant Rust does not promise).
+pub const CANONICAL_NAN_F32: u32 = 0x7fc0_0000;
+/// The bits every `f64` NaN is hashed as: the quiet NaN with the sign clear and a zero payload
+/// (as [`CANONICAL_NAN_F32`]).
+pub const CANONICAL_NAN_F64: u64 = 0x7ff8_0000_0000_0000;
+
+/// The bits `v` is hashed as: its own, but `+0.0`'s for `-0.0` and [`CANONICAL_NAN_F32`] for
+/// every NaN.
+pub fn canonical_f32_bits(v: f32) -> u32 {
+    if v.is_nan() {
+        CANONICAL_NAN_F32
+    } else if v == 0.0 {
+        0
+    } else {
+        v.to_bits()
+    }
+}
+
+/// The bits `v` is hashed as: its own, but `+0.0`'s for `-0.0` and [`CANONICAL_NAN_F64`] for
+/// every NaN.
+pub fn canonical_f64_bits(v: f64) -> u64 {
+    if v.is_nan() {
+        CANONICAL_NAN_F64
+    } else if v == 0.0 {
+        0
+    } else {
+        v.to_bits()
+    }
+}
 
 /// FNV-1a, 64 bits, offset basis and prime of the reference.
 #[derive(Clone, Copy, Debug)]
@@ -107,19 +140,19 @@ impl ser::Serializer for &mut FnvSerializer {
         self.0.write(&[v as u8]);
         Ok(())
     }
-    // Integers as their little-endian bytes; floats as their bits' (so -0.0 and 0.0, and
-    // every NaN payload, hash apart: the state is compared bit for bit).
+    // Integers as their little-endian bytes.
     le_bytes! {
         serialize_i8: i8, serialize_i16: i16, serialize_i32: i32, serialize_i64: i64,
         serialize_i128: i128, serialize_u8: u8, serialize_u16: u16, serialize_u32: u32,
         serialize_u64: u64, serialize_u128: u128
     }
+    // Floats canonical: -0.0 as +0.0, every NaN as one (see the module docs).
     fn serialize_f32(self, v: f32) -> Result<(), Never> {
-        self.0.write(&v.to_bits().to_le_bytes());
+        self.0.write(&canonical_f32_bits(v).to_le_bytes());
         Ok(())
     }
     fn serialize_f64(self, v: f64) -> Result<(), Never> {
-        self.0.write(&v.to_bits().to_le_bytes());
+        self.0.write(&canonical_f64_bits(v).to_le_bytes());
         Ok(())
     }
     fn serialize_char(self, v: char) -> Result<(), Never> {
@@ -281,6 +314,7 @@ mod tests {
     use super::super::{
         Bot, FallingPowerUp, Game, GameConfig, GameEvent, GameState, PowerUpSettings,
     };
+    use super::{hash_of, CANONICAL_NAN_F32, CANONICAL_NAN_F64};
     use crate::collision::CollisionMode;
     use crate::level::{Level, PowerUpKind};
     use glam::Vec2;
@@ -492,5 +526,107 @@ mod tests {
         other.events.push(GameEvent::WallHit);
         assert_eq!(game.state_hash(), other.state_hash());
         assert_eq!(game.state_hash(), game.clone().state_hash());
+    }
+
+    /// Bit patterns of NaNs: quiet and signalling, both signs, with payloads.
+    const F32_NANS: [u32; 6] = [
+        0x7fc0_0000,
+        0xffc0_0000,
+        0x7fc0_0001,
+        0x7f80_0001,
+        0xff80_0001,
+        0x7fff_ffff,
+    ];
+    const F64_NANS: [u64; 5] = [
+        0x7ff8_0000_0000_0000,
+        0xfff8_0000_0000_0000,
+        0x7ff8_0000_0000_0001,
+        0x7ff0_0000_0000_0001,
+        0xffff_ffff_ffff_ffff,
+    ];
+
+    #[test]
+    fn a_zero_hashes_alike_whatever_its_sign() {
+        assert_eq!(hash_of(&-0.0f32), hash_of(&0.0f32));
+        assert_eq!(hash_of(&-0.0f64), hash_of(&0.0f64));
+        assert_eq!(
+            hash_of(&Vec2::new(-0.0, 3.0)),
+            hash_of(&Vec2::new(0.0, 3.0))
+        );
+        let game = game_after(120, 3);
+        let (mut plus, mut minus) = (game.clone(), game);
+        plus.balls[0].vel.x = 0.0;
+        minus.balls[0].vel.x = -0.0;
+        plus.effects.paddle_extra = 0.0;
+        minus.effects.paddle_extra = -0.0;
+        assert_eq!(plus.state_hash(), minus.state_hash());
+        assert_eq!(
+            plus.state_hash_without_mode(),
+            minus.state_hash_without_mode()
+        );
+    }
+
+    #[test]
+    fn every_nan_hashes_alike() {
+        let canonical = hash_of(&f32::from_bits(CANONICAL_NAN_F32));
+        assert_eq!(hash_of(&f32::NAN), canonical);
+        for bits in F32_NANS {
+            assert!(f32::from_bits(bits).is_nan());
+            assert_eq!(hash_of(&f32::from_bits(bits)), canonical, "{bits:#x}");
+        }
+        let canonical = hash_of(&f64::from_bits(CANONICAL_NAN_F64));
+        assert_eq!(hash_of(&f64::NAN), canonical);
+        for bits in F64_NANS {
+            assert!(f64::from_bits(bits).is_nan());
+            assert_eq!(hash_of(&f64::from_bits(bits)), canonical, "{bits:#x}");
+        }
+        let game = game_after(120, 5);
+        let mut games = F32_NANS.map(|bits| {
+            let mut g = game.clone();
+            g.balls[0].pos.y = f32::from_bits(bits);
+            g.falling[0].pos.x = f32::from_bits(bits ^ 0x8000_0000);
+            g
+        });
+        let first = games[0].state_hash();
+        for g in &mut games {
+            assert_eq!(g.state_hash(), first);
+        }
+        // A NaN is still not a number: it hashes apart from every one, infinities included.
+        assert_ne!(hash_of(&f32::NAN), hash_of(&f32::INFINITY));
+        assert_ne!(hash_of(&f32::NAN), hash_of(&0.0f32));
+    }
+
+    #[test]
+    fn numbers_of_opposite_signs_still_hash_apart() {
+        assert_ne!(hash_of(&1.0f32), hash_of(&-1.0f32));
+        assert_ne!(hash_of(&1.0f64), hash_of(&-1.0f64));
+        // The smallest numbers next to zero, and the infinities.
+        let tiny = f32::from_bits(1);
+        assert_ne!(hash_of(&tiny), hash_of(&-tiny));
+        assert_ne!(hash_of(&tiny), hash_of(&0.0f32));
+        assert_ne!(hash_of(&f32::INFINITY), hash_of(&f32::NEG_INFINITY));
+        let game = game_after(120, 6);
+        let (mut up, mut down) = (game.clone(), game);
+        up.balls[0].vel.x = 1.0;
+        down.balls[0].vel.x = -1.0;
+        assert_ne!(up.state_hash(), down.state_hash());
+    }
+
+    proptest! {
+        /// Two floats hash alike exactly when the game cannot tell them apart: equal numbers
+        /// (`-0.0 == 0.0`), or both NaN.
+        #[test]
+        fn floats_hash_alike_exactly_when_equal_or_both_nan(a: u32, b: u32, c: u64, d: u64) {
+            for (x, y) in [(a, b), (a, a ^ 0x8000_0000), (a, a)] {
+                let (x, y) = (f32::from_bits(x), f32::from_bits(y));
+                let alike = x == y || (x.is_nan() && y.is_nan());
+                prop_assert_eq!(hash_of(&x) == hash_of(&y), alike, "{:?} {:?}", x, y);
+            }
+            for (x, y) in [(c, d), (c, c ^ (1 << 63)), (c, c)] {
+                let (x, y) = (f64::from_bits(x), f64::from_bits(y));
+                let alike = x == y || (x.is_nan() && y.is_nan());
+                prop_assert_eq!(hash_of(&x) == hash_of(&y), alike, "{:?} {:?}", x, y);
+            }
+        }
     }
 }
