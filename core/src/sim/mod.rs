@@ -406,11 +406,12 @@ impl Game {
         self.balls.push(Ball::on_paddle(&self.paddle));
     }
 
-    /// A 64-bit FNV-1a hash of the whole game state: everything [`Game`] holds (level name,
+    /// A 64-bit hash (XXH3-64) of the whole game state: everything [`Game`] holds (level name,
     /// configuration, bricks, paddle, balls, lives, score, state, generator, statistics, falling
     /// power-ups, active effects and their timers) but the last step's events, by way of its
     /// serialisation ([`state_hash::hash_of`]). Identical runs give identical hashes; any
-    /// divergence in the simulation changes it.
+    /// divergence in the simulation changes it. The same on every target: bytes fed
+    /// little-endian, `usize` as 64 bits, floats canonical (`-0.0` as `0.0`, one NaN).
     pub fn state_hash(&self) -> u64 {
         state_hash::hash_of(self)
     }

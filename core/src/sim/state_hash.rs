@@ -1,57 +1,204 @@
-//! [`Game::state_hash`](super::Game::state_hash): a 64-bit FNV-1a hash of the whole game state,
-//! complete by construction.
+//! [`Game::state_hash`](super::Game::state_hash): a 64-bit XXH3 hash of the whole game state,
+//! complete by construction and the same on every target.
 //!
-//! `Game` and everything it holds derive [`serde::Serialize`]; the hash is that serialisation fed
-//! straight into FNV-1a by [`FnvSerializer`], a [`serde::Serializer`] that allocates nothing. A
+//! `Game` and everything it holds derive [`serde::Serialize`]; the hash is that serialisation
+//! fed into XXH3-64 by [`HashSerializer`], a [`serde::Serializer`] that allocates nothing. A
 //! field added to the game is hashed without anyone remembering to: leaving state out takes a
 //! `#[serde(skip)]` with its reason beside it.
 //!
-//! What is fed: every leaf value's bytes (integers little-endian, `usize` as 64 bits, floats by
-//! their bit pattern, so `-0.0` and `0.0` differ and a NaN is hashed as it is), string and
-//! sequence lengths before their contents, `Option` and enum variant tags. Struct and field
-//! names are not fed: regrouping fields into sub-structs in the same order keeps the hash.
-//! FNV-1a (Fowler, Noll, Vo; <http://www.isthe.com/chongo/tech/comp/fnv/>) is tiny and stable,
-//! unlike std's `DefaultHasher`, which may change between Rust releases.
+//! **What is fed**, in order: every leaf value's bytes, little-endian on every target (integers
+//! as they are, `usize` as 64 bits — serde widens it to `u64` before the serialiser sees it —,
+//! `char` as its `u32` scalar value, `bool` as one byte); floats **canonical**: their bit
+//! pattern, except that `-0.0` is fed as `+0.0` and every NaN as one fixed quiet NaN
+//! ([`CANONICAL_NAN_F32`], [`CANONICAL_NAN_F64`]; [`canonical_f32_bits`]); string, byte-string,
+//! sequence and map lengths as `u64` before their contents (`u64::MAX` for a length serde does
+//! not know, which nothing in this crate produces); `Option` as a tag byte (0 none, 1 some);
+//! enum variants as their `u32` index. Struct and field names are not fed: regrouping fields
+//! into sub-structs in the same order keeps the hash.
+//!
+//! **Why canonical floats.** The simulation compares floats, it does not look at their bits:
+//! `-0.0 == 0.0`, and no branch can tell one NaN payload from another. Which zero or which NaN a
+//! computation yields may differ by target without the game differing: x86's SSE divisions
+//! make a NaN with the sign set, WebAssembly leaves a NaN's sign to the engine (its spec makes
+//! it non-deterministic), and an optimiser may fold `x * 0.0` differently. Hashing them as one
+//! value keeps such differences, which change nothing the game does, out of the hash. The
+//! `skip_serializing_if` tests on floats (`GameConfig`'s factors, `Weapon::is_idle`'s cooldown,
+//! a brick's regeneration) compare with `==` and so already treat both zeros alike.
+//!
+//! **Why XXH3-64.** The hash is taken every [`HASH_INTERVAL`](crate::replay::HASH_INTERVAL)
+//! steps while recording and on every step where forked copies are compared, and a step costs
+//! only some 50 ns: the hash must be fast. FNV-1a, used before, multiplies its whole state once
+//! per byte, so each byte waits for the last (about 1 ns a byte: 3.4 µs for the 3.5 KB of a
+//! one-ball game, 60 % on top of recording's steps); XXH3 reads 8 bytes at a time into eight
+//! independent lanes and mixes 64-byte stripes (`docs/replays.md` has the figures). It is
+//! **specified**: the xxHash specification
+//! (`doc/xxhash_spec.md` in <https://github.com/Cyan4973/xxHash>, by Yann Collet) defines XXH3's
+//! output over a byte string, reading every multi-byte word little-endian whatever the machine,
+//! and the output has been **frozen since xxHash 0.8.0** (2020): the reference promises the
+//! same value for the same input and seed across versions, CPUs and builds. Its SSE2, AVX2,
+//! NEON, WebAssembly-SIMD and scalar code paths compute the same lanes, so the result does not
+//! depend on the target's vector unit. It is computed here by `xxhash-rust` (pure Rust, no C,
+//! builds for `wasm32`), with the default secret and seed 0, streamed: the value equals
+//! one-shot XXH3-64 of the concatenated bytes however they were split (a unit test checks both
+//! that and a known answer of the reference). std's `DefaultHasher` is not an option: it may
+//! change between Rust releases.
+//!
+//! **How it is fed.** Leaf values are small (1 to 16 bytes) and there are about a thousand in a
+//! game's state, so they are gathered in a [`CHUNK`]-byte buffer on the stack and handed to the
+//! streaming hasher a chunk at a time: one call per 256 bytes instead of one per value.
+//!
+//! **What else could differ between targets** (checked for issue 33; the game must hash the same
+//! on `x86_64`, `aarch64` and `wasm32`):
+//!
+//! - `usize` (32 bits on `wasm32`): in the state, `BrickField`'s rows, columns, count of
+//!   destructible bricks, fuses' and growths' cells. serde serialises a `usize` as `u64`, so the
+//!   hash sees 64 bits everywhere; lengths are fed as `u64` too. Fine as is.
+//! - pointer-width sentinels: the only `usize::MAX` of `sim` is the bot's "no choice yet"
+//!   (`Bot`), which is not part of [`Game`] and only compared; the unknown-length tag here is
+//!   `u64::MAX`, not `usize::MAX`. Fine as is.
+//! - hash-map order: no `HashMap` or `HashSet` in the state. The replay writer builds its
+//!   palette of target codes with a `HashMap` (`replay::track`), then sorts it by a total order
+//!   (count, then code), so the file's bytes do not depend on the map's order. Fine as is.
+//! - floats: `-0.0` and NaN payloads, fixed here (above). Float arithmetic itself (`+ − × ÷`,
+//!   `sqrt`, and glam's `Vec4` lanes in the swept test) is IEEE 754 and rounds the same on every
+//!   target; Rust contracts no `a * b + c` into a fused multiply-add. **Not fixed here:**
+//!   `sim::ball` (`clamp_direction`, `nudge_direction`, `paddle_bounce`) and `sim::step`'s
+//!   launch call std's `f32::atan2`, `sin` and `cos`, which use the platform's math library
+//!   (glibc, musl, or the port compiled into std for `wasm32`) rather than the `libm` crate the
+//!   crate docs promise; their last bit may differ by target, and the hashed state with it.
+//! - the replay file (`replay::file`, postcard): integers as varints of their value and
+//!   lengths as varints of `usize`, which encode the same value the same way on every target;
+//!   a length past `u32::MAX` could not be read on `wasm32`, but the reader refuses bodies over
+//!   64 MiB first. Floats are stored as their exact bits (a replay gives the game the very
+//!   input it had); postcard's wire format is stable across its 1.x versions. Fine as is.
 
 use serde::ser::{self, Serialize};
 use std::fmt;
+use xxhash_rust::xxh3::Xxh3Default;
 
-/// FNV-1a, 64 bits, offset basis and prime of the reference.
-#[derive(Clone, Copy, Debug)]
-pub struct Fnv1a(u64);
+/// The bits every `f32` NaN is hashed as: the quiet NaN with the sign clear and a zero payload
+/// (IEEE 754-2008's canonical quiet NaN, and what `f32::NAN` is today; written out so that the
+/// hash does not depend on a constant Rust does not promise).
+pub const CANONICAL_NAN_F32: u32 = 0x7fc0_0000;
+/// The bits every `f64` NaN is hashed as: the quiet NaN with the sign clear and a zero payload
+/// (as [`CANONICAL_NAN_F32`]).
+pub const CANONICAL_NAN_F64: u64 = 0x7ff8_0000_0000_0000;
 
-impl Default for Fnv1a {
-    fn default() -> Self {
-        Fnv1a(0xcbf2_9ce4_8422_2325)
+/// The bits `v` is hashed as: its own, but `+0.0`'s for `-0.0` and [`CANONICAL_NAN_F32`] for
+/// every NaN.
+pub fn canonical_f32_bits(v: f32) -> u32 {
+    if v.is_nan() {
+        CANONICAL_NAN_F32
+    } else if v == 0.0 {
+        0
+    } else {
+        v.to_bits()
     }
 }
 
-impl Fnv1a {
-    /// Feeds `bytes`, in order.
-    pub fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 ^= byte as u64;
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    /// The hash of everything fed so far.
-    pub fn finish(&self) -> u64 {
-        self.0
+/// The bits `v` is hashed as: its own, but `+0.0`'s for `-0.0` and [`CANONICAL_NAN_F64`] for
+/// every NaN.
+pub fn canonical_f64_bits(v: f64) -> u64 {
+    if v.is_nan() {
+        CANONICAL_NAN_F64
+    } else if v == 0.0 {
+        0
+    } else {
+        v.to_bits()
     }
 }
 
-/// FNV-1a hash of `value`'s serialisation (see the module docs for what is fed).
+/// XXH3-64 (seed 0) of `value`'s serialisation (see the module docs for what is fed).
 pub fn hash_of<T: Serialize + ?Sized>(value: &T) -> u64 {
-    let mut s = FnvSerializer(Fnv1a::default());
+    let mut s = HashSerializer::new();
     value
         .serialize(&mut s)
         .expect("hashing serialiser never fails");
-    s.0.finish()
+    s.finish()
 }
 
-/// A [`serde::Serializer`] that feeds every value into an [`Fnv1a`] instead of writing it out.
-#[derive(Debug, Default)]
-pub struct FnvSerializer(pub Fnv1a);
+/// Bytes gathered before they are handed to the hasher.
+pub const CHUNK: usize = 256;
+
+/// A [`serde::Serializer`] that feeds every value into XXH3-64 instead of writing it out (see
+/// the module docs for what is fed). [`HashSerializer::finish`] gives the hash.
+#[derive(Clone)]
+pub struct HashSerializer {
+    /// Bytes not yet given to `hasher`: the first `len`.
+    buf: [u8; CHUNK],
+    /// Bytes of `buf` in use.
+    len: usize,
+    /// XXH3-64 with the default secret and seed 0, over every byte given so far.
+    hasher: Xxh3Default,
+}
+
+impl fmt::Debug for HashSerializer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("HashSerializer")
+            .field("buffered", &self.len)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for HashSerializer {
+    fn default() -> Self {
+        HashSerializer::new()
+    }
+}
+
+impl HashSerializer {
+    /// A hasher that has been fed nothing.
+    pub fn new() -> HashSerializer {
+        HashSerializer {
+            buf: [0; CHUNK],
+            len: 0,
+            hasher: Xxh3Default::new(),
+        }
+    }
+
+    /// The hash of everything fed so far.
+    pub fn finish(mut self) -> u64 {
+        self.flush();
+        self.hasher.digest()
+    }
+
+    /// Feeds `bytes` (at most [`CHUNK`]: every caller's are at most 16).
+    #[inline(always)]
+    fn put<const N: usize>(&mut self, bytes: [u8; N]) {
+        if self.len + N > CHUNK {
+            self.flush();
+        }
+        self.buf[self.len..self.len + N].copy_from_slice(&bytes);
+        self.len += N;
+    }
+
+    /// Feeds `bytes`, of any length.
+    fn put_slice(&mut self, bytes: &[u8]) {
+        if self.len + bytes.len() > CHUNK {
+            self.flush();
+        }
+        if bytes.len() > CHUNK {
+            self.hasher.update(bytes);
+        } else {
+            self.buf[self.len..self.len + bytes.len()].copy_from_slice(bytes);
+            self.len += bytes.len();
+        }
+    }
+
+    /// Hands the gathered bytes to the hasher.
+    #[cold]
+    #[inline(never)]
+    fn flush(&mut self) {
+        self.hasher.update(&self.buf[..self.len]);
+        self.len = 0;
+    }
+
+    /// Feeds a length (see the module docs).
+    fn len(&mut self, len: Option<usize>) {
+        // Every container this crate hashes knows its length; an unknown one is tagged apart.
+        self.put(len.map_or(u64::MAX, |n| n as u64).to_le_bytes());
+    }
+}
 
 /// Never produced: hashing cannot fail. Required by [`serde::Serializer`] (a custom
 /// `Serialize` impl may still report an error through it).
@@ -70,29 +217,19 @@ impl ser::Error for Never {
     }
 }
 
-impl FnvSerializer {
-    fn u64(&mut self, v: u64) {
-        self.0.write(&v.to_le_bytes());
-    }
-    fn len(&mut self, len: Option<usize>) {
-        // Every container this crate hashes knows its length; an unknown one is tagged apart.
-        self.u64(len.map_or(u64::MAX, |n| n as u64));
-    }
-}
-
-/// `serialize_*` methods that write a number's little-endian bytes, one per `name: type` pair.
+/// `serialize_*` methods that feed an integer's little-endian bytes, one per `name: type` pair.
 macro_rules! le_bytes {
     ($($name:ident: $ty:ty),* $(,)?) => {
         $(
             fn $name(self, v: $ty) -> Result<(), Never> {
-                self.0.write(&v.to_le_bytes());
+                self.put(v.to_le_bytes());
                 Ok(())
             }
         )*
     };
 }
 
-impl ser::Serializer for &mut FnvSerializer {
+impl ser::Serializer for &mut HashSerializer {
     type Ok = ();
     type Error = Never;
     type SerializeSeq = Self;
@@ -104,44 +241,43 @@ impl ser::Serializer for &mut FnvSerializer {
     type SerializeStructVariant = Self;
 
     fn serialize_bool(self, v: bool) -> Result<(), Never> {
-        self.0.write(&[v as u8]);
+        self.put([v as u8]);
         Ok(())
     }
-    // Integers as their little-endian bytes; floats as their bits' (so -0.0 and 0.0, and
-    // every NaN payload, hash apart: the state is compared bit for bit).
     le_bytes! {
         serialize_i8: i8, serialize_i16: i16, serialize_i32: i32, serialize_i64: i64,
         serialize_i128: i128, serialize_u8: u8, serialize_u16: u16, serialize_u32: u32,
         serialize_u64: u64, serialize_u128: u128
     }
+    // Floats canonical: -0.0 as +0.0, every NaN as one (see the module docs).
     fn serialize_f32(self, v: f32) -> Result<(), Never> {
-        self.0.write(&v.to_bits().to_le_bytes());
+        self.put(canonical_f32_bits(v).to_le_bytes());
         Ok(())
     }
     fn serialize_f64(self, v: f64) -> Result<(), Never> {
-        self.0.write(&v.to_bits().to_le_bytes());
+        self.put(canonical_f64_bits(v).to_le_bytes());
         Ok(())
     }
     fn serialize_char(self, v: char) -> Result<(), Never> {
-        self.0.write(&(v as u32).to_le_bytes());
+        self.put(u32::from(v).to_le_bytes());
         Ok(())
     }
     fn serialize_str(self, v: &str) -> Result<(), Never> {
         self.len(Some(v.len()));
-        self.0.write(v.as_bytes());
+        self.put_slice(v.as_bytes());
         Ok(())
     }
     fn serialize_bytes(self, v: &[u8]) -> Result<(), Never> {
         self.len(Some(v.len()));
-        self.0.write(v);
+        self.put_slice(v);
         Ok(())
     }
     fn serialize_none(self) -> Result<(), Never> {
-        self.0.write(&[0]);
+        self.put([0]);
         Ok(())
     }
     fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), Never> {
-        self.0.write(&[1]);
+        self.put([1]);
         value.serialize(self)
     }
     fn serialize_unit(self) -> Result<(), Never> {
@@ -172,7 +308,7 @@ impl ser::Serializer for &mut FnvSerializer {
         _variant: &'static str,
         value: &T,
     ) -> Result<(), Never> {
-        self.0.write(&variant_index.to_le_bytes());
+        self.put(variant_index.to_le_bytes());
         value.serialize(self)
     }
     fn serialize_seq(self, len: Option<usize>) -> Result<Self, Never> {
@@ -192,7 +328,7 @@ impl ser::Serializer for &mut FnvSerializer {
         _variant: &'static str,
         _len: usize,
     ) -> Result<Self, Never> {
-        self.0.write(&variant_index.to_le_bytes());
+        self.put(variant_index.to_le_bytes());
         Ok(self)
     }
     fn serialize_map(self, len: Option<usize>) -> Result<Self, Never> {
@@ -209,7 +345,7 @@ impl ser::Serializer for &mut FnvSerializer {
         _variant: &'static str,
         _len: usize,
     ) -> Result<Self, Never> {
-        self.0.write(&variant_index.to_le_bytes());
+        self.put(variant_index.to_le_bytes());
         Ok(self)
     }
 }
@@ -217,7 +353,7 @@ impl ser::Serializer for &mut FnvSerializer {
 /// Elements of a sequence, tuple or variant: each value in turn.
 macro_rules! elements {
     ($($trait:ident :: $method:ident),*) => {$(
-        impl ser::$trait for &mut FnvSerializer {
+        impl ser::$trait for &mut HashSerializer {
             type Ok = ();
             type Error = Never;
             fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Never> {
@@ -240,7 +376,7 @@ elements!(
 /// nothing.
 macro_rules! fields {
     ($($trait:ident),*) => {$(
-        impl ser::$trait for &mut FnvSerializer {
+        impl ser::$trait for &mut HashSerializer {
             type Ok = ();
             type Error = Never;
             fn serialize_field<T: Serialize + ?Sized>(
@@ -258,7 +394,7 @@ macro_rules! fields {
 }
 fields!(SerializeStruct, SerializeStructVariant);
 
-impl ser::SerializeMap for &mut FnvSerializer {
+impl ser::SerializeMap for &mut HashSerializer {
     type Ok = ();
     type Error = Never;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Never> {
@@ -281,6 +417,7 @@ mod tests {
     use super::super::{
         Bot, FallingPowerUp, Game, GameConfig, GameEvent, GameState, PowerUpSettings,
     };
+    use super::{hash_of, CANONICAL_NAN_F32, CANONICAL_NAN_F64};
     use crate::collision::CollisionMode;
     use crate::level::{Level, PowerUpKind};
     use glam::Vec2;
@@ -492,5 +629,155 @@ mod tests {
         other.events.push(GameEvent::WallHit);
         assert_eq!(game.state_hash(), other.state_hash());
         assert_eq!(game.state_hash(), game.clone().state_hash());
+    }
+
+    /// Bit patterns of NaNs: quiet and signalling, both signs, with payloads.
+    const F32_NANS: [u32; 6] = [
+        0x7fc0_0000,
+        0xffc0_0000,
+        0x7fc0_0001,
+        0x7f80_0001,
+        0xff80_0001,
+        0x7fff_ffff,
+    ];
+    const F64_NANS: [u64; 5] = [
+        0x7ff8_0000_0000_0000,
+        0xfff8_0000_0000_0000,
+        0x7ff8_0000_0000_0001,
+        0x7ff0_0000_0000_0001,
+        0xffff_ffff_ffff_ffff,
+    ];
+
+    #[test]
+    fn a_zero_hashes_alike_whatever_its_sign() {
+        assert_eq!(hash_of(&-0.0f32), hash_of(&0.0f32));
+        assert_eq!(hash_of(&-0.0f64), hash_of(&0.0f64));
+        assert_eq!(
+            hash_of(&Vec2::new(-0.0, 3.0)),
+            hash_of(&Vec2::new(0.0, 3.0))
+        );
+        let game = game_after(120, 3);
+        let (mut plus, mut minus) = (game.clone(), game);
+        plus.balls[0].vel.x = 0.0;
+        minus.balls[0].vel.x = -0.0;
+        plus.effects.paddle_extra = 0.0;
+        minus.effects.paddle_extra = -0.0;
+        assert_eq!(plus.state_hash(), minus.state_hash());
+        assert_eq!(
+            plus.state_hash_without_mode(),
+            minus.state_hash_without_mode()
+        );
+    }
+
+    #[test]
+    fn every_nan_hashes_alike() {
+        let canonical = hash_of(&f32::from_bits(CANONICAL_NAN_F32));
+        assert_eq!(hash_of(&f32::NAN), canonical);
+        for bits in F32_NANS {
+            assert!(f32::from_bits(bits).is_nan());
+            assert_eq!(hash_of(&f32::from_bits(bits)), canonical, "{bits:#x}");
+        }
+        let canonical = hash_of(&f64::from_bits(CANONICAL_NAN_F64));
+        assert_eq!(hash_of(&f64::NAN), canonical);
+        for bits in F64_NANS {
+            assert!(f64::from_bits(bits).is_nan());
+            assert_eq!(hash_of(&f64::from_bits(bits)), canonical, "{bits:#x}");
+        }
+        let game = game_after(120, 5);
+        let mut games = F32_NANS.map(|bits| {
+            let mut g = game.clone();
+            g.balls[0].pos.y = f32::from_bits(bits);
+            g.falling[0].pos.x = f32::from_bits(bits ^ 0x8000_0000);
+            g
+        });
+        let first = games[0].state_hash();
+        for g in &mut games {
+            assert_eq!(g.state_hash(), first);
+        }
+        // A NaN is still not a number: it hashes apart from every one, infinities included.
+        assert_ne!(hash_of(&f32::NAN), hash_of(&f32::INFINITY));
+        assert_ne!(hash_of(&f32::NAN), hash_of(&0.0f32));
+    }
+
+    #[test]
+    fn numbers_of_opposite_signs_still_hash_apart() {
+        assert_ne!(hash_of(&1.0f32), hash_of(&-1.0f32));
+        assert_ne!(hash_of(&1.0f64), hash_of(&-1.0f64));
+        // The smallest numbers next to zero, and the infinities.
+        let tiny = f32::from_bits(1);
+        assert_ne!(hash_of(&tiny), hash_of(&-tiny));
+        assert_ne!(hash_of(&tiny), hash_of(&0.0f32));
+        assert_ne!(hash_of(&f32::INFINITY), hash_of(&f32::NEG_INFINITY));
+        let game = game_after(120, 6);
+        let (mut up, mut down) = (game.clone(), game);
+        up.balls[0].vel.x = 1.0;
+        down.balls[0].vel.x = -1.0;
+        assert_ne!(up.state_hash(), down.state_hash());
+    }
+
+    proptest! {
+        /// Two floats hash alike exactly when the game cannot tell them apart: equal numbers
+        /// (`-0.0 == 0.0`), or both NaN.
+        #[test]
+        fn floats_hash_alike_exactly_when_equal_or_both_nan(a: u32, b: u32, c: u64, d: u64) {
+            for (x, y) in [(a, b), (a, a ^ 0x8000_0000), (a, a)] {
+                let (x, y) = (f32::from_bits(x), f32::from_bits(y));
+                let alike = x == y || (x.is_nan() && y.is_nan());
+                prop_assert_eq!(hash_of(&x) == hash_of(&y), alike, "{:?} {:?}", x, y);
+            }
+            for (x, y) in [(c, d), (c, c ^ (1 << 63)), (c, c)] {
+                let (x, y) = (f64::from_bits(x), f64::from_bits(y));
+                let alike = x == y || (x.is_nan() && y.is_nan());
+                prop_assert_eq!(hash_of(&x) == hash_of(&y), alike, "{:?} {:?}", x, y);
+            }
+        }
+    }
+
+    /// The bytes the serialiser must feed for `(7u8, words, text, 2.5f32, -0.0f32, usize)`.
+    fn expected_bytes(words: &[u64], text: &str, n: usize) -> Vec<u8> {
+        let mut out = vec![7u8];
+        out.extend((words.len() as u64).to_le_bytes());
+        for w in words {
+            out.extend(w.to_le_bytes());
+        }
+        out.extend((text.len() as u64).to_le_bytes());
+        out.extend(text.as_bytes());
+        out.extend(2.5f32.to_bits().to_le_bytes());
+        out.extend(0u32.to_le_bytes());
+        out.extend((n as u64).to_le_bytes());
+        out
+    }
+
+    #[test]
+    fn the_hash_is_xxh3_of_the_little_endian_bytes_however_they_are_chunked() {
+        // Sizes around the chunk: values that straddle a chunk's end, strings longer than one.
+        for (n_words, text_len) in [
+            (0usize, 0),
+            (3, 5),
+            (31, 0),
+            (32, 1),
+            (100, 300),
+            (1000, 3000),
+        ] {
+            let words: Vec<u64> = (0..n_words as u64)
+                .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+                .collect();
+            let text: String = "abcdefghij".chars().cycle().take(text_len).collect();
+            let value = (7u8, &words, &text, 2.5f32, -0.0f32, n_words);
+            assert_eq!(
+                hash_of(&value),
+                xxhash_rust::xxh3::xxh3_64(&expected_bytes(&words, &text, n_words)),
+                "{n_words} words, {text_len} characters"
+            );
+        }
+        // usize is fed as 64 bits on every target.
+        assert_eq!(hash_of(&5usize), hash_of(&5u64));
+    }
+
+    #[test]
+    fn the_hasher_gives_the_reference_xxh3() {
+        // XXH3_64bits of the empty input (seed 0), from the reference's sanity checks.
+        assert_eq!(hash_of(&()), 0x2d06_8005_38d3_94c2);
+        assert_eq!(xxhash_rust::xxh3::xxh3_64(b""), 0x2d06_8005_38d3_94c2);
     }
 }
