@@ -608,8 +608,16 @@ fn the_core_modules_live_in_the_core_crate() {
             problems.push(format!(
                 "{}: module `{own}` is {} but CORE_MODULES says {}",
                 file.name,
-                if in_core { "in the core crate" } else { "in the game" },
-                if in_core { "it is not a core module" } else { "it is one" }
+                if in_core {
+                    "in the core crate"
+                } else {
+                    "in the game"
+                },
+                if in_core {
+                    "it is not a core module"
+                } else {
+                    "it is one"
+                }
             ));
         }
     }

@@ -93,8 +93,8 @@ mod tests {
     use std::path::Path;
 
     fn corner_replay() -> Arc<Replay> {
-        let path =
-            Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join("tests/replays/corner_hit_clamp.bkreplay");
+        let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+            .join("tests/replays/corner_hit_clamp.bkreplay");
         Arc::new(file::read(&path).expect("the regression replay reads"))
     }
 
