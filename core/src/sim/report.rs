@@ -66,7 +66,7 @@ impl SimulateReport {
 /// ```
 /// use breakout_core::{level::Level, sim::{report::Simulation, GameConfig}};
 ///
-/// let level = Level::parse("1 1 1\n", "one row").unwrap();
+/// let level = Level::parse("2 2 2\n", "one row").unwrap();
 /// let mut sim = Simulation::new(&level, 240, GameConfig { seed: 3, ..GameConfig::default() });
 /// while sim.step().is_some() {
 ///     // sim.game() is the game after the step just played
