@@ -98,13 +98,8 @@ fn main() -> ExitCode {
                         return fail(&e.to_string());
                     }
                 }
-                match serde_json::to_string(&report) {
-                    Ok(line) => {
-                        println!("{line}");
-                        ExitCode::SUCCESS
-                    }
-                    Err(e) => fail(&format!("cannot write the report: {e}")),
-                }
+                println!("{}", report.json_line());
+                ExitCode::SUCCESS
             }
             Err(e) => fail(&describe(&e)),
         },

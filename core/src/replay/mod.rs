@@ -12,7 +12,8 @@
 //! - [`Recorder`] makes one while a game is played;
 //! - [`Playback`] plays one again, step by step, and notices when a stored hash stops matching
 //!   (the replay *diverged*: the game's code changed since it was recorded, or it was recorded
-//!   wrongly); [`Keyframes`] seek through it;
+//!   wrongly); [`Keyframes`] seek through it; [`verify`] plays one to its end with no window
+//!   and reports it as the JSON line of `replay --verify`;
 //! - [`file`](mod@file) reads and writes `.bkreplay` files (`docs/replays.md` has the format);
 //! - [`Store`] keeps them in the user's data directory: recent games, best runs, the level a
 //!   run was left in.
@@ -29,6 +30,7 @@ mod recorder;
 mod settings;
 pub mod store;
 mod track;
+pub mod verify;
 
 pub use file::ReplayError;
 pub use keyframes::{Keyframes, DEFAULT_BUDGET, FIRST_INTERVAL};

@@ -21,6 +21,8 @@
 //! * [`powerups`] and [`powerups::table`] — falling and active power-ups, and each kind's
 //!   behaviour when collected (its facts are [`crate::level::PowerUpKind::def`]);
 //! * [`state_hash`] — the hash of the whole state, by serialisation;
+//! * [`report`] — `simulate`'s game ([`report::Simulation`]: the bot, lives that never run
+//!   out) and its JSON line;
 //! * [`tuning`] — every constant with its unit; [`crate::playfield`] the shared geometry.
 
 pub mod ball;
@@ -35,6 +37,7 @@ pub mod input;
 mod motion;
 pub mod pace;
 pub mod powerups;
+pub mod report;
 pub mod state_hash;
 mod step;
 mod swept;
