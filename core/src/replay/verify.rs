@@ -35,6 +35,9 @@ pub struct VerifyReport {
     pub found_hash: Option<String>,
     /// State hashes checked (one per second of play, and the end's).
     pub hashes_checked: usize,
+    /// The math the replay was recorded with ([`super::Math::name`]): `"portable"`, or
+    /// `"platform"` for a replay of format 3 or older, which may diverge for that reason alone.
+    pub math: &'static str,
 }
 
 impl VerifyReport {
@@ -52,11 +55,16 @@ impl VerifyReport {
             self.expected_hash.as_ref()?,
             self.found_hash.as_ref()?,
         );
+        let why = match self.math {
+            "platform" => super::Math::Platform.divergence_note(),
+            _ => None,
+        };
         Some(format!(
             "{}: DIVERGED at step {step} ({}): the replay stored state hash {expected}, the game \
-             now gives {found}",
+             now gives {found}{}",
             self.file,
-            clock(step)
+            clock(step),
+            why.map(|w| format!("; it was {w}")).unwrap_or_default()
         ))
     }
 }
@@ -127,6 +135,7 @@ pub fn verify_replay_with(
         expected_hash: divergence.map(|d| format!("{:016x}", d.expected)),
         found_hash: divergence.map(|d| format!("{:016x}", d.found)),
         hashes_checked,
+        math: replay.header.math.name(),
     };
     Ok(match divergence {
         None => Verified::Matches(report),
@@ -175,6 +184,7 @@ mod tests {
             expected_hash: None,
             found_hash: None,
             hashes_checked: 2,
+            math: "portable",
         };
         assert_eq!(report.divergence_message(), None);
         report.verified = false;
@@ -191,6 +201,13 @@ mod tests {
             )
         );
         assert!(report.json_line().contains("\"diverged_at_step\":240"));
+        report.math = "platform";
+        let old = report.divergence_message().unwrap();
+        assert!(
+            old.ends_with("; it was recorded with the platform's math by an older version of the game (replay format 3 or older)"),
+            "{old}"
+        );
+        assert!(report.json_line().ends_with(",\"math\":\"platform\"}"));
     }
 
     #[test]
