@@ -19,9 +19,10 @@
 //! **Why canonical floats.** The simulation compares floats, it does not look at their bits:
 //! `-0.0 == 0.0`, and no branch can tell one NaN payload from another. Which zero or which NaN a
 //! computation yields may differ by target without the game differing: x86's SSE divisions
-//! make a NaN with the sign set, WebAssembly leaves a NaN's sign to the engine (its spec makes
-//! it non-deterministic), and an optimiser may fold `x * 0.0` differently. Hashing them as one
-//! value keeps such differences, which change nothing the game does, out of the hash. The
+//! make a NaN with the sign set, ARM's and RISC-V's a positive one, and WebAssembly leaves a
+//! NaN's sign and payload to the engine (its spec makes them non-deterministic); a math
+//! library may return `-0.0` where another returns `0.0`. Hashing them as one value keeps such
+//! differences, which change nothing the game does, out of the hash. The
 //! `skip_serializing_if` tests on floats (`GameConfig`'s factors, `Weapon::is_idle`'s cooldown,
 //! a brick's regeneration) compare with `==` and so already treat both zeros alike.
 //!
@@ -55,8 +56,8 @@
 //!   destructible bricks, fuses' and growths' cells. serde serialises a `usize` as `u64`, so the
 //!   hash sees 64 bits everywhere; lengths are fed as `u64` too. Fine as is.
 //! - pointer-width sentinels: the only `usize::MAX` of `sim` is the bot's "no choice yet"
-//!   (`Bot`), which is not part of [`Game`] and only compared; the unknown-length tag here is
-//!   `u64::MAX`, not `usize::MAX`. Fine as is.
+//!   (`Bot`), which is not part of [`Game`](super::Game) and only compared; the unknown-length
+//!   tag here is `u64::MAX`, not `usize::MAX`. Fine as is.
 //! - hash-map order: no `HashMap` or `HashSet` in the state. The replay writer builds its
 //!   palette of target codes with a `HashMap` (`replay::track`), then sorts it by a total order
 //!   (count, then code), so the file's bytes do not depend on the map's order. Fine as is.
