@@ -1,6 +1,6 @@
 //! [`Playback`]: a replay played again, one step at a time, checked against its hashes.
 
-use super::{Replay, HASH_INTERVAL};
+use super::{Math, Replay, HASH_INTERVAL};
 use crate::level::LevelErrors;
 use crate::sim::{Game, Input};
 use std::sync::Arc;
@@ -146,10 +146,14 @@ impl Playback {
         }
     }
 
-    /// Compares the game's hash with `expected`; remembers the first mismatch.
+    /// Compares the game's hash with `expected`; remembers the first mismatch. The hash is
+    /// the one the replay's math stored: the legacy hash for a replay of format 3 or older.
     fn check(&mut self, expected: u64) {
         if self.diverged.is_none() {
-            let found = self.game.state_hash();
+            let found = match self.replay.header.math {
+                Math::Portable => self.game.state_hash(),
+                Math::Platform => self.game.legacy_state_hash(),
+            };
             if found != expected {
                 self.diverged = Some(Divergence {
                     step: self.at,

@@ -419,6 +419,13 @@ impl Game {
         state_hash::hash_of(self)
     }
 
+    /// The state hash of game versions up to 0.2.0 ([`state_hash::legacy_hash_of`]: FNV-1a,
+    /// raw float bits), which replays of format 3 and older stored: what [`crate::replay`]
+    /// checks them against, as far as this version's game still matches theirs.
+    pub fn legacy_state_hash(&self) -> u64 {
+        state_hash::legacy_hash_of(self)
+    }
+
     /// [`Game::state_hash`] with the collision mode left out (hashed as the default,
     /// [`CollisionMode::Clamp`]): two copies of one game forked into different modes hash alike
     /// until their play parts, the first step where this hash differs. Costs a copy of the game

@@ -63,11 +63,11 @@
 //!   (count, then code), so the file's bytes do not depend on the map's order. Fine as is.
 //! - floats: `-0.0` and NaN payloads, fixed here (above). Float arithmetic itself (`+ − × ÷`,
 //!   `sqrt`, and glam's `Vec4` lanes in the swept test) is IEEE 754 and rounds the same on every
-//!   target; Rust contracts no `a * b + c` into a fused multiply-add. **Not fixed here:**
-//!   `sim::ball` (`clamp_direction`, `nudge_direction`, `paddle_bounce`) and `sim::step`'s
-//!   launch call std's `f32::atan2`, `sin` and `cos`, which use the platform's math library
-//!   (glibc, musl, or the port compiled into std for `wasm32`) rather than the `libm` crate the
-//!   crate docs promise; their last bit may differ by target, and the hashed state with it.
+//!   target; Rust contracts no `a * b + c` into a fused multiply-add. The transcendentals
+//!   (`sim::ball`'s `clamp_direction`, `nudge_direction` and `paddle_bounce`, `sim::step`'s
+//!   launch, glam's `from_angle` for chaotic bricks and multiball) come from the `libm` crate,
+//!   not the platform's math library, whose last bits differ between glibc, musl and `wasm32`
+//!   (`core/clippy.toml` forbids the std methods).
 //! - the replay file (`replay::file`, postcard): integers as varints of their value and
 //!   lengths as varints of `usize`, which encode the same value the same way on every target;
 //!   a length past `u32::MAX` could not be read on `wasm32`, but the reader refuses bodies over
@@ -112,9 +112,23 @@ pub fn canonical_f64_bits(v: f64) -> u64 {
 
 /// XXH3-64 (seed 0) of `value`'s serialisation (see the module docs for what is fed).
 pub fn hash_of<T: Serialize + ?Sized>(value: &T) -> u64 {
+    hash_with::<Xxh3Default, true, T>(value)
+}
+
+/// The state hash of game versions up to 0.2.0 (replay formats 1–3, [`crate::replay::Math`]'s
+/// `Platform`): 64-bit FNV-1a (Fowler, Noll, Vo; <http://www.isthe.com/chongo/tech/comp/fnv/>)
+/// of the same serialisation, floats fed by their raw bits (no canonical zero or NaN). Only
+/// for checking the hashes such replays stored, as far as the game still matches them.
+pub fn legacy_hash_of<T: Serialize + ?Sized>(value: &T) -> u64 {
+    hash_with::<Fnv1a, false, T>(value)
+}
+
+/// `D` of `value`'s serialisation, floats canonical when `CANONICAL`.
+#[inline]
+fn hash_with<D: Digest, const CANONICAL: bool, T: Serialize + ?Sized>(value: &T) -> u64 {
     let mut buf = [0; CHUNK];
-    let mut hasher = Xxh3Default::new();
-    let mut s = HashSerializer {
+    let mut hasher = D::default();
+    let mut s = HashSerializer::<D, CANONICAL> {
         buf: &mut buf,
         len: 0,
         hasher: &mut hasher,
@@ -127,6 +141,46 @@ pub fn hash_of<T: Serialize + ?Sized>(value: &T) -> u64 {
     hasher.digest()
 }
 
+/// A 64-bit hash fed bytes in order: XXH3-64 for the state hash, FNV-1a for the legacy one.
+trait Digest: Default {
+    /// Feeds `bytes`, in order.
+    fn update(&mut self, bytes: &[u8]);
+    /// The hash of every byte fed so far.
+    fn digest(&self) -> u64;
+}
+
+impl Digest for Xxh3Default {
+    #[inline]
+    fn update(&mut self, bytes: &[u8]) {
+        Xxh3Default::update(self, bytes);
+    }
+    #[inline]
+    fn digest(&self) -> u64 {
+        Xxh3Default::digest(self)
+    }
+}
+
+/// 64-bit FNV-1a with the reference's offset basis and prime: the legacy hash.
+struct Fnv1a(u64);
+
+impl Default for Fnv1a {
+    fn default() -> Self {
+        Fnv1a(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Digest for Fnv1a {
+    fn update(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 ^= u64::from(byte);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    fn digest(&self) -> u64 {
+        self.0
+    }
+}
+
 /// Bytes gathered before they are handed to the hasher.
 pub const CHUNK: usize = 1024;
 
@@ -137,16 +191,19 @@ pub const CHUNK: usize = 1024;
 /// a count and a pointer, which the optimiser keeps in registers, and a byte stored into the
 /// buffer cannot be taken for a change of the count (with the buffer inside, every value's
 /// count was stored and loaded again: 2 ns a value, half the hash's time).
-struct HashSerializer<'a> {
+///
+/// `D` is the hash (XXH3-64 with the default secret and seed 0; FNV-1a for the legacy hash);
+/// `CANONICAL` feeds floats canonical (the legacy hash feeds their raw bits).
+struct HashSerializer<'a, D, const CANONICAL: bool> {
     /// Bytes not yet given to `hasher`: the first `len`.
     buf: &'a mut [u8; CHUNK],
     /// Bytes of `buf` in use.
     len: usize,
-    /// XXH3-64 with the default secret and seed 0, over every byte given so far.
-    hasher: &'a mut Xxh3Default,
+    /// The hash of every byte given so far.
+    hasher: &'a mut D,
 }
 
-impl HashSerializer<'_> {
+impl<D: Digest, const CANONICAL: bool> HashSerializer<'_, D, CANONICAL> {
     /// Feeds `bytes` (at most [`CHUNK`]: every caller's are at most 16).
     #[inline(always)]
     fn put<const N: usize>(&mut self, bytes: [u8; N]) {
@@ -184,7 +241,7 @@ impl HashSerializer<'_> {
 /// Hands the first `len` bytes of `buf` to `hasher`.
 #[cold]
 #[inline(never)]
-fn flush(buf: &[u8; CHUNK], len: usize, hasher: &mut Xxh3Default) {
+fn flush<D: Digest>(buf: &[u8; CHUNK], len: usize, hasher: &mut D) {
     hasher.update(&buf[..len]);
 }
 
@@ -219,7 +276,7 @@ macro_rules! le_bytes {
     };
 }
 
-impl ser::Serializer for &mut HashSerializer<'_> {
+impl<D: Digest, const CANONICAL: bool> ser::Serializer for &mut HashSerializer<'_, D, CANONICAL> {
     type Ok = ();
     type Error = Never;
     type SerializeSeq = Self;
@@ -240,15 +297,26 @@ impl ser::Serializer for &mut HashSerializer<'_> {
         serialize_i128: i128, serialize_u8: u8, serialize_u16: u16, serialize_u32: u32,
         serialize_u64: u64, serialize_u128: u128
     }
-    // Floats canonical: -0.0 as +0.0, every NaN as one (see the module docs).
+    // Floats canonical: -0.0 as +0.0, every NaN as one (see the module docs); the legacy
+    // hash's raw bits.
     #[inline]
     fn serialize_f32(self, v: f32) -> Result<(), Never> {
-        self.put(canonical_f32_bits(v).to_le_bytes());
+        let bits = if CANONICAL {
+            canonical_f32_bits(v)
+        } else {
+            v.to_bits()
+        };
+        self.put(bits.to_le_bytes());
         Ok(())
     }
     #[inline]
     fn serialize_f64(self, v: f64) -> Result<(), Never> {
-        self.put(canonical_f64_bits(v).to_le_bytes());
+        let bits = if CANONICAL {
+            canonical_f64_bits(v)
+        } else {
+            v.to_bits()
+        };
+        self.put(bits.to_le_bytes());
         Ok(())
     }
     #[inline]
@@ -363,7 +431,7 @@ impl ser::Serializer for &mut HashSerializer<'_> {
 /// Elements of a sequence, tuple or variant: each value in turn.
 macro_rules! elements {
     ($($trait:ident :: $method:ident),*) => {$(
-        impl ser::$trait for &mut HashSerializer<'_> {
+        impl<D: Digest, const CANONICAL: bool> ser::$trait for &mut HashSerializer<'_, D, CANONICAL> {
             type Ok = ();
             type Error = Never;
             #[inline]
@@ -388,7 +456,7 @@ elements!(
 /// nothing.
 macro_rules! fields {
     ($($trait:ident),*) => {$(
-        impl ser::$trait for &mut HashSerializer<'_> {
+        impl<D: Digest, const CANONICAL: bool> ser::$trait for &mut HashSerializer<'_, D, CANONICAL> {
             type Ok = ();
             type Error = Never;
             #[inline]
@@ -408,7 +476,7 @@ macro_rules! fields {
 }
 fields!(SerializeStruct, SerializeStructVariant);
 
-impl ser::SerializeMap for &mut HashSerializer<'_> {
+impl<D: Digest, const CANONICAL: bool> ser::SerializeMap for &mut HashSerializer<'_, D, CANONICAL> {
     type Ok = ();
     type Error = Never;
     #[inline]
