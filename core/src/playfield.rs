@@ -1,7 +1,7 @@
 //! Playfield geometry: the logical space every other module lays things out in.
 //!
 //! A leaf module: it depends on nothing else in the crate, so [`crate::level`] (its lint),
-//! [`crate::sim`], [`crate::view`] and [`crate::render`] all read the same numbers without
+//! [`crate::sim`] and the game's `view` and `render` all read the same numbers without
 //! importing each other.
 //!
 //! Coordinates are playfield pixels: origin at the top-left corner, x to the right, y **down**.

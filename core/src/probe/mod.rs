@@ -1,7 +1,7 @@
 //! The collision lab's probe: one or two bricks, a ball and one step's motion, asked of every
 //! collision mode and of the exact referee, and each mode's answer measured against the
 //! referee's. No GL, no window: the lab's scene (`app::scenes::lab`) drags the ball and draws the
-//! rows ([`crate::view::lab`]); the regression cases ([`case`]) replay saved probes in tests.
+//! rows (the game's `view::lab`); the regression cases ([`case`]) replay saved probes in tests.
 //!
 //! What is asked (Box2D's collision samples, Jolt's mouse probe; issue 25):
 //!
