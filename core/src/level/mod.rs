@@ -24,8 +24,9 @@ mod parse;
 mod powerups;
 mod write;
 
-pub use brick_kinds::{brick_color, BrickKind, BrickKindDef, PLAIN_COLOURS, REGENERATION_CAP};
-pub use powerups::{Family, Lasts, PowerUpDef, PowerUpKind, Roll, POWER_UPS};
+pub(crate) use brick_kinds::REGENERATION_CAP;
+pub use brick_kinds::{brick_color, BrickKind, BrickKindDef, PLAIN_COLOURS};
+pub use powerups::{Family, Lasts, PowerUpDef, PowerUpKind, Roll};
 pub use write::{cell_token, one_line};
 
 pub use lint::warnings as lint;
@@ -49,7 +50,7 @@ pub enum Explosion {
 }
 
 /// Offsets (row, column) of the 8 cells around a cell.
-pub const SQUARE_NEIGHBOURS: [(isize, isize); 8] = [
+pub(crate) const SQUARE_NEIGHBOURS: [(isize, isize); 8] = [
     (-1, -1),
     (-1, 0),
     (-1, 1),
@@ -60,7 +61,7 @@ pub const SQUARE_NEIGHBOURS: [(isize, isize); 8] = [
     (1, 1),
 ];
 /// Offsets (row, column) of the 4 cells sharing an edge with a cell.
-pub const CROSS_NEIGHBOURS: [(isize, isize); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+pub(crate) const CROSS_NEIGHBOURS: [(isize, isize); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
 
 impl Explosion {
     /// The cells an explosion reaches, as offsets (row, column) from the explosive brick's.

@@ -39,11 +39,11 @@ pub const FORMAT: u32 = 1;
 pub const REFEREE: &str = "referee";
 
 /// Most bricks a case may hold (the lab makes one or two).
-pub const MAX_BRICKS: usize = 16;
+pub(crate) const MAX_BRICKS: usize = 16;
 
 /// Largest coordinate or motion a case may hold, pixels: far past any playfield, and small
 /// enough that f32 still resolves a thousandth of a pixel.
-pub const MAX_COORDINATE: f32 = 10_000.0;
+pub(crate) const MAX_COORDINATE: f32 = 10_000.0;
 
 /// A saved probe.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -134,7 +134,7 @@ impl Case {
     }
 
     /// The bricks, pixels.
-    pub fn aabbs(&self) -> Vec<Aabb> {
+    pub(crate) fn aabbs(&self) -> Vec<Aabb> {
         self.bricks
             .iter()
             .map(|b| Aabb {
@@ -154,7 +154,7 @@ impl Case {
     }
 
     /// The case as TOML text, with a comment saying what it is.
-    pub fn to_toml(&self) -> String {
+    pub(crate) fn to_toml(&self) -> String {
         let body = toml::to_string(self).unwrap_or_default();
         format!(
             "# A collision lab probe saved as a regression case (breakout lab, S):\n\

@@ -94,7 +94,7 @@ impl Recorder {
     }
 
     /// Marks the game as taken over from a replay at the current step (it keeps no high score).
-    pub fn mark_taken_over(&mut self) {
+    pub(crate) fn mark_taken_over(&mut self) {
         self.replay.header.taken_over_at = Some(self.steps);
     }
 

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 /// How many recent games are kept; older ones are deleted as new ones are saved.
-pub const RECENT_KEPT: usize = 20;
+pub(crate) const RECENT_KEPT: usize = 20;
 
 /// The replays directory and its layout.
 #[derive(Clone, Debug)]
@@ -70,7 +70,7 @@ pub struct Listed {
 /// Most steps of a replay without an end that [`describe`] plays again to find the score it
 /// reached: 30 minutes of play, about 60 ms at the 8 M steps a second of `--verify` on level
 /// 04 (a minute of play, the usual game, is 2 ms). A longer one lists its start's score.
-pub const MAX_STEPS_FOR_SCORE: u64 = 30 * 60 * super::STEPS_PER_SECOND;
+pub(crate) const MAX_STEPS_FOR_SCORE: u64 = 30 * 60 * super::STEPS_PER_SECOND;
 
 impl Store {
     /// A store in `dir` (made when the first replay is saved).
@@ -101,7 +101,7 @@ impl Store {
     /// a file and names sort by age (up to 100 games a second). The time is when recording
     /// begins here, not the replay's `recorded_at`: a game taken over from an old replay keeps
     /// that replay's date but is a new game, and must not be pruned as an old one.
-    pub fn recent_path_at(&self, replay: &Replay, now: u64) -> PathBuf {
+    pub(crate) fn recent_path_at(&self, replay: &Replay, now: u64) -> PathBuf {
         let dir = self.dir.join("recent");
         let prefix = format!("{now:012}-");
         let mut claimed = self.claimed.lock().unwrap_or_else(|e| e.into_inner());

@@ -15,7 +15,7 @@ use std::collections::VecDeque;
 use std::fmt;
 
 /// Steps of ball positions a copy's trail keeps: 0.25 s at the fixed step of 1/240 s.
-pub const TRAIL_STEPS: usize = 60;
+pub(crate) const TRAIL_STEPS: usize = 60;
 
 /// One copy of the forked game, played in one collision mode.
 #[derive(Clone, Debug)]

@@ -195,7 +195,7 @@ impl PowerUpCounts {
 
 impl GameStats {
     /// Counts one collected power-up of `kind` in [`GameStats::powerups_by_kind`].
-    pub fn count_powerup(&mut self, kind: PowerUpKind) {
+    pub(crate) fn count_powerup(&mut self, kind: PowerUpKind) {
         self.powerups_by_kind.0[kind as usize] += 1;
     }
 }
@@ -422,7 +422,7 @@ impl Game {
     /// The state hash of game versions up to 0.2.0 ([`state_hash::legacy_hash_of`]: FNV-1a,
     /// raw float bits), which replays of format 3 and older stored: what [`crate::replay`]
     /// checks them against, as far as this version's game still matches theirs.
-    pub fn legacy_state_hash(&self) -> u64 {
+    pub(crate) fn legacy_state_hash(&self) -> u64 {
         state_hash::legacy_hash_of(self)
     }
 

@@ -182,7 +182,7 @@ impl Digest for Fnv1a {
 }
 
 /// Bytes gathered before they are handed to the hasher.
-pub const CHUNK: usize = 1024;
+pub(crate) const CHUNK: usize = 1024;
 
 /// A [`serde::Serializer`] that feeds every value into XXH3-64 instead of writing it out (see
 /// the module docs for what is fed); [`hash_of`] makes one and gives the hash.

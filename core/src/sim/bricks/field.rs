@@ -29,7 +29,7 @@ pub struct Brick {
     pub colour: Option<[u8; 3]>,
     /// Regenerating bricks: seconds since it last gained or lost a hit, while below its cap.
     #[serde(skip_serializing_if = "is_zero")]
-    pub regeneration: f32,
+    pub(crate) regeneration: f32,
 }
 
 impl Brick {
@@ -59,13 +59,13 @@ impl Brick {
 
     /// Hits a regenerating brick grows back to: [`REGENERATION_CAP`], or more if it started with
     /// more.
-    pub fn regeneration_cap(&self) -> u8 {
+    pub(crate) fn regeneration_cap(&self) -> u8 {
         REGENERATION_CAP.max(self.hits_total)
     }
 
     /// True while it regains hits with time: a live regenerating brick below its
     /// [`Brick::regeneration_cap`].
-    pub fn regrowing(&self) -> bool {
+    pub(crate) fn regrowing(&self) -> bool {
         self.alive && self.kind.def().regenerates && self.hits_left < self.regeneration_cap()
     }
 }
@@ -145,7 +145,7 @@ pub struct BrickField {
 /// An explosion under way: the neighbours of the cell at `row`, `col` are destroyed when
 /// `seconds` (left) reach zero.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
-pub struct Fuse {
+pub(crate) struct Fuse {
     /// Grid row of the brick that exploded.
     pub row: usize,
     /// Grid column of the brick that exploded.

@@ -17,7 +17,7 @@ use rand_pcg::Pcg32;
 
 /// What destroying a brick changes besides the brick field: the score, the statistics and the
 /// falling power-ups (borrowed from the game for one step).
-pub struct Tally<'a> {
+pub(crate) struct Tally<'a> {
     /// The game's score, points.
     pub score: &'a mut u32,
     /// The game's statistics counters.
@@ -29,20 +29,20 @@ pub struct Tally<'a> {
     /// The level's power-up rules (where random drops come from).
     pub rules: &'static Rules,
     /// True while a gold shower runs: a destroyed brick without a power-up drops 1,000 points.
-    pub gold_shower: bool,
+    pub(crate) gold_shower: bool,
     /// The difficulty's factor on every point scored ([`crate::sim::GameConfig::score_factor`]).
-    pub score_factor: f32,
+    pub(crate) score_factor: f32,
     /// Whether bad power-ups are released ([`crate::sim::GameConfig::bad_powerups`]).
-    pub bad_powerups: bool,
+    pub(crate) bad_powerups: bool,
     /// The difficulty's factor on timed power-ups' durations
     /// ([`crate::sim::GameConfig::powerup_time_factor`]).
-    pub time_factor: f32,
+    pub(crate) time_factor: f32,
 }
 
 impl Tally<'_> {
     /// Adds `points` to the score as the difficulty counts them; returns the points added.
     /// Saturating: a run's score comes from outside (a replay file's start), and may be anything.
-    pub fn add_points(&mut self, points: u32) -> u32 {
+    pub(crate) fn add_points(&mut self, points: u32) -> u32 {
         let points = crate::sim::difficulty::scaled_points(points, self.score_factor);
         *self.score = self.score.saturating_add(points);
         points
