@@ -38,7 +38,7 @@ pub fn intersects(circle: Circle, aabb: Aabb) -> bool {
 /// Contact of the circle's bounding square with the box: the axis of least overlap gives the
 /// contact normal (pointing from the box towards the ball) and the overlap is the penetration
 /// depth. With the ball's centre inside the box, the face it came through (see
-/// [`super::inside_contact`]).
+/// `super::inside_contact`).
 pub fn contact(circle: Circle, aabb: Aabb, velocity: Vec2) -> Option<Contact> {
     let square = bounding_square(circle);
     if !intersects_aabb(square, aabb) {

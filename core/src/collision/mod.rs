@@ -153,7 +153,7 @@ impl std::fmt::Display for CollisionMode {
 /// the contact, if any.
 ///
 /// `velocity` (pixels/second) is only used to choose the face the circle came through when its
-/// centre is already inside the box (see [`inside_contact`]). For [`CollisionMode::Swept`] this
+/// centre is already inside the box (see `inside_contact`). For [`CollisionMode::Swept`] this
 /// is the discrete overlap test (the exact clamp), used to separate a ball that already overlaps
 /// a box (a paddle moving into it); its motion uses [`swept_circle_aabb::time_of_impact`].
 pub fn circle_aabb_contact(

@@ -46,7 +46,7 @@ pub enum BrickKind {
 
 /// Hits a regenerating brick grows back to (LBreakout2's `x`/`y`/`z` regain up to 3), unless it
 /// started with more.
-pub(crate) const REGENERATION_CAP: u8 = 3;
+pub const REGENERATION_CAP: u8 = 3;
 
 /// Names of the plain brick colours `2`–`9`, index = digit − 2 (LearnOpenGL's four, then its
 /// "anything above 5 is white", then the colours other Breakouts add).

@@ -24,9 +24,8 @@ mod parse;
 mod powerups;
 mod write;
 
-pub(crate) use brick_kinds::REGENERATION_CAP;
-pub use brick_kinds::{brick_color, BrickKind, BrickKindDef, PLAIN_COLOURS};
-pub use powerups::{Family, Lasts, PowerUpDef, PowerUpKind, Roll};
+pub use brick_kinds::{brick_color, BrickKind, BrickKindDef, PLAIN_COLOURS, REGENERATION_CAP};
+pub use powerups::{Family, Lasts, PowerUpDef, PowerUpKind, Roll, POWER_UPS};
 pub use write::{cell_token, one_line};
 
 pub use lint::warnings as lint;
@@ -407,7 +406,7 @@ impl Level {
     }
 
     /// Number of bricks that must be destroyed to clear the level when play starts
-    /// ([`BrickKind::counts_for_clear`]).
+    /// (`BrickKind::counts_for_clear`).
     pub fn destructible_count(&self) -> usize {
         self.cells
             .iter()

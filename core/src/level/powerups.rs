@@ -142,7 +142,7 @@ macro_rules! power_up_table {
 
         /// Every power-up's facts, in the order of [`PowerUpKind::ALL`] (see
         /// [`PowerUpKind::def`]).
-        pub(crate) const POWER_UPS: [PowerUpDef; PowerUpKind::ALL.len()] = [$(
+        pub const POWER_UPS: [PowerUpDef; PowerUpKind::ALL.len()] = [$(
             PowerUpDef {
                 kind: PowerUpKind::$variant,
                 name: $name,

@@ -22,7 +22,7 @@
 //! through the brick). `swept` disagrees when its hit, time of impact or normal differs.
 //!
 //! **The centre inside the box.** With the tested centre inside the box, the modes trace it back
-//! along the arrow to the face it came through ([`collision::inside_contact`]), while the
+//! along the arrow to the face it came through (`collision::inside_contact`), while the
 //! referee, which has no memory of the motion, takes the nearest face. Both rules are right for
 //! what they answer, so the normal and depth are then not compared (the row says why) unless
 //! there is no arrow, when the modes too take the face of least penetration.
@@ -96,7 +96,7 @@ pub(crate) const MAX_MOTION: f32 = 2000.0;
 /// What the probe is set to: the bricks, the ball and its motion over one step.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Probe {
-    /// Index into [`BRICK_GRIDS`]: the bricks' size.
+    /// Index into `BRICK_GRIDS`: the bricks' size.
     pub grid: usize,
     /// With a second brick: the gap between it and the first, pixels (the second lies to the
     /// right of the first). `None`: one brick.
@@ -146,17 +146,17 @@ impl Probe {
         }
     }
 
-    /// Moves the ball's centre to `at` (pixels), kept inside [`BALL_AREA`].
+    /// Moves the ball's centre to `at` (pixels), kept inside `BALL_AREA`.
     pub fn drag_ball(&mut self, at: Vec2) {
         self.ball = at.clamp(BALL_AREA.min, BALL_AREA.max);
     }
 
-    /// Sets the arrow to run from the ball to `tip` (pixels), at most [`MAX_MOTION`] long.
+    /// Sets the arrow to run from the ball to `tip` (pixels), at most `MAX_MOTION` long.
     pub fn aim(&mut self, tip: Vec2) {
         self.motion = (tip - self.ball).clamp_length_max(MAX_MOTION);
     }
 
-    /// Resizes the bricks by `steps` of [`BRICK_GRIDS`] (positive: bigger), within its ends.
+    /// Resizes the bricks by `steps` of `BRICK_GRIDS` (positive: bigger), within its ends.
     pub fn resize(&mut self, steps: i32) {
         let last = BRICK_GRIDS.len() as i32 - 1;
         self.grid = (self.grid as i32 - steps).clamp(0, last) as usize;
@@ -214,7 +214,7 @@ impl Answer {
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Errors {
     /// The mode hits where the referee does not, or misses where it hits, outside the
-    /// [`TOUCH_BAND_PX`]. With [`Errors::tunnelled`], a discrete mode's miss of a hit on the way.
+    /// `TOUCH_BAND_PX`. With [`Errors::tunnelled`], a discrete mode's miss of a hit on the way.
     pub hit_mismatch: bool,
     /// A discrete mode found no overlap at the arrow's end although the referee's time of impact
     /// says the ball hit the brick on the way: the arrow went through it.

@@ -67,7 +67,7 @@ impl Recorder {
 
     /// Goes on recording `replay` from its last step (a resumed game, or one the player took
     /// over from a replay): its end is dropped, recording appends. A replay of an older format,
-    /// recorded with the platform's math, is first [`Replay::rehashed`], so that the hashes of
+    /// recorded with the platform's math, is first `Replay::rehashed`, so that the hashes of
     /// the whole file are this version's.
     pub fn resume(replay: Replay) -> Recorder {
         let replay = replay.rehashed();

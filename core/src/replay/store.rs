@@ -1,5 +1,5 @@
 //! [`Store`]: where the game keeps replays in the user's data directory — the last
-//! [`RECENT_KEPT`] games, the best run of each level, and the level left in the middle of a run
+//! `RECENT_KEPT` games, the best run of each level, and the level left in the middle of a run
 //! (to continue it).
 //!
 //! ```text
@@ -54,7 +54,7 @@ pub struct Listed {
     pub recorded_at: u64,
     /// The run's score at the end; for a replay without an end (saved during play, then the
     /// game was killed), the score at its last step, found by playing it again headless
-    /// (up to [`MAX_STEPS_FOR_SCORE`] steps), or its start's score if it is longer.
+    /// (up to `MAX_STEPS_FOR_SCORE` steps), or its start's score if it is longer.
     pub score: u32,
     /// `score` is the score reached at the replay's last step (false: the start's score of a
     /// replay without an end too long to play again for the list).
@@ -87,7 +87,7 @@ impl Store {
     }
 
     /// Where a game that begins being recorded now goes in the recent list: a name no other
-    /// game has ([`Store::recent_path_at`] with the system clock).
+    /// game has (`Store::recent_path_at` with the system clock).
     pub fn recent_path(&self, replay: &Replay) -> PathBuf {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -126,7 +126,7 @@ impl Store {
     }
 
     /// Writes `replay` to `path` (from [`Store::recent_path`]) and deletes all but the newest
-    /// [`RECENT_KEPT`] recent games. Errors: the file cannot be written (a failed delete is
+    /// `RECENT_KEPT` recent games. Errors: the file cannot be written (a failed delete is
     /// ignored: it is tried again next time).
     pub fn save_recent(&self, path: &Path, replay: &Replay) -> Result<(), ReplayError> {
         file::write(path, replay)?;
@@ -134,7 +134,7 @@ impl Store {
         Ok(())
     }
 
-    /// Deletes all but the newest [`RECENT_KEPT`] recent games (by their names, which sort by
+    /// Deletes all but the newest `RECENT_KEPT` recent games (by their names, which sort by
     /// age). A file that cannot be deleted is left (it is tried again next time).
     pub fn prune_recent(&self) {
         let mut names = replay_files(&self.dir.join("recent"));
@@ -217,7 +217,7 @@ pub fn describe(replay: Replay, path: PathBuf, shelf: Shelf) -> Listed {
 }
 
 /// The score at the last step of `replay`, played again headless (the changes after it
-/// applied); `None` for a replay of more than [`MAX_STEPS_FOR_SCORE`] steps or whose level
+/// applied); `None` for a replay of more than `MAX_STEPS_FOR_SCORE` steps or whose level
 /// does not parse.
 pub fn score_reached(replay: Arc<Replay>) -> Option<u32> {
     if replay.steps() > MAX_STEPS_FOR_SCORE {

@@ -32,7 +32,7 @@ pub struct Ball {
     /// Loop breaker's timer: fixed steps (of [`FIXED_TIMESTEP`] seconds) since the ball last
     /// touched the paddle or a destructible brick, or was last nudged. Past
     /// [`LOOP_BREAKER_STEPS`] its next bounce off a wall or a solid brick is nudged (see
-    /// [`nudge_direction`]).
+    /// `nudge_direction`).
     pub idle_steps: u32,
 }
 

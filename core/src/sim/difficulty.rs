@@ -88,7 +88,7 @@ const LBREAKOUTHD_TILE: f32 = 18.0 * 800.0 / 640.0;
 const MEDIUM_SPEED_UP: f32 = 0.0016 / 1800.0;
 
 /// The difficulties, easiest first; Normal's row keeps today's game.
-pub(crate) const DIFFICULTIES: [DifficultyDef; 4] = [
+pub const DIFFICULTIES: [DifficultyDef; 4] = [
     DifficultyDef {
         difficulty: Difficulty::Kids,
         name: "kids",

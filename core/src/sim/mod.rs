@@ -96,7 +96,7 @@ pub struct GameConfig {
     /// Factor on every timed power-up's duration.
     #[serde(skip_serializing_if = "is_one")]
     pub powerup_time_factor: f32,
-    /// Factor on every point scored ([`difficulty::scaled_points`]).
+    /// Factor on every point scored (`difficulty::scaled_points`).
     #[serde(skip_serializing_if = "is_one")]
     pub score_factor: f32,
 }
@@ -364,7 +364,7 @@ impl Game {
     }
 
     /// Puts a ball in play at `pos` (playfield pixels) with velocity `vel` (pixels/second).
-    /// For tests and tools (multiball uses [`Ball::in_play`] directly).
+    /// For tests and tools (multiball uses `Ball::in_play` directly).
     pub fn add_ball(&mut self, pos: Vec2, vel: Vec2) {
         self.balls.push(Ball::in_play(pos, vel));
     }

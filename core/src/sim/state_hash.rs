@@ -45,7 +45,7 @@
 //! change between Rust releases.
 //!
 //! **How it is fed.** Leaf values are small (1 to 16 bytes) and there are about a thousand in a
-//! game's state, so they are gathered in a [`CHUNK`]-byte buffer on the stack and handed to the
+//! game's state, so they are gathered in a `CHUNK`-byte buffer on the stack and handed to the
 //! streaming hasher a chunk at a time: one call per kilobyte instead of one per value
 //! (a 256-byte buffer measured the same on the game and 15 % slower on eight-byte words).
 //!

@@ -332,9 +332,9 @@ impl BrickField {
     /// playfield pixels, `velocity` in pixels/second.
     ///
     /// Every mode's own contact traces the centre back through the face it came in by
-    /// ([`inside_contact`]), which knows one box only: a face shared with a live neighbour, or
+    /// (`inside_contact`), which knows one box only: a face shared with a live neighbour, or
     /// lying on a wall, leads into that neighbour or out of the playfield. Here only the faces
-    /// that lead to an empty cell (or below the grid) are exits ([`inside_contact_through`]).
+    /// that lead to an empty cell (or below the grid) are exits (`inside_contact_through`).
     /// With none, the ball leaves along the row or column whose run of live bricks ends soonest
     /// in an empty cell: the shortest way out (the depth then spans the whole run).
     pub fn exit_contact(&self, row: usize, col: usize, circle: Circle, velocity: Vec2) -> Contact {

@@ -1,7 +1,7 @@
 //! What a hit on a brick does, wherever it comes from (a ball's bounce, a pass-through or
 //! energy ball, a shot, an explosion, a power-up): the brick's kind's behaviour
-//! ([`kinds::BrickBehaviour::on_hit`]), then the consequences of a destruction — points by the
-//! level's scoring, statistics, events, the power-up released — through a [`Tally`] of the
+//! (`kinds::BrickBehaviour::on_hit`), then the consequences of a destruction — points by the
+//! level's scoring, statistics, events, the power-up released — through a `Tally` of the
 //! game's score, statistics and falling power-ups.
 //!
 //! The bounce itself is elsewhere (`brick_collisions.rs`, `swept.rs`); they, the bricks'
@@ -51,7 +51,7 @@ impl Tally<'_> {
 
 impl BrickField {
     /// The ball hit the brick at `row`, `col`: its kind's behaviour says what happens
-    /// ([`kinds::BrickBehaviour::on_hit`]: a destructible brick loses one hit and is
+    /// (`kinds::BrickBehaviour::on_hit`: a destructible brick loses one hit and is
     /// destroyed when none are left; a solid one is unchanged). A brick already gone is solid.
     pub fn hit(&mut self, row: usize, col: usize) -> HitOutcome {
         let index = row * self.cols() + col;

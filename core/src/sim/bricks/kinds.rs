@@ -1,5 +1,5 @@
 //! What each kind of brick does in play: how the ball leaves it, what a hit does, what its
-//! destruction sets off ([`behaviour`], one match arm per kind), and what it scores under each
+//! destruction sets off (`behaviour`, one match arm per kind), and what it scores under each
 //! game's rules ([`points`]). The facts about a kind (whether the ball can destroy it, what
 //! else can, whether it counts for clearing the level, whether it is drawn, its hits) are its
 //! row in the level layer ([`BrickKind::def`]).

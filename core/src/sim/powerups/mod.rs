@@ -4,7 +4,7 @@
 //! chaos), multiball and extra life, and every power-up of LBreakout2, KBreakOut, SDL-Ball and
 //! gnome-breakout (48 in all, [`crate::level::PowerUpKind`]). What each one is, is its row in
 //! the level layer ([`crate::level::POWER_UPS`]: name, family, good or bad, how long it lasts);
-//! what it does is its behaviour function here ([`table::behaviour`]); `docs/architecture.md`
+//! what it does is its behaviour function here (`table::behaviour`); `docs/architecture.md`
 //! has the recipe for adding one. How long each lasts and the sizes and speeds come from the level's
 //! `@powerups:` rules ([`rules`]); under this game's own, spawn chances and durations come from
 //! [`PowerUpSettings`] (the `[powerups]` section of `breakout.toml`). Effects are cleared when a
@@ -23,7 +23,7 @@ mod settings;
 mod systems;
 pub mod table;
 
-pub use settings::{PerKind, PowerUpSettings};
+pub use settings::{PerKind, PowerUpSettings, CLASSIC_RANDOM};
 pub use systems::{Shot, Weapon, BONUS_FLOOR_Y, SHOT_SIZE};
 #[cfg(test)]
 mod kinds_tests;
@@ -47,7 +47,7 @@ pub(crate) const PAD_SIZE_INCREASE: f32 = 50.0;
 /// Widest the paddle can grow, pixels: two increases on the 100 px paddle… plus one.
 pub(crate) const MAX_PADDLE_WIDTH: f32 = 250.0;
 /// Most lives a player can hold; an extra life beyond it gives nothing.
-pub(crate) const MAX_LIVES: u32 = 9;
+pub const MAX_LIVES: u32 = 9;
 /// Angle of the two extra balls of multiball from the original ball's direction, degrees.
 pub(crate) const MULTIBALL_SPREAD_DEG: f32 = 25.0;
 /// Least angle between any two of the three balls of a split, degrees. Why: the balls start on
@@ -98,7 +98,7 @@ pub struct ActiveEffect {
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct ActiveEffects {
     /// Timed effects: at most one entry per kind; collecting one again restarts its timer, or
-    /// adds its time under LBreakout2's rules ([`rules::Rules::add_time`]).
+    /// adds its time under LBreakout2's rules (`rules::Rules::add_time`).
     pub timed: Vec<ActiveEffect>,
     /// Ball speed multiplier from the speed power-ups (and KBreakOut's fast and slow), within
     /// the rules' bounds; LBreakout2's fast and slow override it while they run

@@ -54,7 +54,7 @@ impl<'de> Deserialize<'de> for PerKind {
 /// The eight power-ups LearnOpenGL's Breakout and this game's first version drop at random,
 /// in the order they are rolled. The others drop at random only with a `[powerups.chance]`
 /// entry (a level places them), so a classic level plays as before.
-pub(crate) const CLASSIC_RANDOM: [PowerUpKind; 8] = [
+pub const CLASSIC_RANDOM: [PowerUpKind; 8] = [
     PowerUpKind::Speed,
     PowerUpKind::Sticky,
     PowerUpKind::PassThrough,

@@ -1,14 +1,14 @@
 //! What collecting each power-up does: one behaviour function per kind, chosen by an
-//! exhaustive match ([`behaviour`]). The facts about a kind (name, family, good or bad, how long
+//! exhaustive match (`behaviour`). The facts about a kind (name, family, good or bad, how long
 //! it lasts) are its row in the level layer ([`crate::level::POWER_UPS`]); how long a timed one
 //! lasts under each game's rules, and the sizes and speeds behaviours use, come from the level's
 //! rules ([`super::rules`]).
 //!
-//! **Adding a power-up** means its row in [`crate::level::POWER_UPS`], an arm of [`behaviour`]
+//! **Adding a power-up** means its row in [`crate::level::POWER_UPS`], an arm of `behaviour`
 //! here (the compiler asks for it) and its look (`assets::powerup_looks`); see
 //! `docs/architecture.md`. A timed power-up's effect is its running timer
 //! ([`super::ActiveEffects::has`]), which the systems that care read (`super::systems` and the
-//! ball's motion); its behaviour is then usually [`no_change`].
+//! ball's motion); its behaviour is then usually `no_change`.
 //!
 //! Units: pixels, pixels/second, seconds; playfield coordinates (origin top-left, y down).
 
