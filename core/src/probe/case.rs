@@ -39,11 +39,11 @@ pub const FORMAT: u32 = 1;
 pub const REFEREE: &str = "referee";
 
 /// Most bricks a case may hold (the lab makes one or two).
-pub(crate) const MAX_BRICKS: usize = 16;
+pub const MAX_BRICKS: usize = 16;
 
 /// Largest coordinate or motion a case may hold, pixels: far past any playfield, and small
 /// enough that f32 still resolves a thousandth of a pixel.
-pub(crate) const MAX_COORDINATE: f32 = 10_000.0;
+pub const MAX_COORDINATE: f32 = 10_000.0;
 
 /// A saved probe.
 #[derive(Clone, Debug, PartialEq, Serialize)]
