@@ -23,7 +23,7 @@ pub const BALL_RADIUS: f32 = 12.5;
 /// Ball radius factor under the small-ball power-up, under every game's rules (the
 /// simulation's `sim::powerups::rules`). Part of the geometry: the level lint asks which gaps a
 /// small ball passes.
-pub const SMALL_BALL_SCALE: f32 = 0.6;
+pub(crate) const SMALL_BALL_SCALE: f32 = 0.6;
 /// Size of a weapon's shot, pixels (width, height). The level lint models a shot as a disk of
 /// its width.
 pub const SHOT_SIZE: Vec2 = Vec2::new(4.0, 12.0);

@@ -17,7 +17,7 @@ use super::{inside_contact, Aabb, Circle, Contact};
 use glam::Vec2;
 
 /// The ball's bounding square, pixels.
-pub fn bounding_square(circle: Circle) -> Aabb {
+pub(crate) fn bounding_square(circle: Circle) -> Aabb {
     let r = Vec2::splat(circle.radius);
     Aabb {
         min: circle.center - r,
@@ -26,7 +26,7 @@ pub fn bounding_square(circle: Circle) -> Aabb {
 }
 
 /// Separating-axis test: true iff the boxes overlap on x and on y (strictly: touching is no hit).
-pub fn intersects_aabb(a: Aabb, b: Aabb) -> bool {
+pub(crate) fn intersects_aabb(a: Aabb, b: Aabb) -> bool {
     a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y
 }
 
@@ -38,7 +38,7 @@ pub fn intersects(circle: Circle, aabb: Aabb) -> bool {
 /// Contact of the circle's bounding square with the box: the axis of least overlap gives the
 /// contact normal (pointing from the box towards the ball) and the overlap is the penetration
 /// depth. With the ball's centre inside the box, the face it came through (see
-/// [`super::inside_contact`]).
+/// `super::inside_contact`).
 pub fn contact(circle: Circle, aabb: Aabb, velocity: Vec2) -> Option<Contact> {
     let square = bounding_square(circle);
     if !intersects_aabb(square, aabb) {

@@ -42,7 +42,7 @@ pub fn intersects(circle: Circle, aabb: Aabb) -> bool {
 /// * Centre outside the box: the normal points from the closest point to the centre, so corner
 ///   hits get a diagonal normal (a true corner bounce) and face hits an axis normal.
 /// * Centre inside the box (fast ball, or a box moved into the ball): see
-///   [`super::inside_contact`] — the face the centre came through, given `velocity`.
+///   `super::inside_contact` — the face the centre came through, given `velocity`.
 pub fn contact(circle: Circle, aabb: Aabb, velocity: Vec2) -> Option<Contact> {
     let point = closest_point(circle.center, aabb);
     let offset = circle.center - point;

@@ -153,7 +153,7 @@ impl std::fmt::Display for CollisionMode {
 /// the contact, if any.
 ///
 /// `velocity` (pixels/second) is only used to choose the face the circle came through when its
-/// centre is already inside the box (see [`inside_contact`]). For [`CollisionMode::Swept`] this
+/// centre is already inside the box (see `inside_contact`). For [`CollisionMode::Swept`] this
 /// is the discrete overlap test (the exact clamp), used to separate a ball that already overlaps
 /// a box (a paddle moving into it); its motion uses [`swept_circle_aabb::time_of_impact`].
 pub fn circle_aabb_contact(
@@ -192,7 +192,7 @@ pub fn circle_aabb_intersects(mode: CollisionMode, circle: Circle, aabb: Aabb) -
 ///
 /// This is [`inside_contact_through`] with every face open: right for a box on its own (the
 /// paddle); a brick among other bricks must use the faces that lead to free space.
-pub fn inside_contact(circle: Circle, aabb: Aabb, velocity: Vec2) -> Contact {
+pub(crate) fn inside_contact(circle: Circle, aabb: Aabb, velocity: Vec2) -> Contact {
     inside_contact_through(circle, aabb, velocity, Exits::ALL).unwrap_or(Contact {
         normal: Vec2::NEG_Y,
         depth: circle.radius,
@@ -205,7 +205,7 @@ pub fn inside_contact(circle: Circle, aabb: Aabb, velocity: Vec2) -> Contact {
 /// box, or out of the playfield. Named for the playfield's directions (y down: `top` is the face
 /// at `min.y`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Exits {
+pub(crate) struct Exits {
     /// The face at `min.x`.
     pub left: bool,
     /// The face at `max.x`.
@@ -234,7 +234,7 @@ impl Exits {
 /// have "come through" a face shared with the next brick; pushed out there it lands inside that
 /// brick, whose own trace sends it back: a ball stuck inside a wall of bricks, bouncing between
 /// them (seen in a bot game on 08-citadel). Box2D calls the same trap "internal edges".
-pub fn inside_contact_through(
+pub(crate) fn inside_contact_through(
     circle: Circle,
     aabb: Aabb,
     velocity: Vec2,

@@ -198,7 +198,7 @@ impl Brick {
 
     /// The same brick taking `hits` hits, clamped to 1–[`MAX_HITS`] (ignored for indestructible
     /// kinds).
-    pub fn with_hits(self, hits: u8) -> Brick {
+    pub(crate) fn with_hits(self, hits: u8) -> Brick {
         Brick {
             hits: hits.clamp(1, MAX_HITS),
             ..self
@@ -248,7 +248,7 @@ impl Grid {
     }
 
     /// A `rows × cols` grid of `cells` (row-major; `rows * cols` of them).
-    pub fn from_cells(rows: usize, cols: usize, cells: Vec<Option<Brick>>) -> Grid {
+    pub(crate) fn from_cells(rows: usize, cols: usize, cells: Vec<Option<Brick>>) -> Grid {
         debug_assert_eq!(cells.len(), rows * cols);
         Grid { rows, cols, cells }
     }
@@ -266,7 +266,7 @@ impl Grid {
 
     /// Places `powerup` in the brick at `row`, `col`; false (and nothing changes) if there is
     /// no brick there or it holds none (a wall, [`BrickKind::holds_powerup`]).
-    pub fn place_powerup(&mut self, row: usize, col: usize, powerup: PowerUpKind) -> bool {
+    pub(crate) fn place_powerup(&mut self, row: usize, col: usize, powerup: PowerUpKind) -> bool {
         match &mut self.cells[row * self.cols + col] {
             Some(brick) if brick.kind.holds_powerup() => {
                 brick.powerup = Some(powerup);
@@ -278,7 +278,7 @@ impl Grid {
 
     /// The level: this grid with `template`'s name and headers (its header text already
     /// cleaned by [`header_text`]).
-    pub fn into_level(self, template: Level) -> Level {
+    pub(crate) fn into_level(self, template: Level) -> Level {
         Level {
             rows: self.rows,
             cols: self.cols,
@@ -326,7 +326,7 @@ impl Tally {
     }
 
     /// The approximations, in the order first seen.
-    pub fn into_vec(self) -> Vec<Approximation> {
+    pub(crate) fn into_vec(self) -> Vec<Approximation> {
         self.0
     }
 }

@@ -29,7 +29,7 @@ use crate::level::{BrickArea, BrickKind, Explosion, Level, Ruleset};
 use std::path::Path;
 
 /// Blocks across (`BLOCKS_X`, `src/breakout.h`).
-pub const COLS: usize = 10;
+pub(crate) const COLS: usize = 10;
 /// Blocks down (`BLOCKS_Y`).
 pub const ROWS: usize = 15;
 /// `fgets` buffer size of `read_levelfile`.
@@ -41,7 +41,7 @@ const VALID_STRING: &[u8] =
     b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz[];',./!@#$^&*()-=_+`~1234567890 ";
 
 /// Where the grid goes on the 800×600 playfield (pixels); see the module documentation.
-pub const AREA: BrickArea = BrickArea {
+pub(crate) const AREA: BrickArea = BrickArea {
     left: 0,
     top: 27,
     width: 800,

@@ -25,7 +25,7 @@ use crate::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Ruleset}
 use std::path::Path;
 
 /// Columns of LBreakout2's edit grid (`EDIT_WIDTH`, `game/gamedefs.h`).
-pub const COLS: usize = 14;
+pub(crate) const COLS: usize = 14;
 /// Rows of LBreakout2's edit grid (`EDIT_HEIGHT`).
 pub const ROWS: usize = 18;
 /// `fgets` buffer size of `next_line` (`game/levels.c`).
@@ -35,7 +35,7 @@ const NAME_BYTES: usize = 30;
 
 /// Where the grid goes on the 800×600 playfield (pixels): the full width, and LBreakout2's
 /// y 20–380 of 480 scaled by 600/480 (see the module documentation).
-pub const AREA: BrickArea = BrickArea {
+pub(crate) const AREA: BrickArea = BrickArea {
     left: 0,
     top: 25,
     width: 800,

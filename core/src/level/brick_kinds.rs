@@ -77,17 +77,17 @@ pub struct BrickKindDef {
     pub destructible: bool,
     /// True if an energy ball destroys it: every kind but walls (LBreakout2's metal ball breaks
     /// metal).
-    pub energy_breaks: bool,
+    pub(crate) energy_breaks: bool,
     /// True if a neighbouring explosion destroys it (LBreakout2: everything but walls and
     /// metal).
-    pub explosion_breaks: bool,
+    pub(crate) explosion_breaks: bool,
     /// True if the level is cleared only once every brick of this kind is gone, from the start
     /// (a hidden brick counts once revealed).
-    pub counts_for_clear: bool,
+    pub(crate) counts_for_clear: bool,
     /// True if it is drawn from the start; false: drawn only after its first hit.
     pub visible: bool,
     /// True if, below [`REGENERATION_CAP`] hits, it regains one every few seconds.
-    pub regenerates: bool,
+    pub(crate) regenerates: bool,
     /// Hits a fresh brick takes when the file gives no `*N`: 2 for invisible and hidden bricks
     /// (one to find it, one to break it), 1 for the other destructible kinds, 0 for
     /// indestructible ones.
@@ -236,7 +236,7 @@ impl BrickKind {
 
     /// True for bricks that must be gone to clear the level when play starts: the destructible
     /// ones except hidden bricks (which count once revealed).
-    pub const fn counts_for_clear(self) -> bool {
+    pub(crate) const fn counts_for_clear(self) -> bool {
         self.def().counts_for_clear
     }
 

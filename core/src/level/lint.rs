@@ -15,14 +15,14 @@ use std::collections::VecDeque;
 /// samples, and each indestructible brick marks only the samples of its rectangle grown by the
 /// ball's radius, so a 64 × 64 level costs a few million distance tests at most. A gap within
 /// one step of the ball's diameter may be judged either way.
-pub const RASTER_STEP: f32 = 2.0;
+pub(crate) const RASTER_STEP: f32 = 2.0;
 
 /// Slack of the "does the ball fit" test, pixels: a ball exactly as wide as a gap passes.
 const FIT_SLACK: f32 = 1e-3;
 
 /// The power-ups that let the ball (or its shots) reach bricks a plain ball cannot, in the
 /// order a warning names them; see [`opening`].
-pub const OPENERS: [PowerUpKind; 5] = [
+pub(crate) const OPENERS: [PowerUpKind; 5] = [
     PowerUpKind::EnergyBall,
     PowerUpKind::SmallBall,
     PowerUpKind::Weapon,

@@ -49,7 +49,7 @@ pub enum Explosion {
 }
 
 /// Offsets (row, column) of the 8 cells around a cell.
-pub const SQUARE_NEIGHBOURS: [(isize, isize); 8] = [
+pub(crate) const SQUARE_NEIGHBOURS: [(isize, isize); 8] = [
     (-1, -1),
     (-1, 0),
     (-1, 1),
@@ -60,7 +60,7 @@ pub const SQUARE_NEIGHBOURS: [(isize, isize); 8] = [
     (1, 1),
 ];
 /// Offsets (row, column) of the 4 cells sharing an edge with a cell.
-pub const CROSS_NEIGHBOURS: [(isize, isize); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+pub(crate) const CROSS_NEIGHBOURS: [(isize, isize); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
 
 impl Explosion {
     /// The cells an explosion reaches, as offsets (row, column) from the explosive brick's.
@@ -406,7 +406,7 @@ impl Level {
     }
 
     /// Number of bricks that must be destroyed to clear the level when play starts
-    /// ([`BrickKind::counts_for_clear`]).
+    /// (`BrickKind::counts_for_clear`).
     pub fn destructible_count(&self) -> usize {
         self.cells
             .iter()

@@ -298,7 +298,7 @@ impl PowerUpKind {
     }
 
     /// The power-up a level-file token names: a letter (either case) or a name (lower case).
-    pub fn from_token(token: &str) -> Option<PowerUpKind> {
+    pub(crate) fn from_token(token: &str) -> Option<PowerUpKind> {
         let mut chars = token.chars();
         if let (Some(c), None) = (chars.next(), chars.next()) {
             let c = c.to_ascii_uppercase();
@@ -356,7 +356,7 @@ impl Roll {
     }
 
     /// The roll a level-file token writes: `N%` with N in 1–100, or `bad`.
-    pub fn from_token(token: &str) -> Option<Roll> {
+    pub(crate) fn from_token(token: &str) -> Option<Roll> {
         if token == "bad" {
             return Some(Roll::Bad);
         }

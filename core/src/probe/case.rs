@@ -134,7 +134,7 @@ impl Case {
     }
 
     /// The bricks, pixels.
-    pub fn aabbs(&self) -> Vec<Aabb> {
+    pub(crate) fn aabbs(&self) -> Vec<Aabb> {
         self.bricks
             .iter()
             .map(|b| Aabb {
@@ -154,7 +154,7 @@ impl Case {
     }
 
     /// The case as TOML text, with a comment saying what it is.
-    pub fn to_toml(&self) -> String {
+    pub(crate) fn to_toml(&self) -> String {
         let body = toml::to_string(self).unwrap_or_default();
         format!(
             "# A collision lab probe saved as a regression case (breakout lab, S):\n\

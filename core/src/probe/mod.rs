@@ -22,7 +22,7 @@
 //! through the brick). `swept` disagrees when its hit, time of impact or normal differs.
 //!
 //! **The centre inside the box.** With the tested centre inside the box, the modes trace it back
-//! along the arrow to the face it came through ([`collision::inside_contact`]), while the
+//! along the arrow to the face it came through (`collision::inside_contact`), while the
 //! referee, which has no memory of the motion, takes the nearest face. Both rules are right for
 //! what they answer, so the normal and depth are then not compared (the row says why) unless
 //! there is no arrow, when the modes too take the face of least penetration.
@@ -56,7 +56,7 @@ pub const TOI_TOLERANCE_PX: f64 = 1e-3;
 /// approach along the arrow), a hit against a miss is rounding, not a disagreement: f32 and f64
 /// disagree about which side of "touching" a ball 1e-4 px from it is on (the oracle test's
 /// `EPS`).
-pub const TOUCH_BAND_PX: f64 = 1e-3;
+pub(crate) const TOUCH_BAND_PX: f64 = 1e-3;
 
 /// Seconds per fixed step (the simulation's `sim::tuning::FIXED_TIMESTEP`): the arrow is one
 /// step's motion, its velocity the arrow divided by this.
@@ -65,7 +65,7 @@ pub const STEP_SECONDS: f32 = crate::sim::tuning::FIXED_TIMESTEP;
 /// The levels' grids whose cell sizes the brick takes, largest first: `(rows, columns)`, each
 /// brick `playfield::cell_size(rows, columns)`. The mouse wheel steps through them, so the brick
 /// is always one a level can have (160×75 px down to 20×12 px).
-pub const BRICK_GRIDS: [(usize, usize); 8] = [
+pub(crate) const BRICK_GRIDS: [(usize, usize); 8] = [
     (4, 5),
     (6, 8),
     (8, 10),
@@ -78,25 +78,25 @@ pub const BRICK_GRIDS: [(usize, usize); 8] = [
 
 /// The grid of [`BRICK_GRIDS`] a new probe's brick comes from: 80×37.5 px, the cell of a
 /// 10-column, 8-row level.
-pub const DEFAULT_GRID: usize = 2;
+pub(crate) const DEFAULT_GRID: usize = 2;
 
 /// Centre of the (first) brick, playfield pixels: the upper middle of the playfield, above the
 /// lab's table of rows.
 pub const BRICK_CENTER: Vec2 = Vec2::new(400.0, 175.0);
 
 /// Where the ball may be dragged, playfield pixels (min, max of its centre): above the table.
-pub const BALL_AREA: Aabb = Aabb {
+pub(crate) const BALL_AREA: Aabb = Aabb {
     min: Vec2::new(10.0, 40.0),
     max: Vec2::new(790.0, 320.0),
 };
 
 /// Longest arrow, pixels per step (480,000 px/s): 2,000 px is past any playfield.
-pub const MAX_MOTION: f32 = 2000.0;
+pub(crate) const MAX_MOTION: f32 = 2000.0;
 
 /// What the probe is set to: the bricks, the ball and its motion over one step.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Probe {
-    /// Index into [`BRICK_GRIDS`]: the bricks' size.
+    /// Index into `BRICK_GRIDS`: the bricks' size.
     pub grid: usize,
     /// With a second brick: the gap between it and the first, pixels (the second lies to the
     /// right of the first). `None`: one brick.
@@ -146,17 +146,17 @@ impl Probe {
         }
     }
 
-    /// Moves the ball's centre to `at` (pixels), kept inside [`BALL_AREA`].
+    /// Moves the ball's centre to `at` (pixels), kept inside `BALL_AREA`.
     pub fn drag_ball(&mut self, at: Vec2) {
         self.ball = at.clamp(BALL_AREA.min, BALL_AREA.max);
     }
 
-    /// Sets the arrow to run from the ball to `tip` (pixels), at most [`MAX_MOTION`] long.
+    /// Sets the arrow to run from the ball to `tip` (pixels), at most `MAX_MOTION` long.
     pub fn aim(&mut self, tip: Vec2) {
         self.motion = (tip - self.ball).clamp_length_max(MAX_MOTION);
     }
 
-    /// Resizes the bricks by `steps` of [`BRICK_GRIDS`] (positive: bigger), within its ends.
+    /// Resizes the bricks by `steps` of `BRICK_GRIDS` (positive: bigger), within its ends.
     pub fn resize(&mut self, steps: i32) {
         let last = BRICK_GRIDS.len() as i32 - 1;
         self.grid = (self.grid as i32 - steps).clamp(0, last) as usize;
@@ -214,7 +214,7 @@ impl Answer {
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Errors {
     /// The mode hits where the referee does not, or misses where it hits, outside the
-    /// [`TOUCH_BAND_PX`]. With [`Errors::tunnelled`], a discrete mode's miss of a hit on the way.
+    /// `TOUCH_BAND_PX`. With [`Errors::tunnelled`], a discrete mode's miss of a hit on the way.
     pub hit_mismatch: bool,
     /// A discrete mode found no overlap at the arrow's end although the referee's time of impact
     /// says the ball hit the brick on the way: the arrow went through it.
@@ -270,7 +270,7 @@ pub struct BrickAnswers {
     /// True when the ball already overlaps the brick at the start (no time of impact).
     pub starts_overlapping: bool,
     /// True when the tested centre (the arrow's end) is inside the brick or on its boundary.
-    pub centre_inside: bool,
+    pub(crate) centre_inside: bool,
 }
 
 impl BrickAnswers {

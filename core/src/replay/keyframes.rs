@@ -19,7 +19,7 @@ pub struct Keyframes {
 }
 
 /// Steps between keyframes at first: a second of play.
-pub const FIRST_INTERVAL: u64 = 240;
+pub(crate) const FIRST_INTERVAL: u64 = 240;
 /// The default memory budget of a replay's keyframes, bytes.
 pub const DEFAULT_BUDGET: usize = 64 << 20;
 
@@ -58,7 +58,7 @@ impl Keyframes {
     }
 
     /// The last step a snapshot holds.
-    pub fn last_step(&self) -> u64 {
+    pub(crate) fn last_step(&self) -> u64 {
         self.frames.last().map_or(0, Playback::at)
     }
 
@@ -81,7 +81,7 @@ impl Keyframes {
     }
 
     /// Plays `playback` forward to step `target` (or the end), offering each step.
-    pub fn play_to(&mut self, playback: &mut Playback, target: u64) {
+    pub(crate) fn play_to(&mut self, playback: &mut Playback, target: u64) {
         while playback.at() < target && playback.step() {
             self.offer(playback);
         }

@@ -33,7 +33,7 @@ mod track;
 pub mod verify;
 
 pub use file::ReplayError;
-pub use keyframes::{Keyframes, DEFAULT_BUDGET, FIRST_INTERVAL};
+pub use keyframes::{Keyframes, DEFAULT_BUDGET};
 pub use playback::{Divergence, Playback};
 pub use recorder::{end_of, Recorder};
 pub use settings::StoredSettings;
@@ -276,7 +276,7 @@ impl Replay {
     /// first step: the game going on is the one this version plays from those inputs. Unchanged
     /// but for the end when it is already portable, or when its level text does not parse
     /// (then nothing can be played from it anyway).
-    pub fn rehashed(mut self) -> Replay {
+    pub(crate) fn rehashed(mut self) -> Replay {
         self.end = None;
         if self.header.math == Math::Portable {
             return self;

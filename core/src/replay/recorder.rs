@@ -67,7 +67,7 @@ impl Recorder {
 
     /// Goes on recording `replay` from its last step (a resumed game, or one the player took
     /// over from a replay): its end is dropped, recording appends. A replay of an older format,
-    /// recorded with the platform's math, is first [`Replay::rehashed`], so that the hashes of
+    /// recorded with the platform's math, is first `Replay::rehashed`, so that the hashes of
     /// the whole file are this version's.
     pub fn resume(replay: Replay) -> Recorder {
         let replay = replay.rehashed();
@@ -94,7 +94,7 @@ impl Recorder {
     }
 
     /// Marks the game as taken over from a replay at the current step (it keeps no high score).
-    pub fn mark_taken_over(&mut self) {
+    pub(crate) fn mark_taken_over(&mut self) {
         self.replay.header.taken_over_at = Some(self.steps);
     }
 

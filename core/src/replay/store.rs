@@ -1,5 +1,5 @@
 //! [`Store`]: where the game keeps replays in the user's data directory — the last
-//! [`RECENT_KEPT`] games, the best run of each level, and the level left in the middle of a run
+//! `RECENT_KEPT` games, the best run of each level, and the level left in the middle of a run
 //! (to continue it).
 //!
 //! ```text
@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 /// How many recent games are kept; older ones are deleted as new ones are saved.
-pub const RECENT_KEPT: usize = 20;
+pub(crate) const RECENT_KEPT: usize = 20;
 
 /// The replays directory and its layout.
 #[derive(Clone, Debug)]
@@ -54,7 +54,7 @@ pub struct Listed {
     pub recorded_at: u64,
     /// The run's score at the end; for a replay without an end (saved during play, then the
     /// game was killed), the score at its last step, found by playing it again headless
-    /// (up to [`MAX_STEPS_FOR_SCORE`] steps), or its start's score if it is longer.
+    /// (up to `MAX_STEPS_FOR_SCORE` steps), or its start's score if it is longer.
     pub score: u32,
     /// `score` is the score reached at the replay's last step (false: the start's score of a
     /// replay without an end too long to play again for the list).
@@ -70,7 +70,7 @@ pub struct Listed {
 /// Most steps of a replay without an end that [`describe`] plays again to find the score it
 /// reached: 30 minutes of play, about 60 ms at the 8 M steps a second of `--verify` on level
 /// 04 (a minute of play, the usual game, is 2 ms). A longer one lists its start's score.
-pub const MAX_STEPS_FOR_SCORE: u64 = 30 * 60 * super::STEPS_PER_SECOND;
+pub(crate) const MAX_STEPS_FOR_SCORE: u64 = 30 * 60 * super::STEPS_PER_SECOND;
 
 impl Store {
     /// A store in `dir` (made when the first replay is saved).
@@ -87,7 +87,7 @@ impl Store {
     }
 
     /// Where a game that begins being recorded now goes in the recent list: a name no other
-    /// game has ([`Store::recent_path_at`] with the system clock).
+    /// game has (`Store::recent_path_at` with the system clock).
     pub fn recent_path(&self, replay: &Replay) -> PathBuf {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -101,7 +101,7 @@ impl Store {
     /// a file and names sort by age (up to 100 games a second). The time is when recording
     /// begins here, not the replay's `recorded_at`: a game taken over from an old replay keeps
     /// that replay's date but is a new game, and must not be pruned as an old one.
-    pub fn recent_path_at(&self, replay: &Replay, now: u64) -> PathBuf {
+    pub(crate) fn recent_path_at(&self, replay: &Replay, now: u64) -> PathBuf {
         let dir = self.dir.join("recent");
         let prefix = format!("{now:012}-");
         let mut claimed = self.claimed.lock().unwrap_or_else(|e| e.into_inner());
@@ -126,7 +126,7 @@ impl Store {
     }
 
     /// Writes `replay` to `path` (from [`Store::recent_path`]) and deletes all but the newest
-    /// [`RECENT_KEPT`] recent games. Errors: the file cannot be written (a failed delete is
+    /// `RECENT_KEPT` recent games. Errors: the file cannot be written (a failed delete is
     /// ignored: it is tried again next time).
     pub fn save_recent(&self, path: &Path, replay: &Replay) -> Result<(), ReplayError> {
         file::write(path, replay)?;
@@ -134,7 +134,7 @@ impl Store {
         Ok(())
     }
 
-    /// Deletes all but the newest [`RECENT_KEPT`] recent games (by their names, which sort by
+    /// Deletes all but the newest `RECENT_KEPT` recent games (by their names, which sort by
     /// age). A file that cannot be deleted is left (it is tried again next time).
     pub fn prune_recent(&self) {
         let mut names = replay_files(&self.dir.join("recent"));
@@ -217,7 +217,7 @@ pub fn describe(replay: Replay, path: PathBuf, shelf: Shelf) -> Listed {
 }
 
 /// The score at the last step of `replay`, played again headless (the changes after it
-/// applied); `None` for a replay of more than [`MAX_STEPS_FOR_SCORE`] steps or whose level
+/// applied); `None` for a replay of more than `MAX_STEPS_FOR_SCORE` steps or whose level
 /// does not parse.
 pub fn score_reached(replay: Arc<Replay>) -> Option<u32> {
     if replay.steps() > MAX_STEPS_FOR_SCORE {

@@ -30,11 +30,11 @@ pub struct VerifyReport {
     /// The step whose stored hash did not match, when one did not.
     pub diverged_at_step: Option<u64>,
     /// The stored hash at that step, hex.
-    pub expected_hash: Option<String>,
+    pub(crate) expected_hash: Option<String>,
     /// The re-simulated game's hash there, hex.
-    pub found_hash: Option<String>,
+    pub(crate) found_hash: Option<String>,
     /// State hashes checked (one per second of play, and the end's).
-    pub hashes_checked: usize,
+    pub(crate) hashes_checked: usize,
     /// The math the replay was recorded with ([`super::Math::name`]): `"portable"`, or
     /// `"platform"` for a replay of format 3 or older, which may diverge for that reason alone.
     pub math: &'static str,

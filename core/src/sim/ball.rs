@@ -32,13 +32,13 @@ pub struct Ball {
     /// Loop breaker's timer: fixed steps (of [`FIXED_TIMESTEP`] seconds) since the ball last
     /// touched the paddle or a destructible brick, or was last nudged. Past
     /// [`LOOP_BREAKER_STEPS`] its next bounce off a wall or a solid brick is nudged (see
-    /// [`nudge_direction`]).
+    /// `nudge_direction`).
     pub idle_steps: u32,
 }
 
 impl Ball {
     /// A ball in play at `pos` (playfield pixels) moving at `vel` (pixels/second).
-    pub fn in_play(pos: Vec2, vel: Vec2) -> Ball {
+    pub(crate) fn in_play(pos: Vec2, vel: Vec2) -> Ball {
         Ball {
             pos,
             prev_pos: pos,
@@ -67,13 +67,13 @@ impl Ball {
     }
 
     /// Where a stuck ball sits: centred on the paddle, resting on its top edge.
-    pub fn rest_position(paddle: &Paddle) -> Vec2 {
+    pub(crate) fn rest_position(paddle: &Paddle) -> Vec2 {
         Vec2::new(paddle.center_x(), paddle.pos.y - BALL_RADIUS)
     }
 
     /// Where this stuck ball sits: on the paddle's top edge at its offset from the centre (kept
     /// within the paddle, which may have shrunk since).
-    pub fn stuck_position(&self, paddle: &Paddle) -> Vec2 {
+    pub(crate) fn stuck_position(&self, paddle: &Paddle) -> Vec2 {
         let half = paddle.size.x / 2.0;
         Vec2::new(
             paddle.center_x() + self.stick_offset.clamp(-half, half),
@@ -119,7 +119,7 @@ impl Paddle {
     }
 
     /// Moves the paddle by `dx` pixels, kept inside the playfield.
-    pub fn move_by(&mut self, dx: f32) {
+    pub(crate) fn move_by(&mut self, dx: f32) {
         self.pos.x = (self.pos.x + dx).clamp(0.0, PLAYFIELD_WIDTH - self.size.x);
     }
 }
@@ -178,7 +178,7 @@ pub fn clamp_direction(vel: Vec2, default_x_sign: f32) -> Vec2 {
 /// and the limits of [`clamp_direction`]. `None` if neither way works (try again at the next
 /// bounce). Only the velocity changes: applied after the contact is resolved, the nudge cannot
 /// move the ball into anything.
-pub fn nudge_direction(vel: Vec2, turn_deg: f32, surfaces: &[Vec2]) -> Option<Vec2> {
+pub(crate) fn nudge_direction(vel: Vec2, turn_deg: f32, surfaces: &[Vec2]) -> Option<Vec2> {
     let speed = vel.length();
     if speed <= 0.0 || !speed.is_finite() {
         return None;
@@ -212,7 +212,7 @@ pub fn paddle_bounce(ball_x: f32, speed: f32, paddle: &Paddle) -> Vec2 {
 }
 
 /// Bounces the ball off the left, right and top walls. Returns true if it hit one.
-pub fn collide_walls(ball: &mut Ball) -> bool {
+pub(crate) fn collide_walls(ball: &mut Ball) -> bool {
     let r = ball.radius;
     let mut hit = false;
     if ball.pos.x < r {

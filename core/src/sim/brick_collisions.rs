@@ -79,7 +79,7 @@ impl BallWorld<'_> {
     /// sub-step however many passes touch it (the exit leaves the ball touching the face it left
     /// by, which a later pass may count again by rounding: a two-hit brick destroyed by one
     /// contact).
-    pub fn collide_bricks(&mut self, ball: &mut Ball) {
+    pub(crate) fn collide_bricks(&mut self, ball: &mut Ball) {
         let mut already_hit = Cells::new();
         for _ in 0..MAX_BURIED_PASSES {
             if !self.collide_bricks_pass(ball, &mut already_hit) {
@@ -208,7 +208,7 @@ impl BallWorld<'_> {
     /// an energy ball removes metal and chaotic bricks too: they score as the level's rules say
     /// (LBreakout2: 1000, `brick_conv_table`) and release the power-up they hold (LBreakout2
     /// drops a bonus placed on its `#` and `@` bricks then).
-    pub fn break_through(&mut self, row: usize, col: usize) {
+    pub(crate) fn break_through(&mut self, row: usize, col: usize) {
         while is_destructible(self.bricks, row, col) {
             hit_brick(
                 self.bricks,
@@ -270,7 +270,7 @@ impl BallWorld<'_> {
 
     /// Pass-through: true if the ball goes through the brick at `row`, `col` (a destructible
     /// brick while the power-up runs; any brick but a wall for an energy ball).
-    pub fn passes_through(&self, row: usize, col: usize) -> bool {
+    pub(crate) fn passes_through(&self, row: usize, col: usize) -> bool {
         (self.pass_through && is_destructible(self.bricks, row, col))
             || (self.mods.energy
                 && self

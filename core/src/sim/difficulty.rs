@@ -60,25 +60,25 @@ pub struct DifficultyDef {
     pub lives: u32,
     /// The paddle's width at the start and after each lost life, pixels (power-ups change it
     /// from there).
-    pub paddle_width: f32,
+    pub(crate) paddle_width: f32,
     /// Factor on the ball's launch speed (`--ball-speed`, 450 px/s by default).
-    pub launch_factor: f32,
+    pub(crate) launch_factor: f32,
     /// Factor on the ball's top speed from the speed-up (the launch speed times `[ball]
     /// max_speed_factor`), in pixels/second.
-    pub top_speed_factor: f32,
+    pub(crate) top_speed_factor: f32,
     /// Factor on the speed-up's gain per minute, in pixels/second (`[ball]
     /// speed_up_per_minute` times the launch speed).
-    pub speed_up_factor: f32,
+    pub(crate) speed_up_factor: f32,
     /// Factor on the chance of each good power-up dropping at random (`[powerups]
     /// good_chance` and the good ones of `[powerups.chance]`), capped at 1.
-    pub good_drop_factor: f32,
+    pub(crate) good_drop_factor: f32,
     /// Whether bad power-ups fall at all: false, none drops at random, none a brick holds is
     /// released, and a random power-up is never a bad one (LBreakoutHD's `allow_maluses`).
-    pub bad_powerups: bool,
+    pub(crate) bad_powerups: bool,
     /// Factor on every timed power-up's duration, seconds (LBreakoutHD's `time_mod`).
-    pub duration_factor: f32,
+    pub(crate) duration_factor: f32,
     /// Factor on every point scored, rounded to whole points (LBreakoutHD's `score_mod`).
-    pub score_factor: f32,
+    pub(crate) score_factor: f32,
 }
 
 /// LBreakoutHD's paddle tile: 18 of its 640 pixels, 22.5 of this game's 800.
@@ -265,7 +265,7 @@ impl std::str::FromStr for Difficulty {
 /// `points` scaled by a difficulty's `factor` ([`DifficultyDef::score_factor`], taken to the
 /// nearest hundredth, so 1.3 is exactly 130 %), rounded to the nearest whole point, halves up
 /// (25 at ×1.3 is 33); exactly `points` for a factor of 1; at most `u32::MAX`.
-pub fn scaled_points(points: u32, factor: f32) -> u32 {
+pub(crate) fn scaled_points(points: u32, factor: f32) -> u32 {
     if factor == 1.0 {
         return points;
     }

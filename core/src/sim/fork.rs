@@ -1,7 +1,7 @@
 //! [`Fork`]: one [`Game`] forked into one copy per collision mode at one step, every copy
 //! stepped with the same [`Input`], to see where the modes part (the collision lab).
 //!
-//! Each copy keeps a short trail of its balls ([`TRAIL_STEPS`]), and the fork tells which bricks
+//! Each copy keeps a short trail of its balls (`TRAIL_STEPS`), and the fork tells which bricks
 //! a copy broke since the fork ([`Fork::broken`]), where the copies first differ and which modes
 //! went which way ([`Fork::first_split`]), and every later step where that grouping changed
 //! ([`Fork::splits`]). Copies are compared by [`Game::state_hash_without_mode`]: two copies are
@@ -15,7 +15,7 @@ use std::collections::VecDeque;
 use std::fmt;
 
 /// Steps of ball positions a copy's trail keeps: 0.25 s at the fixed step of 1/240 s.
-pub const TRAIL_STEPS: usize = 60;
+pub(crate) const TRAIL_STEPS: usize = 60;
 
 /// One copy of the forked game, played in one collision mode.
 #[derive(Clone, Debug)]
@@ -38,7 +38,7 @@ impl ForkCopy {
         &self.game
     }
 
-    /// The balls' centres after each of the last [`TRAIL_STEPS`] steps, oldest first
+    /// The balls' centres after each of the last `TRAIL_STEPS` steps, oldest first
     /// (playfield pixels; a step's list has one entry per ball then in play).
     pub fn trail(&self) -> impl Iterator<Item = &[Vec2]> + '_ {
         self.trail.iter().map(Vec::as_slice)

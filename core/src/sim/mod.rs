@@ -96,7 +96,7 @@ pub struct GameConfig {
     /// Factor on every timed power-up's duration.
     #[serde(skip_serializing_if = "is_one")]
     pub powerup_time_factor: f32,
-    /// Factor on every point scored ([`difficulty::scaled_points`]).
+    /// Factor on every point scored (`difficulty::scaled_points`).
     #[serde(skip_serializing_if = "is_one")]
     pub score_factor: f32,
 }
@@ -195,7 +195,7 @@ impl PowerUpCounts {
 
 impl GameStats {
     /// Counts one collected power-up of `kind` in [`GameStats::powerups_by_kind`].
-    pub fn count_powerup(&mut self, kind: PowerUpKind) {
+    pub(crate) fn count_powerup(&mut self, kind: PowerUpKind) {
         self.powerups_by_kind.0[kind as usize] += 1;
     }
 }
@@ -364,7 +364,7 @@ impl Game {
     }
 
     /// Puts a ball in play at `pos` (playfield pixels) with velocity `vel` (pixels/second).
-    /// For tests and tools (multiball uses [`Ball::in_play`] directly).
+    /// For tests and tools (multiball uses `Ball::in_play` directly).
     pub fn add_ball(&mut self, pos: Vec2, vel: Vec2) {
         self.balls.push(Ball::in_play(pos, vel));
     }
@@ -422,7 +422,7 @@ impl Game {
     /// The state hash of game versions up to 0.2.0 ([`state_hash::legacy_hash_of`]: FNV-1a,
     /// raw float bits), which replays of format 3 and older stored: what [`crate::replay`]
     /// checks them against, as far as this version's game still matches theirs.
-    pub fn legacy_state_hash(&self) -> u64 {
+    pub(crate) fn legacy_state_hash(&self) -> u64 {
         state_hash::legacy_hash_of(self)
     }
 

@@ -36,9 +36,9 @@ pub(super) struct BallWorld<'a> {
     /// True while a sticky-paddle power-up runs: the paddle catches the ball.
     pub sticky: bool,
     /// True while a pass-through power-up runs: coloured bricks break without deflecting.
-    pub pass_through: bool,
+    pub(crate) pass_through: bool,
     /// What the running ball and paddle power-ups change in a ball's motion.
-    pub mods: BallMods,
+    pub(crate) mods: BallMods,
     /// The bricks, hit and destroyed.
     pub bricks: &'a mut BrickField,
     /// Score, statistics and released power-ups.
@@ -57,13 +57,13 @@ pub(super) struct BallMods {
     /// Explosive ball: a hit destroys the brick and blows up its neighbours.
     pub explosive: bool,
     /// Weak ball: the chance (0–1) that a hit does no damage.
-    pub weak_miss: Option<f32>,
+    pub(crate) weak_miss: Option<f32>,
     /// Chaotic ball: it leaves every brick at a random angle.
     pub chaotic: bool,
     /// Bonus floor: a wall at [`BONUS_FLOOR_Y`] below the paddle.
     pub floor: bool,
     /// Ghost paddle standing still: the ball passes through it.
-    pub ghost_paddle: bool,
+    pub(crate) ghost_paddle: bool,
 }
 
 impl BallWorld<'_> {

@@ -46,7 +46,7 @@ impl PaceSettings {
     };
 
     /// True for [`PaceSettings::OFF`] (for `skip_serializing_if`).
-    pub fn is_off(&self) -> bool {
+    pub(crate) fn is_off(&self) -> bool {
         *self == PaceSettings::OFF
     }
 
@@ -62,7 +62,7 @@ impl PaceSettings {
 /// The launch angle from straight up, radians (positive: to the right), for a paddle moving at
 /// `paddle_vx` pixels/second: [`LAUNCH_AIM_MAX_DEG`] at full keyboard speed or faster, in
 /// proportion below it; `None` for a paddle (nearly) at rest, which launches as without aim.
-pub fn aimed_angle(paddle_vx: f32) -> Option<f32> {
+pub(crate) fn aimed_angle(paddle_vx: f32) -> Option<f32> {
     if !paddle_vx.is_finite() || paddle_vx.abs() < LAUNCH_AIM_MIN_PADDLE_SPEED {
         return None;
     }
@@ -71,7 +71,7 @@ pub fn aimed_angle(paddle_vx: f32) -> Option<f32> {
 
 /// True when `pace` is the launch speed (for `skip_serializing_if`: a game without a
 /// speed-up hashes as before the speed-up existed).
-pub fn is_launch_pace(pace: &f32) -> bool {
+pub(crate) fn is_launch_pace(pace: &f32) -> bool {
     *pace == 1.0
 }
 

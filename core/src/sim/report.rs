@@ -20,7 +20,7 @@ pub struct SimulateReport {
     /// Fixed steps actually simulated (fewer than requested if the level was cleared).
     pub steps: u64,
     /// Steps requested with `--steps`.
-    pub steps_requested: u64,
+    pub(crate) steps_requested: u64,
     /// True if every destructible brick was destroyed.
     pub cleared: bool,
     /// Destructible bricks destroyed.

@@ -45,7 +45,7 @@
 //! change between Rust releases.
 //!
 //! **How it is fed.** Leaf values are small (1 to 16 bytes) and there are about a thousand in a
-//! game's state, so they are gathered in a [`CHUNK`]-byte buffer on the stack and handed to the
+//! game's state, so they are gathered in a `CHUNK`-byte buffer on the stack and handed to the
 //! streaming hasher a chunk at a time: one call per kilobyte instead of one per value
 //! (a 256-byte buffer measured the same on the game and 15 % slower on eight-byte words).
 //!
@@ -182,7 +182,7 @@ impl Digest for Fnv1a {
 }
 
 /// Bytes gathered before they are handed to the hasher.
-pub const CHUNK: usize = 1024;
+pub(crate) const CHUNK: usize = 1024;
 
 /// A [`serde::Serializer`] that feeds every value into XXH3-64 instead of writing it out (see
 /// the module docs for what is fed); [`hash_of`] makes one and gives the hash.

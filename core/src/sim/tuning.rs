@@ -15,30 +15,30 @@ pub const FIXED_TIMESTEP: f32 = 1.0 / 240.0;
 pub const MAX_FRAME_TIME: f32 = 0.25;
 
 /// Paddle size in pixels (width, height); LearnOpenGL uses 100×20.
-pub const PADDLE_WIDTH: f32 = 100.0;
+pub(crate) const PADDLE_WIDTH: f32 = 100.0;
 /// Paddle height in pixels.
-pub const PADDLE_HEIGHT: f32 = 20.0;
+pub(crate) const PADDLE_HEIGHT: f32 = 20.0;
 /// Gap between the paddle's bottom edge and the bottom of the playfield, in pixels, so the ball
 /// visibly passes the paddle before it is lost.
 pub const PADDLE_BOTTOM_MARGIN: f32 = 24.0;
 /// Paddle speed under keyboard control, pixels/second (LearnOpenGL: 500).
-pub const PADDLE_SPEED: f32 = 600.0;
+pub(crate) const PADDLE_SPEED: f32 = 600.0;
 /// Fastest the paddle follows the mouse or the bot, pixels/second: quick enough to feel direct,
 /// bounded so a teleporting paddle cannot swallow the ball.
-pub const PADDLE_FOLLOW_SPEED: f32 = 2400.0;
+pub(crate) const PADDLE_FOLLOW_SPEED: f32 = 2400.0;
 
 /// Ball speed at launch, pixels/second. Every bounce preserves the speed; only the speed-up
 /// in play (`[ball]` settings, [`super::pace`]) and the speed power-ups change it.
 pub const BALL_LAUNCH_SPEED: f32 = 450.0;
 /// Largest random deviation of the launch direction from straight up, degrees.
-pub const LAUNCH_SPREAD_DEG: f32 = 25.0;
+pub(crate) const LAUNCH_SPREAD_DEG: f32 = 25.0;
 /// Launch angle from straight up when the paddle moves at [`PADDLE_SPEED`] or faster at
 /// launch (aimed launch, `[ball] aim_launch`), degrees: wider than the random spread so that
 /// aiming is worth it, well inside [`PADDLE_MAX_BOUNCE_DEG`] so it never feels like a slice.
-pub const LAUNCH_AIM_MAX_DEG: f32 = 35.0;
+pub(crate) const LAUNCH_AIM_MAX_DEG: f32 = 35.0;
 /// Paddle speed below which a launch is not aimed, pixels/second: a hand resting on the mouse
 /// jitters the paddle by a few pixels a second.
-pub const LAUNCH_AIM_MIN_PADDLE_SPEED: f32 = 30.0;
+pub(crate) const LAUNCH_AIM_MIN_PADDLE_SPEED: f32 = 30.0;
 /// Largest distance the ball may move in one collision sub-step, as a fraction of its radius.
 /// Half a radius means a brick or wall thicker than a radius can never be stepped over.
 pub const MAX_SUBSTEP_FRACTION: f32 = 0.5;
@@ -49,14 +49,14 @@ pub const MAX_SUBSTEP_FRACTION: f32 = 0.5;
 /// same depth up to f32 rounding; resolving the corner first tilted the bounce by about 0.01°
 /// (a "ghost vertex" in a flat wall). Far below anything visible, far above f32 noise at
 /// playfield scale.
-pub const CONTACT_DEPTH_TIE: f32 = 1e-3;
+pub(crate) const CONTACT_DEPTH_TIE: f32 = 1e-3;
 /// Two overlapping balls already moving apart along the contact normal at no less than this
 /// fraction of the faster one's speed are left to part by their own motion instead of being
 /// pushed apart. Why: multiball starts its balls on one point, at least
 /// `MULTIBALL_MIN_SEPARATION_DEG` (12.5°) apart, so parting at 2·sin(6.25°) = 0.22 of their
 /// speed or more, at any speed; a push-out made them jump a whole radius sideways at once (into a
 /// brick beside them, once). Pairs parting slower (moving nearly in step) are still pushed apart.
-pub const BALL_PARTING_FRACTION: f32 = 0.2;
+pub(crate) const BALL_PARTING_FRACTION: f32 = 0.2;
 
 /// Outgoing angle from vertical when the ball hits the very end of the paddle, degrees.
 /// The centre sends the ball straight up; in between it varies linearly (Arkanoid-style control).
@@ -81,10 +81,10 @@ pub const LOOP_BREAKER_SECONDS: f32 = 8.0;
 pub const LOOP_BREAKER_STEPS: u32 = (LOOP_BREAKER_SECONDS / FIXED_TIMESTEP + 0.5) as u32;
 /// Smallest turn of the loop breaker's nudge, degrees: large enough that the new path leaves the
 /// old one within a few bounces.
-pub const LOOP_BREAKER_MIN_TURN_DEG: f32 = 4.0;
+pub(crate) const LOOP_BREAKER_MIN_TURN_DEG: f32 = 4.0;
 /// Largest turn of the loop breaker's nudge, degrees: small enough to look like a slightly
 /// uneven bounce rather than a jump.
-pub const LOOP_BREAKER_MAX_TURN_DEG: f32 = 12.0;
+pub(crate) const LOOP_BREAKER_MAX_TURN_DEG: f32 = 12.0;
 
 /// Lives at the start of a game.
 pub const START_LIVES: u32 = 3;
@@ -100,4 +100,4 @@ pub const EXPLOSION_DELAY: f32 = 0.15;
 pub const REGENERATION_SECONDS: f32 = 4.0;
 /// Largest turn, degrees, of a ball leaving a chaotic brick at random away from the contact
 /// normal: ±70° keeps it clear of grazing the face it bounced off.
-pub const CHAOTIC_MAX_ANGLE_DEG: f32 = 70.0;
+pub(crate) const CHAOTIC_MAX_ANGLE_DEG: f32 = 70.0;

@@ -510,7 +510,7 @@ fn detour(game: &Game, ball_x: f32) -> Option<f32> {
 /// The x where a ball at `pos` moving with `vel` (pixels/second, `vel.y > 0`) reaches height `y`,
 /// reflecting off the side walls (a ball of radius `radius` bounces when its centre is `radius`
 /// from a wall). Bricks are ignored.
-pub fn predict_landing_x(pos: Vec2, vel: Vec2, y: f32, radius: f32) -> f32 {
+pub(crate) fn predict_landing_x(pos: Vec2, vel: Vec2, y: f32, radius: f32) -> f32 {
     if vel.y <= 0.0 {
         return pos.x;
     }

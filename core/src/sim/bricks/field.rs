@@ -29,7 +29,7 @@ pub struct Brick {
     pub colour: Option<[u8; 3]>,
     /// Regenerating bricks: seconds since it last gained or lost a hit, while below its cap.
     #[serde(skip_serializing_if = "is_zero")]
-    pub regeneration: f32,
+    pub(crate) regeneration: f32,
 }
 
 impl Brick {
@@ -59,13 +59,13 @@ impl Brick {
 
     /// Hits a regenerating brick grows back to: [`REGENERATION_CAP`], or more if it started with
     /// more.
-    pub fn regeneration_cap(&self) -> u8 {
+    pub(crate) fn regeneration_cap(&self) -> u8 {
         REGENERATION_CAP.max(self.hits_total)
     }
 
     /// True while it regains hits with time: a live regenerating brick below its
     /// [`Brick::regeneration_cap`].
-    pub fn regrowing(&self) -> bool {
+    pub(crate) fn regrowing(&self) -> bool {
         self.alive && self.kind.def().regenerates && self.hits_left < self.regeneration_cap()
     }
 }
@@ -145,7 +145,7 @@ pub struct BrickField {
 /// An explosion under way: the neighbours of the cell at `row`, `col` are destroyed when
 /// `seconds` (left) reach zero.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
-pub struct Fuse {
+pub(crate) struct Fuse {
     /// Grid row of the brick that exploded.
     pub row: usize,
     /// Grid column of the brick that exploded.
@@ -332,9 +332,9 @@ impl BrickField {
     /// playfield pixels, `velocity` in pixels/second.
     ///
     /// Every mode's own contact traces the centre back through the face it came in by
-    /// ([`inside_contact`]), which knows one box only: a face shared with a live neighbour, or
+    /// (`inside_contact`), which knows one box only: a face shared with a live neighbour, or
     /// lying on a wall, leads into that neighbour or out of the playfield. Here only the faces
-    /// that lead to an empty cell (or below the grid) are exits ([`inside_contact_through`]).
+    /// that lead to an empty cell (or below the grid) are exits (`inside_contact_through`).
     /// With none, the ball leaves along the row or column whose run of live bricks ends soonest
     /// in an empty cell: the shortest way out (the depth then spans the whole run).
     pub fn exit_contact(&self, row: usize, col: usize, circle: Circle, velocity: Vec2) -> Contact {

@@ -1,7 +1,7 @@
 //! What a hit on a brick does, wherever it comes from (a ball's bounce, a pass-through or
 //! energy ball, a shot, an explosion, a power-up): the brick's kind's behaviour
-//! ([`kinds::BrickBehaviour::on_hit`]), then the consequences of a destruction — points by the
-//! level's scoring, statistics, events, the power-up released — through a [`Tally`] of the
+//! (`kinds::BrickBehaviour::on_hit`), then the consequences of a destruction — points by the
+//! level's scoring, statistics, events, the power-up released — through a `Tally` of the
 //! game's score, statistics and falling power-ups.
 //!
 //! The bounce itself is elsewhere (`brick_collisions.rs`, `swept.rs`); they, the bricks'
@@ -17,7 +17,7 @@ use rand_pcg::Pcg32;
 
 /// What destroying a brick changes besides the brick field: the score, the statistics and the
 /// falling power-ups (borrowed from the game for one step).
-pub struct Tally<'a> {
+pub(crate) struct Tally<'a> {
     /// The game's score, points.
     pub score: &'a mut u32,
     /// The game's statistics counters.
@@ -29,20 +29,20 @@ pub struct Tally<'a> {
     /// The level's power-up rules (where random drops come from).
     pub rules: &'static Rules,
     /// True while a gold shower runs: a destroyed brick without a power-up drops 1,000 points.
-    pub gold_shower: bool,
+    pub(crate) gold_shower: bool,
     /// The difficulty's factor on every point scored ([`crate::sim::GameConfig::score_factor`]).
-    pub score_factor: f32,
+    pub(crate) score_factor: f32,
     /// Whether bad power-ups are released ([`crate::sim::GameConfig::bad_powerups`]).
-    pub bad_powerups: bool,
+    pub(crate) bad_powerups: bool,
     /// The difficulty's factor on timed power-ups' durations
     /// ([`crate::sim::GameConfig::powerup_time_factor`]).
-    pub time_factor: f32,
+    pub(crate) time_factor: f32,
 }
 
 impl Tally<'_> {
     /// Adds `points` to the score as the difficulty counts them; returns the points added.
     /// Saturating: a run's score comes from outside (a replay file's start), and may be anything.
-    pub fn add_points(&mut self, points: u32) -> u32 {
+    pub(crate) fn add_points(&mut self, points: u32) -> u32 {
         let points = crate::sim::difficulty::scaled_points(points, self.score_factor);
         *self.score = self.score.saturating_add(points);
         points
@@ -51,7 +51,7 @@ impl Tally<'_> {
 
 impl BrickField {
     /// The ball hit the brick at `row`, `col`: its kind's behaviour says what happens
-    /// ([`kinds::BrickBehaviour::on_hit`]: a destructible brick loses one hit and is
+    /// (`kinds::BrickBehaviour::on_hit`: a destructible brick loses one hit and is
     /// destroyed when none are left; a solid one is unchanged). A brick already gone is solid.
     pub fn hit(&mut self, row: usize, col: usize) -> HitOutcome {
         let index = row * self.cols() + col;

@@ -1,5 +1,5 @@
 //! What each kind of brick does in play: how the ball leaves it, what a hit does, what its
-//! destruction sets off ([`behaviour`], one match arm per kind), and what it scores under each
+//! destruction sets off (`behaviour`, one match arm per kind), and what it scores under each
 //! game's rules ([`points`]). The facts about a kind (whether the ball can destroy it, what
 //! else can, whether it counts for clearing the level, whether it is drawn, its hits) are its
 //! row in the level layer ([`BrickKind::def`]).
@@ -19,7 +19,7 @@ use rand_pcg::Pcg32;
 
 /// What a destroyed brick sets off, after it is gone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Aftermath {
+pub(crate) enum Aftermath {
     /// Nothing.
     None,
     /// Its neighbours (the level's explosion shape) are destroyed after
@@ -31,7 +31,7 @@ pub enum Aftermath {
 
 /// How the ball leaves a brick it bounced off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bounce {
+pub(crate) enum Bounce {
     /// Mirror reflection (the collision mode's contact normal).
     Reflect,
     /// A random direction away from the brick (seeded): LBreakout2's chaotic brick.
@@ -41,12 +41,12 @@ pub enum Bounce {
 /// What a kind of brick does in play: its behaviour. Its facts (destructible, what else breaks
 /// it, visible, regenerating, …) are its row in the level layer ([`BrickKind::def`]).
 #[derive(Clone, Copy, Debug)]
-pub struct BrickBehaviour {
+pub(crate) struct BrickBehaviour {
     /// How the ball leaves it.
     pub bounce: Bounce,
     /// What a hit by the ball does to a live brick of this kind; the brick field does the
     /// bookkeeping (bricks left) and the game the consequences (score, events, power-up).
-    pub on_hit: fn(&mut Brick) -> HitOutcome,
+    pub(crate) on_hit: fn(&mut Brick) -> HitOutcome,
     /// What its destruction sets off.
     pub aftermath: Aftermath,
 }
@@ -66,7 +66,7 @@ const UNBREAKABLE: BrickBehaviour = BrickBehaviour {
 };
 
 /// `kind`'s behaviour: one match arm per kind.
-pub const fn behaviour(kind: BrickKind) -> BrickBehaviour {
+pub(crate) const fn behaviour(kind: BrickKind) -> BrickBehaviour {
     match kind {
         BrickKind::Solid | BrickKind::Metal => UNBREAKABLE,
         BrickKind::Chaotic => BrickBehaviour {
@@ -129,13 +129,13 @@ pub fn points(scoring: Ruleset, kind: BrickKind, hits_total: u8, destroyed: bool
 }
 
 /// Behaviour of a solid brick: nothing changes.
-pub fn bounce_unharmed(_brick: &mut Brick) -> HitOutcome {
+pub(crate) fn bounce_unharmed(_brick: &mut Brick) -> HitOutcome {
     HitOutcome::Solid
 }
 
 /// Behaviour of a destructible brick: it is revealed if it was not drawn, loses one hit, and is
 /// destroyed when none are left, releasing the power-up the level placed in it.
-pub fn lose_a_hit(brick: &mut Brick) -> HitOutcome {
+pub(crate) fn lose_a_hit(brick: &mut Brick) -> HitOutcome {
     brick.visible = true;
     brick.hits_left = brick.hits_left.saturating_sub(1);
     brick.regeneration = 0.0;

@@ -14,4 +14,5 @@ pub mod field;
 pub mod hits;
 pub mod kinds;
 
-pub use field::{Brick, BrickField, Fuse, HitOutcome};
+pub(crate) use field::Fuse;
+pub use field::{Brick, BrickField, HitOutcome};

@@ -4,7 +4,7 @@
 //! chaos), multiball and extra life, and every power-up of LBreakout2, KBreakOut, SDL-Ball and
 //! gnome-breakout (48 in all, [`crate::level::PowerUpKind`]). What each one is, is its row in
 //! the level layer ([`crate::level::POWER_UPS`]: name, family, good or bad, how long it lasts);
-//! what it does is its behaviour function here ([`table::behaviour`]); `docs/architecture.md`
+//! what it does is its behaviour function here (`table::behaviour`); `docs/architecture.md`
 //! has the recipe for adding one. How long each lasts and the sizes and speeds come from the level's
 //! `@powerups:` rules ([`rules`]); under this game's own, spawn chances and durations come from
 //! [`PowerUpSettings`] (the `[powerups]` section of `breakout.toml`). Effects are cleared when a
@@ -24,9 +24,7 @@ mod systems;
 pub mod table;
 
 pub use settings::{PerKind, PowerUpSettings, CLASSIC_RANDOM};
-pub use systems::{
-    Shot, Weapon, BONUS_FLOOR_Y, MAGNET_SPEED, SHOT_INTERVAL, SHOT_SIZE, SHOT_SPEED,
-};
+pub use systems::{Shot, Weapon, BONUS_FLOOR_Y, SHOT_SIZE};
 #[cfg(test)]
 mod kinds_tests;
 #[cfg(test)]
@@ -35,28 +33,28 @@ mod tests;
 /// Size of a falling power-up, pixels (LearnOpenGL: 60×20).
 pub const POWERUP_SIZE: Vec2 = Vec2::new(60.0, 20.0);
 /// Falling speed, pixels/second (LearnOpenGL: 150).
-pub const POWERUP_FALL_SPEED: f32 = 150.0;
+pub(crate) const POWERUP_FALL_SPEED: f32 = 150.0;
 /// Ball speed multiplier of one speed power-up (LearnOpenGL: 1.2).
-pub const SPEED_FACTOR: f32 = 1.2;
+pub(crate) const SPEED_FACTOR: f32 = 1.2;
 /// Most balls in play at once: multiball and extra balls add none beyond it. Why: LBreakout2
 /// levels chain multiball extras into dozens of balls, which the eye cannot follow and the
 /// ball–ball pass (quadratic in the balls) pays for every step.
-pub const MAX_BALLS: usize = 20;
+pub(crate) const MAX_BALLS: usize = 20;
 /// Largest total speed multiplier: three speed-ups. Beyond it the ball gets hard to follow.
-pub const MAX_SPEED_MULTIPLIER: f32 = 1.728;
+pub(crate) const MAX_SPEED_MULTIPLIER: f32 = 1.728;
 /// Paddle width added by one pad-size power-up, pixels (LearnOpenGL: 50).
-pub const PAD_SIZE_INCREASE: f32 = 50.0;
+pub(crate) const PAD_SIZE_INCREASE: f32 = 50.0;
 /// Widest the paddle can grow, pixels: two increases on the 100 px paddle… plus one.
-pub const MAX_PADDLE_WIDTH: f32 = 250.0;
+pub(crate) const MAX_PADDLE_WIDTH: f32 = 250.0;
 /// Most lives a player can hold; an extra life beyond it gives nothing.
 pub const MAX_LIVES: u32 = 9;
 /// Angle of the two extra balls of multiball from the original ball's direction, degrees.
-pub const MULTIBALL_SPREAD_DEG: f32 = 25.0;
+pub(crate) const MULTIBALL_SPREAD_DEG: f32 = 25.0;
 /// Least angle between any two of the three balls of a split, degrees. Why: the balls start on
 /// one point and must part on their own (see [`super::tuning::BALL_PARTING_FRACTION`]); the
 /// anti-loop limits can fold a turned direction back next to another one (a ball 26° from
 /// horizontal turned 25° down comes out at 20°), so such a turn is replaced.
-pub const MULTIBALL_MIN_SEPARATION_DEG: f32 = 12.5;
+pub(crate) const MULTIBALL_MIN_SEPARATION_DEG: f32 = 12.5;
 
 /// A power-up falling towards the paddle.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -100,7 +98,7 @@ pub struct ActiveEffect {
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct ActiveEffects {
     /// Timed effects: at most one entry per kind; collecting one again restarts its timer, or
-    /// adds its time under LBreakout2's rules ([`rules::Rules::add_time`]).
+    /// adds its time under LBreakout2's rules (`rules::Rules::add_time`).
     pub timed: Vec<ActiveEffect>,
     /// Ball speed multiplier from the speed power-ups (and KBreakOut's fast and slow), within
     /// the rules' bounds; LBreakout2's fast and slow override it while they run
@@ -192,7 +190,7 @@ impl ActiveEffects {
     }
 
     /// Ball radius now, pixels.
-    pub fn ball_radius(&self) -> f32 {
+    pub(crate) fn ball_radius(&self) -> f32 {
         BALL_RADIUS * self.ball_scale
     }
 }

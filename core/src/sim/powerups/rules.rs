@@ -80,7 +80,7 @@ pub enum MultiballStyle {
 
 /// Where power-ups come from besides the ones a level places.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RandomDrops {
+pub(crate) enum RandomDrops {
     /// A destroyed brick rolls each power-up's chance from `breakout.toml` (LearnOpenGL).
     PerDestroyedBrick,
     /// gnome-breakout: every hit on a block (strong ones included) drops one with a chance of
@@ -94,21 +94,21 @@ pub enum RandomDrops {
 #[derive(Clone, Copy, Debug)]
 pub struct Rules {
     /// Which rule set.
-    pub ruleset: Ruleset,
+    pub(crate) ruleset: Ruleset,
     /// Pad-size (expand): the change.
     pub expand: Resize,
     /// Shrink: the change.
-    pub shrink: Resize,
+    pub(crate) shrink: Resize,
     /// Narrowest paddle, pixels.
-    pub min_paddle: f32,
+    pub(crate) min_paddle: f32,
     /// Widest paddle, pixels.
-    pub max_paddle: f32,
+    pub(crate) max_paddle: f32,
     /// Speed power-up: factor on the speed multiplier.
-    pub speed_factor: f32,
+    pub(crate) speed_factor: f32,
     /// Largest speed multiplier the speed and fast power-ups may reach.
-    pub max_speed: f32,
+    pub(crate) max_speed: f32,
     /// Smallest speed multiplier the slow power-up may reach.
-    pub min_speed: f32,
+    pub(crate) min_speed: f32,
     /// Fast power-up.
     pub fast: SpeedChange,
     /// Slow power-up.
@@ -117,25 +117,25 @@ pub struct Rules {
     pub multiball: MultiballStyle,
     /// Catching a running timed power-up again adds its time (LBreakout2) instead of
     /// restarting it.
-    pub add_time: bool,
+    pub(crate) add_time: bool,
     /// Seconds the time-add power-up gives every running timed one.
-    pub time_add: f32,
+    pub(crate) time_add: f32,
     /// Chance (0–1) that a weak ball's hit does no damage.
-    pub weak_miss_chance: f32,
+    pub(crate) weak_miss_chance: f32,
     /// Ball radius factor of the big and the small ball.
-    pub big_ball: f32,
+    pub(crate) big_ball: f32,
     /// See `big_ball`.
-    pub small_ball: f32,
+    pub(crate) small_ball: f32,
     /// Random power-ups besides the placed ones.
-    pub random_drops: RandomDrops,
+    pub(crate) random_drops: RandomDrops,
     /// Explosive-grow turns walls (solid bricks) explosive too (KBreakOut's MoreExplosion
     /// includes its unbreakable bricks).
-    pub grow_into_walls: bool,
+    pub(crate) grow_into_walls: bool,
 }
 
 /// LearnOpenGL's and this game's own: LearnOpenGL's six keep their values; the others take
 /// LBreakout2's (durations in [`PowerUpSettings`]).
-pub const CLASSIC: Rules = Rules {
+pub(crate) const CLASSIC: Rules = Rules {
     ruleset: Ruleset::Classic,
     expand: Resize::Add(super::PAD_SIZE_INCREASE),
     shrink: Resize::Add(-super::PAD_SIZE_INCREASE),
@@ -166,7 +166,7 @@ pub const CLASSIC: Rules = Rules {
 ///   this game does not, so slow only undoes a speed-up here;
 /// - a second catch adds its time (`extra_time += TIME_*`), `&` adds 7 s to every running one;
 /// - weak balls: 40 % of hits do no damage (`game/balls.c`, `rand() % 10 < 6` damages).
-pub const LBREAKOUT2: Rules = Rules {
+pub(crate) const LBREAKOUT2: Rules = Rules {
     ruleset: Ruleset::LBreakout2,
     expand: Resize::Add(22.5),
     shrink: Resize::Add(-22.5),
@@ -198,7 +198,7 @@ const LBREAKOUT2_TOP_SPEED: f32 = 0.43 / 0.27;
 /// no top speed (above 2 it doubles its substeps instead): ×2.197, three speed-ups, is this
 /// game's cap. Its balls also speed up ×1.05 at intervals (`AUTO_SPEED_INCREASE`), which this
 /// game does not.
-pub const KBREAKOUT: Rules = Rules {
+pub(crate) const KBREAKOUT: Rules = Rules {
     ruleset: Ruleset::KBreakOut,
     expand: Resize::Scale(1.4),
     shrink: Resize::Scale(1.0 / 1.4),
@@ -229,7 +229,7 @@ pub const KBREAKOUT: Rules = Rules {
 /// life is lost (`resetPlayerPowerups`). SDL-Ball has no fast or slow power-up; those keep
 /// this game's values. Not modelled: big and normal ball reset the ball to its start speed, and
 /// grow and shrink take the gun away.
-pub const SDLBALL: Rules = Rules {
+pub(crate) const SDLBALL: Rules = Rules {
     ruleset: Ruleset::SdlBall,
     expand: Resize::Add(15.0),
     shrink: Resize::Add(-10.0),
@@ -257,7 +257,7 @@ pub const SDLBALL: Rules = Rules {
 /// resets the bat). Drops come at random on hits ([`GNOME_DROPS`]). gnome-breakout has no
 /// shrink. Not modelled: the laser and the wide bat replace each other (one bat type), and slow
 /// balls speed up again by 0.25 of 7 per hit instead of running on a timer.
-pub const GNOME: Rules = Rules {
+pub(crate) const GNOME: Rules = Rules {
     ruleset: Ruleset::Gnome,
     expand: Resize::Add(GNOME_WIDE_STEP),
     shrink: Resize::Add(-GNOME_WIDE_STEP),
@@ -321,7 +321,7 @@ impl Rules {
     /// `rng` from the rule set's own power-ups: LBreakout2's 25 extras (`extra_use`,
     /// `EX_RANDOM`), SDL-Ball's weighted classes (`selectRandomPowerup`), gnome-breakout's
     /// groups, KBreakOut's 19 gifts, or every power-up of this game.
-    pub fn random_kind(&self, rng: &mut impl Rng) -> PowerUpKind {
+    pub(crate) fn random_kind(&self, rng: &mut impl Rng) -> PowerUpKind {
         match self.ruleset {
             Ruleset::SdlBall => sdlball_weighted(rng),
             Ruleset::Gnome => pick_weighted(&GNOME_DROPS, rng),
@@ -339,14 +339,14 @@ impl Rules {
 
     /// A random drop for a hit on a brick that released nothing else: under gnome-breakout's
     /// rules ([`RandomDrops::GnomePerHit`]) one hit in [`GNOME_DROP_ONE_IN`] drops one.
-    pub fn drop_on_hit(&self, rng: &mut impl Rng) -> Option<PowerUpKind> {
+    pub(crate) fn drop_on_hit(&self, rng: &mut impl Rng) -> Option<PowerUpKind> {
         (self.random_drops == RandomDrops::GnomePerHit
             && rng.random_range(0..GNOME_DROP_ONE_IN) == 0)
             .then(|| self.random_kind(rng))
     }
 
     /// A bad power-up drawn with `rng` (`+bad`; SDL-Ball's `Q`: shrink, small ball, die, drop).
-    pub fn random_bad_kind(&self, rng: &mut impl Rng) -> PowerUpKind {
+    pub(crate) fn random_bad_kind(&self, rng: &mut impl Rng) -> PowerUpKind {
         const SDLBALL_EVIL: [PowerUpKind; 4] = [K::Shrink, K::SmallBall, K::LoseLife, K::BoardDrop];
         match self.ruleset {
             Ruleset::SdlBall => SDLBALL_EVIL[rng.random_range(0..SDLBALL_EVIL.len())],
@@ -363,7 +363,7 @@ impl Rules {
 
 /// LBreakout2's extras (`extra_conv_table`) but the random one itself, one each, for its random
 /// extra.
-pub const LBREAKOUT2_EXTRAS: [PowerUpKind; 28] = [
+pub(crate) const LBREAKOUT2_EXTRAS: [PowerUpKind; 28] = [
     K::Points200,
     K::Points500,
     K::Points1000,
@@ -396,7 +396,7 @@ pub const LBREAKOUT2_EXTRAS: [PowerUpKind; 28] = [
 
 /// KBreakOut's gifts (`GIFT_TYPES`, `src/levelloader.h`), as the importer maps them, for a
 /// random pick.
-pub const KBREAKOUT_GIFTS: [PowerUpKind; 19] = [
+pub(crate) const KBREAKOUT_GIFTS: [PowerUpKind; 19] = [
     K::Points100,
     K::Points200,
     K::Points500,
@@ -421,7 +421,7 @@ pub const KBREAKOUT_GIFTS: [PowerUpKind; 19] = [
 /// gnome-breakout's drops (`src/powerup.c` `new_powerup`) with weights in thousandths: a draw of
 /// 0–19 picks the group (0–8: 45 % score or laser, 9–15: 35 % slow balls, wide bat or new ball,
 /// 16–19: 20 % next level or new life), then a kind uniformly within it.
-pub const GNOME_DROPS: [(PowerUpKind, u32); 7] = [
+pub(crate) const GNOME_DROPS: [(PowerUpKind, u32); 7] = [
     (K::Points500, 225),
     (K::Weapon, 225),
     (K::Slow, 117),
@@ -432,7 +432,7 @@ pub const GNOME_DROPS: [(PowerUpKind, u32); 7] = [
 ];
 
 /// Chance of a gnome-breakout drop per hit on a block: 1 in this.
-pub const GNOME_DROP_ONE_IN: u32 = 20;
+pub(crate) const GNOME_DROP_ONE_IN: u32 = 20;
 
 /// SDL-Ball's random power-up (`loadlevel.cpp` `selectRandomPowerup`): 59 % from Most, 30 % from
 /// More, 10 % from Less, 1 % from Least, uniform within the class; the classes are those of the

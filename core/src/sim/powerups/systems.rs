@@ -18,13 +18,13 @@ use rand::Rng;
 pub use crate::playfield::SHOT_SIZE;
 /// A shot's speed, pixels/second, straight up (LBreakout2's shots cross its field in about
 /// two thirds of a second).
-pub const SHOT_SPEED: f32 = 720.0;
+pub(crate) const SHOT_SPEED: f32 = 720.0;
 /// Seconds between two volleys of the weapon: it fires on its own while it runs, two shots at
 /// a time, one from each end of the paddle.
-pub const SHOT_INTERVAL: f32 = 0.25;
+pub(crate) const SHOT_INTERVAL: f32 = 0.25;
 /// How fast a magnet pulls a falling power-up sideways towards the paddle's centre,
 /// pixels/second: enough to bring one from a third of the field away before it lands.
-pub const MAGNET_SPEED: f32 = 220.0;
+pub(crate) const MAGNET_SPEED: f32 = 220.0;
 /// The bonus floor's top edge, pixels from the playfield's top: below the paddle (whose bottom
 /// is 24 px above the edge), above the line where a ball is lost.
 pub const BONUS_FLOOR_Y: f32 = PLAYFIELD_HEIGHT - 12.0;
@@ -54,12 +54,12 @@ pub struct Weapon {
     /// Shots flying up.
     pub shots: Vec<Shot>,
     /// Seconds until the next volley.
-    pub cooldown: f32,
+    pub(crate) cooldown: f32,
 }
 
 impl Weapon {
     /// True with nothing in flight and no volley pending (left out of the state hash then).
-    pub fn is_idle(&self) -> bool {
+    pub(crate) fn is_idle(&self) -> bool {
         self.shots.is_empty() && self.cooldown == 0.0
     }
 }

@@ -1,14 +1,14 @@
 //! What collecting each power-up does: one behaviour function per kind, chosen by an
-//! exhaustive match ([`behaviour`]). The facts about a kind (name, family, good or bad, how long
+//! exhaustive match (`behaviour`). The facts about a kind (name, family, good or bad, how long
 //! it lasts) are its row in the level layer ([`crate::level::POWER_UPS`]); how long a timed one
 //! lasts under each game's rules, and the sizes and speeds behaviours use, come from the level's
 //! rules ([`super::rules`]).
 //!
-//! **Adding a power-up** means its row in [`crate::level::POWER_UPS`], an arm of [`behaviour`]
+//! **Adding a power-up** means its row in [`crate::level::POWER_UPS`], an arm of `behaviour`
 //! here (the compiler asks for it) and its look (`assets::powerup_looks`); see
 //! `docs/architecture.md`. A timed power-up's effect is its running timer
 //! ([`super::ActiveEffects::has`]), which the systems that care read (`super::systems` and the
-//! ball's motion); its behaviour is then usually [`no_change`].
+//! ball's motion); its behaviour is then usually `no_change`.
 //!
 //! Units: pixels, pixels/second, seconds; playfield coordinates (origin top-left, y down).
 
@@ -28,7 +28,7 @@ use PowerUpKind as K;
 
 /// The parts of the game a collected power-up may change, borrowed for the moment it is caught,
 /// and what it asks the game to do next.
-pub struct Collect<'a> {
+pub(crate) struct Collect<'a> {
     /// Every ball, on the paddle or in play.
     pub balls: &'a mut Vec<Ball>,
     /// The paddle.
@@ -51,14 +51,14 @@ pub struct Collect<'a> {
     /// The game's launch speed, pixels/second.
     pub launch_speed: f32,
     /// The paddle's width without pad-size power-ups, pixels ([`crate::sim::GameConfig::paddle_width`]).
-    pub paddle_width: f32,
+    pub(crate) paddle_width: f32,
     /// Out: power-ups to collect after this one (random, joker), in order.
     pub then: Vec<PowerUpKind>,
     /// Out: the power-ups of `then` count double: twice the points, twice the time (the
     /// joker's, LBreakout2 `extra_use` `EX_JOKER`).
-    pub double_then: bool,
+    pub(crate) double_then: bool,
     /// Out: the player loses a life now (lose-life).
-    pub lose_life: bool,
+    pub(crate) lose_life: bool,
     /// Out: the level ends as cleared (next-level).
     pub next_level: bool,
 }
@@ -66,7 +66,7 @@ pub struct Collect<'a> {
 /// What collecting `kind` changes: its behaviour function (one match arm per kind; after its
 /// timer, if any, has started). Whether it is bad, and how long it lasts, are the kind's facts
 /// ([`PowerUpKind::def`]).
-pub fn behaviour(kind: PowerUpKind) -> fn(&mut Collect<'_>) {
+pub(crate) fn behaviour(kind: PowerUpKind) -> fn(&mut Collect<'_>) {
     match kind {
         K::Speed => speed_up,
         K::Sticky => no_change,
@@ -125,10 +125,10 @@ const BALL_KINDS: [PowerUpKind; 3] = [K::EnergyBall, K::ExplosiveBall, K::WeakBa
 
 /// Behaviour of a power-up whose running timer is the whole effect (sticky, pass-through,
 /// confuse, chaos, frozen, ghost…): nothing else changes.
-pub fn no_change(_: &mut Collect<'_>) {}
+pub(crate) fn no_change(_: &mut Collect<'_>) {}
 
 /// True for the points power-ups.
-pub fn is_points(kind: PowerUpKind) -> bool {
+pub(crate) fn is_points(kind: PowerUpKind) -> bool {
     kind.name().starts_with("points-")
 }
 
@@ -149,7 +149,7 @@ fn exclusive(c: &mut Collect<'_>, kind: PowerUpKind, others: &[PowerUpKind]) {
 
 /// Speed: the speed multiplier grows by the rules' factor (LearnOpenGL ×1.2, KBreakOut ×1.3), up
 /// to their cap; the game rescales the balls in play (and later launches follow).
-pub fn speed_up(c: &mut Collect<'_>) {
+pub(crate) fn speed_up(c: &mut Collect<'_>) {
     let m = c.effects.speed_multiplier * c.rules.speed_factor;
     c.effects.speed_multiplier = m.min(c.rules.max_speed);
 }
@@ -181,7 +181,7 @@ fn small_ball(c: &mut Collect<'_>) {
 
 /// Pad size increase (expand, grow): the paddle grows by the rules' step around its centre, up
 /// to their widest.
-pub fn widen_paddle(c: &mut Collect<'_>) {
+pub(crate) fn widen_paddle(c: &mut Collect<'_>) {
     resize_paddle(c, c.rules.expand);
 }
 
@@ -205,7 +205,7 @@ fn resize_paddle(c: &mut Collect<'_>, resize: Resize) {
 }
 
 /// Extra life: one more, up to [`MAX_LIVES`].
-pub fn extra_life(c: &mut Collect<'_>) {
+pub(crate) fn extra_life(c: &mut Collect<'_>) {
     *c.lives = (*c.lives + 1).min(MAX_LIVES);
 }
 
@@ -225,7 +225,7 @@ fn aim_sticky(c: &mut Collect<'_>) {
 /// other and the first ball: where the limits fold one turn onto another direction, twice the
 /// spread is used instead. Under KBreakOut's and SDL-Ball's, every ball in play splits in two.
 /// Never beyond [`MAX_BALLS`].
-pub fn multiball(c: &mut Collect<'_>) {
+pub(crate) fn multiball(c: &mut Collect<'_>) {
     let speed = c.launch_speed * c.effects.speed(c.rules);
     let first = c.balls.iter().find(|b| !b.stuck).map(|b| (b.pos, b.vel));
     if c.rules.multiball == MultiballStyle::Split && first.is_some() {
@@ -405,7 +405,7 @@ fn random(c: &mut Collect<'_>) {
 }
 
 /// Resizes `paddle` to `width` pixels around its centre, kept inside the playfield.
-pub fn set_paddle_width(paddle: &mut Paddle, width: f32) {
+pub(crate) fn set_paddle_width(paddle: &mut Paddle, width: f32) {
     let center = paddle.center_x();
     paddle.size.x = width;
     paddle.pos.x = (center - width / 2.0).clamp(0.0, PLAYFIELD_WIDTH - width);
