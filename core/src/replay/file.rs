@@ -13,7 +13,7 @@
 
 use super::settings::StoredSettingsV2;
 use super::track::{InputTrackV1, InputTrackV2};
-use super::{Change, End, Header, Math, Origin, Replay};
+use super::{Change, End, Header, InputTrack, Math, Origin, Replay, StoredSettings};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -144,12 +144,24 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<Replay, ReplayError> {
         )));
     }
     let read = match version {
-        1 => postcard::take_from_bytes::<OldReplay<InputTrackV1>>(&body)
-            .map(|(old, rest)| (old.into_replay(|t| t.0), rest)),
-        2 => postcard::take_from_bytes::<OldReplay<InputTrackV2>>(&body)
-            .map(|(old, rest)| (old.into_replay(|t| t.0), rest)),
-        3 => postcard::take_from_bytes::<ReplayV3>(&body)
-            .map(|(old, rest)| (old.into_replay(), rest)),
+        1 => postcard::take_from_bytes::<OldReplay<StoredSettingsV2, InputTrackV1>>(&body).map(
+            |(old, rest)| {
+                (
+                    old.into_replay(StoredSettingsV2::into_current, |t| t.0),
+                    rest,
+                )
+            },
+        ),
+        2 => postcard::take_from_bytes::<OldReplay<StoredSettingsV2, InputTrackV2>>(&body).map(
+            |(old, rest)| {
+                (
+                    old.into_replay(StoredSettingsV2::into_current, |t| t.0),
+                    rest,
+                )
+            },
+        ),
+        3 => postcard::take_from_bytes::<OldReplay<StoredSettings, InputTrack>>(&body)
+            .map(|(old, rest)| (old.into_replay(|s| s, |t| t), rest)),
         _ => postcard::take_from_bytes::<Replay>(&body),
     };
     let (replay, rest) = read.map_err(|e| {
@@ -191,9 +203,11 @@ pub fn write(path: &Path, replay: &Replay) -> Result<(), ReplayError> {
     crate::files::write_atomic(path, &encode(replay)).map_err(io)
 }
 
-/// A [`Header`] as formats 1 and 2 stored it: its settings without the difficulty's.
+/// A [`Header`] as formats 1–3 stored it: without [`Header::math`] (read as
+/// [`Math::Platform`]), its settings as that format stored them (`StoredSettingsV2`, without
+/// the difficulty's, in formats 1 and 2).
 #[derive(serde::Deserialize)]
-struct HeaderV2 {
+struct OldHeader<Settings> {
     game_version: String,
     recorded_at: u64,
     origin: Origin,
@@ -201,56 +215,29 @@ struct HeaderV2 {
     level_text: String,
     start_score: u32,
     start_lives: u32,
-    settings: StoredSettingsV2,
+    settings: Settings,
     taken_over_at: Option<u64>,
     played_by: Option<String>,
 }
 
-impl HeaderV2 {
-    fn into_header(self) -> Header {
-        Header {
-            game_version: self.game_version,
-            recorded_at: self.recorded_at,
-            origin: self.origin,
-            level_name: self.level_name,
-            level_text: self.level_text,
-            start_score: self.start_score,
-            start_lives: self.start_lives,
-            settings: self.settings.into_current(),
-            taken_over_at: self.taken_over_at,
-            played_by: self.played_by,
-            math: Math::Platform,
-        }
-    }
-}
-
-/// A [`Header`] as format 3 stored it: the current one without [`Header::math`].
+/// A [`Replay`] as formats 1–3 stored it: its header as [`OldHeader`], its input track as that
+/// format stored it ([`InputTrackV1`], [`InputTrackV2`], or today's).
 #[derive(serde::Deserialize)]
-struct HeaderV3 {
-    game_version: String,
-    recorded_at: u64,
-    origin: Origin,
-    level_name: String,
-    level_text: String,
-    start_score: u32,
-    start_lives: u32,
-    settings: super::StoredSettings,
-    taken_over_at: Option<u64>,
-    played_by: Option<String>,
-}
-
-/// A [`Replay`] as format 3 stored it: its header without the math ([`HeaderV3`]).
-#[derive(serde::Deserialize)]
-struct ReplayV3 {
-    header: HeaderV3,
-    inputs: super::InputTrack,
+struct OldReplay<Settings, Track> {
+    header: OldHeader<Settings>,
+    inputs: Track,
     changes: Vec<Change>,
     hashes: Vec<u64>,
     end: Option<End>,
 }
 
-impl ReplayV3 {
-    fn into_replay(self) -> Replay {
+impl<Settings, Track> OldReplay<Settings, Track> {
+    /// Today's replay, the settings and the track converted by `settings` and `track`.
+    fn into_replay(
+        self,
+        settings: impl FnOnce(Settings) -> StoredSettings,
+        track: impl FnOnce(Track) -> InputTrack,
+    ) -> Replay {
         let h = self.header;
         Replay {
             header: Header {
@@ -261,35 +248,11 @@ impl ReplayV3 {
                 level_text: h.level_text,
                 start_score: h.start_score,
                 start_lives: h.start_lives,
-                settings: h.settings,
+                settings: settings(h.settings),
                 taken_over_at: h.taken_over_at,
                 played_by: h.played_by,
                 math: Math::Platform,
             },
-            inputs: self.inputs,
-            changes: self.changes,
-            hashes: self.hashes,
-            end: self.end,
-        }
-    }
-}
-
-/// A [`Replay`] as formats 1 and 2 stored it: the header's settings without the difficulty's
-/// ([`HeaderV2`]), its input track as that format stored it ([`InputTrackV1`],
-/// [`InputTrackV2`]).
-#[derive(serde::Deserialize)]
-struct OldReplay<Track> {
-    header: HeaderV2,
-    inputs: Track,
-    changes: Vec<Change>,
-    hashes: Vec<u64>,
-    end: Option<End>,
-}
-
-impl<Track> OldReplay<Track> {
-    fn into_replay(self, track: impl FnOnce(Track) -> super::InputTrack) -> Replay {
-        Replay {
-            header: self.header.into_header(),
             inputs: track(self.inputs),
             changes: self.changes,
             hashes: self.hashes,
