@@ -154,7 +154,7 @@ impl Case {
     }
 
     /// The case as TOML text, with a comment saying what it is.
-    pub(crate) fn to_toml(&self) -> String {
+    pub fn to_toml(&self) -> String {
         let body = toml::to_string(self).unwrap_or_default();
         format!(
             "# A collision lab probe saved as a regression case (breakout lab, S):\n\

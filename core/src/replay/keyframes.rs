@@ -81,7 +81,7 @@ impl Keyframes {
     }
 
     /// Plays `playback` forward to step `target` (or the end), offering each step.
-    pub(crate) fn play_to(&mut self, playback: &mut Playback, target: u64) {
+    pub fn play_to(&mut self, playback: &mut Playback, target: u64) {
         while playback.at() < target && playback.step() {
             self.offer(playback);
         }
