@@ -175,17 +175,13 @@ fn number_arg(option: &str, text: &str, least: u64) -> Result<u64, String> {
 
 /// A collision mode by name.
 fn mode(name: &str) -> Result<CollisionMode, String> {
-    CollisionMode::ALL
-        .iter()
-        .copied()
-        .find(|m| m.name() == name)
-        .ok_or_else(|| {
-            let names: Vec<&str> = CollisionMode::ALL.iter().map(|m| m.name()).collect();
-            format!(
-                "--collision takes one of {}, not {name:?}",
-                names.join(", ")
-            )
-        })
+    CollisionMode::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = CollisionMode::ALL.iter().map(|m| m.name()).collect();
+        format!(
+            "--collision takes one of {}, not {name:?}",
+            names.join(", ")
+        )
+    })
 }
 
 /// Prints `trace STEP HASH` when `step` is a multiple of `every`.

@@ -131,6 +131,11 @@ impl CollisionMode {
         }
     }
 
+    /// The mode of a name (exactly as [`CollisionMode::name`] writes it).
+    pub fn from_name(name: &str) -> Option<CollisionMode> {
+        Self::ALL.iter().copied().find(|m| m.name() == name)
+    }
+
     /// The next mode in [`CollisionMode::ALL`], wrapping around (the in-game `C` key).
     pub fn next(self) -> CollisionMode {
         let i = Self::ALL.iter().position(|&m| m == self).unwrap_or(0);

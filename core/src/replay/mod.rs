@@ -104,7 +104,11 @@ pub struct Header {
 /// Which math a replay was recorded with, and so where it can be expected to verify.
 ///
 /// Stored in the header from format 4 on; formats 1–3 are read as [`Math::Platform`].
+///
+/// Serialised by its variant's index in the replay file (postcard) and by its name, `platform`
+/// or `portable`, in `replay --verify`'s JSON line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Math {
     /// The platform's libm (`sin`, `cos`, `atan2` from glibc, musl, the Windows CRT…) and the
     /// FNV-1a state hash of raw float bits: what game versions up to 0.2.0 computed with
@@ -119,14 +123,6 @@ pub enum Math {
 }
 
 impl Math {
-    /// Its name in reports: `"platform"` or `"portable"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Math::Platform => "platform",
-            Math::Portable => "portable",
-        }
-    }
-
     /// Why a replay recorded with this math may have stopped matching here, for a message
     /// after a divergence; `None` for [`Math::Portable`], where a divergence means the game's
     /// code or a setting changed, or the file is wrong.
@@ -337,10 +333,12 @@ impl Replay {
             last = change.step;
             match &change.kind {
                 ChangeKind::Collision(name) => {
-                    collision_mode(name).ok_or(format!("changes[{i}]: unknown mode {name:?}"))?;
+                    CollisionMode::from_name(name)
+                        .ok_or(format!("changes[{i}]: unknown mode {name:?}"))?;
                 }
                 ChangeKind::PowerUp(name) => {
-                    power_up(name).ok_or(format!("changes[{i}]: unknown power-up {name:?}"))?;
+                    PowerUpKind::from_name(name)
+                        .ok_or(format!("changes[{i}]: unknown power-up {name:?}"))?;
                 }
                 ChangeKind::Reload {
                     level_name,
@@ -376,7 +374,7 @@ impl ChangeKind {
     pub fn apply(&self, game: &mut Game) {
         match self {
             ChangeKind::Collision(name) => {
-                if let Some(mode) = collision_mode(name) {
+                if let Some(mode) = CollisionMode::from_name(name) {
                     game.set_collision_mode(mode);
                 }
             }
@@ -389,7 +387,7 @@ impl ChangeKind {
                 }
             }
             ChangeKind::PowerUp(name) => {
-                if let Some(kind) = power_up(name) {
+                if let Some(kind) = PowerUpKind::from_name(name) {
                     game.collect_powerup(kind);
                 }
             }
@@ -403,19 +401,6 @@ impl ChangeKind {
             level_text: level.to_text(),
         }
     }
-}
-
-/// The collision mode named `name`.
-pub(crate) fn collision_mode(name: &str) -> Option<CollisionMode> {
-    CollisionMode::ALL
-        .iter()
-        .copied()
-        .find(|m| m.name() == name)
-}
-
-/// The power-up named `name`.
-pub(crate) fn power_up(name: &str) -> Option<PowerUpKind> {
-    PowerUpKind::ALL.into_iter().find(|k| k.name() == name)
 }
 
 /// The first line of a multi-line message.

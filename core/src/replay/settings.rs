@@ -2,7 +2,8 @@
 //! format does not follow the serde attributes the state hash needs (`GameConfig` leaves fields
 //! out of its serialisation when they are off, which a compact format cannot read back).
 
-use super::{collision_mode, power_up};
+use crate::collision::CollisionMode;
+use crate::level::PowerUpKind;
 use crate::sim::powerups::PerKind;
 use crate::sim::{Difficulty, GameConfig, PaceSettings, PowerUpSettings};
 use serde::{Deserialize, Serialize};
@@ -162,7 +163,7 @@ impl StoredSettings {
         let per_kind = |list: &[(String, f32)]| {
             let mut out = PerKind::default();
             for (name, value) in list {
-                if let Some(kind) = power_up(name) {
+                if let Some(kind) = PowerUpKind::from_name(name) {
                     out.0[kind as usize] = Some(*value);
                 }
             }
@@ -172,7 +173,7 @@ impl StoredSettings {
             self.classic_seconds;
         GameConfig {
             seed: self.seed,
-            collision: collision_mode(&self.collision).unwrap_or_default(),
+            collision: CollisionMode::from_name(&self.collision).unwrap_or_default(),
             launch_speed: self.launch_speed,
             infinite_lives: self.infinite_lives,
             powerups: PowerUpSettings {
@@ -202,7 +203,7 @@ impl StoredSettings {
     /// Checks the values a game could not be played with: unknown names, numbers that are not
     /// finite or outside what `breakout.toml` accepts. The error names the field.
     pub fn validate(&self) -> Result<(), String> {
-        collision_mode(&self.collision)
+        CollisionMode::from_name(&self.collision)
             .ok_or_else(|| format!("settings.collision: unknown mode {:?}", self.collision))?;
         let range = |field: &str, value: f32, lo: f32, hi: f32| {
             if (lo..=hi).contains(&value) {
@@ -224,11 +225,13 @@ impl StoredSettings {
             range("classic_seconds", s, 0.0, 3600.0)?;
         }
         for (name, value) in &self.chance {
-            power_up(name).ok_or_else(|| format!("settings.chance: unknown power-up {name:?}"))?;
+            PowerUpKind::from_name(name)
+                .ok_or_else(|| format!("settings.chance: unknown power-up {name:?}"))?;
             range("chance", *value, 0.0, 1.0)?;
         }
         for (name, value) in &self.seconds {
-            power_up(name).ok_or_else(|| format!("settings.seconds: unknown power-up {name:?}"))?;
+            PowerUpKind::from_name(name)
+                .ok_or_else(|| format!("settings.seconds: unknown power-up {name:?}"))?;
             range("seconds", *value, 0.0, 3600.0)?;
         }
         range("speed_up_per_minute", self.speed_up_per_minute, 0.0, 10.0)?;

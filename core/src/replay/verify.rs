@@ -4,7 +4,7 @@
 //! The game's `replay --verify` and the core's `headless verify` example both call
 //! [`verify_file`], so they print the same bytes.
 
-use super::{file, Playback, Replay, STEPS_PER_SECOND};
+use super::{file, Math, Playback, Replay, STEPS_PER_SECOND};
 use crate::sim::Game;
 use serde::Serialize;
 use std::path::Path;
@@ -35,9 +35,9 @@ pub struct VerifyReport {
     pub(crate) found_hash: Option<String>,
     /// State hashes checked (one per second of play, and the end's).
     pub(crate) hashes_checked: usize,
-    /// The math the replay was recorded with ([`super::Math::name`]): `"portable"`, or
-    /// `"platform"` for a replay of format 3 or older, which may diverge for that reason alone.
-    pub math: &'static str,
+    /// The math the replay was recorded with, written `"portable"`, or `"platform"` for a
+    /// replay of format 3 or older, which may diverge for that reason alone.
+    pub math: Math,
 }
 
 impl VerifyReport {
@@ -55,10 +55,7 @@ impl VerifyReport {
             self.expected_hash.as_ref()?,
             self.found_hash.as_ref()?,
         );
-        let why = match self.math {
-            "platform" => super::Math::Platform.divergence_note(),
-            _ => None,
-        };
+        let why = self.math.divergence_note();
         Some(format!(
             "{}: DIVERGED at step {step} ({}): the replay stored state hash {expected}, the game \
              now gives {found}{}",
@@ -135,7 +132,7 @@ pub fn verify_replay_with(
         expected_hash: divergence.map(|d| format!("{:016x}", d.expected)),
         found_hash: divergence.map(|d| format!("{:016x}", d.found)),
         hashes_checked,
-        math: replay.header.math.name(),
+        math: replay.header.math,
     };
     Ok(match divergence {
         None => Verified::Matches(report),
@@ -184,7 +181,7 @@ mod tests {
             expected_hash: None,
             found_hash: None,
             hashes_checked: 2,
-            math: "portable",
+            math: Math::Portable,
         };
         assert_eq!(report.divergence_message(), None);
         report.verified = false;
@@ -201,7 +198,7 @@ mod tests {
             )
         );
         assert!(report.json_line().contains("\"diverged_at_step\":240"));
-        report.math = "platform";
+        report.math = Math::Platform;
         let old = report.divergence_message().unwrap();
         assert!(
             old.ends_with("; it was recorded with the platform's math by an older version of the game (replay format 3 or older)"),
