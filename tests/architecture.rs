@@ -108,21 +108,12 @@ const CYCLES_TO_BREAK: &[&[&str]] = &[
     ],
     &["core/src/replay/mod.rs", "core/src/replay/playback.rs"],
     &[
-        "core/src/sim/powerups/mod.rs",
-        "core/src/sim/powerups/rules.rs",
-    ],
-    &[
         "core/src/sim/mod.rs",
         "core/src/sim/bot/look_ahead.rs",
         "core/src/sim/bot/mod.rs",
-        "core/src/sim/bricks/hits.rs",
-        "core/src/sim/difficulty.rs",
         "core/src/sim/pace.rs",
-        "core/src/sim/powerups/systems.rs",
-        "core/src/sim/powerups/table.rs",
         "core/src/sim/state_hash.rs",
     ],
-    &["sim::bricks", "sim::powerups"],
     &["src/app/scenes/mod.rs", "src/app/scenes/context.rs"],
     &[
         "src/app/mod.rs",

@@ -50,7 +50,7 @@ const BALL: Prober = Prober {
 };
 
 /// How a power-up caught in play lets the game reach bricks a plain ball cannot, as the
-/// simulation has it (`sim::powerups::table`; the bricks' [`crate::level::BrickKindDef`]); `None` for the power-ups
+/// simulation has it (`sim::powerup_table`; the bricks' [`crate::level::BrickKindDef`]); `None` for the power-ups
 /// that open nothing:
 ///
 /// * `energy-ball` passes through metal (`M`) and chaotic (`C`) bricks, breaking them, not walls;

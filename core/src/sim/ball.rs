@@ -94,6 +94,14 @@ pub struct Paddle {
 }
 
 impl Paddle {
+    /// Resizes the paddle to `width` pixels around its centre, kept inside the playfield.
+    pub(in crate::sim) fn set_width(&mut self, width: f32) {
+        let center = self.center_x();
+        self.size.x = width;
+        self.pos.x = (center - width / 2.0).clamp(0.0, PLAYFIELD_WIDTH - width);
+        self.prev_x = self.pos.x;
+    }
+
     /// A paddle centred horizontally near the bottom of the playfield.
     pub fn new() -> Paddle {
         let size = Vec2::new(PADDLE_WIDTH, PADDLE_HEIGHT);

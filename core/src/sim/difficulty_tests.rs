@@ -2,7 +2,7 @@ use super::*;
 use crate::level::{Level, PowerUpKind as K};
 use crate::sim::powerups::{PerKind, PowerUpSettings};
 use crate::sim::tuning::{BALL_LAUNCH_SPEED, PADDLE_WIDTH, START_LIVES};
-use crate::sim::{Bot, Game, Input, PaceSettings};
+use crate::sim::{Bot, Game, GameConfig, Input, PaceSettings};
 use proptest::prelude::*;
 
 fn level(text: &str) -> Level {

@@ -2,7 +2,7 @@
 //! (the first eight are in `tests.rs`), and the rules that change them: durations, stacking,
 //! random placements, gnome-breakout's drops.
 
-use super::rules::{self, GNOME_DROP_ONE_IN};
+use super::rules::{self, GNOME_DROP_ONE_IN, PAD_SIZE_INCREASE};
 use super::*;
 use crate::collision::CollisionMode;
 use crate::level::{BrickKind, Level, PowerUpKind as K};

@@ -4,12 +4,13 @@
 //! chaos), multiball and extra life, and every power-up of LBreakout2, KBreakOut, SDL-Ball and
 //! gnome-breakout (48 in all, [`crate::level::PowerUpKind`]). What each one is, is its row in
 //! the level layer ([`crate::level::POWER_UPS`]: name, family, good or bad, how long it lasts);
-//! what it does is its behaviour function here (`table::behaviour`); `docs/architecture.md`
+//! what it does is its behaviour function in `sim/powerup_table.rs` (`behaviour`); `docs/architecture.md`
 //! has the recipe for adding one. How long each lasts and the sizes and speeds come from the level's
 //! `@powerups:` rules ([`rules`]); under this game's own, spawn chances and durations come from
 //! [`PowerUpSettings`] (the `[powerups]` section of `breakout.toml`). Effects are cleared when a
 //! life is lost or the level changes, and stacking is bounded. What runs each step (timers,
-//! falling, magnets, the weapon's shots, the ball's size) is in `systems.rs`.
+//! falling, magnets, the weapon's shots, the ball's size) is in `sim/powerup_systems.rs`; both sit above the bricks, which this module's state and
+//! rules sit below.
 
 use crate::collision::Aabb;
 use crate::level::PowerUpKind;
@@ -20,11 +21,10 @@ use serde::Serialize;
 
 pub mod rules;
 mod settings;
-mod systems;
-pub mod table;
+pub(crate) mod weapon;
 
 pub use settings::{PerKind, PowerUpSettings, CLASSIC_RANDOM};
-pub use systems::{Shot, Weapon, BONUS_FLOOR_Y, SHOT_SIZE};
+pub use weapon::{Shot, Weapon, BONUS_FLOOR_Y, SHOT_SIZE};
 #[cfg(test)]
 mod kinds_tests;
 #[cfg(test)]
@@ -34,18 +34,10 @@ mod tests;
 pub const POWERUP_SIZE: Vec2 = Vec2::new(60.0, 20.0);
 /// Falling speed, pixels/second (LearnOpenGL: 150).
 pub(crate) const POWERUP_FALL_SPEED: f32 = 150.0;
-/// Ball speed multiplier of one speed power-up (LearnOpenGL: 1.2).
-pub(crate) const SPEED_FACTOR: f32 = 1.2;
 /// Most balls in play at once: multiball and extra balls add none beyond it. Why: LBreakout2
 /// levels chain multiball extras into dozens of balls, which the eye cannot follow and the
 /// ball–ball pass (quadratic in the balls) pays for every step.
 pub(crate) const MAX_BALLS: usize = 20;
-/// Largest total speed multiplier: three speed-ups. Beyond it the ball gets hard to follow.
-pub(crate) const MAX_SPEED_MULTIPLIER: f32 = 1.728;
-/// Paddle width added by one pad-size power-up, pixels (LearnOpenGL: 50).
-pub(crate) const PAD_SIZE_INCREASE: f32 = 50.0;
-/// Widest the paddle can grow, pixels: two increases on the 100 px paddle… plus one.
-pub(crate) const MAX_PADDLE_WIDTH: f32 = 250.0;
 /// Most lives a player can hold; an extra life beyond it gives nothing.
 pub const MAX_LIVES: u32 = 9;
 /// Angle of the two extra balls of multiball from the original ball's direction, degrees.

@@ -29,6 +29,15 @@ use rand::Rng;
 
 use PowerUpKind as K;
 
+/// Ball speed multiplier of one speed power-up (LearnOpenGL: 1.2).
+pub(crate) const SPEED_FACTOR: f32 = 1.2;
+/// Largest total speed multiplier: three speed-ups. Beyond it the ball gets hard to follow.
+pub(crate) const MAX_SPEED_MULTIPLIER: f32 = 1.728;
+/// Paddle width added by one pad-size power-up, pixels (LearnOpenGL: 50).
+pub(crate) const PAD_SIZE_INCREASE: f32 = 50.0;
+/// Widest the paddle can grow, pixels: two increases on the 100 px paddle… plus one.
+pub(crate) const MAX_PADDLE_WIDTH: f32 = 250.0;
+
 /// How long a collected power-up lasts.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Lasting {
@@ -137,14 +146,14 @@ pub struct Rules {
 /// LBreakout2's (durations in [`PowerUpSettings`]).
 pub(crate) const CLASSIC: Rules = Rules {
     ruleset: Ruleset::Classic,
-    expand: Resize::Add(super::PAD_SIZE_INCREASE),
-    shrink: Resize::Add(-super::PAD_SIZE_INCREASE),
+    expand: Resize::Add(PAD_SIZE_INCREASE),
+    shrink: Resize::Add(-PAD_SIZE_INCREASE),
     min_paddle: 50.0,
-    max_paddle: super::MAX_PADDLE_WIDTH,
-    speed_factor: super::SPEED_FACTOR,
-    max_speed: super::MAX_SPEED_MULTIPLIER,
+    max_paddle: MAX_PADDLE_WIDTH,
+    speed_factor: SPEED_FACTOR,
+    max_speed: MAX_SPEED_MULTIPLIER,
     min_speed: 0.6,
-    fast: SpeedChange::For(super::MAX_SPEED_MULTIPLIER),
+    fast: SpeedChange::For(MAX_SPEED_MULTIPLIER),
     slow: SpeedChange::For(0.6),
     multiball: MultiballStyle::TwoMore,
     add_time: false,
@@ -172,7 +181,7 @@ pub(crate) const LBREAKOUT2: Rules = Rules {
     shrink: Resize::Add(-22.5),
     min_paddle: 45.0,
     max_paddle: 180.0,
-    speed_factor: super::SPEED_FACTOR,
+    speed_factor: SPEED_FACTOR,
     max_speed: LBREAKOUT2_TOP_SPEED,
     min_speed: 1.0,
     fast: SpeedChange::For(LBREAKOUT2_TOP_SPEED),
@@ -238,8 +247,8 @@ pub(crate) const SDLBALL: Rules = Rules {
     speed_factor: 1.2,
     max_speed: 2.2 / 1.3,
     min_speed: 0.6,
-    fast: SpeedChange::Scale(super::SPEED_FACTOR),
-    slow: SpeedChange::Scale(1.0 / super::SPEED_FACTOR),
+    fast: SpeedChange::Scale(SPEED_FACTOR),
+    slow: SpeedChange::Scale(1.0 / SPEED_FACTOR),
     multiball: MultiballStyle::Split,
     add_time: false,
     time_add: 7.0,
@@ -263,10 +272,10 @@ pub(crate) const GNOME: Rules = Rules {
     shrink: Resize::Add(-GNOME_WIDE_STEP),
     min_paddle: crate::sim::tuning::PADDLE_WIDTH - GNOME_WIDE_STEP,
     max_paddle: crate::sim::tuning::PADDLE_WIDTH + GNOME_WIDE_STEP,
-    speed_factor: super::SPEED_FACTOR,
-    max_speed: super::MAX_SPEED_MULTIPLIER,
+    speed_factor: SPEED_FACTOR,
+    max_speed: MAX_SPEED_MULTIPLIER,
     min_speed: 0.5,
-    fast: SpeedChange::For(super::MAX_SPEED_MULTIPLIER),
+    fast: SpeedChange::For(MAX_SPEED_MULTIPLIER),
     slow: SpeedChange::For(0.5),
     multiball: MultiballStyle::TwoMore,
     add_time: false,

@@ -1,5 +1,6 @@
 //! Tests of the power-ups: effects, caps, spawns, and what a lost life resets.
 
+use super::rules::{MAX_PADDLE_WIDTH, MAX_SPEED_MULTIPLIER, PAD_SIZE_INCREASE, SPEED_FACTOR};
 use super::*;
 use crate::level::Level;
 use crate::sim::ball::clamp_direction;

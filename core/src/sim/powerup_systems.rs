@@ -5,8 +5,10 @@
 //!
 //! Units: pixels, pixels/second, seconds; playfield coordinates (origin top-left, y down).
 
-use super::rules::{self, Lasting};
-use super::{table, ActiveEffects, POWERUP_FALL_SPEED};
+use super::powerup_table as table;
+use super::powerups::rules::{self, Lasting};
+use super::powerups::weapon::{MAGNET_SPEED, SHOT_INTERVAL, SHOT_SPEED};
+use super::powerups::{ActiveEffects, Shot, Weapon, POWERUP_FALL_SPEED, SHOT_SIZE};
 use crate::collision::{Aabb, Circle};
 use crate::level::PowerUpKind;
 use crate::sim::bricks::hits::hit_brick;
@@ -14,55 +16,6 @@ use crate::sim::tuning::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::sim::{Ball, Game, GameEvent, GameState};
 use glam::Vec2;
 use rand::Rng;
-
-pub use crate::playfield::SHOT_SIZE;
-/// A shot's speed, pixels/second, straight up (LBreakout2's shots cross its field in about
-/// two thirds of a second).
-pub(crate) const SHOT_SPEED: f32 = 720.0;
-/// Seconds between two volleys of the weapon: it fires on its own while it runs, two shots at
-/// a time, one from each end of the paddle.
-pub(crate) const SHOT_INTERVAL: f32 = 0.25;
-/// How fast a magnet pulls a falling power-up sideways towards the paddle's centre,
-/// pixels/second: enough to bring one from a third of the field away before it lands.
-pub(crate) const MAGNET_SPEED: f32 = 220.0;
-/// The bonus floor's top edge, pixels from the playfield's top: below the paddle (whose bottom
-/// is 24 px above the edge), above the line where a ball is lost.
-pub const BONUS_FLOOR_Y: f32 = PLAYFIELD_HEIGHT - 12.0;
-
-/// A shot of the weapon, flying up.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
-pub struct Shot {
-    /// Centre, playfield pixels.
-    pub pos: Vec2,
-    /// Centre at the start of the last step, for render interpolation.
-    pub prev_pos: Vec2,
-}
-
-impl Shot {
-    /// Its box, pixels.
-    pub fn rect(&self) -> Aabb {
-        Aabb {
-            min: self.pos - SHOT_SIZE / 2.0,
-            max: self.pos + SHOT_SIZE / 2.0,
-        }
-    }
-}
-
-/// The weapon: its shots in flight and the time to the next volley.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
-pub struct Weapon {
-    /// Shots flying up.
-    pub shots: Vec<Shot>,
-    /// Seconds until the next volley.
-    pub(crate) cooldown: f32,
-}
-
-impl Weapon {
-    /// True with nothing in flight and no volley pending (left out of the state hash then).
-    pub(crate) fn is_idle(&self) -> bool {
-        self.shots.is_empty() && self.cooldown == 0.0
-    }
-}
 
 impl Game {
     /// The level's power-up rules.
@@ -83,7 +36,7 @@ impl Game {
             p.pos.y += POWERUP_FALL_SPEED * dt;
             let bad = p.kind.is_bad();
             if (bonus_magnet && !bad) || (malus_magnet && bad) {
-                let dx = centre - (p.pos.x + super::POWERUP_SIZE.x / 2.0);
+                let dx = centre - (p.pos.x + super::powerups::POWERUP_SIZE.x / 2.0);
                 p.pos.x += dx.clamp(-MAGNET_SPEED * dt, MAGNET_SPEED * dt);
             }
             let r = p.rect();
@@ -127,36 +80,22 @@ impl Game {
                 Lasting::Seconds(s) if double => Lasting::Seconds(2.0 * s),
                 other => other,
             };
-            let lasting = super::rules::scaled(lasting, self.config.powerup_time_factor);
+            let lasting = rules::scaled(lasting, self.config.powerup_time_factor);
             self.effects.start(kind, lasting, rules.add_time);
-            let p = self.parts();
             let mut c = table::Collect {
-                balls: p.balls,
-                paddle: p.paddle,
-                effects: p.effects,
-                lives: p.lives,
-                bricks: p.bricks,
-                tally: p.tally,
-                rng: p.rng,
-                events: p.events,
-                rules: p.rules,
-                launch_speed: p.config.launch_speed,
-                paddle_width: p.config.paddle_width,
-                then: Vec::new(),
-                double_then: false,
-                lose_life: false,
-                next_level: false,
+                parts: self.parts(),
+                asks: table::Asks::default(),
             };
             let collect = table::behaviour(kind);
             collect(&mut c);
             if double && table::is_points(kind) {
                 collect(&mut c);
             }
-            lose_life |= c.lose_life;
-            next_level |= c.next_level;
+            lose_life |= c.asks.lose_life;
+            next_level |= c.asks.next_level;
             // Collected in the order asked for.
-            let doubled = c.double_then;
-            queue.extend(c.then.into_iter().rev().map(|k| (k, doubled)));
+            let doubled = c.asks.double_then;
+            queue.extend(c.asks.then.into_iter().rev().map(|k| (k, doubled)));
             self.rescale_balls(before);
         }
         if next_level && self.state == GameState::Playing {
@@ -277,8 +216,8 @@ impl Game {
         }
         self.effects = ActiveEffects::new();
         self.falling.clear();
-        self.weapon = super::systems::Weapon::default();
-        table::set_paddle_width(&mut self.paddle, self.config.paddle_width);
+        self.weapon = Weapon::default();
+        self.paddle.set_width(self.config.paddle_width);
     }
 
     /// The random power-ups of the level placed when play starts, with the game's generator:

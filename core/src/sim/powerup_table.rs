@@ -2,71 +2,58 @@
 //! exhaustive match (`behaviour`). The facts about a kind (name, family, good or bad, how long
 //! it lasts) are its row in the level layer ([`crate::level::POWER_UPS`]); how long a timed one
 //! lasts under each game's rules, and the sizes and speeds behaviours use, come from the level's
-//! rules ([`super::rules`]).
+//! rules ([`super::powerups::rules`]).
 //!
 //! **Adding a power-up** means its row in [`crate::level::POWER_UPS`], an arm of `behaviour`
 //! here (the compiler asks for it) and its look (`assets::powerup_looks`); see
 //! `docs/architecture.md`. A timed power-up's effect is its running timer
-//! ([`super::ActiveEffects::has`]), which the systems that care read (`super::systems` and the
+//! ([`super::ActiveEffects::has`]), which the systems that care read (`super::powerup_systems` and the
 //! ball's motion); its behaviour is then usually `no_change`.
 //!
 //! Units: pixels, pixels/second, seconds; playfield coordinates (origin top-left, y down).
 
-use super::rules::{MultiballStyle, Resize, Rules, SpeedChange};
-use super::{
-    ActiveEffects, MAX_BALLS, MAX_LIVES, MULTIBALL_MIN_SEPARATION_DEG, MULTIBALL_SPREAD_DEG,
-};
+use super::powerups::rules::{MultiballStyle, Resize, SpeedChange};
+use super::powerups::{MAX_BALLS, MAX_LIVES, MULTIBALL_MIN_SEPARATION_DEG, MULTIBALL_SPREAD_DEG};
 use crate::level::{BrickKind, PowerUpKind};
-use crate::sim::ball::{clamp_direction, Ball, Paddle};
-use crate::sim::bricks::hits::{hit_brick, Tally};
+use crate::sim::ball::{clamp_direction, Ball};
+use crate::sim::bricks::hits::hit_brick;
+use crate::sim::step::Parts;
 use crate::sim::tuning::PLAYFIELD_WIDTH;
-use crate::sim::{BrickField, GameEvent};
+use crate::sim::GameEvent;
 use glam::Vec2;
-use rand_pcg::Pcg32;
 
 use PowerUpKind as K;
 
-/// The parts of the game a collected power-up may change, borrowed for the moment it is caught,
-/// and what it asks the game to do next.
-pub(crate) struct Collect<'a> {
-    /// Every ball, on the paddle or in play.
-    pub balls: &'a mut Vec<Ball>,
-    /// The paddle.
-    pub paddle: &'a mut Paddle,
-    /// The power-ups in effect (multipliers, timers).
-    pub effects: &'a mut ActiveEffects,
-    /// Lives left.
-    pub lives: &'a mut u32,
-    /// The bricks.
-    pub bricks: &'a mut BrickField,
-    /// Score, statistics and falling power-ups (bricks a power-up destroys score and release
-    /// theirs as a ball's hit does).
-    pub tally: Tally<'a>,
-    /// The game's seeded generator.
-    pub rng: &'a mut Pcg32,
-    /// Event sink of this step.
-    pub events: &'a mut Vec<GameEvent>,
-    /// The level's power-up rules.
-    pub rules: &'static Rules,
-    /// The game's launch speed, pixels/second.
-    pub launch_speed: f32,
-    /// The paddle's width without pad-size power-ups, pixels ([`crate::sim::GameConfig::paddle_width`]).
-    pub(crate) paddle_width: f32,
-    /// Out: power-ups to collect after this one (random, joker), in order.
+/// A collected power-up's view of the game: the parts it may change, borrowed for the moment
+/// it is caught ([`Parts`], the step's own borrow split, with the settings and the level's
+/// rules), and what it asks the game to do next.
+pub(in crate::sim) struct Collect<'a> {
+    /// Balls, paddle, effects, lives, bricks, score and falling power-ups (bricks a power-up
+    /// destroys score and release theirs as a ball's hit does), the generator, the events, the
+    /// game's settings and the level's power-up rules.
+    pub parts: Parts<'a>,
+    /// Out: what the behaviour asks for.
+    pub asks: Asks,
+}
+
+/// What a collected power-up's behaviour asks the game to do after it.
+#[derive(Default)]
+pub(in crate::sim) struct Asks {
+    /// Power-ups to collect after this one (random, joker), in order.
     pub then: Vec<PowerUpKind>,
-    /// Out: the power-ups of `then` count double: twice the points, twice the time (the
-    /// joker's, LBreakout2 `extra_use` `EX_JOKER`).
-    pub(crate) double_then: bool,
-    /// Out: the player loses a life now (lose-life).
-    pub(crate) lose_life: bool,
-    /// Out: the level ends as cleared (next-level).
+    /// The power-ups of `then` count double: twice the points, twice the time (the joker's,
+    /// LBreakout2 `extra_use` `EX_JOKER`).
+    pub double_then: bool,
+    /// The player loses a life now (lose-life).
+    pub lose_life: bool,
+    /// The level ends as cleared (next-level).
     pub next_level: bool,
 }
 
 /// What collecting `kind` changes: its behaviour function (one match arm per kind; after its
 /// timer, if any, has started). Whether it is bad, and how long it lasts, are the kind's facts
 /// ([`PowerUpKind::def`]).
-pub(crate) fn behaviour(kind: PowerUpKind) -> fn(&mut Collect<'_>) {
+pub(in crate::sim) fn behaviour(kind: PowerUpKind) -> fn(&mut Collect<'_>) {
     match kind {
         K::Speed => speed_up,
         K::Sticky => no_change,
@@ -97,8 +84,8 @@ pub(crate) fn behaviour(kind: PowerUpKind) -> fn(&mut Collect<'_>) {
         K::EnergyBall => |c| exclusive(c, K::EnergyBall, &BALL_KINDS),
         K::ExplosiveBall => |c| exclusive(c, K::ExplosiveBall, &BALL_KINDS),
         K::WeakBall => |c| exclusive(c, K::WeakBall, &BALL_KINDS),
-        K::BigBall => |c| c.effects.ball_scale = c.rules.big_ball,
-        K::NormalBall => |c| c.effects.ball_scale = 1.0,
+        K::BigBall => |c| c.parts.effects.ball_scale = c.parts.rules.big_ball,
+        K::NormalBall => |c| c.parts.effects.ball_scale = 1.0,
         K::SmallBall => small_ball,
         K::ChaoticBall => no_change,
         K::ExtraBall => extra_ball,
@@ -110,8 +97,8 @@ pub(crate) fn behaviour(kind: PowerUpKind) -> fn(&mut Collect<'_>) {
         K::EasyBricks => easy_bricks,
         K::MagicEye => magic_eye,
         K::MagicWand => magic_wand,
-        K::LoseLife => |c| c.lose_life = true,
-        K::NextLevel => |c| c.next_level = true,
+        K::LoseLife => |c| c.asks.lose_life = true,
+        K::NextLevel => |c| c.asks.next_level = true,
         K::Joker => joker,
         K::Reset => reset,
         K::TimeAdd => time_add,
@@ -125,97 +112,100 @@ const BALL_KINDS: [PowerUpKind; 3] = [K::EnergyBall, K::ExplosiveBall, K::WeakBa
 
 /// Behaviour of a power-up whose running timer is the whole effect (sticky, pass-through,
 /// confuse, chaos, frozen, ghost…): nothing else changes.
-pub(crate) fn no_change(_: &mut Collect<'_>) {}
+pub(in crate::sim) fn no_change(_: &mut Collect<'_>) {}
 
 /// True for the points power-ups.
-pub(crate) fn is_points(kind: PowerUpKind) -> bool {
+pub(in crate::sim) fn is_points(kind: PowerUpKind) -> bool {
     kind.name().starts_with("points-")
 }
 
 /// Points: `n` points at once.
 fn points(c: &mut Collect<'_>, n: u32) {
-    c.tally.add_points(n);
+    c.parts.tally.add_points(n);
 }
 
 /// Ends the running `others` of a group whose members exclude one another (`kind` was just
 /// started by its timer).
 fn exclusive(c: &mut Collect<'_>, kind: PowerUpKind, others: &[PowerUpKind]) {
     for &other in others.iter().filter(|&&o| o != kind) {
-        if c.effects.end(other) {
-            c.events.push(GameEvent::PowerUpEnded { kind: other });
+        if c.parts.effects.end(other) {
+            c.parts.events.push(GameEvent::PowerUpEnded { kind: other });
         }
     }
 }
 
 /// Speed: the speed multiplier grows by the rules' factor (LearnOpenGL ×1.2, KBreakOut ×1.3), up
 /// to their cap; the game rescales the balls in play (and later launches follow).
-pub(crate) fn speed_up(c: &mut Collect<'_>) {
-    let m = c.effects.speed_multiplier * c.rules.speed_factor;
-    c.effects.speed_multiplier = m.min(c.rules.max_speed);
+pub(in crate::sim) fn speed_up(c: &mut Collect<'_>) {
+    let m = c.parts.effects.speed_multiplier * c.parts.rules.speed_factor;
+    c.parts.effects.speed_multiplier = m.min(c.parts.rules.max_speed);
 }
 
 /// Fast: LBreakout2's runs on its timer (the game reads it); KBreakOut's scales the speed for
 /// good. Ends a running slow.
 fn fast(c: &mut Collect<'_>) {
     exclusive(c, K::Fast, &[K::Slow]);
-    if let SpeedChange::Scale(f) = c.rules.fast {
-        let m = c.effects.speed_multiplier * f;
-        c.effects.speed_multiplier = m.min(c.rules.max_speed);
+    if let SpeedChange::Scale(f) = c.parts.rules.fast {
+        let m = c.parts.effects.speed_multiplier * f;
+        c.parts.effects.speed_multiplier = m.min(c.parts.rules.max_speed);
     }
 }
 
 /// Slow: as [`fast`], the other way; ends a running fast.
 fn slow(c: &mut Collect<'_>) {
     exclusive(c, K::Slow, &[K::Fast]);
-    if let SpeedChange::Scale(f) = c.rules.slow {
-        let m = c.effects.speed_multiplier * f;
-        c.effects.speed_multiplier = m.max(c.rules.min_speed);
+    if let SpeedChange::Scale(f) = c.parts.rules.slow {
+        let m = c.parts.effects.speed_multiplier * f;
+        c.parts.effects.speed_multiplier = m.max(c.parts.rules.min_speed);
     }
 }
 
 /// Small ball: a smaller ball, and (SDL-Ball's `H`) a faster one.
 fn small_ball(c: &mut Collect<'_>) {
-    c.effects.ball_scale = c.rules.small_ball;
+    c.parts.effects.ball_scale = c.parts.rules.small_ball;
     speed_up(c);
 }
 
 /// Pad size increase (expand, grow): the paddle grows by the rules' step around its centre, up
 /// to their widest.
-pub(crate) fn widen_paddle(c: &mut Collect<'_>) {
-    resize_paddle(c, c.rules.expand);
+pub(in crate::sim) fn widen_paddle(c: &mut Collect<'_>) {
+    resize_paddle(c, c.parts.rules.expand);
 }
 
 /// Shrink: the paddle narrows by the rules' step, down to their narrowest.
 fn shrink_paddle(c: &mut Collect<'_>) {
-    resize_paddle(c, c.rules.shrink);
+    resize_paddle(c, c.parts.rules.shrink);
 }
 
 fn resize_paddle(c: &mut Collect<'_>, resize: Resize) {
-    let base = c.paddle_width;
-    let width = base + c.effects.paddle_extra;
+    let base = c.parts.config.paddle_width;
+    let width = base + c.parts.effects.paddle_extra;
     let new = match resize {
         Resize::Add(px) => width + px,
         Resize::Scale(f) => width * f,
     };
     // A difficulty's paddle wider (or narrower) than the rules' bounds is a bound itself: a
     // pad-size power-up never takes a Kids paddle below its start.
-    let new = new.clamp(c.rules.min_paddle.min(base), c.rules.max_paddle.max(base));
-    set_paddle_width(c.paddle, new);
-    c.effects.paddle_extra = new - base;
+    let new = new.clamp(
+        c.parts.rules.min_paddle.min(base),
+        c.parts.rules.max_paddle.max(base),
+    );
+    c.parts.paddle.set_width(new);
+    c.parts.effects.paddle_extra = new - base;
 }
 
 /// Extra life: one more, up to [`MAX_LIVES`].
-pub(crate) fn extra_life(c: &mut Collect<'_>) {
-    *c.lives = (*c.lives + 1).min(MAX_LIVES);
+pub(in crate::sim) fn extra_life(c: &mut Collect<'_>) {
+    *c.parts.lives = (*c.parts.lives + 1).min(MAX_LIVES);
 }
 
 /// SDL-Ball's aim: the aim helper and the sticky paddle, for as long as the rules give the aim
 /// helper.
 fn aim_sticky(c: &mut Collect<'_>) {
     for kind in [K::AimHelper, K::Sticky] {
-        let lasting = c.rules.lasting(kind, c.tally.powerups);
-        let lasting = super::rules::scaled(lasting, c.tally.time_factor);
-        c.effects.start(kind, lasting, c.rules.add_time);
+        let lasting = c.parts.rules.lasting(kind, c.parts.tally.powerups);
+        let lasting = super::powerups::rules::scaled(lasting, c.parts.tally.time_factor);
+        c.parts.effects.start(kind, lasting, c.parts.rules.add_time);
     }
 }
 
@@ -225,26 +215,34 @@ fn aim_sticky(c: &mut Collect<'_>) {
 /// other and the first ball: where the limits fold one turn onto another direction, twice the
 /// spread is used instead. Under KBreakOut's and SDL-Ball's, every ball in play splits in two.
 /// Never beyond [`MAX_BALLS`].
-pub(crate) fn multiball(c: &mut Collect<'_>) {
-    let speed = c.launch_speed * c.effects.speed(c.rules);
-    let first = c.balls.iter().find(|b| !b.stuck).map(|b| (b.pos, b.vel));
-    if c.rules.multiball == MultiballStyle::Split && first.is_some() {
+pub(in crate::sim) fn multiball(c: &mut Collect<'_>) {
+    let speed = c.parts.config.launch_speed * c.parts.effects.speed(c.parts.rules);
+    let first = c
+        .parts
+        .balls
+        .iter()
+        .find(|b| !b.stuck)
+        .map(|b| (b.pos, b.vel));
+    if c.parts.rules.multiball == MultiballStyle::Split && first.is_some() {
         let in_play: Vec<(Vec2, Vec2)> = c
+            .parts
             .balls
             .iter()
             .filter(|b| !b.stuck)
             .map(|b| (b.pos, b.vel))
             .collect();
         for (pos, vel) in in_play {
-            if c.balls.len() < MAX_BALLS {
+            if c.parts.balls.len() < MAX_BALLS {
                 let side = side_towards_middle(pos);
                 let v = Vec2::from_angle(MULTIBALL_SPREAD_DEG.to_radians()).rotate(vel);
-                c.balls.push(Ball::in_play(pos, clamp_direction(v, side)));
+                c.parts
+                    .balls
+                    .push(Ball::in_play(pos, clamp_direction(v, side)));
             }
         }
         return;
     }
-    let (pos, vel) = first.unwrap_or((Ball::rest_position(c.paddle), Vec2::new(0.0, -speed)));
+    let (pos, vel) = first.unwrap_or((Ball::rest_position(c.parts.paddle), Vec2::new(0.0, -speed)));
     let side = side_towards_middle(pos);
     let turned = |k: f32| {
         let v = Vec2::from_angle((k * MULTIBALL_SPREAD_DEG).to_radians()).rotate(vel);
@@ -266,8 +264,8 @@ pub(crate) fn multiball(c: &mut Collect<'_>) {
         }
     }
     for v in dirs {
-        if c.balls.len() < MAX_BALLS {
-            c.balls.push(Ball::in_play(pos, v));
+        if c.parts.balls.len() < MAX_BALLS {
+            c.parts.balls.push(Ball::in_play(pos, v));
         }
     }
 }
@@ -285,19 +283,30 @@ fn side_towards_middle(pos: Vec2) -> f32 {
 /// Extra ball (LBreakout2's `b`, KBreakOut's AddBall): one more ball leaves the paddle going
 /// straight up, at the current speed; never beyond [`MAX_BALLS`].
 fn extra_ball(c: &mut Collect<'_>) {
-    if c.balls.len() >= MAX_BALLS {
+    if c.parts.balls.len() >= MAX_BALLS {
         return;
     }
-    let speed = c.launch_speed * c.effects.speed(c.rules);
-    let pos = Ball::rest_position(c.paddle);
+    let speed = c.parts.config.launch_speed * c.parts.effects.speed(c.parts.rules);
+    let pos = Ball::rest_position(c.parts.paddle);
     let vel = clamp_direction(Vec2::new(0.0, -speed), side_towards_middle(pos));
-    c.balls.push(Ball::in_play(pos, vel));
+    c.parts.balls.push(Ball::in_play(pos, vel));
 }
 
 /// Detonate (SDL-Ball's `8`): every explosive brick goes off, as if hit.
 fn detonate(c: &mut Collect<'_>) {
-    for (row, col) in c.bricks.cells_where(|b| b.kind == BrickKind::Explosive) {
-        hit_brick(c.bricks, row, col, &mut c.tally, c.rng, c.events);
+    for (row, col) in c
+        .parts
+        .bricks
+        .cells_where(|b| b.kind == BrickKind::Explosive)
+    {
+        hit_brick(
+            c.parts.bricks,
+            row,
+            col,
+            &mut c.parts.tally,
+            c.parts.rng,
+            c.parts.events,
+        );
     }
 }
 
@@ -305,12 +314,16 @@ fn detonate(c: &mut Collect<'_>) {
 /// explosive brick (the level's explosion shape) become one-hit explosive bricks, keeping any
 /// power-up; walls too under KBreakOut's rules, never metal.
 fn explosive_grow(c: &mut Collect<'_>) {
-    let shape = c.bricks.explosion.offsets();
-    let walls = c.rules.grow_into_walls;
+    let shape = c.parts.bricks.explosion.offsets();
+    let walls = c.parts.rules.grow_into_walls;
     let mut targets = Vec::new();
-    for (row, col) in c.bricks.cells_where(|b| b.kind == BrickKind::Explosive) {
-        for (r, c2) in c.bricks.neighbours(row, col, shape) {
-            let turns = c.bricks.live(r, c2).is_some_and(|b| {
+    for (row, col) in c
+        .parts
+        .bricks
+        .cells_where(|b| b.kind == BrickKind::Explosive)
+    {
+        for (r, c2) in c.parts.bricks.neighbours(row, col, shape) {
+            let turns = c.parts.bricks.live(r, c2).is_some_and(|b| {
                 b.kind != BrickKind::Explosive
                     && (b.kind.is_destructible() || (walls && b.kind == BrickKind::Solid))
             });
@@ -320,7 +333,7 @@ fn explosive_grow(c: &mut Collect<'_>) {
         }
     }
     for (row, col) in targets {
-        c.bricks.change(row, col, |b| {
+        c.parts.bricks.change(row, col, |b| {
             b.kind = BrickKind::Explosive;
             b.hits_left = 1;
             b.hits_total = 1;
@@ -331,16 +344,16 @@ fn explosive_grow(c: &mut Collect<'_>) {
 
 /// Easy bricks (SDL-Ball's `A`): every brick that takes more than one hit takes one.
 fn easy_bricks(c: &mut Collect<'_>) {
-    for (row, col) in c.bricks.cells_where(|b| b.hits_left > 1) {
-        c.bricks.change(row, col, |b| b.hits_left = 1);
+    for (row, col) in c.parts.bricks.cells_where(|b| b.hits_left > 1) {
+        c.parts.bricks.change(row, col, |b| b.hits_left = 1);
     }
 }
 
 /// Magic eye (KBreakOut): every invisible and hidden brick is shown (a hidden one then counts
 /// for clearing the level, as after its first hit).
 fn magic_eye(c: &mut Collect<'_>) {
-    for (row, col) in c.bricks.cells_where(|b| !b.visible) {
-        c.bricks.change(row, col, |b| b.visible = true);
+    for (row, col) in c.parts.bricks.cells_where(|b| !b.visible) {
+        c.parts.bricks.change(row, col, |b| b.visible = true);
     }
 }
 
@@ -348,10 +361,11 @@ fn magic_eye(c: &mut Collect<'_>) {
 /// bricks, and multi-hit ones take one hit.
 fn magic_wand(c: &mut Collect<'_>) {
     for (row, col) in c
+        .parts
         .bricks
         .cells_where(|b| !b.kind.is_destructible() || b.hits_left > 1)
     {
-        c.bricks.change(row, col, |b| {
+        c.parts.bricks.change(row, col, |b| {
             if !b.kind.is_destructible() {
                 b.kind = BrickKind::Plain(9);
             }
@@ -363,51 +377,45 @@ fn magic_wand(c: &mut Collect<'_>) {
 /// Joker (LBreakout2's `j`): every good power-up falling is collected, with twice its points or
 /// time, and every bad one destroyed.
 fn joker(c: &mut Collect<'_>) {
-    c.double_then = true;
-    let falling = std::mem::take(c.tally.falling);
+    c.asks.double_then = true;
+    let falling = std::mem::take(c.parts.tally.falling);
     for p in falling {
         if !p.kind.is_bad() && p.kind != K::Joker {
-            c.then.push(p.kind);
+            c.asks.then.push(p.kind);
         }
     }
 }
 
 /// Reset (LBreakout2's `!`): every running timed power-up ends.
 fn reset(c: &mut Collect<'_>) {
-    for e in std::mem::take(&mut c.effects.timed) {
-        c.events.push(GameEvent::PowerUpEnded { kind: e.kind });
+    for e in std::mem::take(&mut c.parts.effects.timed) {
+        c.parts
+            .events
+            .push(GameEvent::PowerUpEnded { kind: e.kind });
     }
 }
 
 /// Time add (LBreakout2's `&`): every running timed power-up gets the rules' extra seconds.
 fn time_add(c: &mut Collect<'_>) {
-    let extra = c.rules.time_add * c.tally.time_factor;
-    for e in &mut c.effects.timed {
+    let extra = c.parts.rules.time_add * c.parts.tally.time_factor;
+    for e in &mut c.parts.effects.timed {
         e.seconds_left += extra;
     }
 }
 
 /// Random (LBreakout2's `?`): a power-up drawn from the rules' own, collected in its place.
 fn random(c: &mut Collect<'_>) {
-    let mut kind = c.rules.random_kind(c.rng);
+    let mut kind = c.parts.rules.random_kind(c.parts.rng);
     // Where bad power-ups do not fall, draw again, as LBreakoutHD's `extra_use` does (every
     // rule set's pool holds good ones; bounded all the same).
     for _ in 0..64 {
-        if c.tally.bad_powerups || !kind.is_bad() {
+        if c.parts.tally.bad_powerups || !kind.is_bad() {
             break;
         }
-        kind = c.rules.random_kind(c.rng);
+        kind = c.parts.rules.random_kind(c.parts.rng);
     }
-    if kind.is_bad() && !c.tally.bad_powerups {
+    if kind.is_bad() && !c.parts.tally.bad_powerups {
         return;
     }
-    c.then.push(kind);
-}
-
-/// Resizes `paddle` to `width` pixels around its centre, kept inside the playfield.
-pub(crate) fn set_paddle_width(paddle: &mut Paddle, width: f32) {
-    let center = paddle.center_x();
-    paddle.size.x = width;
-    paddle.pos.x = (center - width / 2.0).clamp(0.0, PLAYFIELD_WIDTH - width);
-    paddle.prev_x = paddle.pos.x;
+    c.asks.then.push(kind);
 }
