@@ -27,7 +27,8 @@ fn owned(pairs: &[(usize, &str)]) -> Vec<(usize, String)> {
 }
 
 /// The reader itself: comments and literals are not paths, `super` inside an inline module is
-/// that module's parent, use trees expand.
+/// that module's parent, use trees expand; a visibility (`pub(in crate::config)`) and an
+/// external crate's path (`glam::Vec2`) are not imports of a module.
 #[test]
 fn the_path_reader_reads_what_rust_means() {
     let text = r##"
@@ -40,6 +41,7 @@ mod tests {
     fn f<'a>(c: char) -> bool { c == '{' }
 }
 fn g() { crate::effects::Effects::new(); }
+pub(in crate::config) fn h() -> glam::Vec2 { glam::Vec2::ZERO }
 "##;
     let t = tree(&[("src/config/x.rs", text)]);
     assert_eq!(
