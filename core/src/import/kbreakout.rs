@@ -108,8 +108,8 @@ pub(super) fn parse(bytes: &[u8], path: &Path) -> Result<LevelSet, ImportError> 
         }
         number += 1;
         match read_level(&doc, node, number, &set, path)? {
-            Ok(level) => levels.push(level),
-            Err(reason) => skipped.push(Skipped {
+            LevelRead::Imported(level) => levels.push(*level),
+            LevelRead::Skipped(reason) => skipped.push(Skipped {
                 number,
                 line,
                 reason,
@@ -197,18 +197,102 @@ fn parse_int(s: &str) -> Option<i64> {
     digits[..end].parse::<i64>().ok().map(|n| sign * n)
 }
 
+/// What reading one `<Level>` gives: the level, or why it is skipped.
+enum LevelRead {
+    /// The level, converted.
+    Imported(Box<ImportedLevel>),
+    /// Why it is skipped (no bricks, nothing to clear).
+    Skipped(String),
+}
+
+/// The bricks and gifts of one `<Level>` as KBreakOut reads them, before conversion.
+struct RawLevel {
+    /// KBreakOut's field, row-major, [`WIDTH`] × [`HEIGHT`].
+    grid: Vec<Option<Cell>>,
+    /// Gifts without a position, by type in the order first seen: placed when play starts.
+    scattered: Vec<(String, usize)>,
+}
+
 /// Reads one `<Level>`: the level, or why it is skipped.
+///
+/// # Errors
+/// [`ImportError::Invalid`] for what KBreakOut would reject (see [`parse`]).
 fn read_level(
     doc: &Document,
     level: Node,
     number: usize,
     set: &str,
     path: &Path,
-) -> Result<Result<ImportedLevel, String>, ImportError> {
-    let mut grid: Vec<Option<Cell>> = vec![None; WIDTH * HEIGHT];
+) -> Result<LevelRead, ImportError> {
     let mut tally = Tally::default();
-    // Gifts without a position, by type in the order first seen: placed when play starts.
-    let mut scattered: Vec<(String, usize)> = Vec::new();
+    let raw = read_raw_level(doc, level, path, &mut tally)?;
+    let Some(last_row) = raw
+        .grid
+        .iter()
+        .rposition(Option::is_some)
+        .map(|i| i / WIDTH)
+    else {
+        return Ok(LevelRead::Skipped("no bricks".to_string()));
+    };
+    let rows = last_row + 1;
+    let cells = convert_cells(&raw.grid[..rows * WIDTH], &mut tally);
+    let scatter = convert_scattered(raw.scattered, &cells, &mut tally);
+    if !cells.iter().flatten().any(|b| b.kind.counts_for_clear()) {
+        return Ok(LevelRead::Skipped(
+            "nothing to clear: only unbreakable and hidden bricks".to_string(),
+        ));
+    }
+    let (line, _) = position(doc, level);
+    let template = Level {
+        name: format!("{set}-{number:02}"),
+        title: level
+            .attribute("Name")
+            .and_then(|t| header_text(t, HeaderStyle::Blanked)),
+        source: header_text(
+            &format!("KBreakOut set {set} level {number}"),
+            HeaderStyle::Blanked,
+        ),
+        area: Some(BrickArea {
+            left: 0,
+            top: 0,
+            width: 800,
+            height: (rows * ROW_PIXELS) as u16,
+        }),
+        explosion: Explosion::Cross,
+        scoring: Ruleset::KBreakOut,
+        powerup_rules: Ruleset::KBreakOut,
+        scatter,
+        ..Level::default()
+    };
+    let original = raw.grid[..rows * WIDTH]
+        .iter()
+        .map(|cell| cell.as_ref().map(|c| OriginalBrick::new(c.brick)))
+        .collect();
+    Ok(LevelRead::Imported(Box::new(ImportedLevel {
+        level: Grid::from_cells(rows, WIDTH, cells).into_level(template),
+        number,
+        line,
+        approximations: tally.into_vec(),
+        original,
+    })))
+}
+
+/// The `<Line>`s and `<Gift>`s of one `<Level>`, in KBreakOut's field, as its
+/// `LevelLoader::loadLevel` reads them.
+///
+/// # Errors
+/// [`ImportError::Invalid`] for a bad line number, a line longer than [`WIDTH`], a bad gift, or
+/// another element.
+fn read_raw_level(
+    doc: &Document,
+    level: Node,
+    path: &Path,
+    tally: &mut Tally,
+) -> Result<RawLevel, ImportError> {
+    let mut raw = RawLevel {
+        grid: vec![None; WIDTH * HEIGHT],
+        scattered: Vec::new(),
+    };
     let mut row = 0i64;
     for node in level.children() {
         if skip_node(node, doc, path)? {
@@ -224,59 +308,19 @@ fn read_level(
                     })?,
                     None => row + 1,
                 };
-                if !(1..=HEIGHT as i64).contains(&row) {
-                    return Err(err(format!(
-                        "line number {row} is outside KBreakOut's field (1 to {HEIGHT})"
-                    )));
-                }
-                let bricks = match value(node, "Bricks") {
-                    Some((b, _)) => b,
-                    None => text(node),
-                };
-                let count = bricks.chars().count();
-                if count > WIDTH {
-                    return Err(err(format!(
-                        "line {row} has {count} bricks: KBreakOut's lines hold at most {WIDTH}"
-                    )));
-                }
-                let mut overlaid = 0;
-                for (col, c) in bricks.chars().enumerate() {
-                    if c == '-' {
-                        continue;
-                    }
-                    let brick = if "123456mxuh".contains(c) {
-                        c
-                    } else {
-                        tally.add(format!("unknown brick '{c}' as plain brick 1"), 1);
-                        '1'
-                    };
-                    let cell = &mut grid[(row as usize - 1) * WIDTH + col];
-                    match cell {
-                        Some(old) => {
-                            overlaid += 1;
-                            old.brick = brick;
-                        }
-                        None => *cell = Some(Cell { brick, gift: None }),
-                    }
-                }
-                if overlaid > 0 {
-                    tally.add(
-                        "row given twice: later bricks replace earlier ones",
-                        overlaid,
-                    );
-                }
+                read_line(node, row, &mut raw.grid, tally).map_err(err)?;
             }
             "Gift" => {
                 let (gift, times, at) = read_gift(node).map_err(err)?;
                 // A gift displaced from its brick by a positioned one goes to a random brick.
                 let moved = match at {
-                    Some(at) => place_at(&mut grid, &gift, &at).map(|old| (old, 1)),
+                    Some(at) => place_at(&mut raw.grid, &gift, &at).map(|old| (old, 1)),
                     None => (times > 0).then_some((gift, times)),
                 };
                 if let Some((gift, n)) = moved {
-                    match scattered.iter_mut().find(|(g, _)| *g == gift) {
+                    match raw.scattered.iter_mut().find(|(g, _)| *g == gift) {
                         Some((_, count)) => *count = count.saturating_add(n),
-                        None => scattered.push((gift, n)),
+                        None => raw.scattered.push((gift, n)),
                     }
                 }
             }
@@ -287,29 +331,93 @@ fn read_level(
             }
         }
     }
-    let Some(last_row) = grid.iter().rposition(Option::is_some).map(|i| i / WIDTH) else {
-        return Ok(Err("no bricks".to_string()));
-    };
-    let rows = last_row + 1;
-    let mut cells = Vec::with_capacity(rows * WIDTH);
-    for cell in &grid[..rows * WIDTH] {
-        let Some(cell) = cell else {
-            cells.push(None);
-            continue;
-        };
-        let mut brick = convert_brick(cell.brick, &mut tally);
-        if let Some(gift) = &cell.gift {
-            match convert_gift(gift) {
-                None => tally.add(format!("unknown gift {gift}: KBreakOut's does nothing"), 1),
-                Some(_) if !brick.kind.is_destructible() => tally.add(
-                    format!("gift {gift} on an unbreakable brick dropped (KBreakOut releases it when the brick burns)"),
-                    1,
-                ),
-                Some(powerup) => brick.powerup = Some(powerup),
-            }
-        }
-        cells.push(Some(brick));
+    Ok(raw)
+}
+
+/// Lays the bricks of one `<Line>` (row `row`, 1-based) into `grid`: `-` leaves a cell as it
+/// is, a later row given twice replaces earlier bricks, an unknown character is plain brick 1.
+///
+/// # Errors
+/// The message for a row outside KBreakOut's field or a line longer than [`WIDTH`].
+fn read_line(
+    node: Node,
+    row: i64,
+    grid: &mut [Option<Cell>],
+    tally: &mut Tally,
+) -> Result<(), String> {
+    if !(1..=HEIGHT as i64).contains(&row) {
+        return Err(format!(
+            "line number {row} is outside KBreakOut's field (1 to {HEIGHT})"
+        ));
     }
+    let bricks = match value(node, "Bricks") {
+        Some((b, _)) => b,
+        None => text(node),
+    };
+    let count = bricks.chars().count();
+    if count > WIDTH {
+        return Err(format!(
+            "line {row} has {count} bricks: KBreakOut's lines hold at most {WIDTH}"
+        ));
+    }
+    let mut overlaid = 0;
+    for (col, c) in bricks.chars().enumerate() {
+        if c == '-' {
+            continue;
+        }
+        let brick = if "123456mxuh".contains(c) {
+            c
+        } else {
+            tally.add(format!("unknown brick '{c}' as plain brick 1"), 1);
+            '1'
+        };
+        let cell = &mut grid[(row as usize - 1) * WIDTH + col];
+        match cell {
+            Some(old) => {
+                overlaid += 1;
+                old.brick = brick;
+            }
+            None => *cell = Some(Cell { brick, gift: None }),
+        }
+    }
+    if overlaid > 0 {
+        tally.add(
+            "row given twice: later bricks replace earlier ones",
+            overlaid,
+        );
+    }
+    Ok(())
+}
+
+/// This game's bricks for KBreakOut's cells, with the gifts placed on them (a gift on an
+/// unbreakable brick or an unknown one is dropped, and counted).
+fn convert_cells(grid: &[Option<Cell>], tally: &mut Tally) -> Vec<Option<Brick>> {
+    grid.iter()
+        .map(|cell| {
+            let cell = cell.as_ref()?;
+            let mut brick = convert_brick(cell.brick, tally);
+            if let Some(gift) = &cell.gift {
+                match convert_gift(gift) {
+                    None => tally.add(format!("unknown gift {gift}: KBreakOut's does nothing"), 1),
+                    Some(_) if !brick.kind.is_destructible() => tally.add(
+                        format!("gift {gift} on an unbreakable brick dropped (KBreakOut releases it when the brick burns)"),
+                        1,
+                    ),
+                    Some(powerup) => brick.powerup = Some(powerup),
+                }
+            }
+            Some(brick)
+        })
+        .collect()
+}
+
+/// The level's scattered power-ups for the gifts without a position: no more than `cells` has
+/// bricks (KBreakOut looks for a free brick forever; the ones left over are counted).
+fn convert_scattered(
+    scattered: Vec<(String, usize)>,
+    cells: &[Option<Brick>],
+    tally: &mut Tally,
+) -> Vec<(PowerUpKind, u16)> {
     let mut scatter = Vec::new();
     for (gift, count) in scattered {
         match convert_gift(&gift) {
@@ -336,48 +444,10 @@ fn read_level(
             wanted - bricks,
         );
     }
-    let scatter = scatter
+    scatter
         .into_iter()
         .map(|(powerup, n)| (powerup, u16::try_from(n.min(bricks)).unwrap_or(u16::MAX)))
-        .collect();
-    if !cells.iter().flatten().any(|b| b.kind.counts_for_clear()) {
-        return Ok(Err(
-            "nothing to clear: only unbreakable and hidden bricks".to_string()
-        ));
-    }
-    let (line, _) = position(doc, level);
-    let template = Level {
-        name: format!("{set}-{number:02}"),
-        title: level
-            .attribute("Name")
-            .and_then(|t| header_text(t, HeaderStyle::Blanked)),
-        source: header_text(
-            &format!("KBreakOut set {set} level {number}"),
-            HeaderStyle::Blanked,
-        ),
-        area: Some(BrickArea {
-            left: 0,
-            top: 0,
-            width: 800,
-            height: (rows * ROW_PIXELS) as u16,
-        }),
-        explosion: Explosion::Cross,
-        scoring: Ruleset::KBreakOut,
-        powerup_rules: Ruleset::KBreakOut,
-        scatter,
-        ..Level::default()
-    };
-    let original = grid[..rows * WIDTH]
-        .iter()
-        .map(|cell| cell.as_ref().map(|c| OriginalBrick::new(c.brick)))
-        .collect();
-    Ok(Ok(ImportedLevel {
-        level: Grid::from_cells(rows, WIDTH, cells).into_level(template),
-        number,
-        line,
-        approximations: tally.into_vec(),
-        original,
-    }))
+        .collect()
 }
 
 /// A gift's type, count and position (`LevelLoader::loadGift`): the type from the `Type`
