@@ -14,6 +14,7 @@
 pub mod common;
 mod gnome;
 mod kbreakout;
+mod kbreakout_xml;
 mod lbreakout2;
 mod sdlball;
 
