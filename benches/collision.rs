@@ -158,7 +158,7 @@ fn swept_cases() -> Vec<Case> {
 /// Hit counts of our tests and parry's on the same inputs, printed once (not timed) so the
 /// comparison is known to be between tests that do the same work.
 fn print_agreement(cases: &[Case], parry: &[ParryCase], swept: &[Case], parry_swept: &[ParryCase]) {
-    for &mode in CollisionMode::ALL {
+    for mode in CollisionMode::ALL {
         let hits = cases
             .iter()
             .filter(|c| circle_aabb_intersects(mode, c.circle, c.aabb))
@@ -232,7 +232,7 @@ fn bench_collision(c: &mut Criterion<BenchClock>) {
             }
         })
     });
-    for &mode in CollisionMode::ALL {
+    for mode in CollisionMode::ALL {
         group.bench_with_input(
             BenchmarkId::new("dispatch", mode.name()),
             &mode,
@@ -286,7 +286,7 @@ fn bench_collision(c: &mut Criterion<BenchClock>) {
     group.throughput(Throughput::Elements(PAIRS as u64));
     // A velocity for the centre-inside case (the face the centre came through): up and right.
     let velocity = Vec2::new(150.0, -420.0);
-    for &mode in CollisionMode::ALL {
+    for mode in CollisionMode::ALL {
         group.bench_with_input(
             BenchmarkId::new("dispatch", mode.name()),
             &mode,

@@ -184,7 +184,7 @@ fn bench_step(c: &mut Criterion<BenchClock>) {
     let mut group = c.benchmark_group("step");
     group.throughput(Throughput::Elements(STEPS as u64));
     for speed in SPEEDS {
-        for &mode in CollisionMode::ALL {
+        for mode in CollisionMode::ALL {
             let (start, inputs) = prepare(&level, mode, speed);
             let id = BenchmarkId::new(mode.name(), speed as u32);
             group.bench_function(id, |b| {

@@ -158,7 +158,7 @@ fn solid_shield_runs() {
         .join("tests/fixtures/tunnelling/solid-shield.lvl");
     let level = Level::load(&path).expect("solid-shield fixture loads");
     println!("solid-shield.lvl, {SIM_STEPS} steps, seed 1: solid hits / bricks destroyed / balls escaped / state hash");
-    for &mode in CollisionMode::ALL {
+    for mode in CollisionMode::ALL {
         for speed in SIM_SPEEDS {
             let config = GameConfig {
                 seed: 1,

@@ -148,12 +148,7 @@ pub struct ImportArgs {
 /// `--format`'s values: every [`Format`] by its [`Format::name`], each with the help text
 /// `--help` prints beside it.
 fn formats() -> impl TypedValueParser<Value = Format> {
-    one_of(&Format::ALL, Format::name, |format| match format {
-        Format::LBreakout2 => "LBreakout2 level sets (one set per file, no extension)",
-        Format::KBreakOut => "KBreakOut's XML `.levelset` files",
-        Format::SdlBall => "SDL-Ball's `levels.txt`",
-        Format::Gnome => "gnome-breakout's `.gbl` files",
-    })
+    one_of(&Format::ALL, Format::name, |format| format.def().help)
 }
 
 /// A value parser accepting exactly the names of `all` (as `name` spells them), each shown in
@@ -357,28 +352,11 @@ pub enum ForcedEffect {
 }
 
 /// `--collision`'s values: every [`CollisionMode`] by its [`CollisionMode::name`], each with the
-/// help text `--help` prints beside it.
+/// help text `--help` prints beside it (its row's `help`, naming its file in `core/src/collision/`).
 fn collision_modes() -> impl TypedValueParser<Value = CollisionMode> {
-    one_of(CollisionMode::ALL, CollisionMode::name, collision_help)
-}
-
-/// `--help`'s text for each collision mode, naming its file in `core/src/collision/`.
-fn collision_help(mode: CollisionMode) -> &'static str {
-    match mode {
-        CollisionMode::Aabb => {
-            "The ball's bounding square as an AABB against the brick (contact_aabb_aabb.rs)"
-        }
-        CollisionMode::Clamp => {
-            "Clamped closest point AABB–circle test (contact_circle_aabb.rs); the default"
-        }
-        CollisionMode::Zones => "The nine-zone circle/box test (contact_circle_aabb_zones.rs)",
-        CollisionMode::Cross => {
-            "The old SDL \"cross and corners\" circle/box test in whole pixels (contact_circle_aabb_cross.rs)"
-        }
-        CollisionMode::Swept => {
-            "Continuous collision: time of impact against the rounded Minkowski sum (swept_circle_aabb.rs)"
-        }
-    }
+    one_of(&CollisionMode::ALL, CollisionMode::name, |mode| {
+        mode.def().help
+    })
 }
 
 /// Options of the simulation, shared by playing and `simulate`.

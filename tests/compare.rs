@@ -192,7 +192,7 @@ fn each_plot_is_svg_with_one_series_per_mode() {
         let text = std::fs::read_to_string(dir.join("out").join(name)).unwrap();
         let doc = roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(doc.root_element().tag_name().name(), "svg", "{name}");
-        for &mode in CollisionMode::ALL {
+        for mode in CollisionMode::ALL {
             let c = colour(mode);
             let hex = format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
             let shapes = doc

@@ -201,7 +201,7 @@ fn every_level_of_every_foreign_set_in_every_mode() {
     for game in ["lbreakout2", "gnome-breakout", "kbreakout", "sdl-ball"] {
         let mut row = Vec::new();
         let mut count = 0;
-        for &mode in CollisionMode::ALL.iter() {
+        for mode in CollisionMode::ALL {
             let (mut cleared, mut n) = (0, 0);
             for (&(i, m), result) in games.iter().zip(&results) {
                 if m == mode && levels[i].0 == game {
@@ -233,7 +233,7 @@ fn every_level_of_every_foreign_set_in_every_mode() {
         })
         .collect();
     rates.sort_by(|a, b| a.0.total_cmp(&b.0));
-    for &mode in CollisionMode::ALL.iter() {
+    for mode in CollisionMode::ALL {
         let of_mode: Vec<f64> = rates.iter().filter(|r| r.2 == mode).map(|r| r.0).collect();
         if let (Some(worst), Some(median)) = (of_mode.first(), of_mode.get(of_mode.len() / 2)) {
             let slow = of_mode.iter().filter(|&&r| r < 100_000.0).count();

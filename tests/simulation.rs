@@ -394,7 +394,7 @@ proptest! {
     #[test]
     fn bot_games_on_shipped_levels_keep_balls_in_play_at_the_expected_speed(
         seed in any::<u64>(), pick in any::<prop::sample::Index>(), powerups in any::<bool>(),
-        mode in prop::sample::select(CollisionMode::ALL),
+        mode in prop::sample::select(&CollisionMode::ALL[..]),
     ) {
         let files = shipped_levels();
         let file = &files[pick.index(files.len())];

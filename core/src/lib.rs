@@ -33,6 +33,85 @@
 
 #![deny(missing_docs)]
 
+/// Generates a closed set of kinds from one table of rows, the way `level::powerups`'
+/// `power_up_table!` does for power-ups (and veloren's `sprites!` for its sprites): the enum
+/// (one variant per row, in the table's order, attributes and docs from the row),
+/// `ALL` (complete by construction: a row is a variant is an entry, no length written by hand)
+/// and `def()`, the row of each kind (one generated arm per row).
+///
+/// `Variant => row,` for a unit variant; `Variant(u8) in [2, 3] => row,` for a variant with a
+/// field, whose listed values enter `ALL` once each (all share the row). `row` is a constant
+/// expression of the table's row type. The enum's order, names and serialisation are the
+/// table's, so a new kind goes at the end where the order enters state hashes or files.
+macro_rules! kind_table {
+    (@part $enum:ident $variant:ident) => {
+        &[$enum::$variant]
+    };
+    (@part $enum:ident $variant:ident [$($value:expr),+]) => {
+        &[$($enum::$variant($value)),+]
+    };
+    (
+        $(#[$meta:meta])*
+        pub enum $enum:ident: $def:ty {
+            $(
+                $(#[$vmeta:meta])*
+                $variant:ident $(($field:ty) in [$($value:expr),+ $(,)?])? => $row:expr,
+            )*
+        }
+    ) => {
+        $(#[$meta])*
+        pub enum $enum {
+            $(
+                $(#[$vmeta])*
+                $variant $(($field))?,
+            )*
+        }
+
+        impl $enum {
+            /// Every kind, in the table's order (a kind with a value once per listed value),
+            /// generated from the table's rows.
+            pub const ALL: [$enum; Self::COUNT] = Self::flatten();
+
+            /// The table's entries, one slice per row.
+            const PARTS: &'static [&'static [$enum]] =
+                &[$(kind_table!(@part $enum $variant $([$($value),+])?)),*];
+
+            /// How many entries [`Self::ALL`] has.
+            const COUNT: usize = {
+                let (mut n, mut i) = (0, 0);
+                while i < Self::PARTS.len() {
+                    n += Self::PARTS[i].len();
+                    i += 1;
+                }
+                n
+            };
+
+            /// [`Self::PARTS`] laid end to end.
+            const fn flatten() -> [$enum; Self::COUNT] {
+                let mut all = [Self::PARTS[0][0]; Self::COUNT];
+                let (mut n, mut i) = (0, 0);
+                while i < Self::PARTS.len() {
+                    let mut j = 0;
+                    while j < Self::PARTS[i].len() {
+                        all[n] = Self::PARTS[i][j];
+                        n += 1;
+                        j += 1;
+                    }
+                    i += 1;
+                }
+                all
+            }
+
+            /// This kind's facts: its row of the table.
+            pub const fn def(self) -> $def {
+                match self {
+                    $($enum::$variant { .. } => $row,)*
+                }
+            }
+        }
+    };
+}
+
 pub mod collision;
 pub mod files;
 pub mod import;

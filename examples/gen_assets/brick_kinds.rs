@@ -4,17 +4,16 @@
 //!   around a raised, glossy plate; unlike the wall (`block_solid.png`: one flat hatched face with
 //!   four corner rivets) at a glance, even squeezed to LBreakout2's 57×25 px.
 //! * `brick_marks.png`: an atlas of symbols drawn over a brick's centre, a 4×4 grid of
-//!   64×64 px cells ([`MARK_CELLS`]; the renderer picks one with the sprite's texture rectangle):
-//!   cell 0 a bomb (explosive `X`), 1 a circular arrow around a plus (regenerating `R`), 2 a
-//!   sprout (growing `G`), 3 a question mark (chaotic `C`). Full colour with a contrasting
+//!   64×64 px cells (`MARK_ATLAS_CELLS`; the renderer picks one with the sprite's texture
+//!   rectangle), mark `i` of `Mark::ALL` in cell `i` ([`mark_drawing`]): a bomb (explosive `X`),
+//!   a circular arrow around a plus (regenerating `R`), a sprout (growing `G`), a question mark
+//!   (chaotic `C`). Full colour with a contrasting
 //!   outline, so they read on any brick tint; transparent elsewhere, with a margin in each cell
 //!   so mipmaps do not bleed between cells.
 //! * `explosion.wav`: an explosive brick going off: a falling noise rumble over a low thump.
 
 use super::*;
-
-/// Cells per side of the marks atlas (64×64 px each in a 256×256 texture).
-const MARK_CELLS: u32 = 4;
+use breakout::level::{Mark, MARK_ATLAS_CELLS as MARK_CELLS};
 /// Explosion: length, s.
 const EXPLOSION_SECS: f64 = 0.7;
 
@@ -251,17 +250,27 @@ fn question(p: [f64; 2]) -> [f64; 4] {
     out
 }
 
-/// The marks atlas: cell `i` (row-major) of the [`MARK_CELLS`]² grid holds mark `i`; unused cells
-/// are transparent. Each mark is drawn in its cell's −1..1 square, shrunk by a margin.
+/// How each mark is drawn, in its cell's −1..1 square: one arm per [`Mark`].
+fn mark_drawing(mark: Mark) -> fn([f64; 2]) -> [f64; 4] {
+    match mark {
+        Mark::Bomb => bomb,
+        Mark::Regenerate => regenerate,
+        Mark::Sprout => sprout,
+        Mark::Question => question,
+    }
+}
+
+/// The marks atlas: cell `i` (row-major) of the `MARK_ATLAS_CELLS`² grid holds mark `i` of
+/// [`Mark::ALL`] ([`Mark::cell`]); unused cells are transparent. Each mark is drawn in its cell's −1..1 square, shrunk by a margin.
 pub fn brick_marks(u: f64, v: f64) -> [f64; 4] {
     let n = MARK_CELLS as f64;
     let (cx, cy) = ((u * n).floor(), (v * n).floor());
     // Local coordinates −1..1 across the cell, with a 10 % margin.
     let local = |t: f64, c: f64| ((t * n - c) * 2.0 - 1.0) / 0.9;
     let p = [local(u, cx), local(v, cy)];
-    let marks: [fn([f64; 2]) -> [f64; 4]; 4] = [bomb, regenerate, sprout, question];
-    match marks.get((cy * n + cx) as usize) {
-        Some(mark) if p[0].abs() <= 1.0 && p[1].abs() <= 1.0 => mark(p),
+    let cell = (cy * n + cx) as u32;
+    match Mark::ALL.into_iter().find(|m| m.cell() == cell) {
+        Some(mark) if p[0].abs() <= 1.0 && p[1].abs() <= 1.0 => mark_drawing(mark)(p),
         _ => [1.0, 1.0, 1.0, 0.0],
     }
 }

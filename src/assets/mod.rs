@@ -14,6 +14,7 @@
 //! imported directories and other games' set files) by [`sets`].
 
 pub mod embedded;
+pub mod installed;
 pub mod levels;
 pub mod powerup_looks;
 pub mod sets;

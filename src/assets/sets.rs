@@ -8,13 +8,13 @@
 //! 113 LBreakout2 sets; [`LevelSetSource::open`] reads one when it is chosen. Nothing here
 //! touches OpenGL; nothing panics on bad files (an error comes back instead).
 
+use super::installed::{files_in, foreign_set_files};
 use super::levels::{
     list_levels, resolve_level_arg_in, shipped_levels, subdirectories, user_levels_dir,
 };
 use super::{Assets, LevelSource};
-use crate::import::{self, Format, ImportError};
+use crate::import::{self, Format, ImportError, SetName};
 use crate::level::LoadError;
-use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -22,8 +22,7 @@ use std::sync::Arc;
 pub const SHIPPED_KEY: &str = "shipped";
 /// The high-score key of the user's levels directory.
 pub const USER_KEY: &str = "user";
-/// `$XDG_DATA_DIRS` when it is unset or empty (the XDG Base Directory specification's default).
-pub const DEFAULT_DATA_DIRS: &str = "/usr/local/share:/usr/share";
+pub use super::installed::{data_dirs, DEFAULT_DATA_DIRS};
 
 /// Where a level set comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -43,21 +42,11 @@ pub enum LevelSetSource {
     },
 }
 
-/// The name of the game whose format `format` is, as players know it.
-pub fn game_name(format: Format) -> &'static str {
-    match format {
-        Format::LBreakout2 => "LBreakout2",
-        Format::KBreakOut => "KBreakOut",
-        Format::SdlBall => "SDL-Ball",
-        Format::Gnome => "gnome-breakout",
-    }
-}
-
 /// How the menus and the window's title name a foreign set called `name` (its own title where
 /// its format has one, else its file's or theme's name): after its game's name, so sets of two
 /// games both called "default" stay apart ("SDL-Ball: default", "KBreakOut: default").
 pub fn foreign_label(format: Format, name: &str) -> String {
-    format!("{}: {name}", game_name(format))
+    format!("{}: {name}", format.def().game)
 }
 
 impl LevelSetSource {
@@ -73,10 +62,12 @@ impl LevelSetSource {
             LevelSetSource::Shipped => "Breakout".to_string(),
             LevelSetSource::UserDir(_) => "My levels".to_string(),
             LevelSetSource::Directory(dir) => file_name(dir),
-            LevelSetSource::Foreign { path, format } => match format {
-                Some(Format::SdlBall) => path.parent().map_or_else(|| file_name(path), file_name),
-                Some(Format::LBreakout2) => file_name(path),
-                _ => path
+            LevelSetSource::Foreign { path, format } => match format.map(|f| f.def().set_name) {
+                Some(SetName::Directory) => {
+                    path.parent().map_or_else(|| file_name(path), file_name)
+                }
+                Some(SetName::FileName) => file_name(path),
+                Some(SetName::FileStem) | None => path
                     .file_stem()
                     .map_or_else(|| file_name(path), |s| s.to_string_lossy().into()),
             },
@@ -297,88 +288,6 @@ pub enum SetError {
     Level(#[from] LoadError),
 }
 
-/// The directories of `$XDG_DATA_DIRS` given its `value`: the absolute entries of the
-/// colon-separated list (relative ones are ignored, as the XDG Base Directory specification
-/// says), or [`DEFAULT_DATA_DIRS`] when it is unset or has none.
-pub fn data_dirs(value: Option<&OsStr>) -> Vec<PathBuf> {
-    let parse = |v: &OsStr| -> Vec<PathBuf> {
-        std::env::split_paths(v)
-            .filter(|p| p.is_absolute())
-            .collect()
-    };
-    let dirs = value.map(parse).unwrap_or_default();
-    if dirs.is_empty() {
-        parse(OsStr::new(DEFAULT_DATA_DIRS))
-    } else {
-        dirs
-    }
-}
-
-/// Files in `dir` whose name `keep` accepts, sorted (none if it cannot be read; hidden files
-/// are left out).
-fn files_in(dir: &Path, keep: impl Fn(&str) -> bool) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            p.is_file()
-                && p.file_name()
-                    .and_then(OsStr::to_str)
-                    .is_some_and(|n| !n.starts_with('.') && keep(n))
-        })
-        .collect();
-    files.sort();
-    files
-}
-
-/// The installed games' set files under one data directory (`/usr/share`), where Debian puts
-/// them: `games/lbreakout2/levels/*`, `kbreakout/levelsets/*.levelset`,
-/// `games/sdl-ball/*/levels.txt` (and `games/sdl-ball/themes/*/levels.txt`),
-/// `games/gnome-breakout/levels/*.gbl`. Only names are listed; no file is read.
-fn foreign_sets_in(data_dir: &Path) -> Vec<LevelSetSource> {
-    let foreign = |format| {
-        move |path| LevelSetSource::Foreign {
-            path,
-            format: Some(format),
-        }
-    };
-    let mut sets: Vec<LevelSetSource> = Vec::new();
-    let lbreakout2 = data_dir.join("games/lbreakout2/levels");
-    sets.extend(
-        files_in(&lbreakout2, |_| true)
-            .into_iter()
-            .map(foreign(Format::LBreakout2)),
-    );
-    let kbreakout = data_dir.join("kbreakout/levelsets");
-    sets.extend(
-        files_in(&kbreakout, |n| n.ends_with(".levelset"))
-            .into_iter()
-            .map(foreign(Format::KBreakOut)),
-    );
-    let sdl_ball = data_dir.join("games/sdl-ball");
-    let themes = [
-        subdirectories(&sdl_ball),
-        subdirectories(&sdl_ball.join("themes")),
-    ];
-    sets.extend(
-        themes
-            .concat()
-            .into_iter()
-            .map(|theme| theme.join("levels.txt"))
-            .filter(|p| p.is_file())
-            .map(foreign(Format::SdlBall)),
-    );
-    let gnome = data_dir.join("games/gnome-breakout/levels");
-    sets.extend(
-        files_in(&gnome, |n| n.ends_with(".gbl"))
-            .into_iter()
-            .map(foreign(Format::Gnome)),
-    );
-    sets
-}
-
 /// The sets the menu offers, in this order: the shipped levels; the user's levels directory
 /// `user_dir` if it holds `.lvl` files; each of its subdirectories that holds `.lvl` files
 /// (imported sets), by name; then the installed games' sets under each of `data_dirs` (in
@@ -399,12 +308,12 @@ pub fn discover(user_dir: Option<&Path>, data_dirs: &[PathBuf]) -> Vec<LevelSetS
     }
     let mut seen = std::collections::HashSet::new();
     for dir in data_dirs {
-        for set in foreign_sets_in(dir) {
-            let LevelSetSource::Foreign { path, .. } = &set else {
-                continue;
-            };
-            if seen.insert(std::fs::canonicalize(path).unwrap_or_else(|_| path.clone())) {
-                sets.push(set);
+        for (path, format) in foreign_set_files(dir) {
+            if seen.insert(std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone())) {
+                sets.push(LevelSetSource::Foreign {
+                    path,
+                    format: Some(format),
+                });
             }
         }
     }

@@ -2,6 +2,7 @@
 //! temporary directories of synthetic files.
 
 use super::*;
+use std::ffi::OsStr;
 
 /// A fresh empty directory for one test.
 fn temp_dir(name: &str) -> PathBuf {

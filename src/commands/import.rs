@@ -123,7 +123,7 @@ fn set_dir(name: &str, format: Format, used: &mut BTreeSet<String>) -> String {
     if RESERVED.contains(&upper.as_str()) || numbered {
         base.push_str("-set");
     }
-    let game = crate::assets::sets::game_name(format);
+    let game = format.def().game;
     let candidates = std::iter::once(base.clone())
         .chain(std::iter::once(format!("{base} ({game})")))
         .chain((2..).map(|n| format!("{base} ({game}) {n}")));

@@ -408,7 +408,7 @@ mod tests {
 
     #[test]
     fn every_mode_name_parses() {
-        for &mode in CollisionMode::ALL {
+        for mode in CollisionMode::ALL {
             let config = parse(&format!("[collision]\nmode = \"{}\"\n", mode.name())).unwrap();
             assert_eq!(config.collision.mode, mode);
         }
@@ -426,7 +426,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.starts_with("breakout.toml:3:8: "), "{err}");
-        for &mode in CollisionMode::ALL {
+        for mode in CollisionMode::ALL {
             assert!(err.contains(mode.name()), "{err} should list {mode}");
         }
     }

@@ -43,34 +43,21 @@ impl HeldPowerUps {
     }
 }
 
-/// A symbol of the marks atlas (`textures/brick_marks.png`), drawn over a brick's centre.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mark {
-    /// A bomb with a lit fuse: explosive.
-    Bomb = 0,
-    /// A circular arrow around a plus: regenerating.
-    Regenerate = 1,
-    /// A sprout: growing.
-    Sprout = 2,
-    /// A question mark: chaotic (the ball leaves it at a random angle).
-    Question = 3,
-}
+/// A symbol of the marks atlas (`textures/brick_marks.png`), drawn over a brick's centre: a
+/// fact of the brick kind's row ([`crate::level::BrickKindDef::mark`]).
+pub use crate::level::{Mark, MARK_ATLAS_CELLS};
 
-/// Cells per side of the marks atlas: a 4×4 grid, mark `i` in cell `i` (row-major).
-pub const MARK_ATLAS_CELLS: u32 = 4;
-
-impl Mark {
-    /// The mark's cell of the atlas as a texture rectangle `[u0, v0, u1, v1]` (normalised,
-    /// origin top-left, v down), for [`SpriteInstance::i_uv`].
-    pub fn uv(self) -> [f32; 4] {
-        let cell = 1.0 / MARK_ATLAS_CELLS as f32;
-        let i = self as u32;
-        let (u, v) = (
-            (i % MARK_ATLAS_CELLS) as f32 * cell,
-            (i / MARK_ATLAS_CELLS) as f32 * cell,
-        );
-        [u, v, u + cell, v + cell]
-    }
+/// The mark's cell of the atlas as a texture rectangle `[u0, v0, u1, v1]` (normalised, origin
+/// top-left, v down), for [`SpriteInstance::i_uv`]: cell [`Mark::cell`] of the
+/// [`MARK_ATLAS_CELLS`]² grid, row-major.
+pub fn mark_uv(mark: Mark) -> [f32; 4] {
+    let cell = 1.0 / MARK_ATLAS_CELLS as f32;
+    let i = mark.cell();
+    let (u, v) = (
+        (i % MARK_ATLAS_CELLS) as f32 * cell,
+        (i / MARK_ATLAS_CELLS) as f32 * cell,
+    );
+    [u, v, u + cell, v + cell]
 }
 
 /// How a brick kind is drawn.
@@ -86,23 +73,26 @@ pub struct BrickLook {
 }
 
 /// The look of `kind`: walls the hatched plate ([`Layer::BlockSolid`]), metal and chaotic the
-/// riveted plate ([`Layer::BlockMetal`], chaotic with a question mark), every destructible kind
-/// the plain block, explosive, regenerating and growing ones with their mark. Invisible and
-/// hidden bricks, once revealed, look like plain ones in their own tint.
+/// riveted plate ([`Layer::BlockMetal`]), every destructible kind the plain block. Its mark
+/// (chaotic, explosive, regenerating and growing bricks have one) is its row's, and a kind that
+/// regenerates always shows its pips. Invisible and hidden bricks, once revealed, look like
+/// plain ones in their own tint.
 pub fn look(kind: BrickKind) -> BrickLook {
-    let (body, mark) = match kind {
-        BrickKind::Solid => (Layer::BlockSolid, None),
-        BrickKind::Metal => (Layer::BlockMetal, None),
-        BrickKind::Chaotic => (Layer::BlockMetal, Some(Mark::Question)),
-        BrickKind::Explosive => (Layer::Block, Some(Mark::Bomb)),
-        BrickKind::Regenerating => (Layer::Block, Some(Mark::Regenerate)),
-        BrickKind::Growing => (Layer::Block, Some(Mark::Sprout)),
-        BrickKind::Plain(_) | BrickKind::Invisible | BrickKind::Hidden => (Layer::Block, None),
+    let body = match kind {
+        BrickKind::Solid => Layer::BlockSolid,
+        BrickKind::Metal | BrickKind::Chaotic => Layer::BlockMetal,
+        BrickKind::Plain(_)
+        | BrickKind::Explosive
+        | BrickKind::Regenerating
+        | BrickKind::Growing
+        | BrickKind::Invisible
+        | BrickKind::Hidden => Layer::Block,
     };
+    let def = kind.def();
     BrickLook {
         body,
-        mark,
-        always_pips: kind == BrickKind::Regenerating,
+        mark: def.mark,
+        always_pips: def.regenerates,
     }
 }
 
@@ -177,7 +167,7 @@ pub fn brick_sprites(out: &mut Vec<SpriteInstance>, brick: &Brick, dim: f32, hel
         };
         let mut sprite =
             SpriteInstance::new(Layer::Marks, [x, y, side, side], [dim, dim, dim, 1.0]);
-        sprite.i_uv = mark.uv();
+        sprite.i_uv = mark_uv(mark);
         out.push(sprite);
     }
     // White pips, but dark ones on a light body, where white ones barely showed (a white
@@ -300,12 +290,12 @@ mod tests {
 
     #[test]
     fn marks_are_distinct_cells_of_the_atlas_inside_the_texture() {
-        let marks = [Mark::Bomb, Mark::Regenerate, Mark::Sprout, Mark::Question];
-        for (i, m) in marks.iter().enumerate() {
-            let [u0, v0, u1, v1] = m.uv();
+        let marks = Mark::ALL;
+        for (i, &m) in marks.iter().enumerate() {
+            let [u0, v0, u1, v1] = mark_uv(m);
             assert!(0.0 <= u0 && u0 < u1 && u1 <= 1.0 && 0.0 <= v0 && v0 < v1 && v1 <= 1.0);
             for n in &marks[i + 1..] {
-                assert_ne!(m.uv(), n.uv());
+                assert_ne!(mark_uv(m), mark_uv(*n));
             }
         }
     }
@@ -319,7 +309,7 @@ mod tests {
             assert_eq!(out.len(), 2 + hits as usize, "body, mark, one pip per hit");
             assert_eq!(out[0].i_layer, Layer::Block as u32 as f32);
             assert_eq!(out[1].i_layer, Layer::Marks as u32 as f32);
-            assert_eq!(out[1].i_uv, Mark::Regenerate.uv());
+            assert_eq!(out[1].i_uv, mark_uv(Mark::Regenerate));
             let [x, y, w, h] = out[1].i_rect;
             assert!(x >= b.rect.min.x && x + w <= b.rect.max.x, "{:?}", out[1]);
             assert!(y >= b.rect.min.y && y + h <= b.rect.max.y, "{:?}", out[1]);

@@ -107,7 +107,8 @@ pub fn overlay(out: &mut Vec<SpriteInstance>, game: &Game) {
                 panel(out, [p.x - r, p.y, 2.0 * r, 1.0], SHAPE);
                 panel(out, [p.x, p.y - r, 1.0, 2.0 * r], SHAPE);
             }
-            _ => {}
+            // The circle modes test the ball's own circle: nothing more to outline.
+            CollisionMode::Clamp | CollisionMode::Zones | CollisionMode::Swept => {}
         }
         if ball.stuck {
             continue;

@@ -206,19 +206,19 @@ fn marker(out: &mut Vec<SpriteInstance>, field: &BrickField, cell: Cell, color: 
     layout(out, "!", r[0] + 3.0, r[1] + 3.0, size, [0.0, 0.0, 0.0, 1.0]);
 }
 
-/// "I" and "H" on invisible and hidden bricks (drawn dim), which look alike otherwise.
+/// Its letter on each brick its row does not draw ([`crate::level::BrickKindDef::visible`]:
+/// invisible and hidden bricks, drawn dim here), which look alike otherwise.
 fn unseen_letters(out: &mut Vec<SpriteInstance>, view: &EditorView) {
     let level = view.editor.level();
     for row in 0..level.rows {
         for col in 0..level.cols {
-            let letter = match level.get(row, col) {
-                Some(BrickKind::Invisible) => "I",
-                Some(BrickKind::Hidden) => "H",
-                _ => continue,
+            let Some(kind) = level.get(row, col).filter(|k| !k.def().visible) else {
+                continue;
             };
+            let letter = kind.symbol().to_string();
             let [x, y, w, h] = rect(view.field, (row, col));
             let size = (h * 0.5).clamp(8.0, 16.0);
-            layout_centered(out, letter, x + w / 2.0, y + (h - size) / 2.0, size, WHITE);
+            layout_centered(out, &letter, x + w / 2.0, y + (h - size) / 2.0, size, WHITE);
         }
     }
 }

@@ -18,15 +18,11 @@ const HIGHLIGHT: [f32; 4] = [1.0, 0.85, 0.3, 1.0];
 const SHADE: [f32; 4] = [0.0, 0.0, 0.05, 0.7];
 const ERROR: [f32; 4] = [1.0, 0.4, 0.35, 1.0];
 
-/// The colour of a collision mode's ghost, marks, legend row and pane, linear RGBA.
+/// The colour of a collision mode's ghost, marks, legend row and pane, linear RGBA: its row's
+/// shade for the dark playfield ([`crate::collision::ModeColours::on_dark`]), opaque.
 pub fn mode_color(mode: CollisionMode) -> [f32; 4] {
-    match mode {
-        CollisionMode::Aabb => [1.0, 0.45, 0.15, 1.0],
-        CollisionMode::Clamp => [0.25, 0.8, 1.0, 1.0],
-        CollisionMode::Zones => [0.35, 1.0, 0.35, 1.0],
-        CollisionMode::Cross => [1.0, 0.3, 0.9, 1.0],
-        CollisionMode::Swept => [1.0, 0.95, 0.25, 1.0],
-    }
+    let [r, g, b] = mode.def().colour.on_dark;
+    [r, g, b, 1.0]
 }
 
 fn with_alpha([r, g, b, _]: [f32; 4], a: f32) -> [f32; 4] {

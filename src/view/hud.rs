@@ -215,8 +215,15 @@ pub fn chips(effects: &ActiveEffects) -> Vec<Chip> {
         value: Some(value),
         ending: false,
     };
+    // Every field, by name: a new lasting change is a compile error here until it has a chip.
+    let ActiveEffects {
+        timed,
+        speed_multiplier: speed,
+        paddle_extra: extra,
+        ball_scale: scale,
+    } = effects;
+    let (speed, extra, scale) = (*speed, *extra, *scale);
     let mut out = Vec::new();
-    let speed = effects.speed_multiplier;
     if (speed - 1.0).abs() > 1e-3 {
         let kind = if speed > 1.0 {
             PowerUpKind::Speed
@@ -225,7 +232,6 @@ pub fn chips(effects: &ActiveEffects) -> Vec<Chip> {
         };
         out.push(lasting(kind, format!("x{speed:.2}")));
     }
-    let extra = effects.paddle_extra;
     if extra.abs() >= 0.5 {
         let kind = if extra > 0.0 {
             PowerUpKind::PadSizeIncrease
@@ -234,7 +240,6 @@ pub fn chips(effects: &ActiveEffects) -> Vec<Chip> {
         };
         out.push(lasting(kind, format!("{extra:+.0}")));
     }
-    let scale = effects.ball_scale;
     if (scale - 1.0).abs() > 1e-3 {
         let kind = if scale > 1.0 {
             PowerUpKind::BigBall
@@ -243,7 +248,7 @@ pub fn chips(effects: &ActiveEffects) -> Vec<Chip> {
         };
         out.push(lasting(kind, format!("x{scale:.1}")));
     }
-    for e in &effects.timed {
+    for e in timed {
         let finite = e.seconds_left.is_finite();
         out.push(Chip {
             kind: e.kind,

@@ -88,52 +88,110 @@ pub struct Contact {
     pub point: Vec2,
 }
 
-/// The collision algorithm used for ball–box tests; chosen by configuration (`--collision`,
-/// `[collision] mode` in `breakout.toml`, the `C` key in game). The command line reads it by
-/// [`CollisionMode::name`] from [`CollisionMode::ALL`] (`crate::cli`), so this module knows
-/// nothing of clap.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum CollisionMode {
-    /// The ball's bounding square as an AABB against the brick (contact_aabb_aabb.rs).
-    Aabb,
-    /// Clamped closest point AABB–circle test (contact_circle_aabb.rs); the default.
-    #[default]
-    Clamp,
-    /// The nine-zone circle/box test (contact_circle_aabb_zones.rs).
-    Zones,
-    /// The old SDL "cross and corners" circle/box test in whole pixels (contact_circle_aabb_cross.rs).
-    Cross,
-    /// Continuous collision: time of impact against the rounded Minkowski sum (swept_circle_aabb.rs).
-    Swept,
+/// The facts about one collision mode: one row of [`CollisionMode`]'s table
+/// ([`CollisionMode::def`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CollisionModeDef {
+    /// The mode's name as used on the command line, in config files and in `simulate`'s JSON.
+    pub name: &'static str,
+    /// True for a continuous mode, which moves the ball by time of impact instead of sub-steps
+    /// (`sim::motion`, the probe and the lab read it).
+    pub continuous: bool,
+    /// Its colour wherever modes are told apart (see [`ModeColours`]).
+    pub colour: ModeColours,
+    /// One line for `--help` (`--collision`'s possible values).
+    pub help: &'static str,
+}
+
+/// A mode's colour, one hue in two shades: the lab's ghost ball and trail on the dark playfield,
+/// and the series of `breakout compare`'s plots on white (darkened where the bright shade would
+/// not read).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ModeColours {
+    /// On the dark playfield: linear RGB, 0–1 (the lab, `view::fork`).
+    pub on_dark: [f32; 3],
+    /// On white: sRGB bytes (the plots, `commands::compare::plots`).
+    pub on_white: [u8; 3],
+}
+
+/// A discrete mode's row.
+const fn discrete(
+    name: &'static str,
+    on_dark: [f32; 3],
+    on_white: [u8; 3],
+    help: &'static str,
+) -> CollisionModeDef {
+    CollisionModeDef {
+        name,
+        continuous: false,
+        colour: ModeColours { on_dark, on_white },
+        help,
+    }
+}
+
+kind_table! {
+    /// The collision algorithm used for ball–box tests; chosen by configuration (`--collision`,
+    /// `[collision] mode` in `breakout.toml`, the `C` key in game). The command line reads it by
+    /// [`CollisionMode::name`] from [`CollisionMode::ALL`] (`crate::cli`), so this module knows
+    /// nothing of clap. One row per mode: its facts are [`CollisionModeDef`]; new modes go at
+    /// the end (the order is the in-game key's cycle).
+    #[derive(
+        Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize,
+    )]
+    #[serde(rename_all = "lowercase")]
+    pub enum CollisionMode: CollisionModeDef {
+        /// The ball's bounding square as an AABB against the brick (contact_aabb_aabb.rs).
+        Aabb => discrete(
+            "aabb",
+            [1.0, 0.45, 0.15],
+            [235, 105, 20],
+            "The ball's bounding square as an AABB against the brick (contact_aabb_aabb.rs)",
+        ),
+        /// Clamped closest point AABB–circle test (contact_circle_aabb.rs); the default.
+        #[default]
+        Clamp => discrete(
+            "clamp",
+            [0.25, 0.8, 1.0],
+            [31, 119, 180],
+            "Clamped closest point AABB–circle test (contact_circle_aabb.rs); the default",
+        ),
+        /// The nine-zone circle/box test (contact_circle_aabb_zones.rs).
+        Zones => discrete(
+            "zones",
+            [0.35, 1.0, 0.35],
+            [44, 160, 44],
+            "The nine-zone circle/box test (contact_circle_aabb_zones.rs)",
+        ),
+        /// The old SDL "cross and corners" circle/box test in whole pixels (contact_circle_aabb_cross.rs).
+        Cross => discrete(
+            "cross",
+            [1.0, 0.3, 0.9],
+            [200, 50, 180],
+            "The old SDL \"cross and corners\" circle/box test in whole pixels (contact_circle_aabb_cross.rs)",
+        ),
+        /// Continuous collision: time of impact against the rounded Minkowski sum (swept_circle_aabb.rs).
+        Swept => CollisionModeDef {
+            continuous: true,
+            ..discrete(
+                "swept",
+                [1.0, 0.95, 0.25],
+                [185, 155, 0],
+                "Continuous collision: time of impact against the rounded Minkowski sum (swept_circle_aabb.rs)",
+            )
+        },
+    }
 }
 
 impl CollisionMode {
-    /// Every mode, in the order the in-game key cycles through them.
-    pub const ALL: &'static [CollisionMode] = &[
-        CollisionMode::Aabb,
-        CollisionMode::Clamp,
-        CollisionMode::Zones,
-        CollisionMode::Cross,
-        CollisionMode::Swept,
-    ];
-
-    /// The mode's name as used on the command line, in config files and in `simulate`'s JSON.
+    /// The mode's name as used on the command line, in config files and in `simulate`'s JSON
+    /// (its row's).
     pub fn name(self) -> &'static str {
-        match self {
-            CollisionMode::Aabb => "aabb",
-            CollisionMode::Clamp => "clamp",
-            CollisionMode::Zones => "zones",
-            CollisionMode::Cross => "cross",
-            CollisionMode::Swept => "swept",
-        }
+        self.def().name
     }
 
     /// The mode of a name (exactly as [`CollisionMode::name`] writes it).
     pub fn from_name(name: &str) -> Option<CollisionMode> {
-        Self::ALL.iter().copied().find(|m| m.name() == name)
+        Self::ALL.into_iter().find(|m| m.name() == name)
     }
 
     /// The next mode in [`CollisionMode::ALL`], wrapping around (the in-game `C` key).
@@ -142,9 +200,10 @@ impl CollisionMode {
         Self::ALL[(i + 1) % Self::ALL.len()]
     }
 
-    /// True for continuous modes, which move the ball by time of impact instead of sub-steps.
+    /// True for continuous modes, which move the ball by time of impact instead of sub-steps
+    /// (its row's [`CollisionModeDef::continuous`]).
     pub fn is_continuous(self) -> bool {
-        self == CollisionMode::Swept
+        self.def().continuous
     }
 }
 

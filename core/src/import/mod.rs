@@ -14,6 +14,7 @@
 pub mod common;
 mod gnome;
 mod kbreakout;
+mod kbreakout_xml;
 mod lbreakout2;
 mod sdlball;
 
@@ -21,36 +22,133 @@ use crate::level::Level;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// The foreign games whose formats are read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-pub enum Format {
-    /// LBreakout2 level sets (`/usr/share/games/lbreakout2/levels/*`, one set per file).
-    LBreakout2,
-    /// KBreakOut's XML level sets (`/usr/share/kbreakout/levelsets/*.levelset`).
-    KBreakOut,
-    /// SDL-Ball's `levels.txt` (`/usr/share/games/sdl-ball/themes/*/levels.txt`).
-    SdlBall,
-    /// gnome-breakout's `.gbl` files (`/usr/share/games/gnome-breakout/levels/*.gbl`).
-    Gnome,
+/// The facts about one foreign format: one row of [`Format`]'s table ([`Format::def`]).
+/// Everything the layers above need to know of a format is here: the command line's
+/// `--format` and its help, detection, where Debian installs its sets, how the menu names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormatDef {
+    /// The name used on the command line (`--format`) and in `@source:` headers.
+    pub name: &'static str,
+    /// The game's name as players know it (menus, the window's title: "SDL-Ball: default").
+    pub game: &'static str,
+    /// One line for `--help` (`--format`'s possible values).
+    pub help: &'static str,
+    /// What every file of the format holds, for [`detect`].
+    pub marker: Marker,
+    /// Where Debian's package installs its sets, under a data directory (`/usr/share`).
+    pub installed: Installed,
+    /// How a set file found there is named before it is read.
+    pub set_name: SetName,
+}
+
+/// What [`detect`] looks for in the first 64 KiB of a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marker {
+    /// This text anywhere: a strong marker, tried before any line prefix.
+    Contains(&'static str),
+    /// A line starting with this text: weaker (another format's file may hold such a line),
+    /// tried once no strong marker is found.
+    LineStart(&'static str),
+}
+
+impl Marker {
+    /// True if `head` (the start of a file, as text) holds the marker.
+    pub fn found_in(self, head: &str) -> bool {
+        match self {
+            Marker::Contains(text) => head.contains(text),
+            Marker::LineStart(text) => head.lines().any(|l| l.starts_with(text)),
+        }
+    }
+
+    /// True for a marker tried first ([`Marker::Contains`]).
+    pub const fn is_strong(self) -> bool {
+        matches!(self, Marker::Contains(_))
+    }
+}
+
+/// Where a format's set files lie under a data directory, paths `/`-separated and relative to
+/// it. Only names are listed from it; no file is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Installed {
+    /// Every file (hidden ones apart) of `dir` whose name ends with `suffix` (`""`: any).
+    Files {
+        /// The directory.
+        dir: &'static str,
+        /// The end of a set file's name.
+        suffix: &'static str,
+    },
+    /// `file` in each subdirectory (a theme) of each of `dirs`, where it exists.
+    InSubdirectories {
+        /// The directories whose subdirectories are looked in.
+        dirs: &'static [&'static str],
+        /// The set file's name in a subdirectory.
+        file: &'static str,
+    },
+}
+
+/// How a set file is named before it is read (its title, where the format has one, comes only
+/// once it is read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetName {
+    /// The file's whole name (LBreakout2's set files have no extension).
+    FileName,
+    /// The file's name without its extension.
+    FileStem,
+    /// The name of the directory holding it (an SDL-Ball theme).
+    Directory,
+}
+
+kind_table! {
+    /// The foreign games whose formats are read. One row per format: its facts are
+    /// [`FormatDef`]; new formats go at the end (the order is the docs').
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+    pub enum Format: FormatDef {
+        /// LBreakout2 level sets (`/usr/share/games/lbreakout2/levels/*`, one set per file).
+        LBreakout2 => FormatDef {
+            name: "lbreakout2",
+            game: "LBreakout2",
+            help: "LBreakout2 level sets (one set per file, no extension)",
+            marker: Marker::LineStart("Level:"),
+            installed: Installed::Files { dir: "games/lbreakout2/levels", suffix: "" },
+            set_name: SetName::FileName,
+        },
+        /// KBreakOut's XML level sets (`/usr/share/kbreakout/levelsets/*.levelset`).
+        KBreakOut => FormatDef {
+            name: "kbreakout",
+            game: "KBreakOut",
+            help: "KBreakOut's XML `.levelset` files",
+            marker: Marker::Contains("<KBreakOutLevelSet"),
+            installed: Installed::Files { dir: "kbreakout/levelsets", suffix: ".levelset" },
+            set_name: SetName::FileStem,
+        },
+        /// SDL-Ball's `levels.txt` (`/usr/share/games/sdl-ball/themes/*/levels.txt`).
+        SdlBall => FormatDef {
+            name: "sdlball",
+            game: "SDL-Ball",
+            help: "SDL-Ball's `levels.txt`",
+            marker: Marker::Contains("** Start **"),
+            installed: Installed::InSubdirectories {
+                dirs: &["games/sdl-ball", "games/sdl-ball/themes"],
+                file: "levels.txt",
+            },
+            set_name: SetName::Directory,
+        },
+        /// gnome-breakout's `.gbl` files (`/usr/share/games/gnome-breakout/levels/*.gbl`).
+        Gnome => FormatDef {
+            name: "gnome",
+            game: "gnome-breakout",
+            help: "gnome-breakout's `.gbl` files",
+            marker: Marker::Contains("BEGIN_LEVEL"),
+            installed: Installed::Files { dir: "games/gnome-breakout/levels", suffix: ".gbl" },
+            set_name: SetName::FileStem,
+        },
+    }
 }
 
 impl Format {
-    /// Every format, in the order of the docs.
-    pub const ALL: [Format; 4] = [
-        Format::LBreakout2,
-        Format::KBreakOut,
-        Format::SdlBall,
-        Format::Gnome,
-    ];
-
-    /// The name used on the command line (`--format`) and in `@source:` headers.
+    /// The name used on the command line (`--format`) and in `@source:` headers (its row's).
     pub fn name(self) -> &'static str {
-        match self {
-            Format::LBreakout2 => "lbreakout2",
-            Format::KBreakOut => "kbreakout",
-            Format::SdlBall => "sdlball",
-            Format::Gnome => "gnome",
-        }
+        self.def().name
     }
 }
 
@@ -209,20 +307,17 @@ pub fn parse_set(
     }
 }
 
-/// The format `bytes` look like, from markers each format must have; `None` if none fits.
+/// The format `bytes` look like, from the marker each format's files hold
+/// ([`FormatDef::marker`]): the first format of [`Format::ALL`] whose strong marker is found,
+/// else the first whose weak one is; `None` if none fits.
 pub fn detect(bytes: &[u8]) -> Option<Format> {
     let head = String::from_utf8_lossy(&bytes[..bytes.len().min(64 * 1024)]);
-    if head.contains("<KBreakOutLevelSet") {
-        Some(Format::KBreakOut)
-    } else if head.contains("** Start **") {
-        Some(Format::SdlBall)
-    } else if head.contains("BEGIN_LEVEL") {
-        Some(Format::Gnome)
-    } else if head.lines().any(|l| l.starts_with("Level:")) {
-        Some(Format::LBreakout2)
-    } else {
-        None
-    }
+    [true, false].into_iter().find_map(|strong| {
+        Format::ALL.into_iter().find(|f| {
+            let marker = f.def().marker;
+            marker.is_strong() == strong && marker.found_in(&head)
+        })
+    })
 }
 
 #[cfg(test)]

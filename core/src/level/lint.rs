@@ -78,7 +78,51 @@ fn opening(kind: PowerUpKind) -> Option<Prober> {
             walls_open: true,
             ..BALL
         }),
-        _ => None,
+        // Every other power-up opens nothing: listed, so a new one is a compile error here
+        // until it is judged (and added to OPENERS if it opens something).
+        PowerUpKind::Speed
+        | PowerUpKind::Sticky
+        | PowerUpKind::PassThrough
+        | PowerUpKind::PadSizeIncrease
+        | PowerUpKind::Confuse
+        | PowerUpKind::Chaos
+        | PowerUpKind::Multiball
+        | PowerUpKind::ExtraLife
+        | PowerUpKind::Points100
+        | PowerUpKind::Points200
+        | PowerUpKind::Points500
+        | PowerUpKind::Points1000
+        | PowerUpKind::Points2000
+        | PowerUpKind::Points5000
+        | PowerUpKind::Points10000
+        | PowerUpKind::GoldShower
+        | PowerUpKind::Shrink
+        | PowerUpKind::Frozen
+        | PowerUpKind::Ghost
+        | PowerUpKind::BonusMagnet
+        | PowerUpKind::MalusMagnet
+        | PowerUpKind::AimHelper
+        | PowerUpKind::AimSticky
+        | PowerUpKind::Fast
+        | PowerUpKind::Slow
+        | PowerUpKind::ExplosiveBall
+        | PowerUpKind::WeakBall
+        | PowerUpKind::BigBall
+        | PowerUpKind::NormalBall
+        | PowerUpKind::ChaoticBall
+        | PowerUpKind::ExtraBall
+        | PowerUpKind::BonusFloor
+        | PowerUpKind::Darkness
+        | PowerUpKind::BoardDrop
+        | PowerUpKind::Detonate
+        | PowerUpKind::ExplosiveGrow
+        | PowerUpKind::EasyBricks
+        | PowerUpKind::MagicEye
+        | PowerUpKind::LoseLife
+        | PowerUpKind::Joker
+        | PowerUpKind::Reset
+        | PowerUpKind::TimeAdd
+        | PowerUpKind::Random => None,
     }
 }
 
@@ -249,7 +293,7 @@ fn disk_touchable(level: &Level, grid: &Grid, prober: Prober) -> Vec<bool> {
 /// chaotic bricks), whatever walls them in; explosive ones among them go off in turn.
 fn with_explosions(level: &Level, mut touched: Vec<bool>) -> Vec<bool> {
     let (rows, cols) = (level.rows, level.cols);
-    let explosive = |i: usize| level.cells[i] == Some(BrickKind::Explosive);
+    let explosive = |i: usize| level.cells[i].is_some_and(|k| k.def().explodes());
     let mut queue: VecDeque<usize> = (0..touched.len())
         .filter(|&i| touched[i] && explosive(i))
         .collect();

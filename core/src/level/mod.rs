@@ -24,8 +24,11 @@ mod parse;
 mod powerups;
 mod write;
 
-pub use brick_kinds::{brick_color, BrickKind, BrickKindDef, PLAIN_COLOURS, REGENERATION_CAP};
-pub use powerups::{Family, Lasts, PowerUpDef, PowerUpKind, Roll, POWER_UPS};
+pub use brick_kinds::{
+    brick_color, Aftermath, Bounce, BrickKind, BrickKindDef, Mark, MarkDef, BRICK_LETTERS,
+    BRICK_SYMBOLS, MARK_ATLAS_CELLS, PLAIN_COLOURS, REGENERATION_CAP,
+};
+pub use powerups::{Family, FamilyDef, Lasts, PowerUpDef, PowerUpKind, Roll, POWER_UPS};
 pub use write::{cell_token, one_line};
 
 pub use lint::warnings as lint;
@@ -72,47 +75,42 @@ impl Explosion {
     }
 }
 
-/// Whose rules a level follows: this game's own, or those of the game it was imported from, so an
-/// imported set plays as it did there. `@scoring:` picks whose points the bricks score (the
-/// tables are the simulation's, `sim::bricks::kinds::points`); `@powerups:` whose power-up
-/// parameters apply (durations, size steps, speeds, random drops: `sim::powerups::rules`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
-pub enum Ruleset {
-    /// `classic` (the default): 10–40 by colour for the first four colours, more for the rest
-    /// and the special kinds; a brick scores when it breaks.
-    #[default]
-    Classic,
-    /// `lbreakout2`: 100 per plain brick, 100 per hit of a strong one, 200 explosive/growing…
-    /// (`game/bricks.c` `brick_conv_table`).
-    LBreakout2,
-    /// `kbreakout`: 15 points per hit (`qml/globals.js`).
-    KBreakOut,
-    /// `sdlball`: 11 points per brick (`main.cpp` `brick::hit`, at the base multiplier).
-    SdlBall,
-    /// `gnome`: 20 per hit of a strong block, 50 for a block's last hit, 100 for an explosive
-    /// one (`src/block.c`).
-    Gnome,
+/// The facts about one [`Ruleset`]: one row of its table ([`Ruleset::def`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RulesetDef {
+    /// The word that names it after `@scoring:` and `@powerups:`.
+    pub name: &'static str,
+}
+
+kind_table! {
+    /// Whose rules a level follows: this game's own, or those of the game it was imported from, so an
+    /// imported set plays as it did there. `@scoring:` picks whose points the bricks score (the
+    /// tables are the simulation's, `sim::bricks::kinds::points`); `@powerups:` whose power-up
+    /// parameters apply (durations, size steps, speeds, random drops: `sim::powerups::rules`).
+    /// One row per rule set ([`RulesetDef`]), in the order of `docs/levels.md`.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+    pub enum Ruleset: RulesetDef {
+        /// `classic` (the default): 10–40 by colour for the first four colours, more for the rest
+        /// and the special kinds; a brick scores when it breaks.
+        #[default]
+        Classic => RulesetDef { name: "classic" },
+        /// `lbreakout2`: 100 per plain brick, 100 per hit of a strong one, 200 explosive/growing…
+        /// (`game/bricks.c` `brick_conv_table`).
+        LBreakout2 => RulesetDef { name: "lbreakout2" },
+        /// `kbreakout`: 15 points per hit (`qml/globals.js`).
+        KBreakOut => RulesetDef { name: "kbreakout" },
+        /// `sdlball`: 11 points per brick (`main.cpp` `brick::hit`, at the base multiplier).
+        SdlBall => RulesetDef { name: "sdlball" },
+        /// `gnome`: 20 per hit of a strong block, 50 for a block's last hit, 100 for an explosive
+        /// one (`src/block.c`).
+        Gnome => RulesetDef { name: "gnome" },
+    }
 }
 
 impl Ruleset {
-    /// Every rule set, in the order of `docs/levels.md`.
-    pub const ALL: [Ruleset; 5] = [
-        Ruleset::Classic,
-        Ruleset::LBreakout2,
-        Ruleset::KBreakOut,
-        Ruleset::SdlBall,
-        Ruleset::Gnome,
-    ];
-
-    /// The word that names it after `@scoring:`.
+    /// The word that names it after `@scoring:` (its row's).
     pub fn name(self) -> &'static str {
-        match self {
-            Ruleset::Classic => "classic",
-            Ruleset::LBreakout2 => "lbreakout2",
-            Ruleset::KBreakOut => "kbreakout",
-            Ruleset::SdlBall => "sdlball",
-            Ruleset::Gnome => "gnome",
-        }
+        self.def().name
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::{
     BrickArea, BrickKind, CellExtras, Diagnostic, Explosion, Level, LevelErrors, PowerUpKind, Roll,
-    Ruleset, MAX_AREA_BOTTOM, MAX_GRID_DIMENSION, MAX_HITS,
+    Ruleset, BRICK_LETTERS, MAX_AREA_BOTTOM, MAX_GRID_DIMENSION, MAX_HITS,
 };
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use std::collections::BTreeMap;
@@ -152,8 +152,10 @@ pub(super) fn salvage(text: &str, source_name: &str) -> (Parsed, Vec<Diagnostic>
         whole.push(Diagnostic {
             line: 1,
             column: 1,
-            message: "level has no destructible brick to clear (2-9, X, I, R or G), so it would be won at once"
-                .to_string(),
+            message: format!(
+                "level has no destructible brick to clear ({}), so it would be won at once",
+                clearable_symbols()
+            ),
         });
     }
     if !diagnostics.is_empty() {
@@ -390,8 +392,29 @@ fn tokenize(line: &str) -> Vec<(usize, &str)> {
     tokens
 }
 
-const CELL_HELP: &str =
-    "expected 0 (empty), 1 (solid), 2-9 (plain colours) or a brick letter M C X I H R G";
+/// The symbols of the kinds that count for clearing a level, from their rows, for the message
+/// that a level has none: `2-9, X, I, R or G`.
+fn clearable_symbols() -> String {
+    let mut symbols: Vec<String> = Vec::new();
+    if BrickKind::Plain(2).counts_for_clear() {
+        symbols.push("2-9".to_string());
+    }
+    symbols.extend(
+        BrickKind::ALL
+            .iter()
+            .filter(|k| k.code().is_none() && k.counts_for_clear())
+            .map(|k| k.symbol().to_string()),
+    );
+    match symbols.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => symbols.concat(),
+    }
+}
+
+/// What a cell may hold, for error messages: the lettered kinds listed from their rows.
+fn cell_help() -> String {
+    format!("expected 0 (empty), 1 (solid), 2-9 (plain colours) or a brick letter {BRICK_LETTERS}")
+}
 
 /// A parsed cell: its brick, if any, and its extensions, if it has any.
 type Cell = Option<(BrickKind, Option<CellExtras>)>;
@@ -407,7 +430,12 @@ fn parse_cell(token: &str) -> Result<Cell, String> {
         match head.parse::<u8>() {
             Ok(0) => None,
             Ok(code) if code <= 9 => BrickKind::from_code(code),
-            _ => return Err(format!("brick number {head} is out of range: {CELL_HELP}")),
+            _ => {
+                return Err(format!(
+                    "brick number {head} is out of range: {}",
+                    cell_help()
+                ))
+            }
         }
     } else {
         let mut chars = head.chars();
@@ -415,7 +443,8 @@ fn parse_cell(token: &str) -> Result<Cell, String> {
             (Some(kind), None) => Some(kind),
             _ => {
                 return Err(format!(
-                    "'{shown}' is not a brick number or letter: {CELL_HELP}"
+                    "'{shown}' is not a brick number or letter: {}",
+                    cell_help()
                 ))
             }
         }

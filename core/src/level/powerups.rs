@@ -12,33 +12,31 @@
 
 use std::fmt;
 
-/// What a power-up is about. The family gives a capsule its frame colour and the sound played
-/// when it is caught (`assets::powerup_looks`); [`Family::Bad`] is what hinders the player
-/// (LearnOpenGL's "negative" power-ups, LBreakout2's maluses): the bot dodges those, the joker
-/// destroys them and `+bad` draws from them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Family {
-    /// Score and lives: points, gold shower, extra life.
-    Points,
-    /// The paddle: wider, sticky, weapon, magnet.
-    Paddle,
-    /// The balls: speed, size, kind, more balls, aim.
-    Ball,
-    /// The bricks and the field: floor, bombs, easy bricks, joker, next level.
-    Field,
-    /// Anything that hinders the player.
-    Bad,
+/// The facts about one [`Family`]: one row of its table ([`Family::def`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FamilyDef {
+    /// Its name, one lower-case word.
+    pub name: &'static str,
 }
 
-impl Family {
-    /// Every family.
-    pub const ALL: [Family; 5] = [
-        Family::Points,
-        Family::Paddle,
-        Family::Ball,
-        Family::Field,
-        Family::Bad,
-    ];
+kind_table! {
+    /// What a power-up is about. The family gives a capsule its frame colour and the sound played
+    /// when it is caught (`assets::powerup_looks`); [`Family::Bad`] is what hinders the player
+    /// (LearnOpenGL's "negative" power-ups, LBreakout2's maluses): the bot dodges those, the joker
+    /// destroys them and `+bad` draws from them.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Family: FamilyDef {
+        /// Score and lives: points, gold shower, extra life.
+        Points => FamilyDef { name: "points" },
+        /// The paddle: wider, sticky, weapon, magnet.
+        Paddle => FamilyDef { name: "paddle" },
+        /// The balls: speed, size, kind, more balls, aim.
+        Ball => FamilyDef { name: "ball" },
+        /// The bricks and the field: floor, bombs, easy bricks, joker, next level.
+        Field => FamilyDef { name: "field" },
+        /// Anything that hinders the player.
+        Bad => FamilyDef { name: "bad" },
+    }
 }
 
 /// How long a caught power-up's effect lasts, under this game's own rules (`@powerups:

@@ -5,7 +5,7 @@
 //! about the normal if (and only if) it is still moving into the surface.
 
 use super::tuning::*;
-use crate::collision::{Aabb, Contact};
+use crate::collision::{Aabb, Circle, Contact};
 use glam::Vec2;
 
 /// A ball: a circle with a velocity.
@@ -37,6 +37,14 @@ pub struct Ball {
 }
 
 impl Ball {
+    /// The ball as a circle for the collision tests: its centre and radius, playfield pixels.
+    pub fn circle(&self) -> Circle {
+        Circle {
+            center: self.pos,
+            radius: self.radius,
+        }
+    }
+
     /// A ball in play at `pos` (playfield pixels) moving at `vel` (pixels/second).
     pub(crate) fn in_play(pos: Vec2, vel: Vec2) -> Ball {
         Ball {

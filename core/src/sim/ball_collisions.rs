@@ -4,7 +4,7 @@
 
 use super::tuning::*;
 use super::{ball, Ball};
-use crate::collision::{contact_circle_circle, Circle};
+use crate::collision::contact_circle_circle;
 use glam::Vec2;
 
 /// Ball–ball collisions (circle–circle): each ball is pushed out by half the penetration
@@ -20,14 +20,8 @@ pub(super) fn collide_balls(balls: &mut [Ball]) {
             if a.stuck || b.stuck {
                 continue;
             }
-            let ca = Circle {
-                center: a.pos,
-                radius: a.radius,
-            };
-            let cb = Circle {
-                center: b.pos,
-                radius: b.radius,
-            };
+            let ca = a.circle();
+            let cb = b.circle();
             let Some(mut contact) = contact_circle_circle::contact(ca, cb) else {
                 continue;
             };

@@ -10,13 +10,12 @@
 //! anti-loop angle limits and the loop breaker.
 
 use super::bricks::hits::{destroyed, hit_brick, is_chaotic, is_destructible, release};
-use super::bricks::kinds::{self, chaotic_direction, Aftermath};
+use super::bricks::kinds::{self, chaotic_direction};
 use super::bricks::Fuse;
 use super::motion::{loop_breaker, BallWorld};
 use super::tuning::*;
 use super::{ball, Ball};
-use crate::collision::{circle_aabb_contact, Aabb, Circle, Contact};
-use crate::level::BrickKind;
+use crate::collision::{circle_aabb_contact, Aabb, Contact};
 use glam::Vec2;
 use rand::Rng;
 use rand_pcg::Pcg32;
@@ -191,10 +190,7 @@ impl BallWorld<'_> {
     /// always at least the radius.
     fn brick_contact(&self, ball: &Ball, row: usize, col: usize) -> Option<Contact> {
         let rect = self.bricks.live(row, col)?.rect;
-        let circle = Circle {
-            center: ball.pos,
-            radius: ball.radius,
-        };
+        let circle = ball.circle();
         let buried = rect.contains(ball.pos);
         let contact = circle_aabb_contact(self.mode, circle, rect, ball.vel);
         if buried || contact.is_some_and(|c| c.depth >= ball.radius) {
@@ -257,8 +253,7 @@ impl BallWorld<'_> {
             self.rng,
             self.events,
         );
-        let exploded_anyway =
-            kind.is_some_and(|k| kinds::behaviour(k).aftermath == Aftermath::Explode);
+        let exploded_anyway = kind.is_some_and(|k| k.def().explodes());
         if blast && !exploded_anyway && self.bricks.live(row, col).is_none() {
             self.bricks.fuses.push(Fuse {
                 row,
@@ -269,13 +264,14 @@ impl BallWorld<'_> {
     }
 
     /// Pass-through: true if the ball goes through the brick at `row`, `col` (a destructible
-    /// brick while the power-up runs; any brick but a wall for an energy ball).
+    /// brick while the power-up runs; for an energy ball, any brick its row says an energy ball
+    /// breaks, [`crate::level::BrickKindDef::energy_breaks`]: all but walls).
     pub(crate) fn passes_through(&self, row: usize, col: usize) -> bool {
         (self.pass_through && is_destructible(self.bricks, row, col))
             || (self.mods.energy
                 && self
                     .bricks
                     .live(row, col)
-                    .is_some_and(|b| b.kind != BrickKind::Solid))
+                    .is_some_and(|b| b.kind.def().energy_breaks))
     }
 }

@@ -163,7 +163,7 @@ impl Fork {
     /// `game` at step `start` (the caller's count) forked into one copy per mode of
     /// [`CollisionMode::ALL`], in that order.
     pub fn every_mode(game: &Game, start: u64) -> Fork {
-        Fork::new(game, CollisionMode::ALL, start)
+        Fork::new(game, &CollisionMode::ALL, start)
     }
 
     /// `game` at step `start` forked into one copy per entry of `modes` (a mode may appear

@@ -18,7 +18,7 @@ use super::bricks::hits::Tally;
 use super::powerups::BONUS_FLOOR_Y;
 use super::tuning::*;
 use super::{ball, Ball, BrickField, GameEvent, Paddle};
-use crate::collision::{circle_aabb_contact, Circle, CollisionMode};
+use crate::collision::{circle_aabb_contact, CollisionMode};
 use glam::Vec2;
 use rand::Rng;
 use rand_pcg::Pcg32;
@@ -168,10 +168,7 @@ pub(super) fn collide_paddle(
     sticky: bool,
     events: &mut Vec<GameEvent>,
 ) {
-    let circle = Circle {
-        center: ball.pos,
-        radius: ball.radius,
-    };
+    let circle = ball.circle();
     let Some(contact) = circle_aabb_contact(mode, circle, paddle.rect(), ball.vel) else {
         return;
     };

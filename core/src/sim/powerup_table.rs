@@ -114,9 +114,59 @@ const BALL_KINDS: [PowerUpKind; 3] = [K::EnergyBall, K::ExplosiveBall, K::WeakBa
 /// confuse, chaos, frozen, ghost…): nothing else changes.
 pub(in crate::sim) fn no_change(_: &mut Collect<'_>) {}
 
-/// True for the points power-ups.
+/// True for the points power-ups (whose behaviour is [`points`]): one arm per kind, so a new
+/// power-up is judged here, not by the spelling of its name.
 pub(in crate::sim) fn is_points(kind: PowerUpKind) -> bool {
-    kind.name().starts_with("points-")
+    match kind {
+        K::Points100
+        | K::Points200
+        | K::Points500
+        | K::Points1000
+        | K::Points2000
+        | K::Points5000
+        | K::Points10000 => true,
+        K::Speed
+        | K::Sticky
+        | K::PassThrough
+        | K::PadSizeIncrease
+        | K::Confuse
+        | K::Chaos
+        | K::Multiball
+        | K::ExtraLife
+        | K::GoldShower
+        | K::Shrink
+        | K::Frozen
+        | K::Ghost
+        | K::Weapon
+        | K::BonusMagnet
+        | K::MalusMagnet
+        | K::AimHelper
+        | K::AimSticky
+        | K::Fast
+        | K::Slow
+        | K::EnergyBall
+        | K::ExplosiveBall
+        | K::WeakBall
+        | K::BigBall
+        | K::NormalBall
+        | K::SmallBall
+        | K::ChaoticBall
+        | K::ExtraBall
+        | K::BonusFloor
+        | K::Darkness
+        | K::BoardDrop
+        | K::Detonate
+        | K::ExplosiveGrow
+        | K::EasyBricks
+        | K::MagicEye
+        | K::MagicWand
+        | K::LoseLife
+        | K::NextLevel
+        | K::Joker
+        | K::Reset
+        | K::TimeAdd
+        | K::Random => false,
+    }
 }
 
 /// Points: `n` points at once.

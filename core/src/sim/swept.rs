@@ -12,7 +12,7 @@ use super::motion::{catch_if_sticky, loop_breaker, BallWorld};
 use super::tuning::*;
 use super::{ball, Ball, GameEvent};
 use crate::collision::swept_circle_aabb::{time_of_impact, Impact};
-use crate::collision::{Aabb, Circle, Contact};
+use crate::collision::{Aabb, Contact};
 use glam::Vec2;
 
 /// Upper bound on impacts resolved per step by the continuous integrator; a ball wedged in a
@@ -104,10 +104,7 @@ impl BallWorld<'_> {
 
     /// The earliest impact of `ball` moving by `motion` (pixels) with a wall, the paddle or a brick.
     fn earliest_impact(&self, ball: &Ball, motion: Vec2) -> Option<(Impact, ImpactTarget)> {
-        let circle = Circle {
-            center: ball.pos,
-            radius: ball.radius,
-        };
+        let circle = ball.circle();
         let mut best: Option<(Impact, ImpactTarget)> = None;
         let mut consider = |impact: Impact, target: ImpactTarget| {
             if best.as_ref().is_none_or(|(b, _)| impact.toi < b.toi) {

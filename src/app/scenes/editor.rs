@@ -5,7 +5,7 @@
 use super::play::PlayScene;
 use super::{Context, MouseButton, Pointer, Scene, Transition};
 use crate::editor::{Cell, Editor, Severity, Tool};
-use crate::level::BrickKind;
+use crate::level::{BrickKind, BRICK_SYMBOLS};
 use crate::sim::BrickField;
 use crate::view::editor::{self as view, Overlay, PaletteItem};
 use crate::view::SpriteBatch;
@@ -31,7 +31,7 @@ pub const HELP: [(&str, &str); 21] = [
         "eyedropper: take the brick under the cursor",
     ),
     ("WHEEL, [ ]", "previous / next brick kind"),
-    ("1-9 M C X I H R G", "brick kind by its letter in the file"),
+    (BRICK_SYMBOLS, "brick kind by its letter in the file"),
     ("- +", "fewer / more hits"),
     ("SHIFT+WHEEL, , .", "previous / next power-up"),
     ("N", "no power-up"),

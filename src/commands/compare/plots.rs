@@ -17,17 +17,13 @@ use plotters::prelude::*;
 /// Size of every plot, pixels.
 const SIZE: (u32, u32) = (800, 480);
 
-/// The colour of `mode`'s series (the same in every plot): the hue of the mode's ghost in the
-/// lab (`view::fork::mode_color`: aabb orange, clamp blue, zones green, cross magenta, swept
-/// yellow), darkened where the lab's colour, made for a dark playfield, would not read on white.
+/// The colour of `mode`'s series (the same in every plot): its row's shade for white
+/// ([`crate::collision::ModeColours::on_white`]), the hue of the mode's ghost in the lab
+/// (`view::fork::mode_color`) darkened where the lab's, made for a dark playfield, would not
+/// read on white.
 pub fn colour(mode: CollisionMode) -> RGBColor {
-    match mode {
-        CollisionMode::Aabb => RGBColor(235, 105, 20),
-        CollisionMode::Clamp => RGBColor(31, 119, 180),
-        CollisionMode::Zones => RGBColor(44, 160, 44),
-        CollisionMode::Cross => RGBColor(200, 50, 180),
-        CollisionMode::Swept => RGBColor(185, 155, 0),
-    }
+    let [r, g, b] = mode.def().colour.on_white;
+    RGBColor(r, g, b)
 }
 
 /// Every plot to write: (file name, SVG text). A plot that fails to draw is left out, with a

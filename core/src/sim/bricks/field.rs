@@ -51,10 +51,11 @@ impl Brick {
         }
     }
 
-    /// True while it must be destroyed to clear the level: a kind that counts, or a hidden brick
-    /// once revealed.
+    /// True while it must be destroyed to clear the level: a kind that counts, or one that
+    /// counts once revealed (hidden bricks, [`crate::level::BrickKindDef::counts_once_revealed`])
+    /// once it is.
     pub fn counts(&self) -> bool {
-        self.kind.counts_for_clear() || (self.kind == BrickKind::Hidden && self.visible)
+        self.kind.counts_for_clear() || (self.kind.def().counts_once_revealed && self.visible)
     }
 
     /// Hits a regenerating brick grows back to: [`REGENERATION_CAP`], or more if it started with

@@ -1,8 +1,9 @@
-//! What each kind of brick does in play: how the ball leaves it, what a hit does, what its
-//! destruction sets off (`behaviour`, one match arm per kind), and what it scores under each
-//! game's rules ([`points`]). The facts about a kind (whether the ball can destroy it, what
-//! else can, whether it counts for clearing the level, whether it is drawn, its hits) are its
-//! row in the level layer ([`BrickKind::def`]).
+//! What each kind of brick does in play: what a hit does (`behaviour`, which reads the row's
+//! facts: how the ball leaves it, what its destruction sets off, whether a hit harms it), and
+//! what it scores under each game's rules ([`points`]). The facts about a kind (whether the
+//! ball can destroy it, what else can, whether it counts for clearing the level, whether it is
+//! drawn, its hits, its bounce and aftermath) are its row in the level layer
+//! ([`BrickKind::def`]).
 //!
 //! **Adding a brick kind**: `docs/architecture.md` has the recipe; the compiler points at each
 //! match here that must learn of it.
@@ -17,29 +18,11 @@ use glam::Vec2;
 use rand::Rng;
 use rand_pcg::Pcg32;
 
-/// What a destroyed brick sets off, after it is gone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Aftermath {
-    /// Nothing.
-    None,
-    /// Its neighbours (the level's explosion shape) are destroyed after
-    /// [`crate::sim::tuning::EXPLOSION_DELAY`]; explosive ones go off in turn.
-    Explode,
-    /// The empty cells around it fill with plain bricks of random colours (not where a ball is).
-    Grow,
-}
+pub(crate) use crate::level::{Aftermath, Bounce};
 
-/// How the ball leaves a brick it bounced off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Bounce {
-    /// Mirror reflection (the collision mode's contact normal).
-    Reflect,
-    /// A random direction away from the brick (seeded): LBreakout2's chaotic brick.
-    Random,
-}
-
-/// What a kind of brick does in play: its behaviour. Its facts (destructible, what else breaks
-/// it, visible, regenerating, …) are its row in the level layer ([`BrickKind::def`]).
+/// What a kind of brick does in play: its behaviour, read from its row in the level layer
+/// ([`BrickKind::def`]: how the ball leaves it, what its destruction sets off) but for what a
+/// hit does, which is code and follows the row's `destructible`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct BrickBehaviour {
     /// How the ball leaves it.
@@ -51,40 +34,19 @@ pub(crate) struct BrickBehaviour {
     pub aftermath: Aftermath,
 }
 
-/// The behaviour of a kind that reflects the ball and loses a hit per hit.
-const BREAKABLE: BrickBehaviour = BrickBehaviour {
-    bounce: Bounce::Reflect,
-    on_hit: lose_a_hit,
-    aftermath: Aftermath::None,
-};
-
-/// The behaviour of a kind the ball bounces off unharmed.
-const UNBREAKABLE: BrickBehaviour = BrickBehaviour {
-    bounce: Bounce::Reflect,
-    on_hit: bounce_unharmed,
-    aftermath: Aftermath::None,
-};
-
-/// `kind`'s behaviour: one match arm per kind.
+/// `kind`'s behaviour, from its row: a destructible kind loses a hit per hit ([`lose_a_hit`]),
+/// any other bounces the ball off unharmed ([`bounce_unharmed`]); so `on_hit` cannot disagree
+/// with [`crate::level::BrickKindDef::destructible`].
 pub(crate) const fn behaviour(kind: BrickKind) -> BrickBehaviour {
-    match kind {
-        BrickKind::Solid | BrickKind::Metal => UNBREAKABLE,
-        BrickKind::Chaotic => BrickBehaviour {
-            bounce: Bounce::Random,
-            ..UNBREAKABLE
+    let def = kind.def();
+    BrickBehaviour {
+        bounce: def.bounce,
+        on_hit: if def.destructible {
+            lose_a_hit
+        } else {
+            bounce_unharmed
         },
-        BrickKind::Explosive => BrickBehaviour {
-            aftermath: Aftermath::Explode,
-            ..BREAKABLE
-        },
-        BrickKind::Growing => BrickBehaviour {
-            aftermath: Aftermath::Grow,
-            ..BREAKABLE
-        },
-        BrickKind::Plain(_)
-        | BrickKind::Invisible
-        | BrickKind::Hidden
-        | BrickKind::Regenerating => BREAKABLE,
+        aftermath: def.aftermath,
     }
 }
 
@@ -117,13 +79,22 @@ pub fn points(scoring: Ruleset, kind: BrickKind, hits_total: u8, destroyed: bool
             BrickKind::Metal | BrickKind::Chaotic => 1000,
             BrickKind::Solid => 0,
         },
+        // KBreakOut and SDL-Ball score every brick alike (their sources have no per-kind
+        // score), so these two arms read no kind.
         Ruleset::KBreakOut => 15,
         Ruleset::SdlBall if destroyed => 11,
         Ruleset::SdlBall => 0,
-        Ruleset::Gnome => match (kind, destroyed) {
-            (BrickKind::Explosive, true) => 100,
-            (_, true) => 50,
-            (_, false) => 20,
+        Ruleset::Gnome if !destroyed => 20,
+        Ruleset::Gnome => match kind {
+            BrickKind::Explosive => 100,
+            BrickKind::Plain(_)
+            | BrickKind::Metal
+            | BrickKind::Chaotic
+            | BrickKind::Invisible
+            | BrickKind::Hidden
+            | BrickKind::Regenerating
+            | BrickKind::Growing => 50,
+            BrickKind::Solid => 0,
         },
     }
 }

@@ -329,7 +329,7 @@ fn ball_size_power_ups_change_the_radius_and_growth_never_buries_a_ball() {
     idle(&mut g, 0.02);
     assert_eq!(g.balls()[0].radius, BALL_RADIUS * rules::CLASSIC.small_ball);
     // Growth among bricks, in every mode: never inside a brick, never out of the field.
-    for &mode in CollisionMode::ALL {
+    for mode in CollisionMode::ALL {
         for seed in 0..8 {
             let mut g = game_with(
                 "2*9 2*9 2*9 2*9 2*9 2*9\n2*9 0 2*9 0 2*9 2*9\n2*9 2*9 0 2*9 2*9 2*9\n0 0 0 0 0 0",

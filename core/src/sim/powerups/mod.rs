@@ -86,8 +86,9 @@ pub struct ActiveEffect {
     pub seconds_left: f32,
 }
 
-/// The power-ups in effect.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+/// The power-ups in effect. Its default is [`ActiveEffects::new`] (none: multipliers at 1), not
+/// zeroed fields.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ActiveEffects {
     /// Timed effects: at most one entry per kind; collecting one again restarts its timer, or
     /// adds its time under LBreakout2's rules (`rules::Rules::add_time`).
@@ -105,6 +106,13 @@ pub struct ActiveEffects {
 
 fn is_one(x: &f32) -> bool {
     *x == 1.0
+}
+
+impl Default for ActiveEffects {
+    /// No effects: [`ActiveEffects::new`].
+    fn default() -> Self {
+        ActiveEffects::new()
+    }
 }
 
 impl ActiveEffects {

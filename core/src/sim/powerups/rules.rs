@@ -359,7 +359,7 @@ impl Rules {
         const SDLBALL_EVIL: [PowerUpKind; 4] = [K::Shrink, K::SmallBall, K::LoseLife, K::BoardDrop];
         match self.ruleset {
             Ruleset::SdlBall => SDLBALL_EVIL[rng.random_range(0..SDLBALL_EVIL.len())],
-            _ => {
+            Ruleset::Classic | Ruleset::LBreakout2 | Ruleset::KBreakOut | Ruleset::Gnome => {
                 let pool: Vec<PowerUpKind> = PowerUpKind::ALL
                     .into_iter()
                     .filter(|&k| k.is_bad())
