@@ -339,12 +339,16 @@ impl Config {
         ]
     }
 
-    /// Keys: each action whose keys changed since `before`, as a list of key names.
+    /// Keys: each action whose keys changed since `before`, as a list of key names. An action
+    /// left with no key (the file gave all its default keys to other actions) is not written:
+    /// `action = []` is a mistake to the reader, and without it the reader gives the action
+    /// the same nothing (its default keys, but those the others took).
     fn key_changes(&self, before: &Config) -> Vec<Change> {
         let (keys_now, keys_before) = (self.keys.bindings(), before.keys.bindings());
         crate::bindings::Action::ALL
             .iter()
             .filter(|&&action| keys_now.keys(action) != keys_before.keys(action))
+            .filter(|&&action| !keys_now.keys(action).is_empty())
             .map(|&action| {
                 let names: toml_edit::Array = keys_now.key_names(action).into_iter().collect();
                 Change::new("keys", action.name(), names)
