@@ -1,4 +1,4 @@
-//! The prose tables of brick kinds and power-ups (`README.md`, `docs/levels.md`) say what the
+//! The prose tables of brick kinds and power-ups (`docs/playing.md`, `docs/levels.md`) say what the
 //! code's rows say: one table row per kind, in the rows' order. The power-up tables are
 //! generated from the rows (name, letter, label, words, good or bad, duration): a run that finds
 //! them out of date rewrites them and fails once, so a new power-up's docs follow its row. The
@@ -59,7 +59,7 @@ fn ensure_table(path: &str, header: &str, rows: &[String]) {
     }
 }
 
-/// How README.md says a power-up lasts.
+/// How `docs/playing.md` says a power-up lasts.
 fn readme_lasts(lasts: Lasts) -> String {
     match lasts {
         Lasts::Once => "once".to_string(),
@@ -105,7 +105,7 @@ fn the_readmes_power_up_table_is_generated_from_the_power_up_rows() {
         })
         .collect();
     ensure_table(
-        "README.md",
+        "docs/playing.md",
         "| capsule | name / letter | what it does | good or bad | lasts |",
         &rows,
     );

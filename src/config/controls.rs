@@ -182,11 +182,11 @@ mod tests {
         assert_eq!(config.gamepad, super::GamepadConfig::default());
     }
 
-    /// The example in README.md's "Configuration" section (defaults, [keys] and [gamepad]
+    /// The example in `docs/playing.md`'s "Configuration" section (defaults, [keys] and [gamepad]
     /// included) is a file the game reads with no problem and no change from the defaults.
     #[test]
     fn the_readme_example_reads_as_the_defaults() {
-        let readme = include_str!("../../README.md");
+        let readme = include_str!("../../docs/playing.md");
         let section = readme
             .split("## Configuration")
             .nth(1)

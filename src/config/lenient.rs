@@ -144,102 +144,9 @@ impl Config {
     /// default value wherever the file has a mistake (a bad line, an unknown section, a value
     /// out of range), and every mistake (line, column, message), in file order.
     pub fn parse_lenient(text: &str) -> (Config, Vec<Problem>) {
-        let mut text = text.to_string();
-        let mut problems = Vec::new();
-        let mut config = loop {
-            match toml::from_str::<Config>(&text) {
-                Ok(config) => break config,
-                Err(e) if problems.len() < MAX_PROBLEMS => {
-                    let offset = e.span().map_or(0, |s| s.start);
-                    let (line, column) = position(&text, offset);
-                    let key = key_at(&text, offset);
-                    problems.push(Problem {
-                        line,
-                        column,
-                        message: plain_words(e.message(), key.as_deref()),
-                    });
-                    if !blank_out(&mut text, offset) {
-                        break Config::default();
-                    }
-                }
-                Err(_) => break Config::default(),
-            }
-        };
-        for (section, key, field, lo, hi) in RANGED {
-            let value = *field(&mut config);
-            if !(lo..=hi).contains(&value) {
-                let (line, column) = locate(&text, section, key);
-                problems.push(Problem {
-                    line,
-                    column,
-                    message: format!(
-                        "{key} = {value} is out of range: it must be between {lo} and {hi}"
-                    ),
-                });
-                *field(&mut config) = *field(&mut Config::default());
-            }
-        }
-        if config.effects.burst_particles > MAX_BURST_PARTICLES {
-            let (line, column) = locate(&text, "effects", "burst_particles");
-            problems.push(Problem {
-                line,
-                column,
-                message: format!(
-                    "burst_particles = {} is out of range: it must be between 0 and {MAX_BURST_PARTICLES}",
-                    config.effects.burst_particles
-                ),
-            });
-            config.effects.burst_particles = super::EffectsConfig::default().burst_particles;
-        }
-        let (lo, hi) = super::GAME_SPEED_RANGE;
-        if !(lo..=hi).contains(&config.game.speed) {
-            let (line, column) = locate(&text, "game", "speed");
-            problems.push(Problem {
-                line,
-                column,
-                message: format!(
-                    "speed = {} is out of range: it must be between {lo} and {hi} (per cent)",
-                    config.game.speed
-                ),
-            });
-            config.game.speed = super::PlayConfig::default().speed;
-        }
-        let (lo, hi) = super::FRAME_CAP_RANGE;
-        if let Some(cap) = config
-            .video
-            .frame_cap
-            .filter(|&c| c != 0 && !(lo..=hi).contains(&c))
-        {
-            let (line, column) = locate(&text, "video", "frame_cap");
-            problems.push(Problem {
-                line,
-                column,
-                message: format!(
-                    "frame_cap = {cap} is out of range: it must be 0 (no cap) or between {lo} and {hi}"
-                ),
-            });
-            config.video.frame_cap = None;
-        }
-        // `[powerups.chance]` and `[powerups.seconds]`, at the name's line in its table.
-        for (key, message) in config.powerups.problems() {
-            let Some((table, name)) = key.split_once('.') else {
-                continue;
-            };
-            let (line, column) = locate(&text, &format!("powerups.{table}"), name);
-            problems.push(Problem {
-                line,
-                column,
-                message: format!("{key}: {message}"),
-            });
-            if let Some(kind) = crate::level::PowerUpKind::from_name(name) {
-                let map = if table == "chance" {
-                    &mut config.powerups.chance
-                } else {
-                    &mut config.powerups.seconds
-                };
-                map.0[kind as usize] = None;
-            }
-        }
+        let (mut config, text, mut problems) = deserialize_lenient(text);
+        config.check_ranges(&text, &mut problems);
+        config.check_powerup_tables(&text, &mut problems);
         // `[keys]`: unknown actions and key names, menu keys, a key given twice.
         let (_, key_problems) = crate::bindings::Bindings::from_entries(&config.keys.entries);
         for (name, message) in key_problems {
@@ -253,6 +160,119 @@ impl Config {
         problems.sort_by_key(|p| (p.line, p.column));
         (config, problems)
     }
+
+    /// Puts back the default of each number out of its range (serde reads any number), with a
+    /// problem at the setting's line.
+    fn check_ranges(&mut self, text: &str, problems: &mut Vec<Problem>) {
+        for (section, key, field, lo, hi) in RANGED {
+            let value = *field(self);
+            if !(lo..=hi).contains(&value) {
+                let (line, column) = locate(text, section, key);
+                problems.push(Problem {
+                    line,
+                    column,
+                    message: format!(
+                        "{key} = {value} is out of range: it must be between {lo} and {hi}"
+                    ),
+                });
+                *field(self) = *field(&mut Config::default());
+            }
+        }
+        if self.effects.burst_particles > MAX_BURST_PARTICLES {
+            let (line, column) = locate(text, "effects", "burst_particles");
+            problems.push(Problem {
+                line,
+                column,
+                message: format!(
+                    "burst_particles = {} is out of range: it must be between 0 and {MAX_BURST_PARTICLES}",
+                    self.effects.burst_particles
+                ),
+            });
+            self.effects.burst_particles = super::EffectsConfig::default().burst_particles;
+        }
+        let (lo, hi) = super::GAME_SPEED_RANGE;
+        if !(lo..=hi).contains(&self.game.speed) {
+            let (line, column) = locate(text, "game", "speed");
+            problems.push(Problem {
+                line,
+                column,
+                message: format!(
+                    "speed = {} is out of range: it must be between {lo} and {hi} (per cent)",
+                    self.game.speed
+                ),
+            });
+            self.game.speed = super::PlayConfig::default().speed;
+        }
+        let (lo, hi) = super::FRAME_CAP_RANGE;
+        if let Some(cap) = self
+            .video
+            .frame_cap
+            .filter(|&c| c != 0 && !(lo..=hi).contains(&c))
+        {
+            let (line, column) = locate(text, "video", "frame_cap");
+            problems.push(Problem {
+                line,
+                column,
+                message: format!(
+                    "frame_cap = {cap} is out of range: it must be 0 (no cap) or between {lo} and {hi}"
+                ),
+            });
+            self.video.frame_cap = None;
+        }
+    }
+
+    /// `[powerups.chance]` and `[powerups.seconds]`: each problem at the name's line in its
+    /// table, and that power-up's entry forgotten.
+    fn check_powerup_tables(&mut self, text: &str, problems: &mut Vec<Problem>) {
+        for (key, message) in self.powerups.problems() {
+            let Some((table, name)) = key.split_once('.') else {
+                continue;
+            };
+            let (line, column) = locate(text, &format!("powerups.{table}"), name);
+            problems.push(Problem {
+                line,
+                column,
+                message: format!("{key}: {message}"),
+            });
+            if let Some(kind) = crate::level::PowerUpKind::from_name(name) {
+                let map = if table == "chance" {
+                    &mut self.powerups.chance
+                } else {
+                    &mut self.powerups.seconds
+                };
+                map.0[kind as usize] = None;
+            }
+        }
+    }
+}
+
+/// Deserializes `text` as serde would, but past its first error: each error is a problem (at
+/// most [`MAX_PROBLEMS`]) and its line (a section header: its whole section) is blanked out
+/// before trying again. Returns the configuration, the text as finally read (blanked lines
+/// included, for locating later problems) and the problems.
+fn deserialize_lenient(text: &str) -> (Config, String, Vec<Problem>) {
+    let mut text = text.to_string();
+    let mut problems = Vec::new();
+    let config = loop {
+        match toml::from_str::<Config>(&text) {
+            Ok(config) => break config,
+            Err(e) if problems.len() < MAX_PROBLEMS => {
+                let offset = e.span().map_or(0, |s| s.start);
+                let (line, column) = position(&text, offset);
+                let key = key_at(&text, offset);
+                problems.push(Problem {
+                    line,
+                    column,
+                    message: plain_words(e.message(), key.as_deref()),
+                });
+                if !blank_out(&mut text, offset) {
+                    break Config::default();
+                }
+            }
+            Err(_) => break Config::default(),
+        }
+    };
+    (config, text, problems)
 }
 
 /// `bytes` as text, each byte sequence that is not UTF-8 read as U+FFFD (as

@@ -35,7 +35,7 @@
 //!
 //! [game]
 //! speed = 100             # per cent of normal speed, 50 to 100 (the clock slows, not the game)
-//! difficulty = "normal"   # kids, easy, normal or hard (see the README's table)
+//! difficulty = "normal"   # kids, easy, normal or hard (docs/playing.md's table)
 //!
 //! [video]
 //! vsync = true

@@ -264,6 +264,15 @@ impl ConfigFile {
     }
 }
 
+/// A setting the game writes, as it is compared and written: a number with the fewest digits
+/// that read back the same ([`Change::number`]), or any other value, compared as written.
+enum Written {
+    /// An `f32` setting, compared as a number.
+    Number(f32),
+    /// A whole number, flag or name, compared as TOML text.
+    Value(Value),
+}
+
 impl Config {
     /// The settings the game itself writes (the settings screen's and the window's) whose
     /// value in `self` differs from `before`, as changes to write (see [`save`]). Settings only
@@ -271,94 +280,19 @@ impl Config {
     /// them, nor a mistake the player has not touched.
     pub fn changes_since(&self, before: &Config) -> Vec<Change> {
         let mut changes = Vec::new();
-        let mut number = |section, key: &str, now: f32, was: f32| {
-            if now != was {
-                changes.push(Change::number(section, key, now));
+        for ((section, key, now), (_, _, was)) in self.written().into_iter().zip(before.written()) {
+            match (now, was) {
+                (Written::Number(now), Written::Number(was)) if now != was => {
+                    changes.push(Change::number(section, key, now));
+                }
+                (Written::Value(now), Written::Value(was))
+                    if now.to_string() != was.to_string() =>
+                {
+                    changes.push(Change::new(section, key, now));
+                }
+                _ => {}
             }
-        };
-        number(
-            "audio",
-            "music_volume",
-            self.audio.music_volume,
-            before.audio.music_volume,
-        );
-        number(
-            "audio",
-            "effects_volume",
-            self.audio.effects_volume,
-            before.audio.effects_volume,
-        );
-        number(
-            "effects",
-            "trail_rate",
-            self.effects.trail_rate,
-            before.effects.trail_rate,
-        );
-        let mut value = |section, key: &str, now: Value, was: Value| {
-            if now.to_string() != was.to_string() {
-                changes.push(Change::new(section, key, now));
-            }
-        };
-        value(
-            "effects",
-            "burst_particles",
-            i64::from(self.effects.burst_particles).into(),
-            i64::from(before.effects.burst_particles).into(),
-        );
-        value(
-            "effects",
-            "screen_effects",
-            self.effects.screen_effects.into(),
-            before.effects.screen_effects.into(),
-        );
-        value(
-            "audio",
-            "muted",
-            self.audio.muted.into(),
-            before.audio.muted.into(),
-        );
-        value(
-            "collision",
-            "mode",
-            self.collision.mode.name().into(),
-            before.collision.mode.name().into(),
-        );
-        value(
-            "video",
-            "vsync",
-            self.video.vsync.into(),
-            before.video.vsync.into(),
-        );
-        value(
-            "video",
-            "fullscreen",
-            self.video.fullscreen.into(),
-            before.video.fullscreen.into(),
-        );
-        value(
-            "video",
-            "show_brick_powerups",
-            self.video.show_brick_powerups.into(),
-            before.video.show_brick_powerups.into(),
-        );
-        value(
-            "game",
-            "speed",
-            i64::from(self.game.speed).into(),
-            i64::from(before.game.speed).into(),
-        );
-        value(
-            "game",
-            "difficulty",
-            self.game.difficulty.name().into(),
-            before.game.difficulty.name().into(),
-        );
-        value(
-            "gamepad",
-            "enabled",
-            self.gamepad.enabled.into(),
-            before.gamepad.enabled.into(),
-        );
+        }
         // The frame cap once chosen (a file without it follows the monitor).
         if let Some(cap) = self
             .video
@@ -367,42 +301,80 @@ impl Config {
         {
             changes.push(Change::new("video", "frame_cap", i64::from(cap)));
         }
-        // Keys: each action whose keys changed, as a list of key names.
-        let (keys_now, keys_before) = (self.keys.bindings(), before.keys.bindings());
-        for &action in crate::bindings::Action::ALL.iter() {
-            if keys_now.keys(action) != keys_before.keys(action) {
-                let names: toml_edit::Array = keys_now.key_names(action).into_iter().collect();
-                changes.push(Change::new("keys", action.name(), names));
-            }
-        }
-        let window = [
+        changes.extend(self.key_changes(before));
+        changes.extend(self.window_changes(before));
+        changes
+    }
+
+    /// The settings the game writes that are always in effect, with their section and key, in
+    /// the order [`Config::changes_since`] lists them.
+    fn written(&self) -> [(&'static str, &'static str, Written); 13] {
+        use Written::{Number, Value as V};
+        [
+            ("audio", "music_volume", Number(self.audio.music_volume)),
+            ("audio", "effects_volume", Number(self.audio.effects_volume)),
+            ("effects", "trail_rate", Number(self.effects.trail_rate)),
             (
-                "width",
-                self.window.width.map(i64::from),
-                before.window.width.map(i64::from),
+                "effects",
+                "burst_particles",
+                V(i64::from(self.effects.burst_particles).into()),
             ),
+            (
+                "effects",
+                "screen_effects",
+                V(self.effects.screen_effects.into()),
+            ),
+            ("audio", "muted", V(self.audio.muted.into())),
+            ("collision", "mode", V(self.collision.mode.name().into())),
+            ("video", "vsync", V(self.video.vsync.into())),
+            ("video", "fullscreen", V(self.video.fullscreen.into())),
+            (
+                "video",
+                "show_brick_powerups",
+                V(self.video.show_brick_powerups.into()),
+            ),
+            ("game", "speed", V(i64::from(self.game.speed).into())),
+            ("game", "difficulty", V(self.game.difficulty.name().into())),
+            ("gamepad", "enabled", V(self.gamepad.enabled.into())),
+        ]
+    }
+
+    /// Keys: each action whose keys changed since `before`, as a list of key names. An action
+    /// left with no key (the file gave all its default keys to other actions) is not written:
+    /// `action = []` is a mistake to the reader, and without it the reader gives the action
+    /// the same nothing (its default keys, but those the others took).
+    fn key_changes(&self, before: &Config) -> Vec<Change> {
+        let (keys_now, keys_before) = (self.keys.bindings(), before.keys.bindings());
+        crate::bindings::Action::ALL
+            .iter()
+            .filter(|&&action| keys_now.keys(action) != keys_before.keys(action))
+            .filter(|&&action| !keys_now.keys(action).is_empty())
+            .map(|&action| {
+                let names: toml_edit::Array = keys_now.key_names(action).into_iter().collect();
+                Change::new("keys", action.name(), names)
+            })
+            .collect()
+    }
+
+    /// The window's size and place, each one known now and changed since `before`.
+    fn window_changes(&self, before: &Config) -> Vec<Change> {
+        let (now, was) = (&self.window, &before.window);
+        [
+            ("width", now.width.map(i64::from), was.width.map(i64::from)),
             (
                 "height",
-                self.window.height.map(i64::from),
-                before.window.height.map(i64::from),
+                now.height.map(i64::from),
+                was.height.map(i64::from),
             ),
-            (
-                "x",
-                self.window.x.map(i64::from),
-                before.window.x.map(i64::from),
-            ),
-            (
-                "y",
-                self.window.y.map(i64::from),
-                before.window.y.map(i64::from),
-            ),
-        ];
-        for (key, now, was) in window {
-            if let Some(now) = now.filter(|&n| Some(n) != was) {
-                changes.push(Change::new("window", key, now));
-            }
-        }
-        changes
+            ("x", now.x.map(i64::from), was.x.map(i64::from)),
+            ("y", now.y.map(i64::from), was.y.map(i64::from)),
+        ]
+        .into_iter()
+        .filter_map(|(key, now, was)| {
+            now.filter(|&n| Some(n) != was)
+                .map(|n| Change::new("window", key, n))
+        })
+        .collect()
     }
 }
 

@@ -155,6 +155,21 @@ fn a_file_that_is_not_utf8_is_never_saved_into_and_the_refusal_says_where() {
 
 /// Mute (the M key) is remembered as `[audio] muted`: written in place with its comment,
 /// added to `[audio]` when the file lacks it, and read back.
+/// Found by the `config` fuzz target: a file giving launch's only default key to pause leaves
+/// launch with none; written back, that was `launch = []`, which the reader refuses.
+#[test]
+fn an_action_left_without_keys_is_not_written_and_reads_back_the_same() {
+    let (config, problems) = Config::parse_lenient("[keys]\npause = [\"W\", \"Space\"]\n");
+    assert!(problems.is_empty(), "{problems:?}");
+    let launch = crate::bindings::Action::Launch;
+    assert!(config.keys.bindings().keys(launch).is_empty());
+    let written = apply("", &config.changes_since(&Config::default())).unwrap();
+    assert!(!written.contains("launch"), "{written}");
+    let (again, problems) = Config::parse_lenient(&written);
+    assert!(problems.is_empty(), "{problems:?} in {written}");
+    assert_eq!(again.keys.bindings(), config.keys.bindings());
+}
+
 #[test]
 fn mute_is_written_in_place_and_read_back() {
     let (before, _) = Config::parse_lenient(COMMENTED);
