@@ -614,7 +614,7 @@ mod tests {
             difficulty: crate::sim::Difficulty::Kids,
             ..Default::default()
         };
-        let plain = Game::new(&level, config.clone());
+        let plain = Game::new(&level, config);
         let text = hud_text(&plain, false);
         assert!(
             !text.contains("SPEED") && !text.contains("TAKEN") && text.contains("LIVES"),
