@@ -221,9 +221,10 @@ impl App {
         let unfinished = replays
             .as_ref()
             .and_then(scenes::replay_files::Unfinished::load);
+        let writer = scenes::replay_files::Writer::watching(replays.as_ref());
         let ctx = Context {
             replays,
-            writer: Default::default(),
+            writer,
             unfinished: scenes::replay_files::UnfinishedSlot::new(unfinished),
             run_ended_at: None,
             collision: game_config.collision,

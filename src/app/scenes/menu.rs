@@ -155,14 +155,10 @@ impl MenuScene {
             Unfinished::Run { replay, score } => {
                 let origin = &replay.header.origin;
                 let key = origin.set.clone().unwrap_or_default();
-                let user_dir = crate::assets::user_levels_dir();
                 let level = origin.index.map_or(1, |i| i + 1);
-                match crate::assets::sets::resolve_set_arg(&key, user_dir.as_deref(), &self.sets) {
+                match set_of_key(&key, &self.sets) {
                     Ok(set) => (
-                        format!(
-                            "Continue: {}, level {level}, score {score}",
-                            self.label_of(&set)
-                        ),
+                        continue_label(&self.label_of(&set), level, *score, replay),
                         Some(set),
                         None,
                     ),
@@ -170,8 +166,9 @@ impl MenuScene {
                         "Cannot continue the last run".to_string(),
                         None,
                         Some(format!(
-                            "the run left at level {level} of {key} cannot be continued: that \
-                             set is no longer installed{FORGET}"
+                            "the run left at level {level} of {} cannot be continued: that \
+                             set is no longer installed{FORGET}",
+                            set_name_of_key(&key)
                         )),
                     ),
                 }
@@ -239,7 +236,11 @@ impl MenuScene {
 
     /// How the list names `set`: its label, or its name once read.
     fn label_of(&self, set: &LevelSetSource) -> String {
-        match self.sets.iter().position(|s| s == set) {
+        match self
+            .sets
+            .iter()
+            .position(|s| s == set || s.key() == set.key())
+        {
             Some(i) => self.labels[i].clone(),
             None => set.label(),
         }
@@ -438,6 +439,8 @@ impl Scene for MenuScene {
                 (Entry::Continue, offer) => offer.as_ref().and_then(|o| o.error.as_deref()),
                 (Entry::Replays | Entry::Lab, _) => None,
             });
+        let not_kept = not_kept_note(ctx);
+        let error = error.or(not_kept.as_deref());
         let (shown, at) = self.list.position();
         let view = ListView {
             title: "BREAKOUT",
@@ -453,11 +456,149 @@ impl Scene for MenuScene {
     }
 }
 
+/// The menu's note when replays cannot be written (a read-only data directory, a full disk):
+/// nothing played is kept, not even the run to continue (play-test H3).
+fn not_kept_note(ctx: &Context) -> Option<String> {
+    ctx.writer
+        .not_kept()
+        .map(|why| format!("replays and Continue are not being kept: {why}"))
+}
+
+/// The set a run's `key` ([`LevelSetSource::key`]) names: the menu's own entry for it where
+/// one has that key (a foreign file found with its format, so its label is the list's,
+/// "LBreakout2: Arkanoid"), else a directory or file still there. Errors: no such set.
+fn set_of_key(
+    key: &str,
+    sets: &[LevelSetSource],
+) -> Result<LevelSetSource, crate::assets::sets::SetError> {
+    if let Some(set) = sets.iter().find(|s| s.key() == key) {
+        return Ok(set.clone());
+    }
+    let user_dir = crate::assets::user_levels_dir();
+    crate::assets::sets::resolve_set_arg(key, user_dir.as_deref(), sets)
+}
+
+/// What the menu calls the set of `key` when it is no longer there: "Breakout", "My levels",
+/// or the directory's or file's name (never the internal keys `shipped` and `user`).
+fn set_name_of_key(key: &str) -> String {
+    use crate::assets::sets::{SHIPPED_KEY, USER_KEY};
+    let path = std::path::PathBuf::from(key);
+    match key {
+        SHIPPED_KEY => LevelSetSource::Shipped.name(),
+        USER_KEY => LevelSetSource::UserDir(path).name(),
+        _ => LevelSetSource::Directory(path).name(),
+    }
+}
+
+/// The Continue row: "Continue: SET, level N, score S", and the run's difficulty after it when
+/// it is not Normal ("…, score 250, Kids"), as the HUD names it.
+fn continue_label(set: &str, level: u32, score: u32, replay: &crate::replay::Replay) -> String {
+    let difficulty =
+        crate::sim::Difficulty::from_name(&replay.header.settings.difficulty).unwrap_or_default();
+    let mut label = format!("Continue: {set}, level {level}, score {score}");
+    if difficulty != crate::sim::Difficulty::Normal {
+        label.push_str(&format!(", {}", difficulty.label()));
+    }
+    label
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::app::scenes::stack::Flow;
     use crate::app::scenes::{test_context, SceneStack};
+
+    /// Play-test H18: the Continue line names the set as the list does and says a difficulty
+    /// other than Normal; a set that is gone is named as the menu names it, never by its key.
+    #[test]
+    fn the_continue_line_names_the_set_as_the_list_does_with_its_difficulty() {
+        let dir = crate::app::scenes::test_dir("menu", "continue-names");
+        let file = std::path::absolute(dir.join("arkanoid")).unwrap();
+        std::fs::write(&file, "not read here").unwrap();
+        let listed = LevelSetSource::Foreign {
+            path: file.clone(),
+            format: Some(crate::import::Format::LBreakout2),
+        };
+        let sets = vec![LevelSetSource::Shipped, listed.clone()];
+        let found = set_of_key(&listed.key(), &sets).unwrap();
+        assert_eq!(found, listed);
+        assert_eq!(found.label(), "LBreakout2: arkanoid");
+        assert_eq!(set_name_of_key("user"), "My levels");
+        assert_eq!(set_name_of_key("shipped"), "Breakout");
+        assert_eq!(set_name_of_key(&file.display().to_string()), "arkanoid");
+        let level = crate::level::Level::parse("2 2", "one").unwrap();
+        let replay = |difficulty| {
+            let config = crate::sim::GameConfig {
+                difficulty,
+                ..Default::default()
+            };
+            let origin = Some(crate::replay::Origin::default());
+            crate::commands::simulate::simulate_recorded(&level, 10, config, origin)
+                .1
+                .unwrap()
+        };
+        let kids = replay(crate::sim::Difficulty::Kids);
+        assert_eq!(
+            continue_label("LBreakout2: arkanoid", 1, 250, &kids),
+            "Continue: LBreakout2: arkanoid, level 1, score 250, Kids"
+        );
+        let normal = replay(crate::sim::Difficulty::Normal);
+        assert_eq!(
+            continue_label("Breakout", 2, 530, &normal),
+            "Continue: Breakout, level 2, score 530"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Play-test H3: a read-only replays directory. The run left there is not offered (its end
+    /// could not have deleted it), and the menu says that nothing is being kept.
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_replays_directory_offers_no_run_and_the_menu_says_nothing_is_kept() {
+        use super::super::replay_files::Writer;
+        use std::os::unix::fs::PermissionsExt;
+        let dir = crate::app::scenes::test_dir("menu", "read-only");
+        let store = crate::replay::Store::new(dir.join("replays"));
+        std::fs::create_dir_all(store.dir()).unwrap();
+        let level = crate::level::Level::parse("2 2", "one").unwrap();
+        let origin = crate::replay::Origin {
+            set: Some("shipped".into()),
+            index: Some(0),
+            ..Default::default()
+        };
+        let (_, replay) = crate::commands::simulate::simulate_recorded(
+            &level,
+            10,
+            Default::default(),
+            Some(origin),
+        );
+        crate::replay::file::write(&store.unfinished_path(), &replay.unwrap()).unwrap();
+        assert!(matches!(
+            Unfinished::load(&store),
+            Some(Unfinished::Run { .. })
+        ));
+        let writable = std::fs::metadata(store.dir()).unwrap().permissions();
+        std::fs::set_permissions(store.dir(), std::fs::Permissions::from_mode(0o555)).unwrap();
+        let loaded = Unfinished::load(&store);
+        let writer = Writer::watching(Some(&store));
+        std::fs::set_permissions(store.dir(), writable).unwrap();
+        match loaded {
+            Some(Unfinished::Unreadable(why)) => assert!(why.contains("read-only"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        let mut ctx = test_context();
+        ctx.writer = writer;
+        let stack = SceneStack::new(Box::new(MenuScene::new(Assets::built_in(), Vec::new())));
+        let mut batch = SpriteBatch::default();
+        stack.draw(&ctx, &mut batch);
+        let text: String = batch
+            .text
+            .iter()
+            .filter_map(crate::view::text::glyph_char)
+            .collect();
+        assert!(text.contains("replaysandContinuearenotbeingkept"), "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn a_set_that_does_not_load_shows_its_error_and_the_menu_stays() {
