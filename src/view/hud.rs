@@ -338,13 +338,18 @@ fn active_powerups_before(out: &mut Vec<SpriteInstance>, game: &Game, right: f32
     !chips.is_empty()
 }
 
+/// Top of [`message`]'s box, playfield pixels.
+const MESSAGE_TOP: f32 = 330.0;
+/// Height of [`message`]'s box, pixels.
+const MESSAGE_H: f32 = 120.0;
+
 /// A centred message box with a title and a hint line (smaller than the HUD's text when it
 /// would not fit the playfield's width with 16 px to spare each side).
 pub fn message(out: &mut Vec<SpriteInstance>, title: &str, hint: &str) {
     let room = PLAYFIELD_WIDTH - 32.0;
     let hint_size = HUD_SIZE.min(HUD_SIZE * room / text_width(hint, HUD_SIZE).max(1.0));
-    let top = 330.0;
-    panel(out, [0.0, top, PLAYFIELD_WIDTH, 120.0], SHADE);
+    let top = MESSAGE_TOP;
+    panel(out, [0.0, top, PLAYFIELD_WIDTH, MESSAGE_H], SHADE);
     layout_centered(
         out,
         title,
@@ -369,6 +374,16 @@ const BANNER_SIZE: f32 = 12.0;
 const BANNER_LINE: f32 = 13.0;
 /// Most message lines the banner shows; the rest are counted in a `+N more` line.
 const BANNER_LINES: usize = 4;
+
+/// A line under [`message`]'s box (a note to read before going on), centred over a shade,
+/// dimmer than the hint, cut to the playfield's width with `...`.
+pub fn message_note(out: &mut Vec<SpriteInstance>, note: &str) {
+    let shown = crate::view::text::ellipsize(note, chars_in(PLAYFIELD_WIDTH - 32.0, HUD_SIZE));
+    let (w, y) = (text_width(&shown, HUD_SIZE), MESSAGE_TOP + MESSAGE_H + 12.0);
+    let x = PLAYFIELD_WIDTH / 2.0 - w / 2.0;
+    panel(out, [x - 8.0, y - 4.0, w + 16.0, HUD_SIZE + 8.0], SHADE);
+    layout(out, &shown, x, y, HUD_SIZE, DIM);
+}
 
 /// The error of a failed live reload, as a compact translucent box along the bottom of the
 /// playfield (above the HUD line, below the lowest a brick area may reach,

@@ -215,16 +215,17 @@ impl MenuScene {
                     index + 1
                 ));
             }
+            let note = edited_since(&set.levels[index].source, replay);
             let campaign = Campaign::resumed(&set, index, h.start_score, h.start_lives)
                 .with_difficulty(replay.config().difficulty);
             let play = PlayScene::resume(ctx, campaign, replay)?;
-            Ok((Arc::new(set), index, play))
+            Ok((Arc::new(set), index, play, note))
         })();
         match resumed {
-            Ok((set, index, play)) => Transition::Sequence(vec![
+            Ok((set, index, play, note)) => Transition::Sequence(vec![
                 Transition::Push(Box::new(LevelMenuScene::new(set, index))),
                 Transition::Push(Box::new(play)),
-                Transition::Push(Box::new(PauseScene::new())),
+                Transition::Push(Box::new(PauseScene::new().with_note(note))),
             ]),
             Err(e) => {
                 log::warn!("cannot continue the run: {e}");
@@ -462,6 +463,17 @@ fn not_kept_note(ctx: &Context) -> Option<String> {
     ctx.writer
         .not_kept()
         .map(|why| format!("replays and Continue are not being kept: {why}"))
+}
+
+/// The note for a run continued from `replay` when its level's file (`source`) no longer
+/// holds the level the replay recorded (play-test H21): the run goes on with the recorded one.
+fn edited_since(
+    source: &crate::assets::LevelSource,
+    replay: &crate::replay::Replay,
+) -> Option<String> {
+    let now = source.load().ok();
+    (now.is_none() || now != replay.level().ok())
+        .then(|| "the level file changed since; continuing the version you played".to_string())
 }
 
 /// The set a run's `key` ([`LevelSetSource::key`]) names: the menu's own entry for it where
