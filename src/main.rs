@@ -336,8 +336,7 @@ fn install_crash_report() {
             "breakout {} crashed (unix time {when}, thread '{thread}'): {info}\n",
             env!("CARGO_PKG_VERSION")
         );
-        let dir =
-            directories::ProjectDirs::from("", "", "breakout").map(|d| d.data_dir().to_owned());
+        let dir = breakout::user_dirs::data_dir();
         let written = dir.and_then(|dir| {
             std::fs::create_dir_all(&dir).ok()?;
             let path = dir.join(CRASH_FILE);

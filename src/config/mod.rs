@@ -392,8 +392,8 @@ pub struct Loaded {
 /// Where the configuration file is looked for when `--config` is not given, in order.
 pub fn default_locations() -> Vec<PathBuf> {
     let mut paths = vec![PathBuf::from(FILE_NAME)];
-    if let Some(dirs) = directories::ProjectDirs::from("", "", "breakout") {
-        paths.push(dirs.config_dir().join(FILE_NAME));
+    if let Some(dir) = crate::user_dirs::config_dir() {
+        paths.push(dir.join(FILE_NAME));
     }
     paths
 }
