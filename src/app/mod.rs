@@ -29,8 +29,8 @@ use sound::{mute_indicator, open_audio_output};
 use crate::assets::{Assets, LevelSetSource};
 use crate::audio::Audio;
 use crate::cli::{ForcedEffect, PlayArgs};
+use crate::config::MAX_FRAME_TIME;
 use crate::render::Renderer;
-use crate::sim::tuning::MAX_FRAME_TIME;
 use crate::sim::GameConfig;
 use crate::view::{letterbox, SpriteBatch};
 use anyhow::Context as _;
@@ -380,7 +380,10 @@ impl App {
             }
         };
         if drawn {
-            self.frame_times.push(measured as f64);
+            // Kept only for `--stats`: a long session would otherwise grow it without bound.
+            if self.ctx.args.stats {
+                self.frame_times.push(measured as f64);
+            }
             self.particles_drawn += batch.particles.len() as u64;
         }
         if self

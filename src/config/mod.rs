@@ -155,6 +155,12 @@ pub const FRAME_CAP_FALLBACK: u32 = 144;
 /// Lowest and highest `[video] frame_cap` other than 0 (no cap), frames per second.
 pub const FRAME_CAP_RANGE: (u32, u32) = (30, 1000);
 
+/// Longest real time one rendered frame may feed the game's clock, in seconds (the window's
+/// concern, not the simulation's: it steps 1/240 s whatever the frame). After a stall (window
+/// dragged, debugger) the game slows down instead of running hundreds of catch-up steps; the
+/// largest `--frame-time` accepted.
+pub const MAX_FRAME_TIME: f32 = 0.25;
+
 impl VideoConfig {
     /// The frames per second these settings cap the game at, `None` for no cap, on a monitor
     /// refreshing `monitor_hz` times a second (`None`: not known).
