@@ -9,6 +9,7 @@
 mod app_keys;
 pub mod data_dirs;
 pub mod gamepad;
+pub mod headless;
 pub mod input;
 pub mod pacing;
 pub mod pointer;
