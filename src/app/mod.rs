@@ -222,10 +222,9 @@ impl App {
         let unfinished = replays
             .as_ref()
             .and_then(scenes::replay_files::Unfinished::load);
-        let writer = scenes::replay_files::Writer::watching(replays.as_ref());
         let ctx = Context {
+            writer: scenes::replay_files::Writer::watching(replays.as_ref()),
             replays,
-            writer,
             unfinished: scenes::replay_files::UnfinishedSlot::new(unfinished),
             run_ended_at: None,
             collision: game_config.collision,
@@ -380,11 +379,9 @@ impl App {
                 return self.fail(event_loop, anyhow::anyhow!("cannot present a frame: {e:?}"))
             }
         };
-        if drawn {
-            // Kept only for `--stats`: a long session would otherwise grow it without bound.
-            if self.ctx.args.stats {
-                self.frame_times.push(measured as f64);
-            }
+        if drawn && self.ctx.args.stats {
+            // Only for `--stats`: a long session would otherwise grow them without bound.
+            self.frame_times.push(measured as f64);
             self.particles_drawn += batch.particles.len() as u64;
         }
         if self
