@@ -156,20 +156,39 @@ enum Job {
 }
 
 /// Why the replays are not being kept, shared by a writer and its clones (the menu says it):
-/// the last failure, `None` once a write succeeds again.
+/// the directory of the last failure and what failed, until a write into that directory
+/// succeeds (one elsewhere, as `--record`'s, says nothing about it).
 #[derive(Clone, Debug, Default)]
-struct NotKept(Arc<Mutex<Option<String>>>);
+struct NotKept(Arc<Mutex<Option<(PathBuf, String)>>>);
 
 impl NotKept {
-    fn set(&self, why: Option<String>) {
+    /// A write into `dir` failed: `why`.
+    fn failed(&self, dir: &Path, why: String) {
         if let Ok(mut now) = self.0.lock() {
-            *now = why;
+            *now = Some((dir.to_path_buf(), why));
+        }
+    }
+
+    /// A write into `dir` succeeded: a failure there is over.
+    fn succeeded(&self, dir: &Path) {
+        if let Ok(mut now) = self.0.lock() {
+            if now.as_ref().is_some_and(|(failed, _)| failed == dir) {
+                *now = None;
+            }
         }
     }
 
     fn get(&self) -> Option<String> {
-        self.0.lock().ok().and_then(|now| now.clone())
+        self.0
+            .lock()
+            .ok()
+            .and_then(|now| now.as_ref().map(|(_, why)| why.clone()))
     }
+}
+
+/// The directory a file at `path` is written into.
+fn dir_of(path: &Path) -> &Path {
+    path.parent().unwrap_or(path)
 }
 
 impl Job {
@@ -178,11 +197,10 @@ impl Job {
     /// `not_kept` what the menu shows.
     fn run(self, logged: &mut BTreeSet<PathBuf>, not_kept: &NotKept) {
         let mut report = |path: &Path, e: String| {
-            let dir = path.parent().unwrap_or(path).to_path_buf();
-            if logged.insert(dir) {
+            if logged.insert(dir_of(path).to_path_buf()) {
                 log::warn!("replay not saved (said once for this directory): {e}");
             }
-            not_kept.set(Some(e));
+            not_kept.failed(dir_of(path), e);
         };
         match self {
             Job::Save { replay, to } => {
@@ -196,7 +214,7 @@ impl Job {
                         Target::File(path) => (path, None),
                     };
                     match crate::files::write_atomic(&path, &bytes) {
-                        Ok(()) => not_kept.set(None),
+                        Ok(()) => not_kept.succeeded(dir_of(&path)),
                         Err(e) => report(&path, e.to_string()),
                     }
                     if let Some(store) = store {
@@ -262,8 +280,12 @@ impl Writer {
     /// menu says so before any game fails to save).
     pub fn watching(store: Option<&Store>) -> Writer {
         let writer = Writer::new();
-        let why = store.and_then(|s| read_only(&s.unfinished_path()));
-        writer.not_kept.set(why);
+        if let Some(store) = store {
+            let path = store.unfinished_path();
+            if let Some(why) = read_only(&path) {
+                writer.not_kept.failed(dir_of(&path), why);
+            }
+        }
         writer
     }
 
@@ -308,5 +330,45 @@ impl Writer {
 impl Default for Writer {
     fn default() -> Writer {
         Writer::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Play-test H3: a failed write is what the menu says until a write into the same
+    /// directory succeeds; a write elsewhere (`--record`'s) does not hide it.
+    #[test]
+    fn a_failed_write_is_kept_until_its_directory_takes_one() {
+        let dir = crate::app::scenes::test_dir("writer", "not-kept");
+        let level = crate::level::Level::parse("2 2", "one").unwrap();
+        let origin = Some(crate::replay::Origin::default());
+        let (_, replay) =
+            crate::commands::simulate::simulate_recorded(&level, 10, Default::default(), origin);
+        let replay = replay.unwrap();
+        // A directory where a file is: nothing can be written under it.
+        let blocked = dir.join("blocked");
+        std::fs::write(&blocked, "a file").unwrap();
+        let writer = Writer::new();
+        assert_eq!(writer.not_kept(), None);
+        let save = |to: PathBuf| {
+            writer.save(replay.clone(), vec![Target::File(to)]);
+            writer.flush();
+        };
+        save(blocked.join("unfinished.bkreplay"));
+        let why = writer.not_kept().expect("the failure is kept");
+        assert!(why.contains("blocked"), "{why}");
+        save(dir.join("elsewhere.bkreplay"));
+        assert_eq!(
+            writer.not_kept(),
+            Some(why),
+            "a write elsewhere does not hide it"
+        );
+        std::fs::remove_file(&blocked).unwrap();
+        std::fs::create_dir_all(&blocked).unwrap();
+        save(blocked.join("unfinished.bkreplay"));
+        assert_eq!(writer.not_kept(), None, "the directory takes files again");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
