@@ -1,9 +1,9 @@
 //! Command-line interface (clap). The flags are a contract: scripts rely on them.
 
 use crate::collision::CollisionMode;
+use crate::config::MAX_FRAME_TIME;
 use crate::config::{Config, ConfigError};
 use crate::import::Format;
-use crate::sim::tuning::MAX_FRAME_TIME;
 use crate::sim::GameConfig;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};

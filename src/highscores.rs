@@ -227,7 +227,7 @@ pub struct HighScores {
 impl HighScores {
     /// The default file in the user's data directory, if the platform has one.
     pub fn default_path() -> Option<PathBuf> {
-        directories::ProjectDirs::from("", "", "breakout").map(|d| d.data_dir().join(FILE_NAME))
+        crate::user_dirs::data_dir().map(|d| d.join(FILE_NAME))
     }
 
     /// Loads the table from `path`, in the current or the old format. A missing file is an

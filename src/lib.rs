@@ -27,6 +27,7 @@ pub mod editor;
 pub mod effects;
 pub mod highscores;
 pub mod render;
+pub mod user_dirs;
 pub mod view;
 
 // The deterministic core, re-exported under the names the shell and its tests have always used

@@ -8,11 +8,8 @@
 // Release and debug builds alike, so what is tested is what ships.
 #![cfg_attr(windows, windows_subsystem = "windows")]
 
-use breakout::assets::{load_level_arg, sets, Assets};
 use breakout::cli::{Cli, Command};
-use breakout::commands::simulate_all::simulate_all;
-use breakout::commands::{check::check, import::import, preview, simulate::simulate_recorded};
-use breakout::level::Level;
+use breakout::commands::{self, compare, describe, fail, simulate, simulate_all};
 use clap::Parser;
 use std::process::ExitCode;
 
@@ -29,97 +26,36 @@ fn main() -> ExitCode {
     }
     logger.init();
     let cli = Cli::parse();
+    // Each subcommand loads, runs and maps its errors in its own module; this only dispatches.
     match cli.command {
-        Some(Command::Check(args)) => {
-            let status = check(
-                &args.files,
-                args.strict,
-                &mut std::io::stdout(),
-                &mut std::io::stderr(),
-            );
-            ExitCode::from(status as u8)
-        }
+        Some(Command::Check(args)) => commands::check::run(&args.files, args.strict),
         Some(Command::Import(args)) => {
-            // One line per approximation: thousands for a big set, so buffer them.
-            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            let status = import(
-                &args.inputs,
-                &args.output,
-                args.format,
-                args.force,
-                &mut out,
-            );
-            let _ = std::io::Write::flush(&mut out);
-            ExitCode::from(status as u8)
+            commands::import::run(&args.inputs, &args.output, args.format, args.force)
         }
         Some(Command::Simulate(args)) if args.all => {
-            let run = || -> anyhow::Result<bool> {
-                let assets = Assets::from_env()?;
-                let config = args.game.game_config()?;
-                let set = args.set.as_deref().unwrap_or_default();
-                let path = std::path::Path::new(set);
-                let sets = if path.exists() {
-                    sets::sets_at(path)
-                } else {
-                    let known = sets::discover_from_env();
-                    let user_dir = breakout::assets::user_levels_dir();
-                    vec![sets::resolve_set_arg(set, user_dir.as_deref(), &known)?]
-                };
-                let summary = simulate_all(
-                    &sets,
-                    &assets,
-                    args.steps,
-                    config,
-                    &mut std::io::stdout().lock(),
-                    &mut std::io::stderr(),
-                )?;
-                Ok(summary.errors == 0)
+            let config = || Ok(args.game.game_config()?);
+            simulate_all::run(args.set.as_deref(), args.steps, config)
+        }
+        Some(Command::Simulate(args)) => {
+            let request = simulate::Request {
+                set: args.set.as_deref(),
+                level: args.level.as_deref(),
+                steps: args.steps,
+                record: args.record.as_deref(),
             };
-            match run() {
-                Ok(true) => ExitCode::SUCCESS,
-                Ok(false) => ExitCode::FAILURE,
-                Err(e) => fail(&describe(&e)),
-            }
+            simulate::run(&request, || Ok(args.game.game_config()?))
         }
-        Some(Command::Simulate(args)) => match Assets::from_env()
-            .map_err(anyhow::Error::from)
-            .and_then(|assets| load_level(&assets, args.set.as_deref(), args.level.as_deref()))
-            .and_then(|level| Ok((level, args.game.game_config()?)))
-        {
-            Ok((level, config)) => {
-                let origin = args.record.as_ref().map(|_| breakout::replay::Origin {
-                    set: args.set.clone(),
-                    level_key: args.level.clone(),
-                    ..Default::default()
-                });
-                let (report, replay) = simulate_recorded(&level, args.steps, config, origin);
-                if let (Some(path), Some(replay)) = (&args.record, &replay) {
-                    if let Err(e) = breakout::replay::file::write(path, replay) {
-                        return fail(&e.to_string());
-                    }
-                }
-                println!("{}", report.json_line());
-                ExitCode::SUCCESS
-            }
-            Err(e) => fail(&describe(&e)),
-        },
-        Some(Command::Compare(args)) => compare(&args),
-        Some(Command::Preview(args)) => {
-            let result = Assets::from_env()
-                .map_err(anyhow::Error::from)
-                .and_then(|assets| {
-                    let level = match &args.set {
-                        Some(set) => load_level(&assets, Some(set), args.set_level.as_deref())?,
-                        None => load_level(&assets, None, args.level.as_deref())?,
-                    };
-                    let batch = preview::batch(&level);
-                    breakout::render::headless::save_png(&batch, args.size, &assets, &args.output)
-                });
-            match result {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => fail(&describe(&e)),
-            }
-        }
+        Some(Command::Compare(args)) => compare::run(&compare::Request {
+            modes: args.modes.as_deref(),
+            steps: args.steps,
+            seed: args.seed,
+            speed_sweep: args.speed_sweep,
+            replay: args.replay.as_deref(),
+            set: &args.set,
+            level: args.level.as_deref(),
+            output: &args.output,
+        }),
+        Some(Command::Preview(args)) => breakout::app::headless::preview(&args),
         Some(Command::Replay(args)) if args.verify => {
             let status = breakout::commands::replay::verify(
                 &args.file,
@@ -129,7 +65,7 @@ fn main() -> ExitCode {
             ExitCode::from(status as u8)
         }
         Some(Command::Replay(args)) => match &args.export {
-            Some(out) => export_replay(&args, out),
+            Some(out) => breakout::app::headless::export_replay(&args, out),
             None => match breakout::app::replay(args.play, args.file) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => fail(&describe(&e)),
@@ -139,10 +75,7 @@ fn main() -> ExitCode {
             if args.play.set.is_some() || args.play.level.is_some() {
                 return fail("edit takes a level FILE, not --set or --level");
             }
-            match breakout::app::edit(args.play, args.file) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => fail(&describe(&e)),
-            }
+            commands::exit(breakout::app::edit(args.play, args.file))
         }
         Some(Command::Lab(args)) => {
             let zoom = args.zoom.parse().unwrap_or(1.0);
@@ -151,144 +84,8 @@ fn main() -> ExitCode {
                 Err(e) => fail(&describe(&e)),
             }
         }
-        None => match breakout::app::run(cli.play) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => fail(&describe(&e)),
-        },
+        None => commands::exit(breakout::app::run(cli.play)),
     }
-}
-
-/// `replay FILE --export OUT`: the frames drawn headless on one context and written; a line on
-/// stdout saying what was written, a warning on stderr if the replay diverged.
-fn export_replay(args: &breakout::cli::ReplayArgs, out: &std::path::Path) -> ExitCode {
-    use breakout::commands::export::{Export, ExportRange};
-    let range = ExportRange {
-        from: args.from,
-        to: args.to,
-        fps: args.fps,
-    };
-    let run = || -> Result<_, String> {
-        let export = Export::prepare(&args.file, out, &range)?;
-        let assets = Assets::from_env();
-        let mut renderer = match assets.map_err(anyhow::Error::from).and_then(|assets| {
-            breakout::render::headless::HeadlessRenderer::new(args.size, &assets)
-        }) {
-            Ok(renderer) => renderer,
-            Err(e) => {
-                export.abandon();
-                return Err(describe(&e));
-            }
-        };
-        let exported =
-            export.run(&mut |batch| renderer.render(batch).map_err(|e| e.to_string()))?;
-        Ok(exported)
-    };
-    match run() {
-        Ok(exported) => {
-            let clock = breakout::commands::replay::clock;
-            if let Some(step) = exported.diverged_at {
-                eprintln!(
-                    "breakout: warning: {}: DIVERGED at step {step} ({}): the frames show what \
-                     the game does now",
-                    args.file.display(),
-                    clock(step)
-                );
-            }
-            println!(
-                "{}: {} frames of {}x{}, play from {} to {} at {} fps",
-                out.display(),
-                exported.frames,
-                args.size.0,
-                args.size.1,
-                clock(exported.steps.0),
-                clock(exported.steps.1),
-                args.fps
-            );
-            ExitCode::SUCCESS
-        }
-        Err(message) => fail(&message),
-    }
-}
-
-/// `compare`: the subject resolved, played, written; one line on stdout saying what was
-/// written, or one error line.
-fn compare(args: &breakout::cli::CompareArgs) -> ExitCode {
-    use breakout::commands::compare::{self, CompareOptions, Subject};
-    let run = || -> anyhow::Result<compare::Written> {
-        let modes = match &args.modes {
-            Some(list) => compare::parse_modes(list)?,
-            None => breakout::collision::CollisionMode::ALL.to_vec(),
-        };
-        let options = CompareOptions {
-            modes,
-            steps: args.steps,
-            seed: args.seed,
-            speed_sweep: args.speed_sweep,
-        };
-        let subject = match &args.replay {
-            Some(path) => Subject::Replay(path.clone()),
-            None => {
-                let assets = Assets::from_env()?;
-                let jobs = compare::level_subject(
-                    &assets,
-                    &args.set,
-                    args.level.as_deref(),
-                    &mut std::io::stderr(),
-                )?;
-                Subject::Levels(jobs)
-            }
-        };
-        Ok(compare::compare(&subject, &options, &args.output, true)?)
-    };
-    match run() {
-        Ok(written) => {
-            println!(
-                "{}: {} level(s) compared in {:.1} s: {}",
-                args.output.display(),
-                written.levels,
-                written.seconds,
-                written.files.join(", ")
-            );
-            ExitCode::SUCCESS
-        }
-        Err(e) => fail(&describe(&e)),
-    }
-}
-
-/// The level `--set`/`--level` name: with a set, its level `level` (a number from 1 or a
-/// name; the first without one); without, the level `--level` names.
-fn load_level(assets: &Assets, set: Option<&str>, level: Option<&str>) -> anyhow::Result<Level> {
-    let Some(set) = set else {
-        return Ok(load_level_arg(assets, level.unwrap_or_default())?);
-    };
-    let known = sets::discover_from_env();
-    let user_dir = breakout::assets::user_levels_dir();
-    let (opened, index) =
-        sets::resolve_start(assets, user_dir.as_deref(), &known, Some(set), level)?
-            .ok_or_else(|| anyhow::anyhow!("no set given"))?;
-    Ok(opened.levels[index].source.load()?)
-}
-
-/// `error` and its causes on one line, `outer: cause: …`, leaving out a cause whose text the
-/// line already holds (this crate's errors name their cause in their own message, as
-/// `path: cannot read …: No such file`, and also return it as their `source`).
-fn describe(error: &anyhow::Error) -> String {
-    let mut line = String::new();
-    for cause in error.chain() {
-        let text = cause.to_string();
-        if line.is_empty() {
-            line = text;
-        } else if !line.contains(&text) {
-            line = format!("{line}: {text}");
-        }
-    }
-    line
-}
-
-/// Prints one clear error line and returns a failure status (no panic, no backtrace).
-fn fail(message: &str) -> ExitCode {
-    eprintln!("breakout: error: {message}");
-    ExitCode::FAILURE
 }
 
 /// Attaches stdout and stderr to the console of the process that started this one (a terminal),
@@ -336,8 +133,7 @@ fn install_crash_report() {
             "breakout {} crashed (unix time {when}, thread '{thread}'): {info}\n",
             env!("CARGO_PKG_VERSION")
         );
-        let dir =
-            directories::ProjectDirs::from("", "", "breakout").map(|d| d.data_dir().to_owned());
+        let dir = breakout::user_dirs::data_dir();
         let written = dir.and_then(|dir| {
             std::fs::create_dir_all(&dir).ok()?;
             let path = dir.join(CRASH_FILE);

@@ -38,6 +38,7 @@ fn view(selected: usize, notes: Vec<String>) -> SettingsView {
         saved_to: "saved to breakout.toml on leaving".into(),
         notes,
         over_game: false,
+        saves: true,
     }
 }
 

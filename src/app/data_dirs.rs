@@ -6,11 +6,7 @@ use std::path::PathBuf;
 
 use crate::replay::Store;
 
-/// The game's data directory (`~/.local/share/breakout` on Linux); `None` where the system
-/// names no home directory.
-fn data_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "breakout").map(|d| d.data_dir().to_path_buf())
-}
+use crate::user_dirs::data_dir;
 
 /// The user's replay store: `replays/` in the game's data directory; `None` where the system
 /// has no home directory.

@@ -9,6 +9,7 @@
 mod app_keys;
 pub mod data_dirs;
 pub mod gamepad;
+pub mod headless;
 pub mod input;
 pub mod pacing;
 pub mod pointer;
@@ -29,8 +30,8 @@ use sound::{mute_indicator, open_audio_output};
 use crate::assets::{Assets, LevelSetSource};
 use crate::audio::Audio;
 use crate::cli::{ForcedEffect, PlayArgs};
+use crate::config::MAX_FRAME_TIME;
 use crate::render::Renderer;
-use crate::sim::tuning::MAX_FRAME_TIME;
 use crate::sim::GameConfig;
 use crate::view::{letterbox, SpriteBatch};
 use anyhow::Context as _;
@@ -222,8 +223,8 @@ impl App {
             .as_ref()
             .and_then(scenes::replay_files::Unfinished::load);
         let ctx = Context {
+            writer: scenes::replay_files::Writer::watching(replays.as_ref()),
             replays,
-            writer: Default::default(),
             unfinished: scenes::replay_files::UnfinishedSlot::new(unfinished),
             run_ended_at: None,
             collision: game_config.collision,
@@ -378,7 +379,8 @@ impl App {
                 return self.fail(event_loop, anyhow::anyhow!("cannot present a frame: {e:?}"))
             }
         };
-        if drawn {
+        if drawn && self.ctx.args.stats {
+            // Only for `--stats`: a long session would otherwise grow them without bound.
             self.frame_times.push(measured as f64);
             self.particles_drawn += batch.particles.len() as u64;
         }

@@ -7,7 +7,8 @@
 //! steps stay as long (the same game, slower or faster), only fewer or more of them run per
 //! second.
 
-use crate::sim::tuning::{FIXED_TIMESTEP, MAX_FRAME_TIME};
+use crate::config::MAX_FRAME_TIME;
+use crate::sim::tuning::FIXED_TIMESTEP;
 
 /// Slowest and fastest speed factor [`FixedTimestep::set_speed`] takes (others are clamped to
 /// them): ⅛ to 8 times the wall clock.

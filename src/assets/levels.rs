@@ -156,7 +156,7 @@ pub fn subdirectories(dir: &Path) -> Vec<PathBuf> {
 /// The user's own levels directory (`~/.local/share/breakout/levels` on Linux, from the
 /// `directories` crate), whether or not it exists.
 pub fn user_levels_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "breakout").map(|d| d.data_dir().join("levels"))
+    crate::user_dirs::data_dir().map(|d| d.join("levels"))
 }
 
 /// The shipped levels as the game plays them, in file-name order: each built-in level, or the

@@ -174,7 +174,7 @@ impl Assets {
 /// The user data directory's `assets/` (`~/.local/share/breakout/assets` on Linux), whether or
 /// not it exists.
 pub fn user_assets_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "breakout").map(|d| d.data_dir().join("assets"))
+    crate::user_dirs::data_dir().map(|d| d.join("assets"))
 }
 
 /// Checks that `bytes` are a usable file for asset `name`, by its extension: a PNG decodes, a

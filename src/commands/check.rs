@@ -15,6 +15,17 @@ pub const EXIT_INVALID: i32 = 1;
 /// Exit status when at least one file cannot be read (takes precedence over [`EXIT_INVALID`]).
 pub const EXIT_UNREADABLE: i32 = 2;
 
+/// `breakout check`: [`check`] on stdout and stderr, its status as the process's.
+pub fn run(files: &[PathBuf], strict: bool) -> std::process::ExitCode {
+    let status = check(
+        files,
+        strict,
+        &mut std::io::stdout(),
+        &mut std::io::stderr(),
+    );
+    std::process::ExitCode::from(status as u8)
+}
+
 /// Checks every file, writing one `file:line:column: message` line per problem and
 /// `file:line:column: warning: message` per warning (or `file: cannot read level file: …`) to
 /// `out`; a level that loads but can never be cleared gives `file:line:column: error: message`

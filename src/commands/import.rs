@@ -15,6 +15,20 @@ pub const EXIT_REJECTED: i32 = 1;
 /// Exit status when a file or directory cannot be read, or an output file cannot be written.
 pub const EXIT_UNREADABLE: i32 = 2;
 
+/// `breakout import`: [`import`] on stdout (buffered: one line per approximation, thousands
+/// for a big set), its status as the process's.
+pub fn run(
+    inputs: &[PathBuf],
+    output: &Path,
+    format: Option<Format>,
+    force: bool,
+) -> std::process::ExitCode {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let status = import(inputs, output, format, force, &mut out);
+    let _ = out.flush();
+    std::process::ExitCode::from(status as u8)
+}
+
 /// Imports every file of `inputs` (a directory stands for the regular files in it, sorted by
 /// name) in `format`, or the format each file's content shows with `None`, writing each set's
 /// levels into `output/<set>/` (created if needed; nothing is written elsewhere). Writes to

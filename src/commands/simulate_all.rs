@@ -101,6 +101,42 @@ pub fn level_line(set: &str, number: usize, report: &SimulateReport) -> Value {
 /// few enough that the lines of a long run come out as it goes.
 const CHUNK_LEVELS: usize = 64;
 
+/// `breakout simulate --all [--set SET]`: the sets (those under `set` if it is a directory or
+/// file, else the set it names; the shipped levels without one) played by [`simulate_all`] on
+/// stdout and stderr, the game configured by `config`. Returns the exit status: failure when a
+/// level or set did not play, or one error line (a bad configuration, no such set).
+pub fn run(
+    set: Option<&str>,
+    steps: u64,
+    config: impl FnOnce() -> anyhow::Result<GameConfig>,
+) -> std::process::ExitCode {
+    let run = || -> anyhow::Result<bool> {
+        let assets = Assets::from_env()?;
+        let config = config()?;
+        let set = set.unwrap_or_default();
+        let path = std::path::Path::new(set);
+        let sets = if path.exists() {
+            crate::assets::sets::sets_at(path)
+        } else {
+            let known = crate::assets::sets::discover_from_env();
+            let user_dir = crate::assets::user_levels_dir();
+            vec![crate::assets::sets::resolve_set_arg(
+                set,
+                user_dir.as_deref(),
+                &known,
+            )?]
+        };
+        let out = &mut std::io::stdout().lock();
+        let summary = simulate_all(&sets, &assets, steps, config, out, &mut std::io::stderr())?;
+        Ok(summary.errors == 0)
+    };
+    match run() {
+        Ok(true) => std::process::ExitCode::SUCCESS,
+        Ok(false) => std::process::ExitCode::FAILURE,
+        Err(e) => super::fail(&super::describe(&e)),
+    }
+}
+
 /// Plays every level of `sets` for at most `steps` steps each with `config` (as
 /// [`simulate`]), on rayon's threads, writing one [`level_line`] per level to `out` in set
 /// order then level order, then the [`AllSummary`]. A set that does not open or a level that

@@ -155,6 +155,12 @@ pub const FRAME_CAP_FALLBACK: u32 = 144;
 /// Lowest and highest `[video] frame_cap` other than 0 (no cap), frames per second.
 pub const FRAME_CAP_RANGE: (u32, u32) = (30, 1000);
 
+/// Longest real time one rendered frame may feed the game's clock, in seconds (the window's
+/// concern, not the simulation's: it steps 1/240 s whatever the frame). After a stall (window
+/// dragged, debugger) the game slows down instead of running hundreds of catch-up steps; the
+/// largest `--frame-time` accepted.
+pub const MAX_FRAME_TIME: f32 = 0.25;
+
 impl VideoConfig {
     /// The frames per second these settings cap the game at, `None` for no cap, on a monitor
     /// refreshing `monitor_hz` times a second (`None`: not known).
@@ -392,8 +398,8 @@ pub struct Loaded {
 /// Where the configuration file is looked for when `--config` is not given, in order.
 pub fn default_locations() -> Vec<PathBuf> {
     let mut paths = vec![PathBuf::from(FILE_NAME)];
-    if let Some(dirs) = directories::ProjectDirs::from("", "", "breakout") {
-        paths.push(dirs.config_dir().join(FILE_NAME));
+    if let Some(dir) = crate::user_dirs::config_dir() {
+        paths.push(dir.join(FILE_NAME));
     }
     paths
 }

@@ -26,7 +26,7 @@ const HUD_SIZE: f32 = 16.0;
 /// ([`lives_text`]). Every line has a dark shadow, so it reads
 /// over the bonus floor and anything passing under it.
 pub fn hud(out: &mut Vec<SpriteInstance>, game: &Game) {
-    hud_for(out, game, shows_mode(game, false));
+    hud_for(out, game, HudNotes::plain(shows_mode(game, false)));
 }
 
 /// Whether the HUD names the collision mode: when it is not the default (someone chose it, or
@@ -36,43 +36,79 @@ pub fn shows_mode(game: &Game, debug_overlay: bool) -> bool {
     debug_overlay || game.config().collision != crate::collision::CollisionMode::default()
 }
 
-/// [`hud`], naming the collision mode after the level name when `show_mode`.
-pub fn hud_for(out: &mut Vec<SpriteInstance>, game: &Game, show_mode: bool) {
-    hud_named(out, game, "SCORE", show_mode);
+/// What the HUD says about how a game is being played, beside what the game itself holds: each
+/// is shown only when it is not the usual, as the difficulty is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HudNotes {
+    /// Name the collision mode after the level name ([`shows_mode`]).
+    pub show_mode: bool,
+    /// The game speed, percent of real time (the settings' Game speed); 100 is not shown.
+    pub game_speed: u32,
+    /// A game taken over from a replay: it keeps no high score, and the HUD says so.
+    pub taken_over: bool,
+}
+
+impl HudNotes {
+    /// Nothing unusual: full speed, the player's own game; the mode named when `show_mode`.
+    pub fn plain(show_mode: bool) -> HudNotes {
+        HudNotes {
+            show_mode,
+            game_speed: 100,
+            taken_over: false,
+        }
+    }
+}
+
+/// [`hud`], naming the collision mode after the level name when `notes.show_mode`, and the
+/// other notes beside the lives ([`lives_text`]).
+pub fn hud_for(out: &mut Vec<SpriteInstance>, game: &Game, notes: HudNotes) {
+    hud_named(out, game, "SCORE", notes);
 }
 
 /// [`hud_for`] for a hot-seat player's game: the player's `name` (in capitals) stands where
 /// SCORE does, so the HUD says whose game it is.
-pub fn player_hud(out: &mut Vec<SpriteInstance>, game: &Game, name: &str, show_mode: bool) {
-    hud_named(out, game, &name.to_uppercase(), show_mode);
+pub fn player_hud(out: &mut Vec<SpriteInstance>, game: &Game, name: &str, notes: HudNotes) {
+    hud_named(out, game, &name.to_uppercase(), notes);
 }
 
 /// The HUD with `label` before the score.
-fn hud_named(out: &mut Vec<SpriteInstance>, game: &Game, label: &str, show_mode: bool) {
+fn hud_named(out: &mut Vec<SpriteInstance>, game: &Game, label: &str, notes: HudNotes) {
     let score = format!("{label} {:05}", game.score());
-    let lives = lives_text(game);
+    let lives = lives_text(game, notes);
     let mode = game.config().collision.to_string();
     let title = chips(game.active_effects()).is_empty().then_some((
         game.level_name(),
-        if show_mode { mode.as_str() } else { "" },
+        if notes.show_mode { mode.as_str() } else { "" },
     ));
     status_line(out, &score, &lives, title);
-    active_powerups(out, game);
+    // The chips end a text height before the lives, however long the notes make them.
+    let right = PLAYFIELD_WIDTH - HUD_MARGIN - text_width(&lives, HUD_SIZE) - HUD_SIZE;
+    active_powerups_before(out, game, right.min(CHIPS_AREA[1]));
 }
 
-/// The HUD's right-hand text: "LIVES 3", led by the difficulty when it is not Normal
-/// ("KIDS  LIVES 9"), as the collision mode is named only when not the default.
-pub fn lives_text(game: &Game) -> String {
+/// The HUD's right-hand text: "LIVES 3", led by what is not the usual, as the collision mode is
+/// named only when not the default: the difficulty when not Normal ("KIDS  LIVES 9"), the game
+/// speed when not 100 % ("GAME SPEED 50%"), "TAKEN OVER, NO HIGH SCORE" for a game taken over
+/// from a replay. A game whose lives never run out (a `simulate` replay's, taken over) says
+/// "ENDLESS LIVES" instead of a count that never falls.
+pub fn lives_text(game: &Game, notes: HudNotes) -> String {
     let difficulty = game.config().difficulty;
-    if difficulty == crate::sim::Difficulty::Normal {
-        format!("LIVES {}", game.lives())
-    } else {
-        format!(
-            "{}  LIVES {}",
-            difficulty.label().to_uppercase(),
-            game.lives()
-        )
+    let mut parts = Vec::new();
+    if difficulty != crate::sim::Difficulty::Normal {
+        parts.push(difficulty.label().to_uppercase());
     }
+    if notes.game_speed != 100 {
+        parts.push(format!("GAME SPEED {}%", notes.game_speed));
+    }
+    if notes.taken_over {
+        parts.push("TAKEN OVER, NO HIGH SCORE".to_string());
+    }
+    parts.push(if game.config().infinite_lives {
+        "ENDLESS LIVES".to_string()
+    } else {
+        format!("LIVES {}", game.lives())
+    });
+    parts.join("  ")
 }
 
 /// What the demo mark says while the bot plays (`--autoplay`, or B in the editor's test-play).
@@ -263,11 +299,17 @@ pub fn chips(effects: &ActiveEffects) -> Vec<Chip> {
 /// along the HUD line between the score and the lives ([`CHIPS_AREA`]); what does not fit goes
 /// on lines above it, across the whole width.
 pub fn chip_positions(chips: &[Chip]) -> Vec<[f32; 2]> {
+    chip_positions_before(chips, CHIPS_AREA[1])
+}
+
+/// [`chip_positions`] with the HUD line's chips ending at `right` (playfield pixels) rather
+/// than at [`CHIPS_AREA`]'s end: before a lives text longer than `LIVES 9`.
+fn chip_positions_before(chips: &[Chip], right: f32) -> Vec<[f32; 2]> {
     let mut out = Vec::new();
-    let (mut x, mut y, mut right) = (CHIPS_AREA[0], HUD_Y, CHIPS_AREA[1]);
+    let (mut x, mut y, mut right) = (CHIPS_AREA[0], HUD_Y, right);
     for chip in chips {
         let w = chip.width();
-        if x + w > right && x > 8.0 && !out.is_empty() {
+        if x + w > right && x > 8.0 {
             y -= HUD_SIZE + 6.0;
             x = 8.0;
             right = PLAYFIELD_WIDTH - 8.0;
@@ -281,8 +323,13 @@ pub fn chip_positions(chips: &[Chip]) -> Vec<[f32; 2]> {
 /// The active power-ups as chips (icon and value) on the HUD line; returns false if there are
 /// none (nothing drawn).
 pub fn active_powerups(out: &mut Vec<SpriteInstance>, game: &Game) -> bool {
+    active_powerups_before(out, game, CHIPS_AREA[1])
+}
+
+/// [`active_powerups`] with the HUD line's chips ending at `right` ([`chip_positions_before`]).
+fn active_powerups_before(out: &mut Vec<SpriteInstance>, game: &Game, right: f32) -> bool {
     let chips = chips(game.active_effects());
-    for (chip, [x, y]) in chips.iter().zip(chip_positions(&chips)) {
+    for (chip, [x, y]) in chips.iter().zip(chip_positions_before(&chips, right)) {
         out.push(powerups::sprite(
             chip.kind,
             [x, y, ICON_SIZE[0], ICON_SIZE[1]],
@@ -296,13 +343,18 @@ pub fn active_powerups(out: &mut Vec<SpriteInstance>, game: &Game) -> bool {
     !chips.is_empty()
 }
 
+/// Top of [`message`]'s box, playfield pixels.
+const MESSAGE_TOP: f32 = 330.0;
+/// Height of [`message`]'s box, pixels.
+const MESSAGE_H: f32 = 120.0;
+
 /// A centred message box with a title and a hint line (smaller than the HUD's text when it
 /// would not fit the playfield's width with 16 px to spare each side).
 pub fn message(out: &mut Vec<SpriteInstance>, title: &str, hint: &str) {
     let room = PLAYFIELD_WIDTH - 32.0;
     let hint_size = HUD_SIZE.min(HUD_SIZE * room / text_width(hint, HUD_SIZE).max(1.0));
-    let top = 330.0;
-    panel(out, [0.0, top, PLAYFIELD_WIDTH, 120.0], SHADE);
+    let top = MESSAGE_TOP;
+    panel(out, [0.0, top, PLAYFIELD_WIDTH, MESSAGE_H], SHADE);
     layout_centered(
         out,
         title,
@@ -327,6 +379,16 @@ const BANNER_SIZE: f32 = 12.0;
 const BANNER_LINE: f32 = 13.0;
 /// Most message lines the banner shows; the rest are counted in a `+N more` line.
 const BANNER_LINES: usize = 4;
+
+/// A line under [`message`]'s box (a note to read before going on), centred over a shade,
+/// dimmer than the hint, cut to the playfield's width with `...`.
+pub fn message_note(out: &mut Vec<SpriteInstance>, note: &str) {
+    let shown = crate::view::text::ellipsize(note, chars_in(PLAYFIELD_WIDTH - 32.0, HUD_SIZE));
+    let (w, y) = (text_width(&shown, HUD_SIZE), MESSAGE_TOP + MESSAGE_H + 12.0);
+    let x = PLAYFIELD_WIDTH / 2.0 - w / 2.0;
+    panel(out, [x - 8.0, y - 4.0, w + 16.0, HUD_SIZE + 8.0], SHADE);
+    layout(out, &shown, x, y, HUD_SIZE, DIM);
+}
 
 /// The error of a failed live reload, as a compact translucent box along the bottom of the
 /// playfield (above the HUD line, below the lowest a brick area may reach,
@@ -446,7 +508,7 @@ mod tests {
     /// The HUD's text, glyph by glyph, for `game` (shadows left out).
     fn hud_text(game: &Game, show_mode: bool) -> String {
         let mut out = Vec::new();
-        hud_for(&mut out, game, show_mode);
+        hud_for(&mut out, game, HudNotes::plain(show_mode));
         out.iter()
             .filter(|s| s.i_color != SHADE)
             .filter_map(crate::view::text::glyph_char)
@@ -560,6 +622,66 @@ mod tests {
         }
         // The HUD's glyphs are full-size: no more 8 px labels (a play-test found them mid-field).
         const { assert!(HUD_SIZE >= 16.0 && ICON_SIZE[1] >= 16.0) };
+    }
+
+    /// Play-test H23 and H17: the game speed and a take-over (with its endless lives, from a
+    /// `simulate` replay) are said on the HUD line, and the chips stay clear of that longer
+    /// text.
+    #[test]
+    fn the_hud_says_the_game_speed_a_take_over_and_endless_lives_and_chips_keep_clear() {
+        let level = crate::level::Level::parse("2 2", "Gates").unwrap();
+        let config = crate::sim::GameConfig {
+            difficulty: crate::sim::Difficulty::Kids,
+            ..Default::default()
+        };
+        let plain = Game::new(&level, config);
+        let text = hud_text(&plain, false);
+        assert!(
+            !text.contains("SPEED") && !text.contains("TAKEN") && text.contains("LIVES"),
+            "{text}"
+        );
+        let mut game = Game::new(
+            &level,
+            crate::sim::GameConfig {
+                infinite_lives: true,
+                ..config
+            },
+        );
+        for kind in [
+            PowerUpKind::Sticky,
+            PowerUpKind::PassThrough,
+            PowerUpKind::Confuse,
+            PowerUpKind::Weapon,
+            PowerUpKind::Darkness,
+        ] {
+            game.collect_powerup(kind);
+        }
+        let notes = HudNotes {
+            show_mode: true,
+            game_speed: 50,
+            taken_over: true,
+        };
+        assert_eq!(
+            lives_text(&game, notes),
+            "KIDS  GAME SPEED 50%  TAKEN OVER, NO HIGH SCORE  ENDLESS LIVES"
+        );
+        let mut out = Vec::new();
+        hud_for(&mut out, &game, notes);
+        let lives: Vec<_> = out
+            .iter()
+            .filter(|s| crate::view::text::glyph_char(s).is_some() && s.i_rect[1] == HUD_Y)
+            .filter(|s| s.i_rect[0] > PLAYFIELD_WIDTH / 2.0)
+            .collect();
+        let icons: Vec<_> = out
+            .iter()
+            .filter(|s| crate::view::text::glyph_char(s).is_none())
+            .collect();
+        assert!(!icons.is_empty() && !lives.is_empty());
+        for icon in &icons {
+            for glyph in &lives {
+                assert!(!overlap(icon, glyph), "{:?} over {:?}", icon.i_rect, glyph);
+            }
+        }
     }
 
     /// A live-reload banner too big for the screen (a play-test): 20 long problems in a file

@@ -46,6 +46,8 @@ pub struct NewRunView {
     pub selected: usize,
     /// Whether the chosen row's value is being typed (a text caret follows it).
     pub typing: bool,
+    /// What the chosen difficulty changes, under the rows ([`difficulty_note`]).
+    pub note: String,
     /// Why the run did not start.
     pub error: Option<String>,
     /// The keys, at the bottom.
@@ -98,8 +100,11 @@ pub fn draw(batch: &mut SpriteBatch, view: &NewRunView) {
             RowView::Button(label) => layout_centered(out, label, centre, y, SIZE, color),
         }
     }
+    let below = TOP + view.rows.len() as f32 * ROW + 8.0;
+    let note = ellipsize(&view.note, chars_in(width, SMALL));
+    layout_centered(out, &note, centre, below, SMALL, DIM);
     if let Some(error) = &view.error {
-        let y = TOP + view.rows.len() as f32 * ROW + 8.0;
+        let y = below + SMALL + 8.0;
         let shown = ellipsize(error, chars_in(width, SMALL));
         layout_centered(out, &shown, centre, y, SMALL, ERROR);
     }
@@ -107,9 +112,62 @@ pub fn draw(batch: &mut SpriteBatch, view: &NewRunView) {
     layout_centered(out, &keys, centre, HINT_Y, SMALL, WHITE);
 }
 
+/// What a run at `config`'s difficulty starts with, from the numbers the game plays with
+/// (`config` is the player's settings with the difficulty applied, [`Difficulty::apply`]):
+/// lives, the paddle's width, the ball's launch speed, and, where the difficulty changes them,
+/// the bad power-ups and the points: "9 lives  paddle 225 px  ball 167 px/s  no bad
+/// power-ups  points x0.5".
+///
+/// [`Difficulty::apply`]: crate::sim::Difficulty::apply
+pub fn difficulty_note(config: &crate::sim::GameConfig) -> String {
+    let mut parts = vec![
+        format!("{} lives", config.start_lives),
+        format!("paddle {:.0} px", config.paddle_width),
+        format!("ball {:.0} px/s", config.launch_speed),
+    ];
+    if !config.bad_powerups {
+        parts.push("no bad power-ups".to_string());
+    }
+    if config.score_factor != 1.0 {
+        parts.push(format!("points x{}", config.score_factor));
+    }
+    parts.join("  ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::{Difficulty, GameConfig};
+
+    /// Play-test H22: each difficulty's note says its own numbers, read from the game's
+    /// configuration at that difficulty (Normal's are the player's settings).
+    #[test]
+    fn the_difficulty_note_says_lives_paddle_and_ball_speed_from_the_presets() {
+        let base = GameConfig::default();
+        for difficulty in Difficulty::ALL {
+            let config = difficulty.apply(base);
+            let note = difficulty_note(&config);
+            assert!(
+                note.starts_with(&format!("{} lives  paddle ", difficulty.def().lives)),
+                "{note}"
+            );
+            assert!(
+                note.contains(&format!("ball {:.0} px/s", config.launch_speed)),
+                "{note}"
+            );
+        }
+        let kids = difficulty_note(&Difficulty::Kids.apply(base));
+        let normal = difficulty_note(&Difficulty::Normal.apply(base));
+        assert!(
+            kids.contains("no bad power-ups") && kids.contains("points x0.5"),
+            "{kids}"
+        );
+        assert!(
+            !normal.contains("bad") && !normal.contains("points"),
+            "{normal}"
+        );
+        assert_ne!(kids, normal);
+    }
 
     /// Every row a new run can have (four players, their longest names), an error and the
     /// keys: no two glyphs overlap.
@@ -124,6 +182,7 @@ mod tests {
             rows,
             selected: 2,
             typing: true,
+            note: difficulty_note(&crate::sim::Difficulty::Kids.apply(Default::default())),
             error: Some("'Anna' is named twice: each player needs their own name".repeat(2)),
             keys: "UP/DOWN choose  LEFT/RIGHT change  type a name  ENTER start  ESC back".into(),
         };
@@ -135,6 +194,7 @@ mod tests {
             let [x, _, w, _] = b.rect;
             assert!(x >= 0.0 && x + w <= PLAYFIELD_WIDTH, "{b:?}");
         }
+        assert!(boxes.iter().any(|b| b.text.contains("9 lives")), "the note");
         assert_eq!(row_at(glam::Vec2::new(400.0, TOP), 7), Some(0));
         assert_eq!(row_at(glam::Vec2::new(400.0, TOP + 6.0 * ROW), 7), Some(6));
         assert_eq!(row_at(glam::Vec2::new(400.0, TOP + 7.0 * ROW), 7), None);

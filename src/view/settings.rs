@@ -46,6 +46,9 @@ pub struct SettingsView {
     pub notes: Vec<String>,
     /// Drawn over the paused game (a shade) rather than on the menu's backdrop.
     pub over_game: bool,
+    /// Leaving saves into the file: the keys' line says "ESC save and back" (false: a file the
+    /// game will not write, and the keys' line says "ESC back").
+    pub saves: bool,
 }
 
 /// Height of a note line (file, problems) with its gap, pixels.
@@ -174,9 +177,16 @@ pub fn draw(batch: &mut SpriteBatch, view: &SettingsView) {
             ERROR,
         );
     }
+    let back = if view.saves {
+        "ESC save and back"
+    } else {
+        "ESC back"
+    };
     layout_centered(
         out,
-        "UP/DOWN choose  LEFT/RIGHT or ENTER change (a key row: then the new key)  ESC save and back",
+        &format!(
+            "UP/DOWN choose  LEFT/RIGHT or ENTER change (a key row: then the new key)  {back}"
+        ),
         PLAYFIELD_WIDTH / 2.0,
         HINT_Y,
         SIZE * 0.75,
@@ -230,6 +240,7 @@ mod tests {
                         .map(|i| format!("line {i}:1: speed = 7 is out of range"))
                         .collect(),
                     over_game: false,
+                    saves: true,
                 };
                 let mut batch = SpriteBatch::default();
                 draw(&mut batch, &view);

@@ -8,7 +8,10 @@
 //! overlaps as numbers grow (tests below lay out the widest values).
 
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use crate::sim::powerups::ActiveEffects;
 use crate::sim::tuning::{FIXED_TIMESTEP, PADDLE_BOTTOM_MARGIN};
+use crate::view::hud::{self, ICON_SIZE};
+use crate::view::powerups;
 use crate::view::sprite::SpriteInstance;
 use crate::view::text::{layout, layout_centered, panel, text_width};
 
@@ -39,6 +42,8 @@ pub const TEXT_SIZE: f32 = 12.0;
 pub const TEXT_Y: f32 = STRIP_TOP + KNOB_H + 1.0;
 /// Characters between two fields of the strip's line.
 const GAP_CHARS: usize = 2;
+/// How many of [`fields`]' fields stand at the left margin (the rest end at the right one).
+const LEFT_FIELDS: usize = 6;
 
 /// Fixed steps in a second of play.
 fn steps_per_second() -> u64 {
@@ -92,7 +97,7 @@ pub fn fields(view: &TimelineView) -> Vec<Field> {
     let char_w = text_width("m", TEXT_SIZE);
     let speed_color = if view.speed == "x1" { WHITE } else { HIGHLIGHT };
     // (text, reserved characters, colour)
-    let left = [
+    let left: [_; LEFT_FIELDS] = [
         (format!("SCORE {:06}", view.score), 12, WHITE),
         ("REPLAY".to_string(), 6, HIGHLIGHT),
         (view.speed.to_string(), 4, speed_color),
@@ -188,6 +193,52 @@ pub fn timeline(out: &mut Vec<SpriteInstance>, view: &TimelineView) {
     panel(out, [knob - 2.0, STRIP_TOP, 4.0, KNOB_H], WHITE);
     for field in fields(view) {
         layout(out, &field.text, field.x, TEXT_Y, TEXT_SIZE, field.color);
+    }
+}
+
+/// The active power-ups' chips (the play HUD's, [`hud::chips`]) on the strip's line of text,
+/// as play puts them on the HUD line: in the room between the left fields and the right ones
+/// ([`fields`]), at the strip's text size, left to right; a chip that no longer fits is
+/// counted in a `+N` after the last one drawn. Nothing goes above the strip, where the paddle
+/// moves.
+pub fn powerup_chips(out: &mut Vec<SpriteInstance>, effects: &ActiveEffects, view: &TimelineView) {
+    let chips = hud::chips(effects);
+    let all = fields(view);
+    let char_w = text_width("m", TEXT_SIZE);
+    let gap = char_w * GAP_CHARS as f32;
+    // The last left field and the first right one (the help key); reserved widths, so the
+    // room does not move as the numbers change.
+    let left_end = all[LEFT_FIELDS - 1].x + all[LEFT_FIELDS - 1].width + gap;
+    let right_start = all[LEFT_FIELDS].x - gap;
+    let scale = TEXT_SIZE / ICON_SIZE[1];
+    let icon = [ICON_SIZE[0] * scale, TEXT_SIZE];
+    let mut x = left_end;
+    for (i, chip) in chips.iter().enumerate() {
+        let value_w = chip
+            .value
+            .as_ref()
+            .map_or(0.0, |v| 3.0 + text_width(v, TEXT_SIZE));
+        let rest = format!("+{}", chips.len() - i);
+        // Room for this chip, and for the `+N` of those after it if there are any.
+        let after = if i + 1 < chips.len() {
+            gap + text_width(&rest, TEXT_SIZE)
+        } else {
+            0.0
+        };
+        if x + icon[0] + value_w + after > right_start {
+            layout(out, &rest, x, TEXT_Y, TEXT_SIZE, DIM);
+            return;
+        }
+        out.push(powerups::sprite(
+            chip.kind,
+            [x, TEXT_Y, icon[0], icon[1]],
+            1.0,
+        ));
+        if let Some(value) = &chip.value {
+            let color = if chip.ending { HIGHLIGHT } else { WHITE };
+            layout(out, value, x + icon[0] + 3.0, TEXT_Y, TEXT_SIZE, color);
+        }
+        x += icon[0] + value_w + gap;
     }
 }
 
@@ -380,6 +431,55 @@ mod tests {
             fields(&v)[1].x
         };
         assert_eq!(replay_x("x1"), replay_x("x1/8"));
+    }
+
+    #[test]
+    fn the_power_ups_chips_sit_on_the_strips_line_clear_of_the_paddle_and_the_text() {
+        // Play-test H16: the chips were lifted over the strip, onto the paddle's row.
+        let level = crate::level::Level::parse("2 2 2 2\n2 2 2 2", "chips").unwrap();
+        let mut game = crate::sim::Game::new(&level, crate::sim::GameConfig::default());
+        let kinds = [
+            crate::level::PowerUpKind::Sticky,
+            crate::level::PowerUpKind::PassThrough,
+            crate::level::PowerUpKind::Confuse,
+        ];
+        for kind in kinds {
+            game.collect_powerup(kind);
+        }
+        let v = TimelineView {
+            at: 9_999_999,
+            steps: 9_999_999,
+            speed: "x1/8",
+            state: "PAUSED",
+            score: 999_999,
+            lives: 99,
+            diverged_at: None,
+            help_key: "H",
+        };
+        let mut out = Vec::new();
+        timeline(&mut out, &v);
+        let text = out.len();
+        powerup_chips(&mut out, game.active_effects(), &v);
+        let chips = &out[text..];
+        assert!(!chips.is_empty(), "the chips are drawn");
+        check_layout(&out);
+        let paddle = game.paddle();
+        let paddle_bottom = paddle.pos.y + paddle.size.y / 2.0;
+        for chip in chips {
+            let r = chip.i_rect;
+            assert!(
+                r[1] >= STRIP_TOP && r[1] > paddle_bottom,
+                "{r:?} above the strip"
+            );
+            assert!(r[1] + r[3] <= PLAYFIELD_HEIGHT, "{r:?}");
+            for (g, c) in glyphs(&out[..text]) {
+                assert!(!overlaps(r, g), "chip {r:?} over {c:?} at {g:?}");
+            }
+        }
+        // What does not fit is counted, not dropped unsaid.
+        let drawn: String = glyphs(chips).iter().map(|(_, c)| *c).collect();
+        let icons = chips.iter().filter(|s| glyph_char(s).is_none()).count();
+        assert!(icons == kinds.len() || drawn.contains('+'), "{drawn}");
     }
 
     #[test]

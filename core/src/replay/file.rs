@@ -34,6 +34,11 @@ pub const MAGIC: &[u8; 8] = b"BKREPLAY";
 ///   (the `libm` crate's, the same bits on every target, and the canonical state hash) for
 ///   every file this version writes; formats 1–3 read as the platform's.
 pub const FORMAT_VERSION: u16 = 4;
+/// How far past [`FORMAT_VERSION`] a format number is still believed to be a real newer
+/// format (four formats came in the first months; sixteen more is years of them). A number
+/// further out is far likelier damage after an intact magic (random bytes, a bit flip in
+/// bytes 8–9), so the message says both rather than blame a newer breakout.
+pub const NEWER_FORMATS_BELIEVED: u16 = 16;
 /// Bytes before the compressed body.
 pub const HEADER_LEN: usize = 14;
 /// Largest decompressed body read, bytes: far above any real replay (a 30-minute game is tens of
@@ -114,6 +119,12 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<Replay, ReplayError> {
         )));
     }
     let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+    if version > FORMAT_VERSION.saturating_add(NEWER_FORMATS_BELIEVED) {
+        return Err(invalid(format!(
+            "not a replay this version can read (format {version}: damaged, or from a newer \
+             breakout)"
+        )));
+    }
     if version > FORMAT_VERSION {
         return Err(ReplayError::Newer {
             path: path.to_path_buf(),

@@ -283,6 +283,28 @@ fn a_newer_format_is_refused_by_its_number() {
 }
 
 #[test]
+fn a_format_number_far_past_this_one_reads_as_damage_or_newer() {
+    // Random bytes after an intact magic (play-test H20): format 48498 is no real next format.
+    let mut bytes = encode(&bot_replay(10));
+    bytes[8..10].copy_from_slice(&48498u16.to_le_bytes());
+    let err = decode(&bytes, Path::new("noise.bkreplay"))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        err,
+        "noise.bkreplay: not a replay this version can read (format 48498: damaged, or from a \
+         newer breakout)"
+    );
+    // The last number still believed is the precise "newer" message.
+    let last = FORMAT_VERSION + super::file::NEWER_FORMATS_BELIEVED;
+    bytes[8..10].copy_from_slice(&last.to_le_bytes());
+    let err = decode(&bytes, Path::new("new.bkreplay"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("was written by a newer breakout"), "{err}");
+}
+
+#[test]
 fn a_body_with_a_good_checksum_but_bad_contents_names_what_is_wrong() {
     let mut replay = bot_replay(10);
     replay.changes.push(Change {

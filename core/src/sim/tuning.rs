@@ -10,9 +10,6 @@ pub use crate::playfield::{BALL_RADIUS, BRICK_AREA_FRACTION, PLAYFIELD_HEIGHT, P
 /// Fixed simulation time step in seconds: 240 Hz. At the launch speed the ball moves under 2 px
 /// a step, far below its radius, and the step divides the common 60/120/144/240 Hz displays.
 pub const FIXED_TIMESTEP: f32 = 1.0 / 240.0;
-/// Longest real time one rendered frame may feed the accumulator, in seconds. After a stall
-/// (window dragged, debugger) the game slows down instead of running hundreds of catch-up steps.
-pub const MAX_FRAME_TIME: f32 = 0.25;
 
 /// Paddle size in pixels (width, height); LearnOpenGL uses 100×20.
 pub(crate) const PADDLE_WIDTH: f32 = 100.0;

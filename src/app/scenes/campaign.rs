@@ -128,6 +128,12 @@ impl Campaign {
         !self.trial && !self.taken_over
     }
 
+    /// Whether this is a game taken over from a replay ([`Campaign::taken_over`]): the HUD
+    /// says so.
+    pub fn is_taken_over(&self) -> bool {
+        self.taken_over
+    }
+
     /// A run of the single level `source`, in a set of its own keyed `set_key` (tests, tools).
     pub fn single(set_key: &str, source: LevelSource) -> Campaign {
         let name = source.stem();

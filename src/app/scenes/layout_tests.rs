@@ -199,7 +199,7 @@ fn the_level_list_with_a_level_that_does_not_load_has_no_text_over_text() {
 fn the_hud_and_the_reload_banner_have_no_text_over_text() {
     let game = long_named_game();
     let mut out = Vec::new();
-    hud::hud_for(&mut out, &game, true);
+    hud::hud_for(&mut out, &game, hud::HudNotes::plain(true));
     assert_no_overlap("HUD with a long name", &out);
     let problems: String = (1..=20)
         .map(|i| format!("/home/someone/levels/mine.lvl:{i}:3: unknown brick 'Q' in a row that is long enough to wrap onto a second line of the banner\n"))

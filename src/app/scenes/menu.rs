@@ -8,6 +8,7 @@
 use super::lab::LabScene;
 use super::level_menu::LevelMenuScene;
 use super::list::{filter_status, ListAction, ListState};
+use super::offer::{continue_label, edited_since, not_kept_note, set_name_of_key, set_of_key};
 use super::pause::PauseScene;
 use super::play::{Campaign, PlayScene};
 use super::recording;
@@ -155,14 +156,10 @@ impl MenuScene {
             Unfinished::Run { replay, score } => {
                 let origin = &replay.header.origin;
                 let key = origin.set.clone().unwrap_or_default();
-                let user_dir = crate::assets::user_levels_dir();
                 let level = origin.index.map_or(1, |i| i + 1);
-                match crate::assets::sets::resolve_set_arg(&key, user_dir.as_deref(), &self.sets) {
+                match set_of_key(&key, &self.sets) {
                     Ok(set) => (
-                        format!(
-                            "Continue: {}, level {level}, score {score}",
-                            self.label_of(&set)
-                        ),
+                        continue_label(&self.label_of(&set), level, *score, replay),
                         Some(set),
                         None,
                     ),
@@ -170,8 +167,9 @@ impl MenuScene {
                         "Cannot continue the last run".to_string(),
                         None,
                         Some(format!(
-                            "the run left at level {level} of {key} cannot be continued: that \
-                             set is no longer installed{FORGET}"
+                            "the run left at level {level} of {} cannot be continued: that \
+                             set is no longer installed{FORGET}",
+                            set_name_of_key(&key)
                         )),
                     ),
                 }
@@ -218,16 +216,17 @@ impl MenuScene {
                     index + 1
                 ));
             }
+            let note = edited_since(&set.levels[index].source, replay);
             let campaign = Campaign::resumed(&set, index, h.start_score, h.start_lives)
                 .with_difficulty(replay.config().difficulty);
             let play = PlayScene::resume(ctx, campaign, replay)?;
-            Ok((Arc::new(set), index, play))
+            Ok((Arc::new(set), index, play, note))
         })();
         match resumed {
-            Ok((set, index, play)) => Transition::Sequence(vec![
+            Ok((set, index, play, note)) => Transition::Sequence(vec![
                 Transition::Push(Box::new(LevelMenuScene::new(set, index))),
                 Transition::Push(Box::new(play)),
-                Transition::Push(Box::new(PauseScene::new())),
+                Transition::Push(Box::new(PauseScene::new().with_note(note))),
             ]),
             Err(e) => {
                 log::warn!("cannot continue the run: {e}");
@@ -239,7 +238,11 @@ impl MenuScene {
 
     /// How the list names `set`: its label, or its name once read.
     fn label_of(&self, set: &LevelSetSource) -> String {
-        match self.sets.iter().position(|s| s == set) {
+        match self
+            .sets
+            .iter()
+            .position(|s| s == set || s.key() == set.key())
+        {
             Some(i) => self.labels[i].clone(),
             None => set.label(),
         }
@@ -438,6 +441,8 @@ impl Scene for MenuScene {
                 (Entry::Continue, offer) => offer.as_ref().and_then(|o| o.error.as_deref()),
                 (Entry::Replays | Entry::Lab, _) => None,
             });
+        let not_kept = not_kept_note(ctx);
+        let error = error.or(not_kept.as_deref());
         let (shown, at) = self.list.position();
         let view = ListView {
             title: "BREAKOUT",
@@ -458,6 +463,98 @@ mod tests {
     use super::*;
     use crate::app::scenes::stack::Flow;
     use crate::app::scenes::{test_context, SceneStack};
+
+    /// Play-test H18: the Continue line names the set as the list does and says a difficulty
+    /// other than Normal; a set that is gone is named as the menu names it, never by its key.
+    #[test]
+    fn the_continue_line_names_the_set_as_the_list_does_with_its_difficulty() {
+        let dir = crate::app::scenes::test_dir("menu", "continue-names");
+        let file = std::path::absolute(dir.join("arkanoid")).unwrap();
+        std::fs::write(&file, "not read here").unwrap();
+        let listed = LevelSetSource::Foreign {
+            path: file.clone(),
+            format: Some(crate::import::Format::LBreakout2),
+        };
+        let sets = vec![LevelSetSource::Shipped, listed.clone()];
+        let found = set_of_key(&listed.key(), &sets).unwrap();
+        assert_eq!(found, listed);
+        assert_eq!(found.label(), "LBreakout2: arkanoid");
+        assert_eq!(set_name_of_key("user"), "My levels");
+        assert_eq!(set_name_of_key("shipped"), "Breakout");
+        assert_eq!(set_name_of_key(&file.display().to_string()), "arkanoid");
+        let level = crate::level::Level::parse("2 2", "one").unwrap();
+        let replay = |difficulty| {
+            let config = crate::sim::GameConfig {
+                difficulty,
+                ..Default::default()
+            };
+            let origin = Some(crate::replay::Origin::default());
+            crate::commands::simulate::simulate_recorded(&level, 10, config, origin)
+                .1
+                .unwrap()
+        };
+        let kids = replay(crate::sim::Difficulty::Kids);
+        assert_eq!(
+            continue_label("LBreakout2: arkanoid", 1, 250, &kids),
+            "Continue: LBreakout2: arkanoid, level 1, score 250, Kids"
+        );
+        let normal = replay(crate::sim::Difficulty::Normal);
+        assert_eq!(
+            continue_label("Breakout", 2, 530, &normal),
+            "Continue: Breakout, level 2, score 530"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Play-test H3: a read-only replays directory. The run left there is not offered (its end
+    /// could not have deleted it), and the menu says that nothing is being kept.
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_replays_directory_offers_no_run_and_the_menu_says_nothing_is_kept() {
+        use super::super::replay_files::Writer;
+        use std::os::unix::fs::PermissionsExt;
+        let dir = crate::app::scenes::test_dir("menu", "read-only");
+        let store = crate::replay::Store::new(dir.join("replays"));
+        std::fs::create_dir_all(store.dir()).unwrap();
+        let level = crate::level::Level::parse("2 2", "one").unwrap();
+        let origin = crate::replay::Origin {
+            set: Some("shipped".into()),
+            index: Some(0),
+            ..Default::default()
+        };
+        let (_, replay) = crate::commands::simulate::simulate_recorded(
+            &level,
+            10,
+            Default::default(),
+            Some(origin),
+        );
+        crate::replay::file::write(&store.unfinished_path(), &replay.unwrap()).unwrap();
+        assert!(matches!(
+            Unfinished::load(&store),
+            Some(Unfinished::Run { .. })
+        ));
+        let writable = std::fs::metadata(store.dir()).unwrap().permissions();
+        std::fs::set_permissions(store.dir(), std::fs::Permissions::from_mode(0o555)).unwrap();
+        let loaded = Unfinished::load(&store);
+        let writer = Writer::watching(Some(&store));
+        std::fs::set_permissions(store.dir(), writable).unwrap();
+        match loaded {
+            Some(Unfinished::Unreadable(why)) => assert!(why.contains("read-only"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        let mut ctx = test_context();
+        ctx.writer = writer;
+        let stack = SceneStack::new(Box::new(MenuScene::new(Assets::built_in(), Vec::new())));
+        let mut batch = SpriteBatch::default();
+        stack.draw(&ctx, &mut batch);
+        let text: String = batch
+            .text
+            .iter()
+            .filter_map(crate::view::text::glyph_char)
+            .collect();
+        assert!(text.contains("replaysandContinuearenotbeingkept"), "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn a_set_that_does_not_load_shows_its_error_and_the_menu_stays() {

@@ -29,6 +29,7 @@ pub mod level_menu;
 pub mod list;
 pub mod menu;
 pub mod new_run;
+mod offer;
 pub mod pause;
 pub mod play;
 pub mod recording;

@@ -11,7 +11,7 @@ use super::play::{Campaign, PlayScene};
 use super::{go_on_key, goes_on, Context, Pointer, Scene, Transition};
 use crate::assets::OpenedSet;
 use crate::cli::{is_name_char, parse_players, MAX_NAME_CHARS, MAX_PLAYERS};
-use crate::view::new_run::{self, NewRunView, RowView};
+use crate::view::new_run::{self, difficulty_note, NewRunView, RowView};
 use crate::view::SpriteBatch;
 use glium::winit::keyboard::KeyCode;
 use serde::{Deserialize, Serialize};
@@ -256,6 +256,7 @@ impl NewRunScene {
             rows,
             selected: self.focus,
             typing,
+            note: difficulty_note(&ctx.difficulty().apply(ctx.config())),
             error: self.error.clone(),
             keys,
         }

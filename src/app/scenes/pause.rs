@@ -25,6 +25,8 @@ pub struct PauseScene {
     /// Whether the game below is forked into every mode ([`PauseScene::with_fork`]); `None`
     /// where the game offers no fork.
     forked: Option<bool>,
+    /// A line under the message box ([`PauseScene::with_note`]).
+    note: Option<String>,
 }
 
 impl PauseScene {
@@ -43,6 +45,13 @@ impl PauseScene {
     /// in, `forked`), through [`Context::fork_request`].
     pub fn with_fork(mut self, forked: bool) -> PauseScene {
         self.forked = Some(forked);
+        self
+    }
+
+    /// Says `note` (if any) on a line under the box while paused: what the player should know
+    /// before going on (a continued run's level file changed since).
+    pub fn with_note(mut self, note: Option<String>) -> PauseScene {
+        self.note = note;
         self
     }
 }
@@ -130,6 +139,9 @@ impl Scene for PauseScene {
             keys.first_key_name(Action::Launch).to_uppercase()
         );
         hud::message(&mut batch.text, "PAUSED", &resume);
+        if let Some(note) = &self.note {
+            hud::message_note(&mut batch.text, note);
+        }
     }
 
     fn is_overlay(&self) -> bool {

@@ -504,10 +504,14 @@ impl Scene for PlayScene {
         if ctx.debug_overlay {
             crate::view::debug_overlay::overlay(&mut batch.text, game);
         }
-        let shows_mode = hud::shows_mode(game, ctx.debug_overlay);
+        let notes = hud::HudNotes {
+            show_mode: hud::shows_mode(game, ctx.debug_overlay),
+            game_speed: ctx.game_speed,
+            taken_over: self.campaign.is_taken_over(),
+        };
         match self.campaign.player() {
-            Some(name) => hud::player_hud(&mut batch.text, game, name, shows_mode),
-            None => hud::hud_for(&mut batch.text, game, shows_mode),
+            Some(name) => hud::player_hud(&mut batch.text, game, name, notes),
+            None => hud::hud_for(&mut batch.text, game, notes),
         }
         // The fork's legend says what plays; the demo mark would cross it.
         if self.bot.is_some() && (self.fork.is_none() || covered) {

@@ -338,3 +338,43 @@ fn a_run_that_cannot_be_continued_says_why_and_enter_forgets_it() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Play-test H21: a run continued after its level's file was edited plays the level it
+/// recorded, and the pause screen it opens on says so; unedited, it says nothing.
+#[test]
+fn a_run_continued_after_its_level_file_changed_says_so() {
+    let dir = test_dir("rec", "edited");
+    let set = test_level_set(&dir, &[MANY_BRICKS, ONE_WIDE_BRICK]);
+    let sets = vec![LevelSetSource::Directory(set.clone())];
+    let note = squeezed("the level file changed since; continuing the version you played");
+    let mut ctx = test_context_in(&dir);
+    ctx.game_config.infinite_lives = true;
+    let mut stack = SceneStack::new(Box::new(MenuScene::new(Assets::built_in(), sets.clone())));
+    stack.update(&mut ctx, 0.0);
+    for _ in 0..3 {
+        key(&mut ctx, &mut stack, KeyCode::Enter);
+    }
+    assert_eq!(stack.len(), 3, "playing");
+    play_until(&mut ctx, &mut stack, 0, 30);
+    for _ in 0..4 {
+        key(&mut ctx, &mut stack, KeyCode::Escape);
+    }
+    assert_eq!(stack.len(), 1, "back on the set menu");
+    drop(stack);
+    let store = ctx.replays.clone().unwrap();
+    for edited in [false, true] {
+        if edited {
+            std::fs::write(set.join("01.lvl"), "5*9 5*9\n").unwrap();
+        }
+        let mut ctx = test_context_in(&dir);
+        ctx.game_config.infinite_lives = true;
+        ctx.unfinished = UnfinishedSlot::new(Unfinished::load(&store));
+        let mut stack = SceneStack::new(Box::new(MenuScene::new(Assets::built_in(), sets.clone())));
+        stack.update(&mut ctx, 0.0);
+        key(&mut ctx, &mut stack, KeyCode::Enter);
+        assert_eq!(stack.len(), 4, "menu, level list, game, pause");
+        let shown = menu_text(&ctx, &stack);
+        assert_eq!(shown.contains(&note), edited, "{shown}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

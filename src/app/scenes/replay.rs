@@ -16,17 +16,12 @@ use super::{Context, Pointer, Scene, Transition};
 use crate::level::PowerUpKind;
 use crate::replay::{file, Replay};
 use crate::sim::{Game, GameEvent};
-use crate::view::hud::{self, HUD_Y, ICON_SIZE};
-use crate::view::timeline::{self, TimelineView, STRIP_TOP};
+use crate::view::timeline::{self, TimelineView};
 use crate::view::{debug_overlay, scene, SpriteBatch};
 use glium::winit::event::MouseButton;
 use glium::winit::keyboard::{KeyCode, PhysicalKey};
 use std::path::Path;
 use std::sync::Arc;
-
-/// Pixels the HUD's power-up chips are lifted by, from the HUD line (where the timeline strip
-/// is) to just over the strip.
-const CHIP_LIFT: f32 = HUD_Y - (STRIP_TOP - 2.0 - ICON_SIZE[1]);
 
 /// A replay being watched (see the module's documentation for the keys: [`KEYS`]).
 pub struct ReplayScene {
@@ -230,7 +225,7 @@ impl ReplayScene {
 
 impl ReplayScene {
     /// The replay's game as play draws it: bricks, paddle, balls, particles, the debug overlay
-    /// and the power-ups' chips (just over the strip, which holds the HUD line's place). The
+    /// (the power-ups' chips go on the strip's line, [`timeline::powerup_chips`]). The
     /// world batch may already hold the fork's ghosts and marks: the game goes over them, so
     /// the solid ball shows where ghosts of its group share its place.
     fn draw_game(&self, ctx: &Context, batch: &mut SpriteBatch, held: scene::HeldPowerUps) {
@@ -240,11 +235,6 @@ impl ReplayScene {
         scene::particles(&mut batch.particles, &ctx.effects.particles);
         if ctx.debug_overlay {
             debug_overlay::overlay(&mut batch.text, game);
-        }
-        let chips = batch.text.len();
-        hud::active_powerups(&mut batch.text, game);
-        for chip in &mut batch.text[chips..] {
-            chip.i_rect[1] -= CHIP_LIFT;
         }
     }
 }
@@ -333,6 +323,9 @@ impl Scene for ReplayScene {
             help_key: HELP_KEY,
         };
         timeline::timeline(&mut batch.text, &view);
+        if solid {
+            timeline::powerup_chips(&mut batch.text, game.active_effects(), &view);
+        }
         if let Some(fork) = &self.fork {
             fork.timeline_marks(batch, self.watch.steps());
         } else if let Some(d) = divergence {

@@ -6,9 +6,10 @@
 use crate::replay::{self, file, Playback, Replay, Store};
 use crate::sim::Game;
 use std::cell::RefCell;
-use std::path::PathBuf;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
-use std::sync::{mpsc, Arc};
+use std::sync::{mpsc, Arc, Mutex};
 
 /// The run a player left in the middle of a level, as the set menu offers it.
 #[derive(Debug)]
@@ -39,6 +40,15 @@ impl Unfinished {
             }
             Err(e) => return Some(Unfinished::Unreadable(e.to_string())),
         };
+        if let Some(why) = read_only(&path) {
+            // Its end (a game over, the run cleared) could not have deleted it: it may be a
+            // run that has ended (play-test H3), so it is not offered.
+            return Some(Unfinished::Unreadable(format!(
+                "{}: {why}, so a run's end could not be recorded there and this run may have \
+                 ended",
+                path.display()
+            )));
+        }
         let origin = &replay.header.origin;
         if origin.set.is_none() || origin.index.is_none() {
             return Some(Unfinished::Unreadable(format!(
@@ -49,7 +59,8 @@ impl Unfinished {
         let replay = Arc::new(replay);
         match resimulate(&replay) {
             Ok(game) => {
-                log::info!(
+                // The menu offers it; the log says it only when asked for detail.
+                log::debug!(
                     "{}: a run left at level {} of {} (score {}) can be continued from the menu",
                     path.display(),
                     replay.header.origin.index.unwrap_or(0) + 1,
@@ -64,6 +75,16 @@ impl Unfinished {
             Err(e) => Some(Unfinished::Unreadable(format!("{}: {e}", path.display()))),
         }
     }
+}
+
+/// Why nothing can be written beside `path`: its directory is read-only (`None` when it is
+/// writable, or missing: it is made at the first save).
+fn read_only(path: &Path) -> Option<String> {
+    let dir = path.parent()?;
+    let meta = std::fs::metadata(dir).ok()?;
+    meta.permissions()
+        .readonly()
+        .then(|| format!("{} is read-only", dir.display()))
 }
 
 /// The game `replay` gives at its last step (and the changes after it). A divergence (the
@@ -134,15 +155,52 @@ enum Job {
     Flush(mpsc::Sender<()>),
 }
 
-impl Job {
-    /// Does the job; `last_error` is the last error logged (the same one is not logged again:
-    /// a full disk would say so every few seconds).
-    fn run(self, last_error: &mut String) {
-        let mut report = |e: String| {
-            if e != *last_error {
-                log::warn!("replay not saved: {e}");
-                *last_error = e;
+/// Why the replays are not being kept, shared by a writer and its clones (the menu says it):
+/// the directory of the last failure and what failed, until a write into that directory
+/// succeeds (one elsewhere, as `--record`'s, says nothing about it).
+#[derive(Clone, Debug, Default)]
+struct NotKept(Arc<Mutex<Option<(PathBuf, String)>>>);
+
+impl NotKept {
+    /// A write into `dir` failed: `why`.
+    fn failed(&self, dir: &Path, why: String) {
+        if let Ok(mut now) = self.0.lock() {
+            *now = Some((dir.to_path_buf(), why));
+        }
+    }
+
+    /// A write into `dir` succeeded: a failure there is over.
+    fn succeeded(&self, dir: &Path) {
+        if let Ok(mut now) = self.0.lock() {
+            if now.as_ref().is_some_and(|(failed, _)| failed == dir) {
+                *now = None;
             }
+        }
+    }
+
+    fn get(&self) -> Option<String> {
+        self.0
+            .lock()
+            .ok()
+            .and_then(|now| now.as_ref().map(|(_, why)| why.clone()))
+    }
+}
+
+/// The directory a file at `path` is written into.
+fn dir_of(path: &Path) -> &Path {
+    path.parent().unwrap_or(path)
+}
+
+impl Job {
+    /// Does the job; `logged` holds the directories whose failure was logged (each is logged
+    /// once: a read-only or full disk would say so for two files every few seconds), and
+    /// `not_kept` what the menu shows.
+    fn run(self, logged: &mut BTreeSet<PathBuf>, not_kept: &NotKept) {
+        let mut report = |path: &Path, e: String| {
+            if logged.insert(dir_of(path).to_path_buf()) {
+                log::warn!("replay not saved (said once for this directory): {e}");
+            }
+            not_kept.failed(dir_of(path), e);
         };
         match self {
             Job::Save { replay, to } => {
@@ -155,8 +213,9 @@ impl Job {
                         Target::Recent(store, path) => (path, Some(store)),
                         Target::File(path) => (path, None),
                     };
-                    if let Err(e) = crate::files::write_atomic(&path, &bytes) {
-                        report(e.to_string());
+                    match crate::files::write_atomic(&path, &bytes) {
+                        Ok(()) => not_kept.succeeded(dir_of(&path)),
+                        Err(e) => report(&path, e.to_string()),
                     }
                     if let Some(store) = store {
                         store.prune_recent();
@@ -165,7 +224,7 @@ impl Job {
             }
             Job::Delete(path) => match std::fs::remove_file(&path) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    report(format!("{}: {e}", path.display()))
+                    report(&path, format!("{}: {e}", path.display()))
                 }
                 _ => {}
             },
@@ -181,6 +240,7 @@ impl Job {
 #[derive(Clone, Debug)]
 pub struct Writer {
     jobs: Option<mpsc::Sender<Job>>,
+    not_kept: NotKept,
 }
 
 impl std::fmt::Debug for Job {
@@ -197,12 +257,14 @@ impl Writer {
     /// A writer and its thread.
     pub fn new() -> Writer {
         let (jobs, queue) = mpsc::channel::<Job>();
+        let not_kept = NotKept::default();
+        let shared = not_kept.clone();
         let thread = std::thread::Builder::new()
             .name("replay-writer".into())
             .spawn(move || {
-                let mut last_error = String::new();
+                let mut logged = BTreeSet::new();
                 for job in queue {
-                    job.run(&mut last_error);
+                    job.run(&mut logged, &shared);
                 }
             });
         if let Err(e) = &thread {
@@ -210,7 +272,27 @@ impl Writer {
         }
         Writer {
             jobs: thread.ok().map(|_| jobs),
+            not_kept,
         }
+    }
+
+    /// A writer for `store` that knows from the start when its directory is read-only (the
+    /// menu says so before any game fails to save).
+    pub fn watching(store: Option<&Store>) -> Writer {
+        let writer = Writer::new();
+        if let Some(store) = store {
+            let path = store.unfinished_path();
+            if let Some(why) = read_only(&path) {
+                writer.not_kept.failed(dir_of(&path), why);
+            }
+        }
+        writer
+    }
+
+    /// Why replays and the run to continue are not being kept: the last write's failure
+    /// (`None` while writes succeed).
+    pub fn not_kept(&self) -> Option<String> {
+        self.not_kept.get()
     }
 
     fn send(&self, job: Job) {
@@ -221,7 +303,7 @@ impl Writer {
             },
             None => job,
         };
-        job.run(&mut String::new());
+        job.run(&mut BTreeSet::new(), &self.not_kept);
     }
 
     /// Writes `replay` to each of `to`, in the background.
@@ -248,5 +330,45 @@ impl Writer {
 impl Default for Writer {
     fn default() -> Writer {
         Writer::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Play-test H3: a failed write is what the menu says until a write into the same
+    /// directory succeeds; a write elsewhere (`--record`'s) does not hide it.
+    #[test]
+    fn a_failed_write_is_kept_until_its_directory_takes_one() {
+        let dir = crate::app::scenes::test_dir("writer", "not-kept");
+        let level = crate::level::Level::parse("2 2", "one").unwrap();
+        let origin = Some(crate::replay::Origin::default());
+        let (_, replay) =
+            crate::commands::simulate::simulate_recorded(&level, 10, Default::default(), origin);
+        let replay = replay.unwrap();
+        // A directory where a file is: nothing can be written under it.
+        let blocked = dir.join("blocked");
+        std::fs::write(&blocked, "a file").unwrap();
+        let writer = Writer::new();
+        assert_eq!(writer.not_kept(), None);
+        let save = |to: PathBuf| {
+            writer.save(replay.clone(), vec![Target::File(to)]);
+            writer.flush();
+        };
+        save(blocked.join("unfinished.bkreplay"));
+        let why = writer.not_kept().expect("the failure is kept");
+        assert!(why.contains("blocked"), "{why}");
+        save(dir.join("elsewhere.bkreplay"));
+        assert_eq!(
+            writer.not_kept(),
+            Some(why),
+            "a write elsewhere does not hide it"
+        );
+        std::fs::remove_file(&blocked).unwrap();
+        std::fs::create_dir_all(&blocked).unwrap();
+        save(blocked.join("unfinished.bkreplay"));
+        assert_eq!(writer.not_kept(), None, "the directory takes files again");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

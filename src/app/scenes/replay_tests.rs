@@ -202,6 +202,13 @@ fn take_over_plays_the_game_on_live_from_the_step_shown() {
     let game = stack.live_game().expect("a live game");
     assert_eq!(game.state_hash(), straight(step));
     assert!(stack.title().contains("(1/1)"), "{}", stack.title());
+    // The HUD says it is a take-over, and that a `simulate` replay's lives never run out
+    // (play-test H17; the glyphs, without spaces).
+    let (text, _) = screen(&stack, &ctx);
+    assert!(
+        text.contains("TAKENOVER,NOHIGHSCORE") && text.contains("ENDLESSLIVES"),
+        "{text}"
+    );
     // The player's paddle: Right held moves it.
     let x = game.paddle().pos.x;
     stack.key(

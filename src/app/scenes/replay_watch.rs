@@ -5,9 +5,10 @@
 //! holds, and the tests drive it alone.
 
 use crate::app::timestep::FixedTimestep;
+use crate::config::MAX_FRAME_TIME;
 use crate::level::{Level, LevelErrors};
 use crate::replay::{Divergence, Keyframes, Playback, Recorder, Replay, DEFAULT_BUDGET};
-use crate::sim::tuning::{FIXED_TIMESTEP, MAX_FRAME_TIME};
+use crate::sim::tuning::FIXED_TIMESTEP;
 use crate::sim::Game;
 use std::sync::{mpsc, Arc};
 

@@ -362,10 +362,15 @@ impl SettingsScene {
             ));
             notes.extend(problems.iter().map(|p| format!("line {p}")));
         }
+        let saves = file.is_some() && !not_utf8(problems);
         let saved_to = match file {
             // The notes' first line says it was not: "saved to … on leaving" above it was a
             // contradiction.
             Some(_) if self.save_error.is_some() => String::new(),
+            // The notes say why (play-test H19): no "saved … on leaving" beside them.
+            Some(file) if !saves => {
+                format!("not saved into {file}: the changes last until the game closes")
+            }
             Some(file) => format!("saved to {file} on leaving"),
             None => "this system has no config directory: not saved".to_string(),
         };
@@ -388,8 +393,16 @@ impl SettingsScene {
             saved_to,
             notes,
             over_game: self.over_game,
+            saves,
         }
     }
+}
+
+/// Whether the file's problems include bytes that are not UTF-8: the game does not write
+/// such a file (`config::save` refuses it; the problem's message says so, from
+/// `config::lenient`).
+fn not_utf8(problems: &[crate::config::Problem]) -> bool {
+    problems.iter().any(|p| p.message.starts_with("not UTF-8"))
 }
 
 /// `path` with the home directory written `~` (shorter on screen).

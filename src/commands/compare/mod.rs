@@ -46,6 +46,67 @@ pub struct CompareOptions {
     pub speed_sweep: bool,
 }
 
+/// What `breakout compare` is asked on its command line.
+#[derive(Clone, Copy, Debug)]
+pub struct Request<'a> {
+    /// `--modes a,b,…` as typed ([`parse_modes`]); `None`: every mode.
+    pub modes: Option<&'a str>,
+    /// `--steps`.
+    pub steps: Option<u64>,
+    /// `--seed`.
+    pub seed: u64,
+    /// `--speed-sweep`.
+    pub speed_sweep: bool,
+    /// `--replay FILE`: a replay's input played in every mode, instead of levels.
+    pub replay: Option<&'a Path>,
+    /// `--set` (repeatable): the sets whose levels are played ([`level_subject`]).
+    pub set: &'a [String],
+    /// `--level`: one level.
+    pub level: Option<&'a str>,
+    /// `-o DIR`: where the results are written.
+    pub output: &'a Path,
+}
+
+/// `breakout compare`: the subject resolved, played in every mode, written ([`compare`]);
+/// one line on stdout saying what was written. Returns the exit status; an error is one line
+/// on stderr.
+pub fn run(request: &Request<'_>) -> std::process::ExitCode {
+    let written = || -> anyhow::Result<Written> {
+        let modes = match request.modes {
+            Some(list) => parse_modes(list)?,
+            None => CollisionMode::ALL.to_vec(),
+        };
+        let options = CompareOptions {
+            modes,
+            steps: request.steps,
+            seed: request.seed,
+            speed_sweep: request.speed_sweep,
+        };
+        let subject = match request.replay {
+            Some(path) => Subject::Replay(path.to_path_buf()),
+            None => {
+                let assets = Assets::from_env()?;
+                let err = &mut std::io::stderr();
+                Subject::Levels(level_subject(&assets, request.set, request.level, err)?)
+            }
+        };
+        Ok(compare(&subject, &options, request.output, true)?)
+    };
+    match written() {
+        Ok(written) => {
+            println!(
+                "{}: {} level(s) compared in {:.1} s: {}",
+                request.output.display(),
+                written.levels,
+                written.seconds,
+                written.files.join(", ")
+            );
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => super::fail(&super::describe(&e)),
+    }
+}
+
 /// What `compare` plays.
 #[derive(Clone, Debug)]
 pub enum Subject {

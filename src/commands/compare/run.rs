@@ -117,27 +117,7 @@ fn lockstep(
     steps: u64,
     mut driver: Driver,
 ) -> Vec<ModeOutcome> {
-    let mut all: Vec<CollisionMode> = modes.to_vec();
-    let reference = match all.iter().position(|&m| m == CollisionMode::Clamp) {
-        Some(i) => i,
-        None => {
-            all.push(CollisionMode::Clamp);
-            all.len() - 1
-        }
-    };
-    let mut lanes: Vec<Lane> = all
-        .iter()
-        .map(|&mode| {
-            let mut game = start.clone();
-            game.set_collision_mode(mode);
-            Lane {
-                game,
-                tunnels: TunnelCounter::default(),
-                parted_at: None,
-                done: false,
-            }
-        })
-        .collect();
+    let (all, reference, mut lanes) = lanes_for(start, modes);
     // Lanes still hashed against the reference: not the reference, not yet parted.
     let mut unparted: Vec<usize> = (0..lanes.len()).filter(|&i| i != reference).collect();
     // With the bot, hashes are compared every `CHECK_EVERY` steps only; when a copy is found
@@ -180,31 +160,12 @@ fn lockstep(
         let last = at + 1 == steps || all_done;
         if !unparted.is_empty() {
             let check = (at + 1) % every == 0 || last;
-            let reference_hash = check.then(|| lanes[reference].game.state_hash());
-            let mut parted = Vec::new();
-            unparted.retain(|&i| {
-                let (lane, reference) = (&lanes[i].game, &lanes[reference].game);
-                let apart = if !looks_alike(lane, reference) {
-                    // Seen this very step: the hashes confirm it.
-                    lane.state_hash_without_mode() != reference.state_hash()
-                } else if let Some(hash) = reference_hash {
-                    lane.state_hash_without_mode() != hash
-                } else {
-                    false
-                };
-                if apart {
-                    parted.push((i, !looks_alike(lane, reference)));
-                }
-                !apart
-            });
-            for (i, seen_now) in parted {
-                lanes[i].parted_at = Some(match &checkpoint {
-                    Some(saved) if every > 1 && !seen_now => {
-                        saved.first_parting(reference, i, at + 1)
-                    }
-                    _ => at + 1,
-                });
-            }
+            let partings = Partings {
+                reference,
+                every,
+                checkpoint: checkpoint.as_ref(),
+            };
+            partings.mark(&mut lanes, &mut unparted, at, check);
         }
         if all_done {
             break;
@@ -223,7 +184,79 @@ fn lockstep(
         .collect()
 }
 
-/// Copies of the reference and of the copies not yet apart, with their bots, at one step.
+/// One lane per mode of `modes`, from copies of `start`, and a `clamp` lane after them when
+/// `modes` has none: the lanes' modes, the index of the reference (the `clamp` lane) and the
+/// lanes.
+fn lanes_for(start: &Game, modes: &[CollisionMode]) -> (Vec<CollisionMode>, usize, Vec<Lane>) {
+    let mut all: Vec<CollisionMode> = modes.to_vec();
+    let reference = match all.iter().position(|&m| m == CollisionMode::Clamp) {
+        Some(i) => i,
+        None => {
+            all.push(CollisionMode::Clamp);
+            all.len() - 1
+        }
+    };
+    let lanes = all
+        .iter()
+        .map(|&mode| {
+            let mut game = start.clone();
+            game.set_collision_mode(mode);
+            Lane {
+                game,
+                tunnels: TunnelCounter::default(),
+                parted_at: None,
+                done: false,
+            }
+        })
+        .collect();
+    (all, reference, lanes)
+}
+
+/// How [`lockstep`] finds where the copies part from the reference.
+struct Partings<'a> {
+    /// The reference lane's index.
+    reference: usize,
+    /// Steps between two hash comparisons (1: every step).
+    every: u64,
+    /// The copies saved at the last comparison, to find the exact step between two.
+    checkpoint: Option<&'a Checkpoint>,
+}
+
+impl Partings<'_> {
+    /// After step `at` (0-based): each lane of `unparted` seen apart from the reference (by
+    /// its look at once, or by its hash when `check`) leaves `unparted`, with the step it
+    /// parted at (found again from the checkpoint when it was not seen at once).
+    fn mark(&self, lanes: &mut [Lane], unparted: &mut Vec<usize>, at: u64, check: bool) {
+        let reference = self.reference;
+        let reference_hash = check.then(|| lanes[reference].game.state_hash());
+        let mut parted = Vec::new();
+        unparted.retain(|&i| {
+            let (lane, reference) = (&lanes[i].game, &lanes[reference].game);
+            let apart = if !looks_alike(lane, reference) {
+                // Seen this very step: the hashes confirm it.
+                lane.state_hash_without_mode() != reference.state_hash()
+            } else if let Some(hash) = reference_hash {
+                lane.state_hash_without_mode() != hash
+            } else {
+                false
+            };
+            if apart {
+                parted.push((i, !looks_alike(lane, reference)));
+            }
+            !apart
+        });
+        for (i, seen_now) in parted {
+            lanes[i].parted_at = Some(match self.checkpoint {
+                Some(saved) if self.every > 1 && !seen_now => {
+                    saved.first_parting(reference, i, at + 1)
+                }
+                _ => at + 1,
+            });
+        }
+    }
+}
+
+/// Copies of the reference and of the copies not yet apart, with their bots, at one step./// Copies of the reference and of the copies not yet apart, with their bots, at one step.
 struct Checkpoint {
     /// Steps run when saved.
     at: u64,

@@ -173,6 +173,44 @@ fn the_sound_row_mutes_and_leaving_saves_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Play-test H19: a configuration file that is not UTF-8 is not written, so the screen says
+/// neither "saved to … on leaving" nor "ESC save and back".
+#[test]
+fn a_file_that_is_not_utf8_is_not_promised_a_save() {
+    let dir = scratch("latin1");
+    let path = dir.join("breakout.toml");
+    let mut ctx = context_with_file(&path, "");
+    let bytes = b"# r\xe9glages\n[audio]\nmusic_volume = 0.5\n";
+    std::fs::write(&path, bytes).unwrap();
+    let (config, problems) = Config::parse_lenient_bytes(bytes);
+    ctx.settings = ConfigFile::new(Loaded {
+        config,
+        path: Some(path.clone()),
+        read: true,
+        problems,
+    });
+    let view = SettingsScene::new(false).view(&ctx);
+    assert!(view.notes.iter().any(|n| n.contains("will not save")));
+    assert!(!view.saved_to.contains("on leaving"), "{}", view.saved_to);
+    assert!(!view.saves);
+    let mut batch = crate::view::SpriteBatch::default();
+    crate::view::settings::draw(&mut batch, &view);
+    let text: String = batch
+        .text
+        .iter()
+        .filter_map(crate::view::text::glyph_char)
+        .collect();
+    assert!(
+        text.contains("ESCback") && !text.contains("savea"),
+        "{text}"
+    );
+    // A UTF-8 file is saved on leaving, and the keys' line says so.
+    let plain = context_with_file(&path, "[audio]\nmusic_volume = 0.5\n");
+    let view = SettingsScene::new(false).view(&plain);
+    assert!(view.saves && view.saved_to.contains("on leaving"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_broken_file_shows_its_problems_and_a_failed_save_keeps_the_screen_once() {
     let dir = scratch("broken");
