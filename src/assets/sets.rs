@@ -413,7 +413,7 @@ pub fn set_of_level(
     }
 }
 
-/// Where a run starts from the command line: `--set` and/or `--level` (see README), as the
+/// Where a run starts from the command line: `--set` and/or `--level` (`docs/command-line.md`), as the
 /// opened set and the index of the first level. `None` if neither is given.
 ///
 /// With `--set S`: the set S ([`resolve_set_arg`]), from its first level or from the level

@@ -7,7 +7,7 @@
 //! [`PowerUpKind`] and its list [`PowerUpKind::ALL`] are generated from the same rows, so a new
 //! row is a new kind, and every `match` over kinds elsewhere (the simulation's behaviour, the
 //! look) fails to compile until it handles it. What each one *does* is the simulation's
-//! (`sim::powerup_table`); how it looks is `assets::powerup_looks`. The README's and
+//! (`sim::powerup_table`); how it looks is `assets::powerup_looks`. `docs/playing.md`'s and
 //! `docs/levels.md`'s power-up tables are checked against these rows (`tests/kind_tables.rs`).
 
 use std::fmt;
@@ -91,7 +91,7 @@ pub struct PowerUpDef {
     pub family: Family,
     /// How long it lasts under this game's rules.
     pub lasts: Lasts,
-    /// What it does, in the words of the README's and `docs/levels.md`'s tables.
+    /// What it does, in the words of `docs/playing.md`'s and `docs/levels.md`'s tables.
     pub what: &'static str,
 }
 
