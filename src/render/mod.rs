@@ -39,6 +39,7 @@ mod passes;
 pub mod patches;
 pub mod post;
 mod post_frame;
+mod still;
 
 use crate::assets::Assets;
 use crate::view::sprite::LAYER_SIZE;
@@ -138,6 +139,8 @@ pub struct Renderer {
     backdrop: Option<Backdrop>,
     /// Backdrop, world and particles before post-processing (only while an effect is on).
     scene: Option<Texture2d>,
+    /// The last frame's contents, and their picture when they repeat (see [`still`]).
+    still: still::StillFrame,
     /// The last frame composed for a screenshot.
     capture: Option<Texture2d>,
     capture_frames: bool,
@@ -199,6 +202,7 @@ impl Renderer {
             raw_gl,
             backdrop: None,
             scene: None,
+            still: Default::default(),
             capture: None,
             capture_frames: false,
             stats: RenderStats::default(),
@@ -283,21 +287,53 @@ impl Renderer {
         let Some(backdrop) = &self.backdrop else {
             return Ok(());
         };
-        match PostVariant::for_effects(&batch.effects) {
-            None => {
-                // Shake alone: the picture drawn shifted (no extra pass). The backdrop covers
-                // every pixel of `rect` otherwise: clear only around it.
-                let shaken = post::shaken(rect, &batch.effects);
-                if shaken != rect || rect != full_rect(target.get_dimensions()) {
-                    clear_black(target, None);
-                    self.count_draw();
-                }
-                blit(facade, &backdrop.texture, target, shaken, order)?;
-                self.count_draw();
-                self.draw_moving(target, shaken, order, batch)?;
-            }
-            Some(variant) => self.draw_post(facade, target, rect, order, batch, variant)?,
+        let variant = PostVariant::for_effects(&batch.effects);
+        // Shake alone: the picture drawn shifted (no extra pass).
+        let shaken = post::shaken(rect, &batch.effects);
+        let plain = variant.is_none() && shaken == rect;
+        let contents = plain.then(|| still::Contents {
+            size,
+            backdrop: backdrop.version,
+            glyphs: self.glyphs.generation(),
+            world: batch.world.clone(),
+            particles: batch.particles.clone(),
+            text: self.glyphs.resolved().to_vec(),
+        });
+        if self.still.repeats(contents) {
+            return self.draw_still(facade, target, rect, order, batch, text_count);
         }
+        match variant {
+            None => self.draw_plain(facade, target, [rect, shaken], order, batch, text_count),
+            Some(variant) => {
+                self.draw_post(facade, target, rect, order, batch, variant)?;
+                self.draw_text(target, text_count, rect, order)
+            }
+        }
+    }
+
+    /// Draws a frame of `batch` with no post-processing into `target`: the backdrop and the
+    /// moving sprites into the `shaken` rectangle, then `text_count` text sprites into `rect`
+    /// (the text does not shake); clears the rest of `target` to black.
+    fn draw_plain(
+        &self,
+        facade: &impl Facade,
+        target: &mut impl Surface,
+        [rect, shaken]: [Rect; 2],
+        order: RowOrder,
+        batch: &SpriteBatch,
+        text_count: usize,
+    ) -> Result<(), RenderError> {
+        let Some(backdrop) = &self.backdrop else {
+            return Ok(());
+        };
+        // The backdrop covers every pixel of `shaken`: clear only around it.
+        if shaken != rect || rect != full_rect(target.get_dimensions()) {
+            clear_black(target, None);
+            self.count_draw();
+        }
+        blit(facade, &backdrop.texture, target, shaken, order)?;
+        self.count_draw();
+        self.draw_moving(target, shaken, order, batch)?;
         self.draw_text(target, text_count, rect, order)
     }
 
