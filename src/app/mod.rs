@@ -351,7 +351,6 @@ impl App {
             self.ctx.effects.shake();
         }
         let batch = self.batch();
-        let (live, still) = (self.scenes.live_game().is_some(), self.still_period());
         self.update_title();
         let Some(gfx) = self.gfx.as_mut() else { return };
         let size = gfx.display.get_framebuffer_dimensions();
@@ -383,8 +382,6 @@ impl App {
             self.frame_times.push(measured as f64);
             self.particles_drawn += batch.particles.len() as u64;
         }
-        // A still screen (the same picture, no game live) waits for the next frame longer.
-        self.pacer.frame_drawn(batch, live, still);
         if self
             .ctx
             .args
@@ -393,6 +390,7 @@ impl App {
         {
             self.quit(event_loop);
         }
+        self.frame_shown(batch);
     }
 
     /// A key event: the app's own keys (see [`app_key`]) act here; every other goes to the top
@@ -489,10 +487,7 @@ impl ApplicationHandler for App {
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
-        if event != WindowEvent::RedrawRequested {
-            // Input (or the window changed): answered at once, even on a still screen.
-            self.pacer.woken();
-        }
+        self.pacer.event(&event);
         match event {
             WindowEvent::CloseRequested => {
                 // A scene with unsaved work (the editor) may ask first.

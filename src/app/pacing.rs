@@ -18,6 +18,7 @@
 
 use super::App;
 use crate::view::SpriteBatch;
+use glium::winit::event::WindowEvent;
 use glium::winit::event_loop::{ActiveEventLoop, ControlFlow};
 use glium::winit::window::Window;
 use std::time::{Duration, Instant};
@@ -71,6 +72,14 @@ impl FramePacer {
     /// lets it, even if the screen was still.
     pub fn woken(&mut self) {
         self.still_until = None;
+    }
+
+    /// A window event came: any but a redraw (input, or the window changed) is answered at
+    /// once, even on a still screen ([`FramePacer::woken`]).
+    pub fn event(&mut self, event: &WindowEvent) {
+        if *event != WindowEvent::RedrawRequested {
+            self.woken();
+        }
     }
 
     /// Whether the last frame drawn was still and no event came since.
@@ -129,6 +138,14 @@ impl App {
         }
         let fps = self.ctx.video.frame_cap_fps(self.ctx.refresh_hz)?;
         Some(Duration::from_secs_f64(1.0 / f64::from(fps.max(1))))
+    }
+
+    /// After a frame that drew `batch`: a still screen (the same picture, no game or replay
+    /// live) waits longer for the next ([`FramePacer::frame_drawn`]).
+    pub(super) fn frame_shown(&mut self, batch: SpriteBatch) {
+        let live = self.scenes.live_game().is_some();
+        let still = self.still_period();
+        self.pacer.frame_drawn(batch, live, still);
     }
 
     /// How long a still screen waits between frames at least ([`STILL_PERIOD`]); `None` for
@@ -267,8 +284,11 @@ mod tests {
             Some(second + STILL_PERIOD)
         );
         assert_eq!(pacer.wait_until(second + STILL_PERIOD), None, "due");
-        // A key while still: the next frame at once (the cap's deadline has passed).
-        pacer.woken();
+        // A redraw asked for is no input; a window event (a key, the mouse, focus) is: the next
+        // frame at once (the cap's deadline has passed).
+        pacer.event(&WindowEvent::RedrawRequested);
+        assert!(pacer.is_still(), "a redraw request");
+        pacer.event(&WindowEvent::Focused(true));
         assert!(!pacer.is_still());
         assert_eq!(pacer.wait_until(second + ms(20)), None, "woken");
         // Something changed: the full rate again.
