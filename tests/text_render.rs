@@ -206,10 +206,19 @@ fn glyph_stems_are_crisp_and_curves_antialiased_at_800x600_and_1920x1080() {
 #[test]
 fn all_text_is_one_draw_call_however_many_glyphs_sizes_and_panels() {
     let mut frames = Frames::new();
+    // A sprite moved a pixel each frame: no frame repeats the one before, which would be a
+    // still frame, one copy of a cached picture (`tests/still_frame.rs`).
+    let moved = |mut batch: SpriteBatch, x: f32| {
+        let rect = [x, 300.0, 20.0, 20.0];
+        batch
+            .world
+            .push(SpriteInstance::new(Layer::Solid, rect, BLACK));
+        batch
+    };
     for size in [(800, 600), (1920, 1080), (1200, 700)] {
         // The second frame: the first at a size also draws the backdrop into its cache.
-        frames.draw(size, &backdrop(WHITE));
-        let plain = frames.draw(size, &backdrop(WHITE)).calls;
+        frames.draw(size, &moved(backdrop(WHITE), 0.0));
+        let plain = frames.draw(size, &moved(backdrop(WHITE), 1.0)).calls;
         let mut batch = backdrop(WHITE);
         for (i, text_size) in [8.0, 12.0, 16.0, 24.0, 32.0, 48.0].into_iter().enumerate() {
             let y = 20.0 + i as f32 * 60.0;
@@ -218,10 +227,11 @@ fn all_text_is_one_draw_call_however_many_glyphs_sizes_and_panels() {
             layout(&mut batch.text, &line, 4.0, y, text_size, WHITE);
         }
         assert!(batch.text.len() > 300);
-        let with_text = frames.draw(size, &batch);
+        let with_text = frames.draw(size, &moved(batch.clone(), 2.0));
         assert_eq!(with_text.calls, plain + 1, "{size:?}");
         // The same again (glyphs already in the atlas): still one more.
-        assert_eq!(frames.draw(size, &batch).calls, plain + 1, "{size:?}");
+        let again = frames.draw(size, &moved(batch, 3.0));
+        assert_eq!(again.calls, plain + 1, "{size:?}");
     }
 }
 

@@ -392,6 +392,7 @@ impl App {
         {
             self.quit(event_loop);
         }
+        self.frame_shown(batch);
     }
 
     /// A key event: the app's own keys (see [`app_key`]) act here; every other goes to the top
@@ -488,6 +489,7 @@ impl ApplicationHandler for App {
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        self.pacer.event(&event);
         match event {
             WindowEvent::CloseRequested => {
                 // A scene with unsaved work (the editor) may ask first.

@@ -73,6 +73,17 @@ impl GlyphTexture {
         Ok(&self.resolved)
     }
 
+    /// The atlas's generation (see [`GlyphAtlas::generation`]): a new one may place glyphs
+    /// anew.
+    pub(super) fn generation(&self) -> u64 {
+        self.atlas.generation()
+    }
+
+    /// The text sprites of the last [`GlyphTexture::prepare`], glyphs resolved.
+    pub(super) fn resolved(&self) -> &[SpriteInstance] {
+        &self.resolved
+    }
+
     /// The glyph texture (none before the first [`GlyphTexture::prepare`]).
     pub(super) fn texture(&self) -> Option<&Texture2d> {
         self.texture.as_ref().map(|(t, _)| t)

@@ -28,7 +28,9 @@
 //! window. Rendering only reads game state (through [`SpriteBatch`]); it never changes it.
 
 pub mod backdrop;
+mod capture;
 pub mod context;
+mod error;
 mod glyph_texture;
 pub mod headless;
 mod loading;
@@ -37,10 +39,13 @@ mod passes;
 pub mod patches;
 pub mod post;
 mod post_frame;
+mod still;
 
 use crate::assets::Assets;
 use crate::view::sprite::LAYER_SIZE;
 use crate::view::{letterbox, Layer, SpriteBatch, SpriteInstance};
+use error::gl_err;
+pub use error::RenderError;
 use glium::backend::Facade;
 use glium::framebuffer::SimpleFrameBuffer;
 use glium::texture::{MipmapsOption, RawImage2d, Texture2d, Texture2dArray};
@@ -51,74 +56,6 @@ use loading::{load_layer, load_layers, load_program};
 use offscreen::{blit, clear_black, ensure_texture, full_rect, RawGl, RowOrder};
 use passes::{over, SpritePass};
 use post::{PostPrograms, PostVariant};
-use std::path::{Path, PathBuf};
-
-/// Errors from setting up or using the renderer; each names the file or step involved.
-#[derive(Debug, thiserror::Error)]
-pub enum RenderError {
-    /// A shader or texture could not be read (an unknown name, a shader that is not UTF-8).
-    #[error("{}: cannot read: {source}", path.display())]
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// The underlying error.
-        source: std::io::Error,
-    },
-    /// A texture file is not a readable PNG.
-    #[error("{}: cannot decode image: {source}", path.display())]
-    Image {
-        /// The file.
-        path: PathBuf,
-        /// The underlying error.
-        source: image::ImageError,
-    },
-    /// A shader failed to compile or link.
-    #[error(
-        "{} + {}: shader program failed to build{}: {source}",
-        vertex.display(),
-        fragment.display(),
-        variant_note(defines)
-    )]
-    Shader {
-        /// The program's vertex shader file.
-        vertex: PathBuf,
-        /// The program's fragment shader file.
-        fragment: PathBuf,
-        /// The preprocessor symbols of the variant that failed (`""` for a plain program).
-        defines: String,
-        /// glium's error, with the driver's log.
-        source: glium::ProgramCreationError,
-    },
-    /// Writing a screenshot or preview failed.
-    #[error("{}: cannot write the PNG: {source}", path.display())]
-    Screenshot {
-        /// The file.
-        path: PathBuf,
-        /// The underlying error.
-        source: image::ImageError,
-    },
-    /// A screenshot or preview was asked for under a name that does not end in `.png`.
-    #[error("{}: pictures are written as PNG: give a file name ending in .png", path.display())]
-    NotPng {
-        /// The file name given.
-        path: PathBuf,
-    },
-    /// Any other OpenGL-side failure (buffer or texture creation, draw, swap).
-    #[error("OpenGL: {0}")]
-    Gl(String),
-}
-
-fn variant_note(defines: &str) -> String {
-    if defines.is_empty() {
-        String::new()
-    } else {
-        format!(" (variant with {defines})")
-    }
-}
-
-fn gl_err(e: impl std::fmt::Display) -> RenderError {
-    RenderError::Gl(e.to_string())
-}
 
 /// A corner of the unit quad; drawn as a 4-vertex triangle strip.
 #[derive(Clone, Copy, Debug)]
@@ -202,6 +139,8 @@ pub struct Renderer {
     backdrop: Option<Backdrop>,
     /// Backdrop, world and particles before post-processing (only while an effect is on).
     scene: Option<Texture2d>,
+    /// The last frame's contents, and their picture when they repeat (see [`still`]).
+    still: still::StillFrame,
     /// The last frame composed for a screenshot.
     capture: Option<Texture2d>,
     capture_frames: bool,
@@ -263,6 +202,7 @@ impl Renderer {
             raw_gl,
             backdrop: None,
             scene: None,
+            still: Default::default(),
             capture: None,
             capture_frames: false,
             stats: RenderStats::default(),
@@ -326,65 +266,6 @@ impl Renderer {
         Ok(true)
     }
 
-    /// Draws `batch` into the offscreen capture texture only, at `size` pixels (no window
-    /// needed: used with a headless context for previews). Read it back with
-    /// [`Renderer::save_screenshot`].
-    ///
-    /// # Errors
-    /// [`RenderError::Gl`] if a GL call fails.
-    pub fn render_offscreen(
-        &mut self,
-        facade: &impl Facade,
-        size: (u32, u32),
-        batch: &SpriteBatch,
-    ) -> Result<(), RenderError> {
-        // Letterboxed as the window is (in a play-test a size that was not 4:3 stretched the
-        // picture and made the ball an oval).
-        let size = (size.0.max(1), size.1.max(1));
-        let rect = match letterbox(size.0, size.1) {
-            Some(v) => Rect {
-                left: v.x,
-                bottom: size.1 - v.y - v.height,
-                width: v.width,
-                height: v.height,
-            },
-            None => full_rect(size),
-        };
-        self.render_capture_into(facade, size, rect, batch)?;
-        self.stats.frames += 1;
-        Ok(())
-    }
-
-    /// Composes `batch` into the capture texture, resized to `size` if needed.
-    fn render_capture(
-        &mut self,
-        facade: &impl Facade,
-        size: (u32, u32),
-        batch: &SpriteBatch,
-    ) -> Result<(), RenderError> {
-        self.render_capture_into(facade, size, full_rect(size), batch)
-    }
-
-    /// Composes `batch` into the `rect` of the capture texture, resized to `size` if needed; the
-    /// rest is black.
-    fn render_capture_into(
-        &mut self,
-        facade: &impl Facade,
-        size: (u32, u32),
-        rect: Rect,
-        batch: &SpriteBatch,
-    ) -> Result<(), RenderError> {
-        ensure_texture(facade, &self.raw_gl, &mut self.capture, size)?;
-        let Some(capture) = self.capture.take() else {
-            return Ok(());
-        };
-        let result = SimpleFrameBuffer::new(facade, &capture)
-            .map_err(gl_err)
-            .and_then(|mut fb| self.compose(facade, &mut fb, rect, RowOrder::TopDown, batch));
-        self.capture = Some(capture);
-        result
-    }
-
     /// Draws a whole frame of `batch` into the `rect` of `target` (physical pixels, origin
     /// bottom-left; `order` says which way up `target` stores its rows); clears the rest of
     /// `target` to black.
@@ -406,21 +287,53 @@ impl Renderer {
         let Some(backdrop) = &self.backdrop else {
             return Ok(());
         };
-        match PostVariant::for_effects(&batch.effects) {
-            None => {
-                // Shake alone: the picture drawn shifted (no extra pass). The backdrop covers
-                // every pixel of `rect` otherwise: clear only around it.
-                let shaken = post::shaken(rect, &batch.effects);
-                if shaken != rect || rect != full_rect(target.get_dimensions()) {
-                    clear_black(target, None);
-                    self.count_draw();
-                }
-                blit(facade, &backdrop.texture, target, shaken, order)?;
-                self.count_draw();
-                self.draw_moving(target, shaken, order, batch)?;
-            }
-            Some(variant) => self.draw_post(facade, target, rect, order, batch, variant)?,
+        let variant = PostVariant::for_effects(&batch.effects);
+        // Shake alone: the picture drawn shifted (no extra pass).
+        let shaken = post::shaken(rect, &batch.effects);
+        let plain = variant.is_none() && shaken == rect;
+        let contents = plain.then(|| still::Contents {
+            size,
+            backdrop: backdrop.version,
+            glyphs: self.glyphs.generation(),
+            world: batch.world.clone(),
+            particles: batch.particles.clone(),
+            text: self.glyphs.resolved().to_vec(),
+        });
+        if self.still.repeats(contents) {
+            return self.draw_still(facade, target, rect, order, batch, text_count);
         }
+        match variant {
+            None => self.draw_plain(facade, target, [rect, shaken], order, batch, text_count),
+            Some(variant) => {
+                self.draw_post(facade, target, rect, order, batch, variant)?;
+                self.draw_text(target, text_count, rect, order)
+            }
+        }
+    }
+
+    /// Draws a frame of `batch` with no post-processing into `target`: the backdrop and the
+    /// moving sprites into the `shaken` rectangle, then `text_count` text sprites into `rect`
+    /// (the text does not shake); clears the rest of `target` to black.
+    fn draw_plain(
+        &self,
+        facade: &impl Facade,
+        target: &mut impl Surface,
+        [rect, shaken]: [Rect; 2],
+        order: RowOrder,
+        batch: &SpriteBatch,
+        text_count: usize,
+    ) -> Result<(), RenderError> {
+        let Some(backdrop) = &self.backdrop else {
+            return Ok(());
+        };
+        // The backdrop covers every pixel of `shaken`: clear only around it.
+        if shaken != rect || rect != full_rect(target.get_dimensions()) {
+            clear_black(target, None);
+            self.count_draw();
+        }
+        blit(facade, &backdrop.texture, target, shaken, order)?;
+        self.count_draw();
+        self.draw_moving(target, shaken, order, batch)?;
         self.draw_text(target, text_count, rect, order)
     }
 
@@ -490,65 +403,5 @@ impl Renderer {
 
     fn count_draw(&self) {
         self.draw_calls.set(self.draw_calls.get() + 1);
-    }
-
-    /// The last captured frame, read back from the GPU, top row first: the last one
-    /// [`Renderer::render_offscreen`] drew, or [`Renderer::render`] drew with capture on.
-    ///
-    /// # Errors
-    /// [`RenderError::Gl`] if no frame was captured yet.
-    pub fn captured_image(&self) -> Result<image::RgbaImage, RenderError> {
-        let frame = self
-            .capture
-            .as_ref()
-            .ok_or_else(|| gl_err("no frame was captured, so there is no screenshot"))?;
-        // Row 0 first, and the capture texture stores the top row first: image order already.
-        let raw: RawImage2d<u8> = frame.read();
-        image::RgbaImage::from_raw(raw.width, raw.height, raw.data.into_owned())
-            .ok_or_else(|| gl_err("screenshot buffer has the wrong size"))
-    }
-
-    /// Writes the last captured frame (without the black bars) to a PNG file: the last one
-    /// [`Renderer::render_offscreen`] drew, or [`Renderer::render`] drew with capture on.
-    ///
-    /// The file appears whole or not at all: the PNG is written to a temporary file beside it,
-    /// then renamed (a failed write used to leave a 0-byte file, found in a play-test).
-    ///
-    /// # Errors
-    /// [`RenderError::NotPng`] if `path` does not end in `.png` (nothing is written);
-    /// [`RenderError::Screenshot`] naming the file if it cannot be written; [`RenderError::Gl`]
-    /// if no frame was captured yet.
-    pub fn save_screenshot(&self, path: &Path) -> Result<(), RenderError> {
-        let png = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| e.eq_ignore_ascii_case("png"));
-        if !png {
-            return Err(RenderError::NotPng {
-                path: path.to_path_buf(),
-            });
-        }
-        let image = self.captured_image()?;
-        let error = |source| RenderError::Screenshot {
-            path: path.to_path_buf(),
-            source,
-        };
-        let name = path
-            .file_name()
-            .map_or_else(Default::default, |n| n.to_os_string());
-        let mut temporary = std::ffi::OsString::from(".");
-        temporary.push(&name);
-        temporary.push(".tmp");
-        let temporary = path.with_file_name(temporary);
-        let written = image
-            .save_with_format(&temporary, image::ImageFormat::Png)
-            .map_err(error)
-            .and_then(|()| {
-                std::fs::rename(&temporary, path).map_err(|e| error(image::ImageError::IoError(e)))
-            });
-        if written.is_err() {
-            let _ = std::fs::remove_file(&temporary);
-        }
-        written
     }
 }
