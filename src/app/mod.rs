@@ -43,7 +43,7 @@ use glium::winit::keyboard::PhysicalKey;
 use glium::winit::window::{Window, WindowId};
 use scenes::menu::MenuScene;
 use scenes::stack::Flow;
-use scenes::{Context, Pointer, SceneStack};
+use scenes::{Context, Pointer, SceneInput, SceneStack};
 use stats::FrameStats;
 use std::time::Instant;
 use window::without_source_location;
@@ -278,7 +278,7 @@ impl App {
             forced == Some(ForcedEffect::Chaos),
         );
         self.scenes.draw(&self.ctx, &mut batch);
-        if self.ctx.muted && self.scenes.shows_mute() {
+        if self.ctx.muted && self.scenes.chrome().shows_mute {
             mute_indicator(&mut batch.text);
         }
         // Screen effects off (the settings screen): the picture stays still; a forced
@@ -298,7 +298,7 @@ impl App {
 
     /// Sets the window title to the top scene's, when it changed; hides the mouse cursor while
     /// a game is on top (in a play-test it stayed over the playfield), shows it elsewhere
-    /// ([`scenes::Scene::shows_cursor`]).
+    /// ([`scenes::Chrome::shows_cursor`]).
     fn update_title(&mut self) {
         let title = self.scenes.title();
         if title != self.title {
@@ -307,7 +307,7 @@ impl App {
             }
             self.title = title;
         }
-        let hide = !self.scenes.shows_cursor();
+        let hide = !self.scenes.chrome().shows_cursor;
         if hide != self.cursor_hidden {
             if let Some(gfx) = &self.gfx {
                 gfx.window.set_cursor_visible(!hide);
@@ -397,7 +397,7 @@ impl App {
     fn key(&mut self, event_loop: &ActiveEventLoop, key: PhysicalKey, pressed: bool, repeat: bool) {
         let code = scenes::press(key, pressed, repeat);
         let alt = self.ctx.modifiers.alt_key();
-        let typing = self.scenes.takes_text();
+        let typing = self.scenes.chrome().takes_letters;
         match code.and_then(|code| app_key(code, alt, typing, &self.ctx.bindings)) {
             Some(AppKey::DebugOverlay) => self.ctx.debug_overlay = !self.ctx.debug_overlay,
             Some(AppKey::Fullscreen) => self.ctx.toggle_fullscreen(),
@@ -489,7 +489,7 @@ impl ApplicationHandler for App {
         match event {
             WindowEvent::CloseRequested => {
                 // A scene with unsaved work (the editor) may ask first.
-                let flow = self.scenes.close_requested(&mut self.ctx);
+                let flow = self.scenes.input(&mut self.ctx, SceneInput::CloseRequested);
                 self.follow(event_loop, flow);
             }
             WindowEvent::ModifiersChanged(modifiers) => self.ctx.modifiers = modifiers.state(),
@@ -509,7 +509,7 @@ impl ApplicationHandler for App {
             WindowEvent::Occluded(occluded) => {
                 self.minimised = occluded;
                 if occluded {
-                    let flow = self.scenes.focus_lost(&mut self.ctx);
+                    let flow = self.scenes.input(&mut self.ctx, SceneInput::FocusLost);
                     self.follow(event_loop, flow);
                 }
             }
@@ -520,7 +520,7 @@ impl ApplicationHandler for App {
                 // a new window may be told it is unfocused before it ever was, and the game
                 // paused itself at start.
                 if self.had_focus {
-                    let flow = self.scenes.focus_lost(&mut self.ctx);
+                    let flow = self.scenes.input(&mut self.ctx, SceneInput::FocusLost);
                     self.follow(event_loop, flow);
                 }
             }
@@ -529,8 +529,10 @@ impl ApplicationHandler for App {
                 self.key(event_loop, event.physical_key, pressed, event.repeat);
                 // Printable text (not Backspace, Enter…) for a scene's text field.
                 let text = event.text.filter(|t| !t.chars().any(char::is_control));
-                if let Some(text) = text.filter(|_| pressed && self.scenes.takes_text()) {
-                    let flow = self.scenes.typed(&mut self.ctx, &text);
+                if let Some(text) = text.filter(|_| pressed) {
+                    let flow = self
+                        .scenes
+                        .input(&mut self.ctx, SceneInput::Typed(text.into()));
                     self.follow(event_loop, flow);
                 }
             }
@@ -545,19 +547,23 @@ impl ApplicationHandler for App {
                     let window = &self.gfx.as_ref().expect("viewport from gfx").window;
                     let at = glam::Vec2::new(x, y);
                     if let Some(at) = self.pointer_motion.seen(window, position, at) {
-                        let flow = self.scenes.pointer(&mut self.ctx, Pointer::Moved(at));
+                        let flow = self
+                            .scenes
+                            .input(&mut self.ctx, SceneInput::Pointer(Pointer::Moved(at)));
                         self.follow(event_loop, flow);
                     }
                 }
             }
             WindowEvent::MouseInput { state, button, .. } => {
                 if let Some(at) = self.pointer_motion.take_unsent() {
-                    let flow = self.scenes.pointer(&mut self.ctx, Pointer::Moved(at));
+                    let flow = self
+                        .scenes
+                        .input(&mut self.ctx, SceneInput::Pointer(Pointer::Moved(at)));
                     self.follow(event_loop, flow);
                 }
                 let pressed = state == ElementState::Pressed;
                 if pressed && button == MouseButton::Left {
-                    let flow = self.scenes.click(&mut self.ctx);
+                    let flow = self.scenes.input(&mut self.ctx, SceneInput::Click);
                     self.follow(event_loop, flow);
                 }
                 let event = if pressed {
@@ -565,7 +571,7 @@ impl ApplicationHandler for App {
                 } else {
                     Pointer::Up(button)
                 };
-                let flow = self.scenes.pointer(&mut self.ctx, event);
+                let flow = self.scenes.input(&mut self.ctx, SceneInput::Pointer(event));
                 self.follow(event_loop, flow);
             }
             WindowEvent::MouseWheel { delta, .. } => {
@@ -574,7 +580,9 @@ impl ApplicationHandler for App {
                     // Touchpads: about 40 pixels to a notch.
                     MouseScrollDelta::PixelDelta(p) => (p.y / 40.0) as f32,
                 };
-                let flow = self.scenes.pointer(&mut self.ctx, Pointer::Wheel(notches));
+                let flow = self
+                    .scenes
+                    .input(&mut self.ctx, SceneInput::Pointer(Pointer::Wheel(notches)));
                 self.follow(event_loop, flow);
             }
             WindowEvent::RedrawRequested if !self.minimised => self.frame(event_loop),

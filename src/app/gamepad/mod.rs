@@ -10,7 +10,7 @@
 pub mod mapping;
 
 use super::scenes::stack::Flow;
-use super::scenes::{Context, SceneStack};
+use super::scenes::{Context, SceneInput, SceneStack};
 use crate::config::GamepadConfig;
 use mapping::{PadAxis, PadButton, PadEvent, PadMapper, PadOutput, PadPress};
 
@@ -78,7 +78,7 @@ impl Gamepads {
                     PadPress::Key(code) => Some(code),
                     PadPress::Action(action) => ctx.bindings.keys(action).first().copied(),
                 };
-                let flow = code.map_or(Flow::Continue, |c| scenes.press(ctx, c));
+                let flow = code.map_or(Flow::Continue, |c| scenes.input(ctx, SceneInput::Press(c)));
                 if flow == Flow::Quit {
                     return flow;
                 }

@@ -9,6 +9,7 @@ use super::run_over::{RunEnd, RunOverScene};
 use super::settings::SettingsScene;
 use super::stack::SceneStack;
 use super::{test_context, Best, Context, Outcome, Scene};
+use crate::app::scenes::Drive;
 use crate::config::save::ConfigFile;
 use crate::config::{Config, Loaded};
 use crate::highscores::Score;

@@ -5,6 +5,7 @@
 use super::list::{filter_status, ListAction, ListState};
 use super::play::{Campaign, PlayScene};
 use super::replay::ReplayScene;
+use super::{Chrome, Handled, SceneInput};
 use super::{Context, Pointer, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
 use crate::assets::OpenedSet;
 use crate::sim::BrickField;
@@ -166,8 +167,21 @@ impl LevelMenuScene {
 }
 
 impl Scene for LevelMenuScene {
-    fn takes_text(&self) -> bool {
-        true
+    fn input(&mut self, ctx: &mut Context, input: &SceneInput) -> Handled {
+        match input {
+            SceneInput::Press(code) => self.on_press(ctx, *code).into(),
+            SceneInput::Pointer(event) => self.on_pointer(*event).into(),
+            SceneInput::Click => self.on_click(ctx).into(),
+            _ => Handled::No,
+        }
+    }
+
+    /// The letters type into the list's filter.
+    fn chrome(&self) -> Chrome {
+        Chrome {
+            takes_letters: true,
+            ..Chrome::titled(format!("Breakout — {}", self.set.name))
+        }
     }
 
     fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
@@ -195,39 +209,6 @@ impl Scene for LevelMenuScene {
             Some(index) if ctx.args.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY => {
                 self.start(ctx, index)
             }
-            _ => Transition::None,
-        }
-    }
-
-    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        if code == KeyCode::F2 {
-            if let Some(index) = self.list.selected() {
-                return self.edit(index);
-            }
-        }
-        if code == BEST_RUN_KEY {
-            if let Some(index) = self.list.selected() {
-                return self.best_run(ctx, index);
-            }
-        }
-        if self.guard > 0.0 && super::is_confirm(code) {
-            return Transition::None;
-        }
-        match self.list.key(code) {
-            ListAction::Back => Transition::Pop,
-            ListAction::Chosen(index) => self.choose(ctx, index),
-            ListAction::Moved | ListAction::None => Transition::None,
-        }
-    }
-
-    fn pointer(&mut self, _ctx: &mut Context, event: Pointer) -> Transition {
-        super::list::mouse(&mut self.list, LIST_TOP, &mut self.pointer, event);
-        Transition::None
-    }
-
-    fn click(&mut self, ctx: &mut Context) -> Transition {
-        match super::list::click(&mut self.list, LIST_TOP, self.pointer) {
-            ListAction::Chosen(index) => self.choose(ctx, index),
             _ => Transition::None,
         }
     }
@@ -285,9 +266,40 @@ impl Scene for LevelMenuScene {
         };
         menu::list(&mut batch.text, &view);
     }
+}
 
-    fn title(&self) -> Option<String> {
-        Some(format!("Breakout — {}", self.set.name))
+impl LevelMenuScene {
+    fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        if code == KeyCode::F2 {
+            if let Some(index) = self.list.selected() {
+                return self.edit(index);
+            }
+        }
+        if code == BEST_RUN_KEY {
+            if let Some(index) = self.list.selected() {
+                return self.best_run(ctx, index);
+            }
+        }
+        if self.guard > 0.0 && super::is_confirm(code) {
+            return Transition::None;
+        }
+        match self.list.key(code) {
+            ListAction::Back => Transition::Pop,
+            ListAction::Chosen(index) => self.choose(ctx, index),
+            ListAction::Moved | ListAction::None => Transition::None,
+        }
+    }
+
+    fn on_pointer(&mut self, event: Pointer) -> Transition {
+        super::list::mouse(&mut self.list, LIST_TOP, &mut self.pointer, event);
+        Transition::None
+    }
+
+    fn on_click(&mut self, ctx: &mut Context) -> Transition {
+        match super::list::click(&mut self.list, LIST_TOP, self.pointer) {
+            ListAction::Chosen(index) => self.choose(ctx, index),
+            _ => Transition::None,
+        }
     }
 }
 
@@ -317,6 +329,7 @@ fn without_number(name: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::scenes::Drive;
 
     /// An invalid level chosen in a level list (a play-test saw a blank preview, the reason only
     /// after Enter): the preview area says why it does not load, and Enter adds no second copy.

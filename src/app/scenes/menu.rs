@@ -15,6 +15,7 @@ use super::replay_files::Unfinished;
 use super::replays::ReplaysScene;
 use super::set_counts::SetCounts;
 use super::settings::{SettingsScene, SETTINGS_KEY};
+use super::{Chrome, Handled, SceneInput};
 use super::{Context, Pointer, Scene, Transition};
 use crate::assets::{Assets, LevelSetSource, OpenedSet};
 use crate::view::menu::{self, ListView, Mark, Row};
@@ -376,8 +377,21 @@ impl MenuScene {
 }
 
 impl Scene for MenuScene {
-    fn takes_text(&self) -> bool {
-        true
+    fn input(&mut self, ctx: &mut Context, input: &SceneInput) -> Handled {
+        match input {
+            SceneInput::Press(code) => self.on_press(ctx, *code).into(),
+            SceneInput::Pointer(event) => self.on_pointer(*event).into(),
+            SceneInput::Click => self.on_click(ctx).into(),
+            _ => Handled::No,
+        }
+    }
+
+    /// The letters type into the list's filter.
+    fn chrome(&self) -> Chrome {
+        Chrome {
+            takes_letters: true,
+            ..Chrome::default()
+        }
     }
 
     fn update(&mut self, ctx: &mut Context, _dt: f32) -> Transition {
@@ -391,30 +405,6 @@ impl Scene for MenuScene {
             {
                 self.choose(ctx, index)
             }
-            _ => Transition::None,
-        }
-    }
-
-    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        self.sync_offer(ctx);
-        if code == SETTINGS_KEY {
-            return Transition::Push(Box::new(SettingsScene::new(false)));
-        }
-        match self.list.key(code) {
-            ListAction::Back => Transition::Quit,
-            ListAction::Chosen(index) => self.choose(ctx, index),
-            ListAction::Moved | ListAction::None => Transition::None,
-        }
-    }
-
-    fn pointer(&mut self, _ctx: &mut Context, event: Pointer) -> Transition {
-        super::list::mouse(&mut self.list, LIST_TOP, &mut self.pointer, event);
-        Transition::None
-    }
-
-    fn click(&mut self, ctx: &mut Context) -> Transition {
-        match super::list::click(&mut self.list, LIST_TOP, self.pointer) {
-            ListAction::Chosen(index) => self.choose(ctx, index),
             _ => Transition::None,
         }
     }
@@ -450,6 +440,32 @@ impl Scene for MenuScene {
             keys: "UP/DOWN choose  ENTER open  F3 settings  ESC quit",
         };
         menu::list(&mut batch.text, &view);
+    }
+}
+
+impl MenuScene {
+    fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        self.sync_offer(ctx);
+        if code == SETTINGS_KEY {
+            return Transition::Push(Box::new(SettingsScene::new(false)));
+        }
+        match self.list.key(code) {
+            ListAction::Back => Transition::Quit,
+            ListAction::Chosen(index) => self.choose(ctx, index),
+            ListAction::Moved | ListAction::None => Transition::None,
+        }
+    }
+
+    fn on_pointer(&mut self, event: Pointer) -> Transition {
+        super::list::mouse(&mut self.list, LIST_TOP, &mut self.pointer, event);
+        Transition::None
+    }
+
+    fn on_click(&mut self, ctx: &mut Context) -> Transition {
+        match super::list::click(&mut self.list, LIST_TOP, self.pointer) {
+            ListAction::Chosen(index) => self.choose(ctx, index),
+            _ => Transition::None,
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::run_over::Retry;
 use super::{close_game, Context, Scene, Transition};
+use super::{Chrome, Handled, SceneInput};
 use crate::app::Action;
 use crate::view::{hud, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
@@ -48,11 +49,52 @@ impl PauseScene {
 }
 
 impl Scene for PauseScene {
+    fn input(&mut self, ctx: &mut Context, input: &SceneInput) -> Handled {
+        match input {
+            SceneInput::Press(code) => self.on_press(ctx, *code).into(),
+            _ => Handled::No,
+        }
+    }
+
+    fn chrome(&self) -> Chrome {
+        Chrome::overlay()
+    }
+
     fn update(&mut self, _ctx: &mut Context, _dt: f32) -> Transition {
         Transition::None
     }
 
-    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+    fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
+        if self.asking {
+            hud::message(
+                &mut batch.text,
+                "END THIS RUN?",
+                "ESC yes, back to the menu  -  any other key no",
+            );
+            return;
+        }
+        let keys = &ctx.bindings;
+        let restart = if self.restart.is_some() {
+            "  R restart (costs a life)"
+        } else {
+            ""
+        };
+        let fork = match self.forked {
+            Some(false) => "  F fork every mode",
+            Some(true) => "  F leave the fork",
+            None => "",
+        };
+        let resume = format!(
+            "{} or {} resume  S settings{restart}{fork}  ESC menu",
+            keys.first_key_name(Action::Pause).to_uppercase(),
+            keys.first_key_name(Action::Launch).to_uppercase()
+        );
+        hud::message(&mut batch.text, "PAUSED", &resume);
+    }
+}
+
+impl PauseScene {
+    fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
         if self.asking {
             // Esc again ends the run; any other key keeps it.
             self.asking = false;
@@ -102,37 +144,5 @@ impl Scene for PauseScene {
             }
             _ => Transition::None,
         }
-    }
-
-    fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
-        if self.asking {
-            hud::message(
-                &mut batch.text,
-                "END THIS RUN?",
-                "ESC yes, back to the menu  -  any other key no",
-            );
-            return;
-        }
-        let keys = &ctx.bindings;
-        let restart = if self.restart.is_some() {
-            "  R restart (costs a life)"
-        } else {
-            ""
-        };
-        let fork = match self.forked {
-            Some(false) => "  F fork every mode",
-            Some(true) => "  F leave the fork",
-            None => "",
-        };
-        let resume = format!(
-            "{} or {} resume  S settings{restart}{fork}  ESC menu",
-            keys.first_key_name(Action::Pause).to_uppercase(),
-            keys.first_key_name(Action::Launch).to_uppercase()
-        );
-        hud::message(&mut batch.text, "PAUSED", &resume);
-    }
-
-    fn is_overlay(&self) -> bool {
-        true
     }
 }

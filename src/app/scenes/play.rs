@@ -7,6 +7,7 @@ use super::level_cleared::LevelClearedScene;
 use super::pause::PauseScene;
 use super::recording::{self, Recording};
 use super::run_over::{RunEnd, RunOverScene};
+use super::{Chrome, Handled, SceneInput};
 use super::{Context, Outcome, Scene, Transition};
 use crate::app::reload::FileWatcher;
 use crate::app::timestep::FixedTimestep;
@@ -19,7 +20,7 @@ use crate::replay::{ChangeKind, Replay};
 use crate::sim::fork::Fork;
 use crate::sim::{Bot, Game, GameEvent};
 use crate::view::{hud, scene, SpriteBatch};
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use glium::winit::keyboard::KeyCode;
 
 /// Seconds the autoplay bot waits before launching, so a viewer sees the start of each ball.
 const AUTOPLAY_LAUNCH_DELAY: f32 = 0.6;
@@ -415,6 +416,38 @@ impl Drop for PlayScene {
 }
 
 impl Scene for PlayScene {
+    fn input(&mut self, ctx: &mut Context, input: &SceneInput) -> Handled {
+        match input {
+            // The paddle's keys, held.
+            SceneInput::Key { key, pressed } => {
+                if ctx.input.key(&ctx.bindings, *key, *pressed) {
+                    Handled::Yes(Transition::None)
+                } else {
+                    Handled::No
+                }
+            }
+            SceneInput::Press(code) => self.on_press(ctx, *code).into(),
+            SceneInput::Click => {
+                ctx.input.clicked();
+                Handled::Yes(Transition::None)
+            }
+            SceneInput::FocusLost => self.on_focus_lost().into(),
+            _ => Handled::No,
+        }
+    }
+
+    fn live_game(&self) -> Option<&Game> {
+        Some(&self.game)
+    }
+
+    /// No cursor over the game being played.
+    fn chrome(&self) -> Chrome {
+        Chrome {
+            shows_cursor: false,
+            ..Chrome::titled(self.title())
+        }
+    }
+
     fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
         self.answer_fork_request(ctx);
         self.reload_if_changed();
@@ -439,51 +472,6 @@ impl Scene for PlayScene {
     fn update_covered(&mut self, ctx: &mut Context, _dt: f32) -> bool {
         self.answer_fork_request(ctx);
         self.reload_if_changed()
-    }
-
-    fn key_event(&mut self, ctx: &mut Context, key: PhysicalKey, pressed: bool) -> bool {
-        ctx.input.key(&ctx.bindings, key, pressed)
-    }
-
-    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        // Esc pauses first (the pause screen's Esc leaves): a run is never dropped by one key (a
-        // play-tester lost a run to one Esc). The bot's demo and the editor's test-play have
-        // nothing to lose. Esc is a menu key: it does this whatever the bindings.
-        if code == KeyCode::Escape {
-            if self.bot.is_some() || self.campaign.is_trial() {
-                ctx.effects.clear();
-                return Transition::Pop;
-            }
-            return self.pause();
-        }
-        match ctx.bindings.action(code) {
-            Some(Action::Pause) => self.pause(),
-            Some(Action::NextCollisionMode) => {
-                ctx.collision = ctx.collision.next();
-                self.game.set_collision_mode(ctx.collision);
-                // The fork's copies each keep their mode; the game's own copy no longer
-                // matches it, so the fork ends.
-                self.fork = None;
-                self.recording
-                    .change(ChangeKind::Collision(ctx.collision.name().to_string()));
-                log::info!("collision mode: {}", ctx.collision);
-                Transition::None
-            }
-            _ => Transition::None,
-        }
-    }
-
-    fn click(&mut self, ctx: &mut Context) -> Transition {
-        ctx.input.clicked();
-        Transition::None
-    }
-
-    fn focus_lost(&mut self, _ctx: &mut Context) -> Transition {
-        if self.bot.is_some() {
-            Transition::None
-        } else {
-            self.pause()
-        }
     }
 
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, covered: bool) {
@@ -535,8 +523,48 @@ impl Scene for PlayScene {
             batch.effects.chaos |= active.has(PowerUpKind::Chaos);
         }
     }
+}
 
-    fn title(&self) -> Option<String> {
+impl PlayScene {
+    fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        // Esc pauses first (the pause screen's Esc leaves): a run is never dropped by one key (a
+        // play-tester lost a run to one Esc). The bot's demo and the editor's test-play have
+        // nothing to lose. Esc is a menu key: it does this whatever the bindings.
+        if code == KeyCode::Escape {
+            if self.bot.is_some() || self.campaign.is_trial() {
+                ctx.effects.clear();
+                return Transition::Pop;
+            }
+            return self.pause();
+        }
+        match ctx.bindings.action(code) {
+            Some(Action::Pause) => self.pause(),
+            Some(Action::NextCollisionMode) => {
+                ctx.collision = ctx.collision.next();
+                self.game.set_collision_mode(ctx.collision);
+                // The fork's copies each keep their mode; the game's own copy no longer
+                // matches it, so the fork ends.
+                self.fork = None;
+                self.recording
+                    .change(ChangeKind::Collision(ctx.collision.name().to_string()));
+                log::info!("collision mode: {}", ctx.collision);
+                Transition::None
+            }
+            _ => Transition::None,
+        }
+    }
+
+    fn on_focus_lost(&mut self) -> Transition {
+        if self.bot.is_some() {
+            Transition::None
+        } else {
+            self.pause()
+        }
+    }
+
+    /// The window title: the level, its place in the run, score, lives, and the collision mode
+    /// and difficulty when not the defaults.
+    pub fn title(&self) -> String {
         let game = &self.game;
         let (number, count) = self.campaign.position();
         // The collision mode as the HUD shows it: only when it is not the default.
@@ -551,16 +579,12 @@ impl Scene for PlayScene {
         } else {
             format!("{mode} — {}", difficulty.label())
         };
-        Some(format!(
+        format!(
             "Breakout — {} ({number}/{count}) — score {} — lives {}{mode}",
             game.level_name(),
             game.score(),
             game.lives(),
-        ))
-    }
-
-    fn live_game(&self) -> Option<&Game> {
-        Some(&self.game)
+        )
     }
 }
 
@@ -569,6 +593,8 @@ mod tests {
     use super::*;
     use crate::app::scenes::stack::Flow;
     use crate::app::scenes::{test_context, SceneStack};
+    use crate::app::scenes::{Drive, SceneInput};
+    use glium::winit::keyboard::PhysicalKey;
     use std::path::PathBuf;
     use std::time::{Duration, Instant};
 
@@ -843,9 +869,12 @@ mod tests {
         press(&mut ctx, &mut stack, KeyCode::KeyQ);
         assert_eq!(stack.len(), 1, "resumed");
         let start = ctx.bindings.keys(Action::Pause)[0];
-        assert_eq!(stack.press(&mut ctx, start), Flow::Continue);
+        assert_eq!(
+            stack.input(&mut ctx, SceneInput::Press(start)),
+            Flow::Continue
+        );
         assert_eq!(stack.len(), 2, "Start paused");
-        stack.press(&mut ctx, start);
+        stack.input(&mut ctx, SceneInput::Press(start));
         assert_eq!(stack.len(), 1, "Start resumed");
     }
 }

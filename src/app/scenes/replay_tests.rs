@@ -7,6 +7,7 @@ use super::replay::ReplayScene;
 use super::replay_watch::SEEK_STEPS;
 use super::stack::Flow;
 use super::{press, test_context, Context, Pointer, Scene, SceneStack, Transition};
+use crate::app::scenes::Drive;
 use crate::assets::{load_level_arg, Assets};
 use crate::commands::simulate::simulate_recorded;
 use crate::replay::{Origin, Playback, Replay};
@@ -75,8 +76,12 @@ fn space_pauses_and_plays_and_time_runs_only_while_playing() {
         s.update(&mut ctx, 0.1);
     }
     assert_eq!(at(&s), paused_at, "paused");
-    assert!(s.title().unwrap().ends_with("— paused"), "{:?}", s.title());
-    assert!(s.live_game().is_none() && s.shows_cursor());
+    assert!(
+        s.chrome().title.unwrap().ends_with("— paused"),
+        "{:?}",
+        s.chrome().title
+    );
+    assert!(s.live_game().is_none() && s.chrome().shows_cursor);
     key(&mut s, &mut ctx, KeyCode::Space);
     s.update(&mut ctx, 0.1);
     assert!((paused_at + 23..=paused_at + 24).contains(&at(&s)));
@@ -125,7 +130,7 @@ fn home_end_and_the_arrows_seek() {
     let mut s = scene(recorded().clone());
     key(&mut s, &mut ctx, KeyCode::End);
     assert_eq!(at(&s), STEPS);
-    assert!(s.watch().at_end() && s.title().unwrap().ends_with("— end"));
+    assert!(s.watch().at_end() && s.chrome().title.unwrap().ends_with("— end"));
     assert_eq!(hash(&s), straight(STEPS));
     s.update(&mut ctx, 0.25);
     assert_eq!(at(&s), STEPS, "the end stops");

@@ -4,6 +4,7 @@
 
 use super::list::{filter_status, ListAction, ListState};
 use super::replay::ReplayScene;
+use super::{Chrome, Handled, SceneInput};
 use super::{Context, Pointer, Scene, Transition};
 use crate::replay::store::{Listed, Shelf};
 use crate::replay::Outcome;
@@ -88,32 +89,25 @@ fn name(e: &Listed) -> String {
 }
 
 impl Scene for ReplaysScene {
-    fn takes_text(&self) -> bool {
-        true
+    fn input(&mut self, _ctx: &mut Context, input: &SceneInput) -> Handled {
+        match input {
+            SceneInput::Press(code) => self.on_press(*code).into(),
+            SceneInput::Pointer(event) => self.on_pointer(*event).into(),
+            SceneInput::Click => self.on_click().into(),
+            _ => Handled::No,
+        }
+    }
+
+    /// The letters type into the list's filter.
+    fn chrome(&self) -> Chrome {
+        Chrome {
+            takes_letters: true,
+            ..Chrome::titled("Breakout — replays")
+        }
     }
 
     fn update(&mut self, _ctx: &mut Context, _dt: f32) -> Transition {
         Transition::None
-    }
-
-    fn key_press(&mut self, _ctx: &mut Context, code: KeyCode) -> Transition {
-        match self.list.key(code) {
-            ListAction::Back => Transition::Pop,
-            ListAction::Chosen(index) => self.watch(index),
-            ListAction::Moved | ListAction::None => Transition::None,
-        }
-    }
-
-    fn pointer(&mut self, _ctx: &mut Context, event: Pointer) -> Transition {
-        super::list::mouse(&mut self.list, LIST_TOP, &mut self.pointer, event);
-        Transition::None
-    }
-
-    fn click(&mut self, _ctx: &mut Context) -> Transition {
-        match super::list::click(&mut self.list, LIST_TOP, self.pointer) {
-            ListAction::Chosen(index) => self.watch(index),
-            _ => Transition::None,
-        }
     }
 
     fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
@@ -141,8 +135,26 @@ impl Scene for ReplaysScene {
             replays::empty_list(&mut batch.text, LIST_TOP + 40.0, self.dir.as_deref());
         }
     }
+}
 
-    fn title(&self) -> Option<String> {
-        Some("Breakout — replays".to_string())
+impl ReplaysScene {
+    fn on_press(&mut self, code: KeyCode) -> Transition {
+        match self.list.key(code) {
+            ListAction::Back => Transition::Pop,
+            ListAction::Chosen(index) => self.watch(index),
+            ListAction::Moved | ListAction::None => Transition::None,
+        }
+    }
+
+    fn on_pointer(&mut self, event: Pointer) -> Transition {
+        super::list::mouse(&mut self.list, LIST_TOP, &mut self.pointer, event);
+        Transition::None
+    }
+
+    fn on_click(&mut self) -> Transition {
+        match super::list::click(&mut self.list, LIST_TOP, self.pointer) {
+            ListAction::Chosen(index) => self.watch(index),
+            _ => Transition::None,
+        }
     }
 }

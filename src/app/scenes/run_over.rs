@@ -6,6 +6,7 @@ use super::{
     close_game, go_on_key, goes_on, hint_line, Context, Outcome, Scene, Transition,
     AUTOPLAY_SCREEN_DELAY, CONFIRM_DELAY,
 };
+use super::{Chrome, Handled, SceneInput};
 use crate::view::{hud, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
 
@@ -88,6 +89,17 @@ impl RunOverScene {
 }
 
 impl Scene for RunOverScene {
+    fn input(&mut self, ctx: &mut Context, input: &SceneInput) -> Handled {
+        match input {
+            SceneInput::Press(code) => self.on_press(ctx, *code).into(),
+            _ => Handled::No,
+        }
+    }
+
+    fn chrome(&self) -> Chrome {
+        Chrome::overlay()
+    }
+
     fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
         self.seconds += dt;
         // Demo mode from the menu loops forever; a run started with --set or --level stops here.
@@ -96,15 +108,6 @@ impl Scene for RunOverScene {
             return close_game(ctx);
         }
         Transition::None
-    }
-
-    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        match code {
-            KeyCode::Escape => close_game(ctx),
-            code if goes_on(ctx, code) && self.seconds >= CONFIRM_DELAY => close_game(ctx),
-            RETRY_KEY if self.seconds >= CONFIRM_DELAY => self.retry(ctx),
-            _ => Transition::None,
-        }
     }
 
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
@@ -118,15 +121,23 @@ impl Scene for RunOverScene {
         let hint = hint_line(&[&score, &self.outcome.best_line()], &menu);
         hud::message(&mut batch.text, self.end.title(), &hint);
     }
+}
 
-    fn is_overlay(&self) -> bool {
-        true
+impl RunOverScene {
+    fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        match code {
+            KeyCode::Escape => close_game(ctx),
+            code if goes_on(ctx, code) && self.seconds >= CONFIRM_DELAY => close_game(ctx),
+            RETRY_KEY if self.seconds >= CONFIRM_DELAY => self.retry(ctx),
+            _ => Transition::None,
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::scenes::Drive;
     use crate::app::scenes::{shown_hint, test_context, Best};
     use crate::highscores::Score;
 

@@ -6,6 +6,7 @@ use super::level_menu::LevelMenuScene;
 use super::play::{Campaign, PlayScene};
 use super::stack::Flow;
 use super::{test_context, SceneStack};
+use crate::app::scenes::{Drive, SceneInput};
 use crate::assets::LevelSetSource;
 use crate::highscores::{HighScores, Score};
 use std::path::PathBuf;
@@ -179,7 +180,7 @@ fn esc_and_a_lost_focus_pause_the_game_instead_of_dropping_it() {
     assert_eq!(stack.len(), 3, "Esc paused");
     press(&mut stack, &mut ctx, KeyCode::KeyP);
     assert_eq!(stack.len(), 2, "P resumed");
-    stack.focus_lost(&mut ctx);
+    stack.input(&mut ctx, SceneInput::FocusLost);
     assert_eq!(stack.len(), 3, "a lost focus paused");
     stack.update(&mut ctx, 5.0);
     assert_eq!(stack.len(), 3, "and stays paused");
@@ -241,14 +242,14 @@ fn the_level_list_cursor_lands_where_the_run_ended() {
         stack.update(ctx, 0.0);
         // Back from a run, Enter and Space wait a moment (Space mashed at GAME OVER must not
         // start a new game unseen).
-        stack.press(ctx, KeyCode::Enter);
+        stack.input(ctx, SceneInput::Press(KeyCode::Enter));
         assert_eq!(stack.len() == 1, guarded, "Enter at once");
         stack.update(ctx, super::CONFIRM_DELAY);
         if guarded {
-            stack.press(ctx, KeyCode::Enter);
+            stack.input(ctx, SceneInput::Press(KeyCode::Enter));
         }
         // The new-run screen: Start has the focus.
-        stack.press(ctx, KeyCode::Enter);
+        stack.input(ctx, SceneInput::Press(KeyCode::Enter));
         parse_title(&stack.title()).map(|t| t.0)
     };
     assert_eq!(start(&mut ctx, Some((key.clone(), 1))), Some(2));
@@ -314,7 +315,10 @@ fn a_kids_run_plays_kids_into_its_next_level_and_keeps_its_scores_apart() {
     let mut stack = SceneStack::new(Box::new(LevelMenuScene::new(Arc::new(set), 0)));
     // The bot plays (it was given at the start), its scores are recorded as a player's.
     ctx.args.autoplay = true;
-    assert_eq!(stack.press(&mut ctx, KeyCode::Enter), Flow::Continue);
+    assert_eq!(
+        stack.input(&mut ctx, SceneInput::Press(KeyCode::Enter)),
+        Flow::Continue
+    );
     ctx.args.autoplay = false;
     let game = stack.live_game().expect("the run started");
     assert_eq!(game.config().difficulty, Difficulty::Kids);

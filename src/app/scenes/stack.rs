@@ -1,9 +1,9 @@
 //! The stack of scenes and how transitions change it.
 
-use super::{press, Context, Pointer, Scene, Transition};
+use super::{press, Chrome, Context, Handled, Scene, SceneInput, Transition};
 use crate::sim::Game;
 use crate::view::SpriteBatch;
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use glium::winit::keyboard::PhysicalKey;
 
 /// Whether the app goes on after a transition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,8 +59,9 @@ impl SceneStack {
         self.apply(transition)
     }
 
-    /// Gives a key event to the top scene ([`Scene::key_event`], then [`Scene::key_press`] if
-    /// it is a press the scene did not use up) and applies its transition.
+    /// Gives a key event to the top scene as a [`SceneInput::Key`], then, if the scene did not
+    /// take it and it is a press ([`press`]: a new press, or an arrow's auto-repeat), as a
+    /// [`SceneInput::Press`]; applies its transition.
     pub fn key(
         &mut self,
         ctx: &mut Context,
@@ -69,80 +70,48 @@ impl SceneStack {
         repeat: bool,
     ) -> Flow {
         let transition = match self.scenes.last_mut() {
-            Some(scene) => {
-                if scene.key_event(ctx, key, pressed) {
-                    Transition::None
-                } else {
-                    match press(key, pressed, repeat) {
-                        Some(code) => scene.key_press(ctx, code),
-                        None => Transition::None,
-                    }
+            Some(scene) => match scene.input(ctx, &SceneInput::Key { key, pressed }) {
+                Handled::Yes(transition) => transition,
+                Handled::No => match press(key, pressed, repeat) {
+                    Some(code) => scene.input(ctx, &SceneInput::Press(code)).transition(),
+                    None => Transition::None,
+                },
+            },
+            None => Transition::Quit,
+        };
+        self.apply(transition)
+    }
+
+    /// Gives `input` to the top scene and applies its transition. A key press with no key
+    /// event behind it (a gamepad's, see [`crate::app::gamepad::mapping`]) comes as a
+    /// [`SceneInput::Press`] only, so it moves through menus but never holds a game key down;
+    /// typed text reaches only a scene that takes the letters ([`Chrome::takes_letters`]); a
+    /// close request asks the scenes from the top down: the first that takes it closes the
+    /// scenes above it (a test-play over the editor) and gets its way, and the app quits when
+    /// none does.
+    pub fn input(&mut self, ctx: &mut Context, input: SceneInput) -> Flow {
+        if input == SceneInput::CloseRequested {
+            for i in (0..self.scenes.len()).rev() {
+                if let Handled::Yes(transition) = self.scenes[i].input(ctx, &input) {
+                    self.scenes.truncate(i + 1);
+                    return self.apply(transition);
                 }
             }
-            None => Transition::Quit,
-        };
-        self.apply(transition)
-    }
-
-    /// A key press with no key event behind it (a gamepad's, see
-    /// [`crate::app::gamepad::mapping`]): the top scene's [`Scene::key_press`] only, so it
-    /// moves through menus but never holds a game key down. Applies its transition.
-    pub fn press(&mut self, ctx: &mut Context, code: KeyCode) -> Flow {
-        let transition = match self.scenes.last_mut() {
-            Some(scene) => scene.key_press(ctx, code),
-            None => Transition::Quit,
-        };
-        self.apply(transition)
-    }
-
-    /// Tells the top scene the window lost the focus or was hidden ([`Scene::focus_lost`]) and
-    /// applies its transition.
-    pub fn focus_lost(&mut self, ctx: &mut Context) -> Flow {
-        let transition = match self.scenes.last_mut() {
-            Some(scene) => scene.focus_lost(ctx),
-            None => Transition::None,
-        };
-        self.apply(transition)
-    }
-
-    /// Gives a left click to the top scene and applies its transition.
-    pub fn click(&mut self, ctx: &mut Context) -> Flow {
-        let transition = match self.scenes.last_mut() {
-            Some(scene) => scene.click(ctx),
-            None => Transition::Quit,
-        };
-        self.apply(transition)
-    }
-
-    /// Gives a mouse event to the top scene ([`Scene::pointer`]) and applies its transition.
-    pub fn pointer(&mut self, ctx: &mut Context, event: Pointer) -> Flow {
-        let transition = match self.scenes.last_mut() {
-            Some(scene) => scene.pointer(ctx, event),
-            None => Transition::Quit,
-        };
-        self.apply(transition)
-    }
-
-    /// Gives typed text to the top scene if it takes text ([`Scene::typed`]).
-    pub fn typed(&mut self, ctx: &mut Context, text: &str) -> Flow {
-        let transition = match self.scenes.last_mut() {
-            Some(scene) if scene.takes_text() => scene.typed(ctx, text),
-            _ => Transition::None,
-        };
-        self.apply(transition)
-    }
-
-    /// The window's close button: asks the scenes from the top down
-    /// ([`Scene::close_requested`]); the first that answers closes the scenes above it (a
-    /// test-play over the editor) and gets its way. Quits when none answers.
-    pub fn close_requested(&mut self, ctx: &mut Context) -> Flow {
-        for i in (0..self.scenes.len()).rev() {
-            if let Some(transition) = self.scenes[i].close_requested(ctx) {
-                self.scenes.truncate(i + 1);
-                return self.apply(transition);
-            }
+            return Flow::Quit;
         }
-        Flow::Quit
+        let transition = match self.scenes.last_mut() {
+            Some(scene) if matches!(input, SceneInput::Typed(_)) => {
+                if scene.chrome().takes_letters {
+                    scene.input(ctx, &input).transition()
+                } else {
+                    Transition::None
+                }
+            }
+            Some(scene) => scene.input(ctx, &input).transition(),
+            None if input == SceneInput::FocusLost => Transition::None,
+            None => Transition::Quit,
+        };
+        self.apply(transition)
     }
 
     /// Draws the top scene into `batch`, over the scenes under it as long as they are overlays
@@ -151,7 +120,7 @@ impl SceneStack {
         let base = self
             .scenes
             .iter()
-            .rposition(|s| !s.is_overlay())
+            .rposition(|s| !s.chrome().overlay)
             .unwrap_or(0);
         let top = self.scenes.len().saturating_sub(1);
         for (i, scene) in self.scenes.iter().enumerate().skip(base) {
@@ -165,24 +134,16 @@ impl SceneStack {
         self.scenes
             .iter()
             .rev()
-            .find_map(|s| s.title())
+            .find_map(|s| s.chrome().title)
             .unwrap_or_else(|| "Breakout".to_string())
     }
 
-    /// True if the top scene takes typed letters as text (see [`Scene::takes_text`]).
-    pub fn takes_text(&self) -> bool {
-        self.scenes.last().is_some_and(|s| s.takes_text())
-    }
-
-    /// True if the top scene shows the "MUTED" corner (see [`Scene::shows_mute`]).
-    pub fn shows_mute(&self) -> bool {
-        self.scenes.last().is_some_and(|s| s.shows_mute())
-    }
-
-    /// Whether the mouse cursor shows over the top scene (see [`Scene::shows_cursor`]; it
-    /// shows with no scene).
-    pub fn shows_cursor(&self) -> bool {
-        self.scenes.last().is_none_or(|s| s.shows_cursor())
+    /// How the top scene shows ([`Scene::chrome`]); with no scene, the default (the cursor
+    /// shows).
+    pub fn chrome(&self) -> Chrome {
+        self.scenes
+            .last()
+            .map_or_else(Chrome::default, |s| s.chrome())
     }
 
     /// The game running on the top scene, if any (see [`Scene::live_game`]).
@@ -261,26 +222,34 @@ mod tests {
                 .borrow_mut()
                 .push(format!("draw {} covered={covered}", self.name));
         }
-        fn is_overlay(&self) -> bool {
-            self.overlay
-        }
         /// A "menu" probe has a filter to type into.
-        fn takes_text(&self) -> bool {
-            self.name == "menu"
+        fn chrome(&self) -> Chrome {
+            Chrome {
+                overlay: self.overlay,
+                takes_letters: self.name == "menu",
+                title: (!self.overlay).then(|| self.name.to_string()),
+                ..Chrome::default()
+            }
         }
-        fn title(&self) -> Option<String> {
-            (!self.overlay).then(|| self.name.to_string())
-        }
-        /// Uses up the A key (as the game uses the paddle keys).
-        fn key_event(&mut self, _ctx: &mut Context, key: PhysicalKey, pressed: bool) -> bool {
-            self.log
-                .borrow_mut()
-                .push(format!("event {key:?} {pressed}"));
-            key == PhysicalKey::Code(KeyCode::KeyA)
-        }
-        fn key_press(&mut self, _ctx: &mut Context, code: KeyCode) -> Transition {
-            self.log.borrow_mut().push(format!("press {code:?}"));
-            Transition::None
+        /// Takes the A key's events (as the game takes the paddle keys).
+        fn input(&mut self, _ctx: &mut Context, input: &SceneInput) -> Handled {
+            match input {
+                SceneInput::Key { key, pressed } => {
+                    self.log
+                        .borrow_mut()
+                        .push(format!("event {key:?} {pressed}"));
+                    if *key == PhysicalKey::Code(KeyCode::KeyA) {
+                        Handled::Yes(Transition::None)
+                    } else {
+                        Handled::No
+                    }
+                }
+                SceneInput::Press(code) => {
+                    self.log.borrow_mut().push(format!("press {code:?}"));
+                    Handled::Yes(Transition::None)
+                }
+                _ => Handled::No,
+            }
         }
     }
 
@@ -288,9 +257,9 @@ mod tests {
     fn typing_goes_by_the_top_scene() {
         let log = Rc::new(RefCell::new(Vec::new()));
         let mut stack = SceneStack::new(Probe::boxed("menu", false, &log));
-        assert!(stack.takes_text());
+        assert!(stack.chrome().takes_letters);
         stack.push(Probe::boxed("game", false, &log));
-        assert!(!stack.takes_text(), "the menu is covered");
+        assert!(!stack.chrome().takes_letters, "the menu is covered");
     }
 
     #[test]

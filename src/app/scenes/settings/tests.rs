@@ -1,5 +1,6 @@
 use super::*;
 use crate::app::scenes::test_context;
+use crate::app::scenes::Drive;
 use crate::config::save::ConfigFile;
 use crate::config::{Config, Loaded};
 use std::path::PathBuf;
@@ -255,13 +256,13 @@ fn a_key_row_takes_the_next_key_and_refuses_one_in_use() {
     select_key(&mut scene, &mut ctx, Action::Launch);
     scene.key_press(&mut ctx, KeyCode::Enter);
     assert!(
-        scene.takes_text(),
+        scene.chrome().takes_letters,
         "M or F1 would be bound, not mute or the overlay"
     );
     scene.key_press(&mut ctx, KeyCode::KeyW);
     assert_eq!(ctx.bindings.action(KeyCode::KeyW), Some(Action::Launch));
     assert_eq!(ctx.bindings.action(KeyCode::Space), None);
-    assert!(!scene.takes_text());
+    assert!(!scene.chrome().takes_letters);
     // A key another action has is refused, with the reason, and nothing changes.
     select_key(&mut scene, &mut ctx, Action::Pause);
     scene.key_press(&mut ctx, KeyCode::Enter);
