@@ -239,7 +239,6 @@ impl App {
             audio,
             muted: false,
             level_error: None,
-            fork_request: false,
             game_steps: 0,
             modifiers: Default::default(),
             settings: Default::default(),
@@ -685,7 +684,7 @@ mod app_key_tests {
         app.scenes
             .push(Box::new(scenes::editor::EditorScene::new(editor, None)));
         assert!(!shown_text(&app.batch()).contains(MUTED_TEXT));
-        app.scenes.apply(scenes::Transition::Pop);
+        app.scenes.apply(&mut app.ctx, scenes::Transition::Pop);
         assert!(shown_text(&app.batch()).contains(MUTED_TEXT));
         app.ctx.toggle_mute();
         assert!(!app.ctx.muted && !app.ctx.settings.now.audio.muted);

@@ -81,9 +81,6 @@ pub struct Context {
     /// The difficulty of the next run: `[game] difficulty`, or `--difficulty` for this run;
     /// read and changed with [`Context::difficulty`] and [`Context::set_difficulty`].
     pub difficulty: Difficulty,
-    /// Set by the pause screen's fork key: the paused game under it forks into every collision
-    /// mode, or leaves its fork (the collision lab); the game clears it when it has done so.
-    pub fork_request: bool,
 }
 
 impl Context {

@@ -59,7 +59,7 @@ mod test_support;
 pub use context::Context;
 pub use end_screen::{close_game, hint_line, Best, Outcome, CONFIRM_DELAY};
 pub use keys::{go_on_key, goes_on, is_confirm, press};
-pub use scene::{Chrome, Handled, MouseButton, Pointer, Scene, SceneInput, Transition};
+pub use scene::{Chrome, Handled, MouseButton, Pointer, Reply, Scene, SceneInput, Transition};
 pub use stack::SceneStack;
 #[cfg(test)]
 pub(crate) use test_support::*;

@@ -3,7 +3,7 @@
 
 use super::run_over::Retry;
 use super::{close_game, Context, Scene, Transition};
-use super::{Chrome, Handled, SceneInput};
+use super::{Chrome, Handled, Reply, SceneInput};
 use crate::app::Action;
 use crate::view::{hud, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
@@ -41,7 +41,7 @@ impl PauseScene {
     }
 
     /// Offers F, forking the game below into every collision mode (or leaving the fork it is
-    /// in, `forked`), through [`Context::fork_request`].
+    /// in, `forked`): the pause screen closes with [`Reply::Fork`] and opens again over it.
     pub fn with_fork(mut self, forked: bool) -> PauseScene {
         self.forked = Some(forked);
         self
@@ -114,10 +114,16 @@ impl PauseScene {
             Some(Action::Pause | Action::Launch)
         );
         if code == FORK_KEY && !resumes {
-            if let Some(forked) = &mut self.forked {
-                ctx.fork_request = true;
-                *forked = !*forked;
-                return Transition::None;
+            if let Some(forked) = self.forked {
+                // The game answers under the pause screen, which stays.
+                let pause = PauseScene {
+                    forked: Some(!forked),
+                    ..std::mem::take(self)
+                };
+                return Transition::Sequence(vec![
+                    Transition::PopWith(Reply::Fork),
+                    Transition::Push(Box::new(pause)),
+                ]);
             }
         }
         if code == RESTART_KEY {

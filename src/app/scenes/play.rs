@@ -7,7 +7,7 @@ use super::level_cleared::LevelClearedScene;
 use super::pause::PauseScene;
 use super::recording::{self, Recording};
 use super::run_over::{RunEnd, RunOverScene};
-use super::{Chrome, Handled, SceneInput};
+use super::{Chrome, Handled, Reply, SceneInput};
 use super::{Context, Outcome, Scene, Transition};
 use crate::app::reload::FileWatcher;
 use crate::app::timestep::FixedTimestep;
@@ -395,15 +395,13 @@ impl PlayScene {
         Transition::Push(Box::new(pause.with_fork(self.fork.is_some())))
     }
 
-    /// The pause screen's fork key ([`Context::fork_request`]): forks the game at this step
-    /// into every collision mode, or leaves the fork.
-    fn answer_fork_request(&mut self, ctx: &mut Context) {
-        if std::mem::take(&mut ctx.fork_request) {
-            self.fork = match self.fork {
-                Some(_) => None,
-                None => Some(Fork::every_mode(&self.game, self.game.stats().steps)),
-            };
-        }
+    /// The pause screen's fork key ([`Reply::Fork`]): forks the game at this step into every
+    /// collision mode, or leaves the fork.
+    fn fork_or_leave(&mut self) {
+        self.fork = match self.fork {
+            Some(_) => None,
+            None => Some(Fork::every_mode(&self.game, self.game.stats().steps)),
+        };
     }
 }
 
@@ -432,6 +430,10 @@ impl Scene for PlayScene {
                 Handled::Yes(Transition::None)
             }
             SceneInput::FocusLost => self.on_focus_lost().into(),
+            SceneInput::Resumed(Reply::Fork) => {
+                self.fork_or_leave();
+                Handled::Yes(Transition::None)
+            }
             _ => Handled::No,
         }
     }
@@ -449,7 +451,6 @@ impl Scene for PlayScene {
     }
 
     fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
-        self.answer_fork_request(ctx);
         self.reload_if_changed();
         // While the level file has errors the game waits: the error banner covers the paddle
         // and ball, and the author is fixing the file, not playing.
@@ -469,8 +470,7 @@ impl Scene for PlayScene {
         }
     }
 
-    fn update_covered(&mut self, ctx: &mut Context, _dt: f32) -> bool {
-        self.answer_fork_request(ctx);
+    fn update_covered(&mut self, _ctx: &mut Context, _dt: f32) -> bool {
         self.reload_if_changed()
     }
 
@@ -801,14 +801,34 @@ mod tests {
     /// fork, and so does a change of the game's mode.
     #[test]
     fn the_pause_screens_fork_key_forks_the_game_and_leaves_the_fork() {
+        /// F on a pause screen offering the fork (`forked`: leaving it) over `play`, as the stack
+        /// applies the answer: the game gets the reply.
+        fn fork_key(forked: bool, play: &mut PlayScene, ctx: &mut Context) {
+            let mut pause = PauseScene::new().with_fork(forked);
+            let Transition::Sequence(steps) = pause.key_press(ctx, KeyCode::KeyF) else {
+                panic!("F answers with the reply and the pause screen again");
+            };
+            for step in steps {
+                if let Transition::PopWith(reply) = step {
+                    play.input(ctx, &SceneInput::Resumed(reply));
+                }
+            }
+        }
         let mut ctx = test_context();
         let level = Level::parse("2 2 2 2\n1 1 1 1", "test").expect("valid level");
         let mut play = PlayScene::trial(&mut ctx, &level, true);
         play.update(&mut ctx, 0.5);
         let mut pause = PauseScene::new().with_fork(false);
-        pause.key_press(&mut ctx, KeyCode::KeyF);
+        let answer = pause.key_press(&mut ctx, KeyCode::KeyF);
         assert!(play.fork.is_none(), "not before the game answers");
-        play.update_covered(&mut ctx, 0.0);
+        let Transition::Sequence(steps) = answer else {
+            panic!("F closes the pause screen with a reply and opens it again");
+        };
+        assert!(matches!(
+            steps[..],
+            [Transition::PopWith(Reply::Fork), Transition::Push(_)]
+        ));
+        play.input(&mut ctx, &SceneInput::Resumed(Reply::Fork));
         let start = play.game.stats().steps;
         let fork = play.fork.as_ref().expect("forked");
         assert_eq!((fork.start(), fork.copies().len()), (start, 5));
@@ -825,11 +845,9 @@ mod tests {
         );
         let own = fork.copy(play.game.config().collision).expect("own mode");
         assert_eq!(own.game().state_hash(), play.game.state_hash());
-        pause.key_press(&mut ctx, KeyCode::KeyF);
-        play.update_covered(&mut ctx, 0.0);
+        fork_key(true, &mut play, &mut ctx);
         assert!(play.fork.is_none(), "F again leaves the fork");
-        pause.key_press(&mut ctx, KeyCode::KeyF);
-        play.update(&mut ctx, 0.0);
+        fork_key(false, &mut play, &mut ctx);
         assert!(play.fork.is_some());
         play.key_press(&mut ctx, KeyCode::KeyC);
         assert!(play.fork.is_none(), "a mode change leaves the fork");
@@ -837,7 +855,7 @@ mod tests {
         ctx.bindings.bind(Action::Pause, KeyCode::KeyF).unwrap();
         let mut pause = PauseScene::new().with_fork(false);
         let resumed = pause.key_press(&mut ctx, KeyCode::KeyF);
-        assert!(matches!(resumed, Transition::Pop) && !ctx.fork_request);
+        assert!(matches!(resumed, Transition::Pop));
     }
 
     /// The pause and next-mode keys follow the bindings, changed while the game runs; a

@@ -17,6 +17,10 @@ pub enum Transition {
     Push(Box<dyn Scene>),
     /// Remove the top scene; the one under it carries on.
     Pop,
+    /// Remove the top scene and give the one under it this reply (as
+    /// [`SceneInput::Resumed`]), applying its answer: an overlay's message to the scene it
+    /// covered.
+    PopWith(Reply),
     /// Swap the top scene for another.
     Replace(Box<dyn Scene>),
     /// Several transitions in order, e.g. an overlay closing itself and the game under it.
@@ -81,6 +85,16 @@ pub enum SceneInput {
     /// scene under this one takes it); a scene with unsaved work answers with the transition
     /// that asks first (the stack closes the scenes above it).
     CloseRequested,
+    /// The scene above this one closed with a reply ([`Transition::PopWith`]).
+    Resumed(Reply),
+}
+
+/// What a closing overlay tells the scene it uncovers ([`Transition::PopWith`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// The pause screen's fork key: the paused game forks into every collision mode at this
+    /// step, or leaves the fork it is in (the collision lab).
+    Fork,
 }
 
 /// How the app shows the window while a scene is on top (or, for the title, on the stack).

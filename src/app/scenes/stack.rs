@@ -1,5 +1,7 @@
 //! The stack of scenes and how transitions change it.
 
+#[cfg(test)]
+use super::Reply;
 use super::{press, Chrome, Context, Handled, Scene, SceneInput, Transition};
 use crate::sim::Game;
 use crate::view::SpriteBatch;
@@ -56,7 +58,7 @@ impl SceneStack {
             Some(scene) => scene.update(ctx, dt),
             None => Transition::Quit,
         };
-        self.apply(transition)
+        self.apply(ctx, transition)
     }
 
     /// Gives a key event to the top scene as a [`SceneInput::Key`], then, if the scene did not
@@ -79,7 +81,7 @@ impl SceneStack {
             },
             None => Transition::Quit,
         };
-        self.apply(transition)
+        self.apply(ctx, transition)
     }
 
     /// Gives `input` to the top scene and applies its transition. A key press with no key
@@ -94,7 +96,7 @@ impl SceneStack {
             for i in (0..self.scenes.len()).rev() {
                 if let Handled::Yes(transition) = self.scenes[i].input(ctx, &input) {
                     self.scenes.truncate(i + 1);
-                    return self.apply(transition);
+                    return self.apply(ctx, transition);
                 }
             }
             return Flow::Quit;
@@ -111,7 +113,7 @@ impl SceneStack {
             None if input == SceneInput::FocusLost => Transition::None,
             None => Transition::Quit,
         };
-        self.apply(transition)
+        self.apply(ctx, transition)
     }
 
     /// Draws the top scene into `batch`, over the scenes under it as long as they are overlays
@@ -152,12 +154,19 @@ impl SceneStack {
     }
 
     /// Changes the stack as `transition` says.
-    pub fn apply(&mut self, transition: Transition) -> Flow {
+    pub fn apply(&mut self, ctx: &mut Context, transition: Transition) -> Flow {
         match transition {
             Transition::None => {}
             Transition::Push(scene) => self.scenes.push(scene),
             Transition::Pop => {
                 self.scenes.pop();
+            }
+            Transition::PopWith(reply) => {
+                self.scenes.pop();
+                if let Some(scene) = self.scenes.last_mut() {
+                    let answer = scene.input(ctx, &SceneInput::Resumed(reply)).transition();
+                    return self.apply(ctx, answer);
+                }
             }
             Transition::Replace(scene) => {
                 self.scenes.pop();
@@ -165,7 +174,7 @@ impl SceneStack {
             }
             Transition::Sequence(transitions) => {
                 for t in transitions {
-                    if self.apply(t) == Flow::Quit {
+                    if self.apply(ctx, t) == Flow::Quit {
                         return Flow::Quit;
                     }
                 }
@@ -248,6 +257,12 @@ mod tests {
                     self.log.borrow_mut().push(format!("press {code:?}"));
                     Handled::Yes(Transition::None)
                 }
+                SceneInput::Resumed(reply) => {
+                    self.log
+                        .borrow_mut()
+                        .push(format!("{} resumed {reply:?}", self.name));
+                    Handled::Yes(self.next.take().unwrap_or(Transition::None))
+                }
                 _ => Handled::No,
             }
         }
@@ -305,23 +320,32 @@ mod tests {
         let log = Rc::new(RefCell::new(Vec::new()));
         let mut ctx = crate::app::scenes::test_context();
         let mut stack = SceneStack::new(Probe::boxed("menu", false, &log));
-        let flow = stack.apply(Transition::Push(Probe::boxed("game", false, &log)));
+        let flow = stack.apply(
+            &mut ctx,
+            Transition::Push(Probe::boxed("game", false, &log)),
+        );
         assert_eq!((flow, stack.len()), (Flow::Continue, 2));
-        stack.apply(Transition::Push(Probe::boxed("over", true, &log)));
-        let flow = stack.apply(Transition::Sequence(vec![
-            Transition::Pop,
-            Transition::Replace(Probe::boxed("next", false, &log)),
-        ]));
+        stack.apply(&mut ctx, Transition::Push(Probe::boxed("over", true, &log)));
+        let flow = stack.apply(
+            &mut ctx,
+            Transition::Sequence(vec![
+                Transition::Pop,
+                Transition::Replace(Probe::boxed("next", false, &log)),
+            ]),
+        );
         assert_eq!((flow, stack.len()), (Flow::Continue, 2));
         assert_eq!(stack.title(), "next");
         let mut quitter = Probe::boxed("quitter", false, &log);
         quitter.next = Some(Transition::Quit);
-        stack.apply(Transition::Push(quitter));
+        stack.apply(&mut ctx, Transition::Push(quitter));
         assert_eq!(stack.update(&mut ctx, 0.1), Flow::Quit);
-        let flow = stack.apply(Transition::Sequence(Vec::new()));
+        let flow = stack.apply(&mut ctx, Transition::Sequence(Vec::new()));
         assert_eq!(flow, Flow::Continue);
         let pops = (0..3).map(|_| Transition::Pop).collect();
-        assert_eq!(stack.apply(Transition::Sequence(pops)), Flow::Quit);
+        assert_eq!(
+            stack.apply(&mut ctx, Transition::Sequence(pops)),
+            Flow::Quit
+        );
         assert!(stack.is_empty());
     }
 
@@ -341,5 +365,22 @@ mod tests {
             "the cleared screen was closed before the top's update"
         );
         assert_eq!(stack.len(), 2);
+    }
+
+    #[test]
+    fn an_overlay_closing_with_a_reply_gives_it_to_the_scene_it_uncovers() {
+        let log = Rc::new(RefCell::new(Vec::new()));
+        let mut ctx = crate::app::scenes::test_context();
+        let mut stack = SceneStack::new(Probe::boxed("menu", false, &log));
+        let mut game = Probe::boxed("game", false, &log);
+        // The game answers the reply by closing itself too.
+        game.next = Some(Transition::Pop);
+        stack.push(game);
+        stack.push(Probe::boxed("pause", true, &log));
+        let flow = stack.apply(&mut ctx, Transition::PopWith(Reply::Fork));
+        assert_eq!((flow, stack.len()), (Flow::Continue, 1));
+        assert_eq!(*log.borrow(), ["game resumed Fork"]);
+        let flow = stack.apply(&mut ctx, Transition::PopWith(Reply::Fork));
+        assert_eq!(flow, Flow::Quit, "no scene left to reply to");
     }
 }

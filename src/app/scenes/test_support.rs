@@ -69,7 +69,6 @@ pub(crate) fn test_context() -> Context {
         effects: crate::effects::Effects::new(1, Default::default()),
         scores: None,
         level_error: None,
-        fork_request: false,
         game_steps: 0,
         modifiers: Default::default(),
         settings: Default::default(),
