@@ -238,7 +238,6 @@ impl App {
             gamepad: Default::default(),
             audio,
             muted: false,
-            level_error: None,
             game_steps: 0,
             modifiers: Default::default(),
             settings: Default::default(),

@@ -48,7 +48,7 @@ pub(super) fn push_run(app: &mut App, set: Arc<OpenedSet>, index: usize, level: 
     app.scenes.push(Box::new(LevelMenuScene::new(set, index)));
     match app.ctx.args.players.clone() {
         Some(players) => {
-            if let Some(scene) = HotSeatScene::start(&mut app.ctx, &campaign, &players.0) {
+            if let Ok(scene) = HotSeatScene::start(&mut app.ctx, &campaign, &players.0) {
                 app.scenes.push(Box::new(scene));
             }
         }

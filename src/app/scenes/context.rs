@@ -48,9 +48,6 @@ pub struct Context {
     pub effects: Effects,
     /// Best scores per level and set (none if the platform has no data directory).
     pub scores: Option<HighScores>,
-    /// Why the last level could not be started (its file's errors), shown by the menu until a
-    /// level starts.
-    pub level_error: Option<String>,
     /// Simulation steps run, over every level (for `--stats`).
     pub game_steps: u64,
     /// Shift, Ctrl, Alt and Super as held now (for shortcuts such as Ctrl+Z).

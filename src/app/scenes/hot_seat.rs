@@ -52,17 +52,16 @@ pub struct HotSeatScene {
 impl HotSeatScene {
     /// A run through `campaign`'s set (from its current level) for the players `names`, in
     /// turn order, each with a fresh score and full lives; the first player's turn banner
-    /// shows. `None` when the level does not load (as [`PlayScene::load`], which says why in
-    /// [`Context::level_error`]).
-    pub fn start(ctx: &mut Context, campaign: &Campaign, names: &[String]) -> Option<Self> {
+    /// shows. Errors: the level does not load (as [`PlayScene::load`]).
+    pub fn start(ctx: &mut Context, campaign: &Campaign, names: &[String]) -> Result<Self, String> {
         let runs = names.iter().map(|name| campaign.clone().for_player(name));
         HotSeatScene::with_runs(ctx, runs.collect())
     }
 
     /// A run of the players of `runs` (each made with [`Campaign::for_player`]; a run
     /// without a player is played as "Player N"), in turn order, each from where their run
-    /// is; `None` as [`HotSeatScene::start`].
-    pub fn with_runs(ctx: &mut Context, runs: Vec<Campaign>) -> Option<Self> {
+    /// is. Errors as [`HotSeatScene::start`].
+    pub fn with_runs(ctx: &mut Context, runs: Vec<Campaign>) -> Result<Self, String> {
         let mut seats = Vec::with_capacity(runs.len());
         for (i, run) in runs.into_iter().enumerate() {
             let name = run
@@ -85,7 +84,7 @@ impl HotSeatScene {
         let (last, others) = names.split_last().unwrap_or((&"", &[]));
         let order = format!("{} and {last} take turns", others.join(", "));
         scene.banner(ctx, order);
-        Some(scene)
+        Ok(scene)
     }
 
     /// The names of the players, in turn order.
@@ -184,7 +183,7 @@ impl HotSeatScene {
                 if cleared && !campaign.is_last() {
                     // A cleared level moves this player on, and it stays their turn.
                     let next = campaign.next(total, lives).played_at(speed);
-                    if let Some(mut play) = PlayScene::load(ctx, next) {
+                    if let Ok(mut play) = PlayScene::load(ctx, next) {
                         play.set_aside();
                         seat.play = Some(play);
                         let cleared = format!("{name} cleared the level  +{}", outcome.score);

@@ -83,19 +83,15 @@ impl LevelMenuScene {
     fn start(&mut self, ctx: &mut Context, index: usize) -> Transition {
         let campaign = Campaign::new(&self.set, index).starting_at(ctx.difficulty());
         match PlayScene::load(ctx, campaign) {
-            Some(play) => {
+            Ok(play) => {
                 self.seconds = 0.0;
                 self.error = None;
                 Transition::Push(Box::new(play))
             }
-            None => {
+            Err(error) => {
                 // A level whose preview already says why it does not load needs no second copy.
                 let shown = matches!(&self.preview, Some((i, Err(_))) if *i == index);
-                self.error = ctx
-                    .level_error
-                    .clone()
-                    .filter(|_| !shown)
-                    .map(|e| (index, e));
+                self.error = (!shown).then_some((index, error));
                 Transition::None
             }
         }

@@ -205,15 +205,15 @@ impl NewRunScene {
             log::warn!("cannot remember the difficulty: {e}");
         }
         let campaign = Campaign::new(&self.set, self.index).starting_at(ctx.difficulty());
-        let scene: Option<Box<dyn Scene>> = if names.len() > 1 {
+        let scene: Result<Box<dyn Scene>, String> = if names.len() > 1 {
             HotSeatScene::start(ctx, &campaign, &names).map(|s| Box::new(s) as Box<dyn Scene>)
         } else {
             PlayScene::load(ctx, campaign).map(|s| Box::new(s) as Box<dyn Scene>)
         };
         match scene {
-            Some(scene) => Transition::Replace(scene),
-            None => {
-                self.error = ctx.level_error.clone();
+            Ok(scene) => Transition::Replace(scene),
+            Err(error) => {
+                self.error = Some(error);
                 Transition::None
             }
         }

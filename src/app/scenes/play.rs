@@ -87,19 +87,18 @@ pub struct PlayScene {
 }
 
 impl PlayScene {
-    /// Loads the campaign's current level and starts it. A level that does not load is logged
-    /// and left in [`Context::level_error`] (for the menu), and gives `None`.
-    pub fn load(ctx: &mut Context, campaign: Campaign) -> Option<PlayScene> {
-        let source = campaign.source()?.clone();
+    /// Loads the campaign's current level and starts it. Errors: the level does not load (its
+    /// file's errors, also logged), or the campaign has no current level.
+    pub fn load(ctx: &mut Context, campaign: Campaign) -> Result<PlayScene, String> {
+        let source = campaign
+            .source()
+            .ok_or_else(|| "the run has no level to play".to_string())?
+            .clone();
         match source.load() {
-            Ok(level) => {
-                ctx.level_error = None;
-                Some(PlayScene::new(ctx, campaign, &level))
-            }
+            Ok(level) => Ok(PlayScene::new(ctx, campaign, &level)),
             Err(e) => {
                 log::error!("{e}");
-                ctx.level_error = Some(e.to_string());
-                None
+                Err(e.to_string())
             }
         }
     }
@@ -328,7 +327,9 @@ impl PlayScene {
                 .next(total, self.game.lives())
                 .played_at(run_speed);
             let next_level = Box::new(move |ctx: &mut Context| {
-                PlayScene::load(ctx, next.clone()).map(|play| Box::new(play) as Box<dyn Scene>)
+                PlayScene::load(ctx, next.clone())
+                    .ok()
+                    .map(|play| Box::new(play) as Box<dyn Scene>)
             });
             return Some(Box::new(LevelClearedScene::new(outcome, total, next_level)));
         }
@@ -347,7 +348,9 @@ impl PlayScene {
         // Retry: this level again, with the score and lives it was started with.
         let again = self.campaign.clone();
         let retry = Box::new(move |ctx: &mut Context| {
-            PlayScene::load(ctx, again.clone()).map(|play| Box::new(play) as Box<dyn Scene>)
+            PlayScene::load(ctx, again.clone())
+                .ok()
+                .map(|play| Box::new(play) as Box<dyn Scene>)
         });
         Some(Box::new(
             RunOverScene::new(RunEnd::GameOver, outcome).with_retry(retry),
@@ -389,7 +392,9 @@ impl PlayScene {
         if lives > 1 && self.bot.is_none() && self.campaign.player().is_none() {
             let again = self.campaign.restarted(lives - 1);
             pause = pause.with_restart(Box::new(move |ctx: &mut Context| {
-                PlayScene::load(ctx, again.clone()).map(|play| Box::new(play) as Box<dyn Scene>)
+                PlayScene::load(ctx, again.clone())
+                    .ok()
+                    .map(|play| Box::new(play) as Box<dyn Scene>)
             }));
         }
         Transition::Push(Box::new(pause.with_fork(self.fork.is_some())))

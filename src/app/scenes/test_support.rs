@@ -68,7 +68,6 @@ pub(crate) fn test_context() -> Context {
         muted: false,
         effects: crate::effects::Effects::new(1, Default::default()),
         scores: None,
-        level_error: None,
         game_steps: 0,
         modifiers: Default::default(),
         settings: Default::default(),
