@@ -6,7 +6,7 @@ use super::list::{filter_status, ListAction, ListState};
 use super::play::{Campaign, PlayScene};
 use super::replay::ReplayScene;
 use super::{Chrome, Handled, SceneInput};
-use super::{Context, Pointer, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
+use super::{Context, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
 use crate::assets::OpenedSet;
 use crate::sim::BrickField;
 use crate::view::menu::{self, ListView, Mark, Row};
@@ -164,11 +164,16 @@ impl LevelMenuScene {
 
 impl Scene for LevelMenuScene {
     fn input(&mut self, ctx: &mut Context, input: &SceneInput) -> Handled {
-        match input {
-            SceneInput::Press(code) => self.on_press(ctx, *code).into(),
-            SceneInput::Pointer(event) => self.on_pointer(*event).into(),
-            SceneInput::Click => self.on_click(ctx).into(),
-            _ => Handled::No,
+        if let SceneInput::Press(code) = input {
+            if let Some(transition) = self.key_of_the_level(ctx, *code) {
+                return transition.into();
+            }
+        }
+        match super::list::input(&mut self.list, LIST_TOP, &mut self.pointer, input) {
+            Some(ListAction::Back) => Transition::Pop.into(),
+            Some(ListAction::Chosen(index)) => self.choose(ctx, index).into(),
+            Some(ListAction::Moved | ListAction::None) => Handled::Yes(Transition::None),
+            None => Handled::No,
         }
     }
 
@@ -265,37 +270,21 @@ impl Scene for LevelMenuScene {
 }
 
 impl LevelMenuScene {
-    fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+    /// The keys that act on the chosen level rather than move in the list: F2 edits it, the
+    /// best-run key watches its best run, and Enter and Space do nothing while the list just
+    /// uncovered (a player still pressing them at a run's end). `None` for the list's keys.
+    fn key_of_the_level(&mut self, ctx: &mut Context, code: KeyCode) -> Option<Transition> {
         if code == KeyCode::F2 {
             if let Some(index) = self.list.selected() {
-                return self.edit(index);
+                return Some(self.edit(index));
             }
         }
         if code == BEST_RUN_KEY {
             if let Some(index) = self.list.selected() {
-                return self.best_run(ctx, index);
+                return Some(self.best_run(ctx, index));
             }
         }
-        if self.guard > 0.0 && super::is_confirm(code) {
-            return Transition::None;
-        }
-        match self.list.key(code) {
-            ListAction::Back => Transition::Pop,
-            ListAction::Chosen(index) => self.choose(ctx, index),
-            ListAction::Moved | ListAction::None => Transition::None,
-        }
-    }
-
-    fn on_pointer(&mut self, event: Pointer) -> Transition {
-        super::list::mouse(&mut self.list, LIST_TOP, &mut self.pointer, event);
-        Transition::None
-    }
-
-    fn on_click(&mut self, ctx: &mut Context) -> Transition {
-        match super::list::click(&mut self.list, LIST_TOP, self.pointer) {
-            ListAction::Chosen(index) => self.choose(ctx, index),
-            _ => Transition::None,
-        }
+        (self.guard > 0.0 && super::is_confirm(code)).then_some(Transition::None)
     }
 }
 

@@ -16,11 +16,10 @@ use super::replays::ReplaysScene;
 use super::set_counts::SetCounts;
 use super::settings::{SettingsScene, SETTINGS_KEY};
 use super::{Chrome, Handled, SceneInput};
-use super::{Context, Pointer, Scene, Transition};
+use super::{Context, Scene, Transition};
 use crate::assets::{Assets, LevelSetSource, OpenedSet};
 use crate::view::menu::{self, ListView, Mark, Row};
 use crate::view::{scene, SpriteBatch};
-use glium::winit::keyboard::KeyCode;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -378,11 +377,17 @@ impl MenuScene {
 
 impl Scene for MenuScene {
     fn input(&mut self, ctx: &mut Context, input: &SceneInput) -> Handled {
-        match input {
-            SceneInput::Press(code) => self.on_press(ctx, *code).into(),
-            SceneInput::Pointer(event) => self.on_pointer(*event).into(),
-            SceneInput::Click => self.on_click(ctx).into(),
-            _ => Handled::No,
+        if let SceneInput::Press(code) = input {
+            self.sync_offer(ctx);
+            if *code == SETTINGS_KEY {
+                return Transition::Push(Box::new(SettingsScene::new(false))).into();
+            }
+        }
+        match super::list::input(&mut self.list, LIST_TOP, &mut self.pointer, input) {
+            Some(ListAction::Back) => Transition::Quit.into(),
+            Some(ListAction::Chosen(index)) => self.choose(ctx, index).into(),
+            Some(ListAction::Moved | ListAction::None) => Handled::Yes(Transition::None),
+            None => Handled::No,
         }
     }
 
@@ -443,35 +448,10 @@ impl Scene for MenuScene {
     }
 }
 
-impl MenuScene {
-    fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        self.sync_offer(ctx);
-        if code == SETTINGS_KEY {
-            return Transition::Push(Box::new(SettingsScene::new(false)));
-        }
-        match self.list.key(code) {
-            ListAction::Back => Transition::Quit,
-            ListAction::Chosen(index) => self.choose(ctx, index),
-            ListAction::Moved | ListAction::None => Transition::None,
-        }
-    }
-
-    fn on_pointer(&mut self, event: Pointer) -> Transition {
-        super::list::mouse(&mut self.list, LIST_TOP, &mut self.pointer, event);
-        Transition::None
-    }
-
-    fn on_click(&mut self, ctx: &mut Context) -> Transition {
-        match super::list::click(&mut self.list, LIST_TOP, self.pointer) {
-            ListAction::Chosen(index) => self.choose(ctx, index),
-            _ => Transition::None,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use glium::winit::keyboard::KeyCode;
     use crate::app::scenes::stack::Flow;
     use crate::app::scenes::{test_context, SceneStack};
 

@@ -5,12 +5,11 @@
 use super::list::{filter_status, ListAction, ListState};
 use super::replay::ReplayScene;
 use super::{Chrome, Handled, SceneInput};
-use super::{Context, Pointer, Scene, Transition};
+use super::{Context, Scene, Transition};
 use crate::replay::store::{Listed, Shelf};
 use crate::replay::Outcome;
 use crate::view::menu::{self, ListView, Mark, Row};
 use crate::view::{replays, scene, SpriteBatch};
-use glium::winit::keyboard::KeyCode;
 
 /// Top of the list's first row, playfield pixels (as the set menu's).
 const LIST_TOP: f32 = 116.0;
@@ -90,11 +89,11 @@ fn name(e: &Listed) -> String {
 
 impl Scene for ReplaysScene {
     fn input(&mut self, _ctx: &mut Context, input: &SceneInput) -> Handled {
-        match input {
-            SceneInput::Press(code) => self.on_press(*code).into(),
-            SceneInput::Pointer(event) => self.on_pointer(*event).into(),
-            SceneInput::Click => self.on_click().into(),
-            _ => Handled::No,
+        match super::list::input(&mut self.list, LIST_TOP, &mut self.pointer, input) {
+            Some(ListAction::Back) => Transition::Pop.into(),
+            Some(ListAction::Chosen(index)) => self.watch(index).into(),
+            Some(ListAction::Moved | ListAction::None) => Handled::Yes(Transition::None),
+            None => Handled::No,
         }
     }
 
@@ -133,28 +132,6 @@ impl Scene for ReplaysScene {
         menu::list(&mut batch.text, &view);
         if self.entries.is_empty() {
             replays::empty_list(&mut batch.text, LIST_TOP + 40.0, self.dir.as_deref());
-        }
-    }
-}
-
-impl ReplaysScene {
-    fn on_press(&mut self, code: KeyCode) -> Transition {
-        match self.list.key(code) {
-            ListAction::Back => Transition::Pop,
-            ListAction::Chosen(index) => self.watch(index),
-            ListAction::Moved | ListAction::None => Transition::None,
-        }
-    }
-
-    fn on_pointer(&mut self, event: Pointer) -> Transition {
-        super::list::mouse(&mut self.list, LIST_TOP, &mut self.pointer, event);
-        Transition::None
-    }
-
-    fn on_click(&mut self) -> Transition {
-        match super::list::click(&mut self.list, LIST_TOP, self.pointer) {
-            ListAction::Chosen(index) => self.watch(index),
-            _ => Transition::None,
         }
     }
 }
