@@ -6,6 +6,29 @@ use crate::sim::tuning::START_LIVES;
 use crate::sim::Difficulty;
 use std::sync::Arc;
 
+/// What a run is played for: whether its scores are kept, and where leaving it goes back to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunKind {
+    /// A run through a level set, from the menu or the command line: its scores are kept.
+    Run,
+    /// The level editor's test-play of a level as edited ([`Campaign::trial`]): no scores.
+    Trial,
+    /// A game the player took over from a replay ([`Campaign::taken_over`]): no scores.
+    TakenOver,
+}
+
+impl RunKind {
+    /// The screen that leaving the game goes back to, as the pause and end screens name it:
+    /// "menu", "editor" or "replay".
+    pub fn left_for(self) -> &'static str {
+        match self {
+            RunKind::Run => "menu",
+            RunKind::Trial => "editor",
+            RunKind::TakenOver => "replay",
+        }
+    }
+}
+
 /// The levels of one run, in order, which one is being played, and the score and lives the
 /// run has at the start of it.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,10 +46,8 @@ pub struct Campaign {
     /// The slowest game speed the run's levels before the current one were played at, per
     /// cent of normal.
     speed: u32,
-    /// A level edited in the level editor, played to try it: no scores are recorded.
-    trial: bool,
-    /// A game the player took over from a replay: no scores are recorded.
-    taken_over: bool,
+    /// A run through a set, the editor's test-play or a game taken over from a replay.
+    kind: RunKind,
     /// The hot-seat player whose run this is (none in a single player's run).
     player: Option<String>,
     /// The run's difficulty, fixed for the run (a change in the settings screen applies from
@@ -46,8 +67,7 @@ impl Campaign {
             score: 0,
             lives: START_LIVES,
             speed: crate::highscores::FULL_SPEED,
-            trial: false,
-            taken_over: false,
+            kind: RunKind::Run,
             player: None,
             difficulty: Difficulty::Normal,
         }
@@ -88,7 +108,7 @@ impl Campaign {
     /// scores recorded.
     pub fn trial(level: Arc<crate::level::Level>) -> Campaign {
         Campaign {
-            trial: true,
+            kind: RunKind::Trial,
             ..Campaign::single("editor", LevelSource::Edited { level })
         }
     }
@@ -108,14 +128,19 @@ impl Campaign {
 
     /// Whether this is the level editor's test-play ([`Campaign::trial`]).
     pub fn is_trial(&self) -> bool {
-        self.trial
+        self.kind == RunKind::Trial
+    }
+
+    /// What the run is played for.
+    pub fn kind(&self) -> RunKind {
+        self.kind
     }
 
     /// A game taken over from a replay of `level` (the level in play at that step), whose
     /// level started with the run's `score` and `lives`: one level, no scores recorded.
     pub fn taken_over(level: Arc<crate::level::Level>, score: u32, lives: u32) -> Campaign {
         Campaign {
-            taken_over: true,
+            kind: RunKind::TakenOver,
             score,
             lives,
             ..Campaign::single("replay", LevelSource::Edited { level })
@@ -125,7 +150,7 @@ impl Campaign {
     /// Whether the scores of this run are recorded: not for the editor's test-play
     /// ([`Campaign::trial`]) nor a game taken over from a replay ([`Campaign::taken_over`]).
     pub fn keeps_scores(&self) -> bool {
-        !self.trial && !self.taken_over
+        self.kind == RunKind::Run
     }
 
     /// A run of the single level `source`, in a set of its own keyed `set_key` (tests, tools).
@@ -139,8 +164,7 @@ impl Campaign {
             score: 0,
             lives: START_LIVES,
             speed: crate::highscores::FULL_SPEED,
-            trial: false,
-            taken_over: false,
+            kind: RunKind::Run,
             player: None,
             difficulty: Difficulty::Normal,
         }

@@ -8,7 +8,6 @@
 use super::lab::LabScene;
 use super::level_menu::LevelMenuScene;
 use super::list::{filter_status, ListAction, ListState};
-use super::pause::PauseScene;
 use super::play::{Campaign, PlayScene};
 use super::recording;
 use super::replay_files::Unfinished;
@@ -224,11 +223,15 @@ impl MenuScene {
             Ok((Arc::new(set), index, play))
         })();
         match resumed {
-            Ok((set, index, play)) => Transition::Sequence(vec![
-                Transition::Push(Box::new(LevelMenuScene::new(set, index))),
-                Transition::Push(Box::new(play)),
-                Transition::Push(Box::new(PauseScene::new())),
-            ]),
+            Ok((set, index, mut play)) => {
+                // Shown paused, with what any pause of this game offers.
+                let pause = play.pause();
+                Transition::Sequence(vec![
+                    Transition::Push(Box::new(LevelMenuScene::new(set, index))),
+                    Transition::Push(Box::new(play)),
+                    pause,
+                ])
+            }
             Err(e) => {
                 log::warn!("cannot continue the run: {e}");
                 offer.error = Some(format!("cannot continue the run: {e}{FORGET}"));
@@ -451,9 +454,9 @@ impl Scene for MenuScene {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use glium::winit::keyboard::KeyCode;
     use crate::app::scenes::stack::Flow;
     use crate::app::scenes::{test_context, SceneStack};
+    use glium::winit::keyboard::KeyCode;
 
     #[test]
     fn a_set_that_does_not_load_shows_its_error_and_the_menu_stays() {

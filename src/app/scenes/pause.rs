@@ -1,6 +1,7 @@
 //! The pause screen, pushed over the game by P or Esc, or when the window loses the focus: the
 //! game stands still under a message box.
 
+use super::play::PlayScene;
 use super::run_over::Retry;
 use super::{close_game, Context, Scene, Transition};
 use super::{Chrome, Handled, Reply, SceneInput};
@@ -15,36 +16,44 @@ pub const RESTART_KEY: KeyCode = KeyCode::KeyR;
 pub const FORK_KEY: KeyCode = KeyCode::KeyF;
 
 /// Play paused. The pause or launch key (P or Space unless rebound) resumes, S (or F3) opens
-/// the settings, R restarts the level for a life (when offered), Esc asks, then goes back to
-/// the menu (a run is never dropped by two quick presses of one key without a question).
-#[derive(Default)]
+/// the settings, R restarts the level for a life (when offered), F forks the game into every
+/// collision mode (or leaves the fork), Esc asks, then goes back to the screen the game was
+/// started from (a run is never dropped by two quick presses of one key without a question).
+///
+/// Only [`PauseScene::over`] builds one, from the game it pauses, so every pause offers what
+/// its game allows (a pause pushed bare by the menu's Continue offered neither R nor F).
 pub struct PauseScene {
-    /// Starts the level again for a life ([`PauseScene::with_restart`]).
+    /// Starts the level again for a life.
     restart: Option<Retry>,
     /// Esc was pressed once: the screen asks whether to end the run.
     asking: bool,
-    /// Whether the game below is forked into every mode ([`PauseScene::with_fork`]); `None`
-    /// where the game offers no fork.
-    forked: Option<bool>,
+    /// Whether the game below is forked into every mode (F leaves the fork), or not (F forks).
+    forked: bool,
+    /// What the game goes back to when left ([`super::campaign::RunKind::left_for`]).
+    left_for: &'static str,
 }
 
 impl PauseScene {
-    /// The pause screen.
-    pub fn new() -> PauseScene {
-        PauseScene::default()
-    }
-
-    /// Offers "restart level (costs a life)": `restart` makes the level's play scene again.
-    pub fn with_restart(mut self, restart: Retry) -> PauseScene {
-        self.restart = Some(restart);
-        self
-    }
-
-    /// Offers F, forking the game below into every collision mode (or leaving the fork it is
-    /// in, `forked`): the pause screen closes with [`Reply::Fork`] and opens again over it.
-    pub fn with_fork(mut self, forked: bool) -> PauseScene {
-        self.forked = Some(forked);
-        self
+    /// The pause screen over `play`: it offers "restart level (costs a life)" while a life
+    /// would be left (as LBreakoutHD), not to the bot nor in a hot-seat run (the new game would
+    /// replace the turns' controller), and the fork key.
+    pub fn over(play: &PlayScene) -> PauseScene {
+        let campaign = play.campaign();
+        let lives = play.game().lives();
+        let restart = (lives > 1 && !play.is_demo() && campaign.player().is_none()).then(|| {
+            let again = campaign.restarted(lives - 1);
+            Box::new(move |ctx: &mut Context| {
+                PlayScene::load(ctx, again.clone())
+                    .ok()
+                    .map(|play| Box::new(play) as Box<dyn Scene>)
+            }) as Retry
+        });
+        PauseScene {
+            restart,
+            asking: false,
+            forked: play.is_forked(),
+            left_for: campaign.kind().left_for(),
+        }
     }
 }
 
@@ -69,7 +78,10 @@ impl Scene for PauseScene {
             hud::message(
                 &mut batch.text,
                 "END THIS RUN?",
-                "ESC yes, back to the menu  -  any other key no",
+                &format!(
+                    "ESC yes, back to the {}  -  any other key no",
+                    self.left_for
+                ),
             );
             return;
         }
@@ -79,15 +91,16 @@ impl Scene for PauseScene {
         } else {
             ""
         };
-        let fork = match self.forked {
-            Some(false) => "  F fork every mode",
-            Some(true) => "  F leave the fork",
-            None => "",
+        let fork = if self.forked {
+            "  F leave the fork"
+        } else {
+            "  F fork every mode"
         };
         let resume = format!(
-            "{} or {} resume  S settings{restart}{fork}  ESC menu",
+            "{} or {} resume  S settings{restart}{fork}  ESC {}",
             keys.first_key_name(Action::Pause).to_uppercase(),
-            keys.first_key_name(Action::Launch).to_uppercase()
+            keys.first_key_name(Action::Launch).to_uppercase(),
+            self.left_for,
         );
         hud::message(&mut batch.text, "PAUSED", &resume);
     }
@@ -114,17 +127,17 @@ impl PauseScene {
             Some(Action::Pause | Action::Launch)
         );
         if code == FORK_KEY && !resumes {
-            if let Some(forked) = self.forked {
-                // The game answers under the pause screen, which stays.
-                let pause = PauseScene {
-                    forked: Some(!forked),
-                    ..std::mem::take(self)
-                };
-                return Transition::Sequence(vec![
-                    Transition::PopWith(Reply::Fork),
-                    Transition::Push(Box::new(pause)),
-                ]);
-            }
+            // The game answers under the pause screen, which stays.
+            let pause = PauseScene {
+                restart: self.restart.take(),
+                asking: false,
+                forked: !self.forked,
+                left_for: self.left_for,
+            };
+            return Transition::Sequence(vec![
+                Transition::PopWith(Reply::Fork),
+                Transition::Push(Box::new(pause)),
+            ]);
         }
         if code == RESTART_KEY {
             if let Some(restart) = &self.restart {

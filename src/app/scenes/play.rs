@@ -381,23 +381,22 @@ impl PlayScene {
 }
 
 impl PlayScene {
-    /// Pauses: the pause screen over the game, its replay saved (a process killed while
-    /// paused loses nothing).
-    fn pause(&mut self) -> Transition {
+    /// Pauses: the pause screen over the game ([`PauseScene::over`]), its replay saved (a
+    /// process killed while paused loses nothing).
+    pub fn pause(&mut self) -> Transition {
         self.recording.save();
-        let mut pause = PauseScene::new();
-        // Restart the level for a life (as LBreakoutHD offers), while one would be left.
-        let lives = self.game.lives();
-        // Not in a hot-seat run: the new game would replace the turns' controller.
-        if lives > 1 && self.bot.is_none() && self.campaign.player().is_none() {
-            let again = self.campaign.restarted(lives - 1);
-            pause = pause.with_restart(Box::new(move |ctx: &mut Context| {
-                PlayScene::load(ctx, again.clone())
-                    .ok()
-                    .map(|play| Box::new(play) as Box<dyn Scene>)
-            }));
-        }
-        Transition::Push(Box::new(pause.with_fork(self.fork.is_some())))
+        Transition::Push(Box::new(PauseScene::over(self)))
+    }
+
+    /// Whether the bot plays this game (`--autoplay`'s demo, or the editor's test-play by the
+    /// bot).
+    pub fn is_demo(&self) -> bool {
+        self.bot.is_some()
+    }
+
+    /// Whether the game is forked into every collision mode (the pause screen's fork key).
+    pub fn is_forked(&self) -> bool {
+        self.fork.is_some()
     }
 
     /// The pause screen's fork key ([`Reply::Fork`]): forks the game at this step into every
@@ -806,10 +805,10 @@ mod tests {
     /// fork, and so does a change of the game's mode.
     #[test]
     fn the_pause_screens_fork_key_forks_the_game_and_leaves_the_fork() {
-        /// F on a pause screen offering the fork (`forked`: leaving it) over `play`, as the stack
+        /// F on the pause screen over `play`, as the stack
         /// applies the answer: the game gets the reply.
-        fn fork_key(forked: bool, play: &mut PlayScene, ctx: &mut Context) {
-            let mut pause = PauseScene::new().with_fork(forked);
+        fn fork_key(play: &mut PlayScene, ctx: &mut Context) {
+            let mut pause = PauseScene::over(play);
             let Transition::Sequence(steps) = pause.key_press(ctx, KeyCode::KeyF) else {
                 panic!("F answers with the reply and the pause screen again");
             };
@@ -823,7 +822,7 @@ mod tests {
         let level = Level::parse("2 2 2 2\n1 1 1 1", "test").expect("valid level");
         let mut play = PlayScene::trial(&mut ctx, &level, true);
         play.update(&mut ctx, 0.5);
-        let mut pause = PauseScene::new().with_fork(false);
+        let mut pause = PauseScene::over(&play);
         let answer = pause.key_press(&mut ctx, KeyCode::KeyF);
         assert!(play.fork.is_none(), "not before the game answers");
         let Transition::Sequence(steps) = answer else {
@@ -850,15 +849,15 @@ mod tests {
         );
         let own = fork.copy(play.game.config().collision).expect("own mode");
         assert_eq!(own.game().state_hash(), play.game.state_hash());
-        fork_key(true, &mut play, &mut ctx);
+        fork_key(&mut play, &mut ctx);
         assert!(play.fork.is_none(), "F again leaves the fork");
-        fork_key(false, &mut play, &mut ctx);
+        fork_key(&mut play, &mut ctx);
         assert!(play.fork.is_some());
         play.key_press(&mut ctx, KeyCode::KeyC);
         assert!(play.fork.is_none(), "a mode change leaves the fork");
         // F given to pausing resumes, as the player chose, and forks nothing.
         ctx.bindings.bind(Action::Pause, KeyCode::KeyF).unwrap();
-        let mut pause = PauseScene::new().with_fork(false);
+        let mut pause = PauseScene::over(&play);
         let resumed = pause.key_press(&mut ctx, KeyCode::KeyF);
         assert!(matches!(resumed, Transition::Pop));
     }

@@ -243,6 +243,13 @@ fn a_run_left_mid_level_is_offered_by_the_menu_and_continues_where_it_was_left()
     assert!(menu_text(&ctx, &stack).contains(&squeezed(&offer)));
     key(&mut ctx, &mut stack, KeyCode::Enter);
     assert_eq!(stack.len(), 4, "menu, level list, game, pause");
+    // The first pause after Continue offers what every pause of the game does (H4: it was a
+    // bare pause, without R and F).
+    let paused = menu_text(&ctx, &stack);
+    assert!(
+        paused.contains("Rrestart") && paused.contains("Fforkeverymode"),
+        "{paused}"
+    );
     assert!(stack
         .title()
         .contains(&format!("(1/2) — score {left_score} ")));

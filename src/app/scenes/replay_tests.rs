@@ -227,7 +227,21 @@ fn take_over_plays_the_game_on_live_from_the_step_shown() {
     // was taken over.
     tap(&mut ctx, &mut stack, KeyCode::Escape);
     assert_eq!(stack.len(), 3);
+    // Leaving goes back to the replay, and the pause screen says so (H6: it said the menu).
+    let shown = |ctx: &Context, stack: &SceneStack| -> String {
+        let mut batch = crate::view::SpriteBatch::default();
+        stack.draw(ctx, &mut batch);
+        let glyphs = batch.text.iter().filter_map(crate::view::text::glyph_char);
+        glyphs.collect()
+    };
+    let paused = shown(&ctx, &stack);
+    assert!(
+        paused.contains("ESCreplay") && !paused.contains("menu"),
+        "{paused}"
+    );
     tap(&mut ctx, &mut stack, KeyCode::Escape);
+    let asking = shown(&ctx, &stack);
+    assert!(asking.contains("ESCyes,backtothereplay"), "{asking}");
     tap(&mut ctx, &mut stack, KeyCode::Escape);
     assert_eq!(stack.len(), 1);
     let taken = crate::replay::file::read(&record).expect("the taken-over game's replay");
