@@ -122,8 +122,8 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
     // Muted by the file or, for this run only, by --mute (never written to the file). With
     // --mute no audio output is opened (scripted runs stay off the sound card) until the
     // player turns the sound on (see `App::sync_audio`).
-    let muted = file_config.audio.muted || args.mute;
-    let open_audio = !args.mute;
+    let muted = file_config.audio.muted || args.window.mute;
+    let open_audio = !args.window.mute;
     let audio = if open_audio {
         open_audio_output(&assets, file_config.audio, muted)
     } else {
@@ -134,10 +134,10 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
     app.ctx.muted = muted;
     app.audio_tried = open_audio;
     app.ctx.video = crate::config::VideoConfig {
-        vsync: file_config.video.vsync && !app.ctx.args.no_vsync,
-        fullscreen: file_config.video.fullscreen || app.ctx.args.fullscreen,
+        vsync: file_config.video.vsync && !app.ctx.args.window.no_vsync,
+        fullscreen: file_config.video.fullscreen || app.ctx.args.window.fullscreen,
         // --no-vsync (measurements) leaves the run uncapped too.
-        frame_cap: if app.ctx.args.no_vsync {
+        frame_cap: if app.ctx.args.window.no_vsync {
             Some(0)
         } else {
             file_config.video.frame_cap
@@ -227,7 +227,7 @@ impl App {
             unfinished: scenes::replay_files::UnfinishedSlot::new(unfinished),
             run_ended_at: None,
             collision: game_config.collision,
-            debug_overlay: args.debug_overlay,
+            debug_overlay: args.window.debug_overlay,
             effects,
             scores: crate::highscores::HighScores::default_path()
                 .map(|p| crate::highscores::HighScores::load(&p)),
@@ -270,7 +270,7 @@ impl App {
     /// Everything to draw this frame: the scenes' sprites and the post-processing effects.
     fn batch(&self) -> SpriteBatch {
         let mut batch = SpriteBatch::default();
-        let forced = self.ctx.args.effect;
+        let forced = self.ctx.args.window.effect;
         batch.effects = self.ctx.effects.post(
             forced == Some(ForcedEffect::Confuse),
             forced == Some(ForcedEffect::Chaos),
@@ -336,7 +336,7 @@ impl App {
             .min(MAX_FRAME_TIME);
         self.last_frame = Some(now);
         // --frame-time: game time advances by a fixed amount per frame (reproducible runs).
-        let dt = self.ctx.args.frame_time.unwrap_or(measured);
+        let dt = self.ctx.args.window.frame_time.unwrap_or(measured);
         self.first_frame.get_or_insert(now);
         if self.pads.feed(&mut self.ctx, &mut self.scenes, dt) == Flow::Quit {
             return self.quit(event_loop);
@@ -345,7 +345,7 @@ impl App {
             return self.quit(event_loop);
         }
         self.ctx.effects.update(dt, self.scenes.live_game());
-        if self.ctx.args.effect == Some(ForcedEffect::Shake) {
+        if self.ctx.args.window.effect == Some(ForcedEffect::Shake) {
             self.ctx.effects.shake();
         }
         let batch = self.batch();
@@ -354,10 +354,11 @@ impl App {
         let size = gfx.display.get_framebuffer_dimensions();
         // A screenshot is composed offscreen: only the frame that will be saved pays for it
         // (every frame when the run has no --frames end, since any may be the last).
-        let capture = self.ctx.args.screenshot.is_some()
+        let capture = self.ctx.args.window.screenshot.is_some()
             && self
                 .ctx
                 .args
+                .window
                 .frames
                 .is_none_or(|n| gfx.renderer.stats().frames + 1 >= n);
         gfx.renderer.set_capture(capture);
@@ -383,6 +384,7 @@ impl App {
         if self
             .ctx
             .args
+            .window
             .frames
             .is_some_and(|n| gfx.renderer.stats().frames >= n)
         {
@@ -433,7 +435,7 @@ impl App {
                 log::warn!("the settings were not saved: {e}");
             }
         }
-        if let (Some(path), Some(gfx)) = (self.ctx.args.screenshot.take(), &self.gfx) {
+        if let (Some(path), Some(gfx)) = (self.ctx.args.window.screenshot.take(), &self.gfx) {
             if let Err(e) = gfx.renderer.save_screenshot(&path) {
                 self.error.get_or_insert(e.into());
             } else {
@@ -448,7 +450,7 @@ impl App {
         if let Some(e) = self.error {
             return Err(e);
         }
-        if self.ctx.args.stats {
+        if self.ctx.args.window.stats {
             let seconds = self.first_frame.map_or(0.0, |t| t.elapsed().as_secs_f64());
             let render = self
                 .gfx

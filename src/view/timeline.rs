@@ -62,6 +62,8 @@ pub struct TimelineView<'a> {
     pub speed: &'a str,
     /// `PAUSED`, `END` or empty while playing.
     pub state: &'a str,
+    /// The replay's collision mode, by name ([`crate::collision::CollisionMode::name`]).
+    pub mode: &'a str,
     /// The game's score now.
     pub score: u32,
     /// The game's lives now.
@@ -95,6 +97,7 @@ pub fn fields(view: &TimelineView) -> Vec<Field> {
     let left = [
         (format!("SCORE {:06}", view.score), 12, WHITE),
         ("REPLAY".to_string(), 6, HIGHLIGHT),
+        (view.mode.to_string(), 5, WHITE),
         (view.speed.to_string(), 4, speed_color),
         (view.state.to_string(), 6, DIM),
         (
@@ -316,6 +319,7 @@ mod tests {
             steps,
             speed,
             state,
+            mode: "swept",
             score,
             lives,
             diverged_at: Some(steps / 2),
@@ -363,6 +367,7 @@ mod tests {
         let shown = view(9_999_999, 9_999_999, "x1/8", "PAUSED", 999_999, 99);
         assert!(shown.contains("694:26/694:26"), "{shown}");
         assert!(shown.contains("step9999999/9999999"), "{shown}");
+        assert!(shown.contains("REPLAYswept"), "the mode named: {shown}");
         let shown = view(432_000, 432_000, "x1/4", "END", 5, 1);
         assert!(shown.contains("30:00/30:00"), "{shown}");
         // The fields keep their places whatever their values: REPLAY does not move.
@@ -372,6 +377,7 @@ mod tests {
                 steps: 2,
                 speed: out,
                 state: "",
+                mode: "clamp",
                 score: 1,
                 lives: 1,
                 diverged_at: None,

@@ -328,6 +328,8 @@ impl Scene for ReplayScene {
             steps: self.watch.steps(),
             speed: self.watch.speed_label(),
             state: self.state(),
+            // The mode in play now: a replay may change it (the C key).
+            mode: game.config().collision.name(),
             score: game.score(),
             lives: game.lives(),
             diverged_at: divergence.map(|d| d.step),
