@@ -147,7 +147,7 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
     app.ctx.game_speed = app.ctx.args.game_speed.unwrap_or(file_config.game.speed);
     app.ctx.difficulty = difficulty;
     app.ctx.settings = crate::config::save::ConfigFile::new(loaded);
-    app.ctx.bindings = file_config.keys.bindings();
+    app.ctx.set_bindings(file_config.keys.bindings());
     app.ctx.gamepad = file_config.gamepad;
     if let Some(scene) = alone {
         app.scenes = SceneStack::new(scene);
@@ -221,31 +221,11 @@ impl App {
         let unfinished = replays
             .as_ref()
             .and_then(scenes::replay_files::Unfinished::load);
-        let ctx = Context {
-            replays,
-            writer: Default::default(),
-            unfinished: scenes::replay_files::UnfinishedSlot::new(unfinished),
-            run_ended_at: None,
-            collision: game_config.collision,
-            debug_overlay: args.window.debug_overlay,
-            effects,
-            scores: crate::highscores::HighScores::default_path()
-                .map(|p| crate::highscores::HighScores::load(&p)),
-            game_config,
-            args,
-            input: InputState::default(),
-            bindings: Bindings::default(),
-            gamepad: Default::default(),
-            audio,
-            muted: false,
-            game_steps: 0,
-            modifiers: Default::default(),
-            settings: Default::default(),
-            video: Default::default(),
-            refresh_hz: None,
-            game_speed: 100,
-            difficulty: Default::default(),
-        };
+        let mut ctx = Context::new(args, game_config, audio, effects);
+        ctx.replays = replays;
+        ctx.unfinished = scenes::replay_files::UnfinishedSlot::new(unfinished);
+        ctx.scores = crate::highscores::HighScores::default_path()
+            .map(|p| crate::highscores::HighScores::load(&p));
         App {
             ctx,
             scenes: SceneStack::new(Box::new(MenuScene::new(assets.clone(), sets))),
@@ -398,7 +378,7 @@ impl App {
         let code = scenes::press(key, pressed, repeat);
         let alt = self.ctx.modifiers.alt_key();
         let typing = self.scenes.chrome().takes_letters;
-        match code.and_then(|code| app_key(code, alt, typing, &self.ctx.bindings)) {
+        match code.and_then(|code| app_key(code, alt, typing, self.ctx.bindings())) {
             Some(AppKey::DebugOverlay) => self.ctx.debug_overlay = !self.ctx.debug_overlay,
             Some(AppKey::Fullscreen) => self.ctx.toggle_fullscreen(),
             Some(AppKey::Mute) => self.ctx.toggle_mute(),

@@ -76,7 +76,7 @@ impl Gamepads {
             for press in output.presses {
                 let code = match press {
                     PadPress::Key(code) => Some(code),
-                    PadPress::Action(action) => ctx.bindings.keys(action).first().copied(),
+                    PadPress::Action(action) => ctx.bindings().keys(action).first().copied(),
                 };
                 let flow = code.map_or(Flow::Continue, |c| scenes.input(ctx, SceneInput::Press(c)));
                 if flow == Flow::Quit {

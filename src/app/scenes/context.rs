@@ -29,11 +29,10 @@ pub struct Context {
     pub debug_overlay: bool,
     /// Keyboard and mouse, as window events left them; the game reads it each step.
     pub input: InputState,
-    /// Which keys do what ([`crate::app::Action`]), from the config file's `[keys]`. Replace or
-    /// [`Bindings::bind`] it at any time: the next key event reads it (a settings screen
-    /// should then [`InputState::release_all`], as a key held while it changed may never be
-    /// seen released).
-    pub bindings: Bindings,
+    /// Which keys do what ([`crate::app::Action`]), from the config file's `[keys]`: read with
+    /// [`Context::bindings`], changed with [`Context::bind`] or [`Context::set_bindings`], which
+    /// release the keys held (a key held while the bindings changed may never be seen released).
+    bindings: Bindings,
     /// Gamepads on or off and the stick's dead zone, from the config file's `[gamepad]`. Set
     /// `enabled` at any time: the app reads the pads (opening them the first time) only while
     /// it is true, and lets go of whatever they held when it turns false.
@@ -81,6 +80,73 @@ pub struct Context {
 }
 
 impl Context {
+    /// The context of a window opened with the command line `args`, the simulation settings
+    /// `game_config` (its collision mode the starting one), the sound output `audio` (none:
+    /// silent) and the particles `effects`. Every other part starts empty or at its default (no
+    /// replays, no scores, no unfinished run, default settings, key bindings, gamepads and
+    /// video, normal game speed and difficulty): the app then sets what the config file and the
+    /// data directory say.
+    pub fn new(
+        args: PlayArgs,
+        game_config: GameConfig,
+        audio: Option<Audio>,
+        effects: Effects,
+    ) -> Context {
+        Context {
+            collision: game_config.collision,
+            debug_overlay: args.window.debug_overlay,
+            game_config,
+            args,
+            input: InputState::default(),
+            bindings: Bindings::default(),
+            gamepad: GamepadConfig::default(),
+            audio,
+            muted: false,
+            effects,
+            scores: None,
+            game_steps: 0,
+            modifiers: ModifiersState::default(),
+            settings: ConfigFile::default(),
+            video: VideoConfig::default(),
+            replays: None,
+            writer: Writer::default(),
+            run_ended_at: None,
+            unfinished: UnfinishedSlot::default(),
+            refresh_hz: None,
+            game_speed: crate::highscores::FULL_SPEED,
+            difficulty: Difficulty::default(),
+        }
+    }
+
+    /// Which keys do what ([`crate::app::Action`]) now.
+    pub fn bindings(&self) -> &Bindings {
+        &self.bindings
+    }
+
+    /// Binds `key` to `action` alone ([`Bindings::bind`]), in effect at the next key event;
+    /// the keys held now are let go. Errors: the key may not be bound (as [`Bindings::bind`]).
+    pub fn bind(
+        &mut self,
+        action: crate::app::Action,
+        key: glium::winit::keyboard::KeyCode,
+    ) -> Result<(), crate::bindings::BindError> {
+        self.bindings.bind(action, key)?;
+        self.input.release_all();
+        Ok(())
+    }
+
+    /// Replaces every binding (the config file's `[keys]`); the keys held now are let go.
+    pub fn set_bindings(&mut self, bindings: Bindings) {
+        self.bindings = bindings;
+        self.input.release_all();
+    }
+
+    /// A key event for the keys the game holds (the paddle's, launch), as the bindings say
+    /// ([`InputState::key`]); true if the key is one the game plays with.
+    pub fn game_key(&mut self, key: glium::winit::keyboard::PhysicalKey, pressed: bool) -> bool {
+        self.input.key(&self.bindings, key, pressed)
+    }
+
     /// Makes the sound and the effects follow the settings in effect (after the settings
     /// screen changed one).
     pub fn apply_settings(&mut self) {
@@ -232,5 +298,26 @@ impl Context {
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::app::scenes::test_context;
+    use crate::app::Action;
+    use glium::winit::keyboard::{KeyCode, PhysicalKey};
+
+    /// A key held while the bindings change is let go by the change itself: its release may
+    /// never be seen (it is no longer the key of the action it held).
+    #[test]
+    fn changing_the_bindings_lets_go_of_the_keys_held() {
+        let mut ctx = test_context();
+        assert!(ctx.game_key(PhysicalKey::Code(KeyCode::ArrowLeft), true));
+        assert!(ctx.input.take_step_input().left, "held");
+        ctx.bind(Action::Left, KeyCode::KeyJ).expect("J is free");
+        assert!(!ctx.input.take_step_input().left, "let go by bind");
+        assert!(ctx.game_key(PhysicalKey::Code(KeyCode::KeyJ), true));
+        ctx.set_bindings(Default::default());
+        assert!(!ctx.input.take_step_input().left, "let go by set_bindings");
     }
 }

@@ -22,13 +22,13 @@ pub fn is_confirm(code: KeyCode) -> bool {
 /// Whether `code` goes on from an end-of-level or end-of-run screen: Enter, Space, or a key of
 /// the launch action as the player bound it (the key their hand is on).
 pub fn goes_on(ctx: &Context, code: KeyCode) -> bool {
-    is_confirm(code) || ctx.bindings.action(code) == Some(crate::app::Action::Launch)
+    is_confirm(code) || ctx.bindings().action(code) == Some(crate::app::Action::Launch)
 }
 
 /// The key an end screen's hint names for going on: the launch action's first key, as the
 /// player bound it (SPACE unless rebound), in capitals.
 pub fn go_on_key(ctx: &Context) -> String {
-    ctx.bindings
+    ctx.bindings()
         .first_key_name(crate::app::Action::Launch)
         .to_uppercase()
 }

@@ -85,7 +85,7 @@ impl Scene for PauseScene {
             );
             return;
         }
-        let keys = &ctx.bindings;
+        let keys = ctx.bindings();
         let restart = if self.restart.is_some() {
             "  R restart (costs a life)"
         } else {
@@ -123,7 +123,7 @@ impl PauseScene {
         }
         // F, unless the player gave it to resuming (as S below).
         let resumes = matches!(
-            ctx.bindings.action(code),
+            ctx.bindings().action(code),
             Some(Action::Pause | Action::Launch)
         );
         if code == FORK_KEY && !resumes {
@@ -151,7 +151,7 @@ impl PauseScene {
                 };
             }
         }
-        match ctx.bindings.action(code) {
+        match ctx.bindings().action(code) {
             Some(Action::Pause | Action::Launch) => {
                 // Keys let go while paused were not seen: start again from none held.
                 ctx.input.release_all();

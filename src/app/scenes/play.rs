@@ -422,7 +422,7 @@ impl Scene for PlayScene {
         match input {
             // The paddle's keys, held.
             SceneInput::Key { key, pressed } => {
-                if ctx.input.key(&ctx.bindings, *key, *pressed) {
+                if ctx.game_key(*key, *pressed) {
                     Handled::Yes(Transition::None)
                 } else {
                     Handled::No
@@ -509,7 +509,7 @@ impl Scene for PlayScene {
             hud::reload_error(&mut batch.text, error);
         }
         if !covered && self.bot.is_none() && game.balls().iter().any(|b| b.stuck) {
-            let key = ctx.bindings.first_key_name(Action::Launch);
+            let key = ctx.bindings().first_key_name(Action::Launch);
             crate::view::text::layout_centered(
                 &mut batch.text,
                 &format!("{} to launch", key.to_uppercase()),
@@ -541,7 +541,7 @@ impl PlayScene {
             }
             return self.pause();
         }
-        match ctx.bindings.action(code) {
+        match ctx.bindings().action(code) {
             Some(Action::Pause) => self.pause(),
             Some(Action::NextCollisionMode) => {
                 ctx.collision = ctx.collision.next();
@@ -856,7 +856,7 @@ mod tests {
         play.key_press(&mut ctx, KeyCode::KeyC);
         assert!(play.fork.is_none(), "a mode change leaves the fork");
         // F given to pausing resumes, as the player chose, and forks nothing.
-        ctx.bindings.bind(Action::Pause, KeyCode::KeyF).unwrap();
+        ctx.bind(Action::Pause, KeyCode::KeyF).unwrap();
         let mut pause = PauseScene::over(&play);
         let resumed = pause.key_press(&mut ctx, KeyCode::KeyF);
         assert!(matches!(resumed, Transition::Pop));
@@ -874,10 +874,8 @@ mod tests {
             stack.key(ctx, PhysicalKey::Code(code), true, false);
             stack.key(ctx, PhysicalKey::Code(code), false, false);
         };
-        ctx.bindings.bind(Action::Pause, KeyCode::KeyQ).unwrap();
-        ctx.bindings
-            .bind(Action::NextCollisionMode, KeyCode::KeyV)
-            .unwrap();
+        ctx.bind(Action::Pause, KeyCode::KeyQ).unwrap();
+        ctx.bind(Action::NextCollisionMode, KeyCode::KeyV).unwrap();
         let mode = ctx.collision;
         press(&mut ctx, &mut stack, KeyCode::KeyC);
         press(&mut ctx, &mut stack, KeyCode::KeyP);
@@ -890,7 +888,7 @@ mod tests {
         assert_eq!(stack.len(), 2, "P no longer resumes");
         press(&mut ctx, &mut stack, KeyCode::KeyQ);
         assert_eq!(stack.len(), 1, "resumed");
-        let start = ctx.bindings.keys(Action::Pause)[0];
+        let start = ctx.bindings().keys(Action::Pause)[0];
         assert_eq!(
             stack.input(&mut ctx, SceneInput::Press(start)),
             Flow::Continue

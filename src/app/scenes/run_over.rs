@@ -161,7 +161,7 @@ mod tests {
         use crate::app::scenes::level_cleared::LevelClearedScene;
         use crate::app::Action;
         let mut ctx = test_context();
-        ctx.bindings.bind(Action::Launch, KeyCode::KeyW).unwrap();
+        ctx.bind(Action::Launch, KeyCode::KeyW).unwrap();
         let mut over = RunOverScene::new(
             RunEnd::GameOver,
             Outcome {

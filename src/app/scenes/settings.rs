@@ -310,15 +310,13 @@ impl SettingsScene {
         if code == KeyCode::Escape {
             return;
         }
-        self.message = Some(match ctx.bindings.bind(action, code) {
+        self.message = Some(match ctx.bind(action, code) {
             Ok(()) => {
-                ctx.settings.now.keys = KeysConfig::from_bindings(&ctx.bindings);
-                // A key held while the bindings changed may never be seen released.
-                ctx.input.release_all();
+                ctx.settings.now.keys = KeysConfig::from_bindings(ctx.bindings());
                 format!(
                     "{}: {}",
                     action.label(),
-                    ctx.bindings.key_names(action).join(" / ")
+                    ctx.bindings().key_names(action).join(" / ")
                 )
             }
             Err(e) => format!("not changed: {e}"),
@@ -374,7 +372,7 @@ impl SettingsScene {
             let value = if self.waiting == Some(action) {
                 "press a key (ESC: keep)".to_string()
             } else {
-                ctx.bindings.key_names(action).join(" / ")
+                ctx.bindings().key_names(action).join(" / ")
             };
             (format!("Key: {}", action.label()), value)
         });

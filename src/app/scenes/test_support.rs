@@ -55,31 +55,12 @@ pub(crate) fn test_context_in(dir: &std::path::Path) -> Context {
 
 /// A context for tests: default settings (no autoplay), no audio, no high-score table.
 pub(crate) fn test_context() -> Context {
-    let game_config = crate::sim::GameConfig::default();
-    Context {
-        args: <crate::cli::Cli as clap::Parser>::parse_from(["breakout"]).play,
-        collision: game_config.collision,
-        game_config,
-        debug_overlay: false,
-        input: Default::default(),
-        bindings: Default::default(),
-        gamepad: Default::default(),
-        audio: None,
-        muted: false,
-        effects: crate::effects::Effects::new(1, Default::default()),
-        scores: None,
-        game_steps: 0,
-        modifiers: Default::default(),
-        settings: Default::default(),
-        video: Default::default(),
-        replays: None,
-        writer: Default::default(),
-        unfinished: Default::default(),
-        run_ended_at: None,
-        refresh_hz: None,
-        game_speed: 100,
-        difficulty: Default::default(),
-    }
+    Context::new(
+        <crate::cli::Cli as clap::Parser>::parse_from(["breakout"]).play,
+        crate::sim::GameConfig::default(),
+        None,
+        crate::effects::Effects::new(1, Default::default()),
+    )
 }
 
 /// One input at a time to a scene, as the stack gives it ([`Scene::input`]), for tests.
