@@ -25,6 +25,7 @@ use app_keys::{app_key, AppKey};
 pub use input::InputState;
 pub use sound::MUTED_TEXT;
 use sound::{mute_indicator, open_audio_output};
+pub use start::RunOptions;
 
 use crate::assets::{Assets, LevelSetSource};
 use crate::audio::Audio;
@@ -134,17 +135,17 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
     app.ctx.muted = muted;
     app.audio_tried = open_audio;
     app.ctx.video = crate::config::VideoConfig {
-        vsync: file_config.video.vsync && !app.ctx.args.window.no_vsync,
-        fullscreen: file_config.video.fullscreen || app.ctx.args.window.fullscreen,
+        vsync: file_config.video.vsync && !app.args.window.no_vsync,
+        fullscreen: file_config.video.fullscreen || app.args.window.fullscreen,
         // --no-vsync (measurements) leaves the run uncapped too.
-        frame_cap: if app.ctx.args.window.no_vsync {
+        frame_cap: if app.args.window.no_vsync {
             Some(0)
         } else {
             file_config.video.frame_cap
         },
         ..file_config.video
     };
-    app.ctx.game_speed = app.ctx.args.game_speed.unwrap_or(file_config.game.speed);
+    app.ctx.game_speed = app.args.game_speed.unwrap_or(file_config.game.speed);
     app.ctx.difficulty = difficulty;
     app.ctx.settings = crate::config::save::ConfigFile::new(loaded);
     app.ctx.set_bindings(file_config.keys.bindings());
@@ -176,6 +177,9 @@ struct Gfx {
 
 /// The window, the scenes, and what they share.
 struct App {
+    /// The command line: the window's options (`--frames`, `--screenshot`, `--stats`…) and the
+    /// run's (the scenes read the latter as [`RunOptions`]).
+    args: PlayArgs,
     /// What the scenes share: settings, input, audio, effects, high scores.
     ctx: Context,
     /// The screens: the menu at the bottom, the one shown on top.
@@ -221,12 +225,14 @@ impl App {
         let unfinished = replays
             .as_ref()
             .and_then(scenes::replay_files::Unfinished::load);
-        let mut ctx = Context::new(args, game_config, audio, effects);
+        let mut ctx = Context::new(RunOptions::from_args(&args), game_config, audio, effects);
+        ctx.debug_overlay = args.window.debug_overlay;
         ctx.replays = replays;
         ctx.unfinished = scenes::replay_files::UnfinishedSlot::new(unfinished);
         ctx.scores = crate::highscores::HighScores::default_path()
             .map(|p| crate::highscores::HighScores::load(&p));
         App {
+            args,
             ctx,
             scenes: SceneStack::new(Box::new(MenuScene::new(assets.clone(), sets))),
             pads: Default::default(),
@@ -250,7 +256,7 @@ impl App {
     /// Everything to draw this frame: the scenes' sprites and the post-processing effects.
     fn batch(&self) -> SpriteBatch {
         let mut batch = SpriteBatch::default();
-        let forced = self.ctx.args.window.effect;
+        let forced = self.args.window.effect;
         batch.effects = self.ctx.effects.post(
             forced == Some(ForcedEffect::Confuse),
             forced == Some(ForcedEffect::Chaos),
@@ -316,7 +322,7 @@ impl App {
             .min(MAX_FRAME_TIME);
         self.last_frame = Some(now);
         // --frame-time: game time advances by a fixed amount per frame (reproducible runs).
-        let dt = self.ctx.args.window.frame_time.unwrap_or(measured);
+        let dt = self.args.window.frame_time.unwrap_or(measured);
         self.first_frame.get_or_insert(now);
         if self.pads.feed(&mut self.ctx, &mut self.scenes, dt) == Flow::Quit {
             return self.quit(event_loop);
@@ -325,7 +331,7 @@ impl App {
             return self.quit(event_loop);
         }
         self.ctx.effects.update(dt, self.scenes.live_game());
-        if self.ctx.args.window.effect == Some(ForcedEffect::Shake) {
+        if self.args.window.effect == Some(ForcedEffect::Shake) {
             self.ctx.effects.shake();
         }
         let batch = self.batch();
@@ -334,9 +340,8 @@ impl App {
         let size = gfx.display.get_framebuffer_dimensions();
         // A screenshot is composed offscreen: only the frame that will be saved pays for it
         // (every frame when the run has no --frames end, since any may be the last).
-        let capture = self.ctx.args.window.screenshot.is_some()
+        let capture = self.args.window.screenshot.is_some()
             && self
-                .ctx
                 .args
                 .window
                 .frames
@@ -362,7 +367,6 @@ impl App {
             self.particles_drawn += batch.particles.len() as u64;
         }
         if self
-            .ctx
             .args
             .window
             .frames
@@ -415,7 +419,7 @@ impl App {
                 log::warn!("the settings were not saved: {e}");
             }
         }
-        if let (Some(path), Some(gfx)) = (self.ctx.args.window.screenshot.take(), &self.gfx) {
+        if let (Some(path), Some(gfx)) = (self.args.window.screenshot.take(), &self.gfx) {
             if let Err(e) = gfx.renderer.save_screenshot(&path) {
                 self.error.get_or_insert(e.into());
             } else {
@@ -430,7 +434,7 @@ impl App {
         if let Some(e) = self.error {
             return Err(e);
         }
-        if self.ctx.args.window.stats {
+        if self.args.window.stats {
             let seconds = self.first_frame.map_or(0.0, |t| t.elapsed().as_secs_f64());
             let render = self
                 .gfx

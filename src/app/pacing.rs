@@ -58,7 +58,7 @@ impl App {
     /// How long a frame lasts at least under the frame cap; `None`: uncapped (no cap set,
     /// `--no-vsync`, or `--frame-time`).
     pub(super) fn frame_period(&self) -> Option<Duration> {
-        if self.ctx.args.window.frame_time.is_some() {
+        if self.args.window.frame_time.is_some() {
             return None;
         }
         let fps = self.ctx.video.frame_cap_fps(self.ctx.refresh_hz)?;

@@ -11,6 +11,34 @@ use crate::cli::PlayArgs;
 use crate::level::Level;
 use std::sync::Arc;
 
+/// What the command line says of the runs played in this window, as the scenes read it (built
+/// once at start-up by [`RunOptions::from_args`]; the scenes never see the command line).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RunOptions {
+    /// `--autoplay`: the bot plays every game, from the menu on (demo mode); no score is kept.
+    pub autoplay: bool,
+    /// `--powerup`: power-ups kept on all the time, collected when a level starts and again
+    /// whenever a timed one runs out.
+    pub powerups: Vec<crate::level::PowerUpKind>,
+    /// `--record`: also write the replay of each level played to this file.
+    pub record: Option<std::path::PathBuf>,
+    /// `--set` or `--level` named the run: the demo stops on its end screen instead of going
+    /// back to the menu.
+    pub named_run: bool,
+}
+
+impl RunOptions {
+    /// The run options of the command line `args`.
+    pub fn from_args(args: &PlayArgs) -> RunOptions {
+        RunOptions {
+            autoplay: args.autoplay,
+            powerups: args.powerups.clone(),
+            record: args.record.clone(),
+            named_run: args.level.is_some() || args.set.is_some(),
+        }
+    }
+}
+
 /// The run the command line asks for: its set, the index of its first level (0-based) and that
 /// level, loaded; `None` when it names none (the menu opens). A hot-seat run (`--players`)
 /// with no `--set`/`--level` goes through the shipped levels. Errors: an unknown set or level,
@@ -46,7 +74,7 @@ pub(super) fn resolve(
 pub(super) fn push_run(app: &mut App, set: Arc<OpenedSet>, index: usize, level: &Level) {
     let campaign = Campaign::new(&set, index).starting_at(app.ctx.difficulty);
     app.scenes.push(Box::new(LevelMenuScene::new(set, index)));
-    match app.ctx.args.players.clone() {
+    match app.args.players.clone() {
         Some(players) => {
             if let Ok(scene) = HotSeatScene::start(&mut app.ctx, &campaign, &players.0) {
                 app.scenes.push(Box::new(scene));

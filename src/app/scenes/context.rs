@@ -4,9 +4,9 @@
 use super::campaign::Campaign;
 use super::replay_files::{UnfinishedSlot, Writer};
 use super::Best;
+use crate::app::RunOptions;
 use crate::app::{Bindings, InputState};
 use crate::audio::Audio;
-use crate::cli::PlayArgs;
 use crate::collision::CollisionMode;
 use crate::config::save::ConfigFile;
 use crate::config::GamepadConfig;
@@ -18,8 +18,8 @@ use glium::winit::keyboard::ModifiersState;
 
 /// State shared by the scenes: settings, input, sound, particles, high scores, counters.
 pub struct Context {
-    /// The command line: `--autoplay`, `--level`, `--effect` and the run's other options.
-    pub args: PlayArgs,
+    /// What the command line says of the runs: `--autoplay`, `--powerup`, `--record`.
+    pub options: RunOptions,
     /// Simulation settings from the command line and config file (its collision mode is the
     /// starting one; [`Context::collision`] is the current one).
     pub game_config: GameConfig,
@@ -80,23 +80,23 @@ pub struct Context {
 }
 
 impl Context {
-    /// The context of a window opened with the command line `args`, the simulation settings
+    /// The context of a window opened with the run options `options`, the simulation settings
     /// `game_config` (its collision mode the starting one), the sound output `audio` (none:
     /// silent) and the particles `effects`. Every other part starts empty or at its default (no
     /// replays, no scores, no unfinished run, default settings, key bindings, gamepads and
     /// video, normal game speed and difficulty): the app then sets what the config file and the
     /// data directory say.
     pub fn new(
-        args: PlayArgs,
+        options: RunOptions,
         game_config: GameConfig,
         audio: Option<Audio>,
         effects: Effects,
     ) -> Context {
         Context {
             collision: game_config.collision,
-            debug_overlay: args.window.debug_overlay,
+            debug_overlay: false,
             game_config,
-            args,
+            options,
             input: InputState::default(),
             bindings: Bindings::default(),
             gamepad: GamepadConfig::default(),
@@ -218,7 +218,7 @@ impl Context {
         score: Score,
         cleared: bool,
     ) -> Option<Best> {
-        if self.args.autoplay || !campaign.keeps_scores() {
+        if self.options.autoplay || !campaign.keeps_scores() {
             return None;
         }
         let scores = self.scores.as_mut()?;
@@ -243,7 +243,7 @@ impl Context {
     /// Records the `score` of a whole run through `campaign`'s set (ended: won or game over),
     /// as [`Context::record_level`] does.
     pub fn record_run(&mut self, campaign: &Campaign, score: Score) -> Option<Best> {
-        if self.args.autoplay || !campaign.keeps_scores() {
+        if self.options.autoplay || !campaign.keeps_scores() {
             return None;
         }
         let set = Context::scores_key(campaign.set_key(), campaign.difficulty());
@@ -265,7 +265,7 @@ impl Context {
         campaign: &Campaign,
         score: Score,
     ) -> Option<Best> {
-        if self.args.autoplay || !campaign.keeps_scores() {
+        if self.options.autoplay || !campaign.keeps_scores() {
             return None;
         }
         let scores = self.scores.as_mut()?;

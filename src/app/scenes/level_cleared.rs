@@ -64,7 +64,7 @@ impl Scene for LevelClearedScene {
 
     fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
         self.seconds += dt;
-        if ctx.args.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY {
+        if ctx.options.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY {
             return self.advance(ctx);
         }
         Transition::None

@@ -69,7 +69,7 @@ impl LevelMenuScene {
     /// `--autoplay` the bot's game at once. A level that does not load keeps the list, showing
     /// why ([`LevelMenuScene::start`]), before any new-run screen.
     fn choose(&mut self, ctx: &mut Context, index: usize) -> Transition {
-        if ctx.args.autoplay || self.set.levels[index].source.load().is_err() {
+        if ctx.options.autoplay || self.set.levels[index].source.load().is_err() {
             return self.start(ctx, index);
         }
         self.error = None;
@@ -207,7 +207,7 @@ impl Scene for LevelMenuScene {
             }
         }
         match selected {
-            Some(index) if ctx.args.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY => {
+            Some(index) if ctx.options.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY => {
                 self.start(ctx, index)
             }
             _ => Transition::None,

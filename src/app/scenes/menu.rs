@@ -124,7 +124,7 @@ impl MenuScene {
     /// Follows [`Context::unfinished`]: a new unfinished run becomes the first entry, chosen;
     /// the entry goes when there is none (never under `--autoplay`: the bot plays a set).
     fn sync_offer(&mut self, ctx: &Context) {
-        let now = ctx.unfinished.get().filter(|_| !ctx.args.autoplay);
+        let now = ctx.unfinished.get().filter(|_| !ctx.options.autoplay);
         let same = match (&self.offer, &now) {
             (Some(offer), Some(now)) => Rc::ptr_eq(&offer.from, now),
             (None, None) => true,
@@ -408,7 +408,7 @@ impl Scene for MenuScene {
         // Demo mode: straight into the chosen set, whose list waits before it plays.
         match self.list.selected() {
             Some(index)
-                if ctx.args.autoplay
+                if ctx.options.autoplay
                     && !matches!(self.entry(index), Entry::Replays | Entry::Lab) =>
             {
                 self.choose(ctx, index)

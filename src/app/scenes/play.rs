@@ -107,7 +107,7 @@ impl PlayScene {
     /// at its start ([`Game::continuing`]), and watches its file (a level on disk, not a built-in one) so that saving it
     /// reloads the level.
     pub fn new(ctx: &mut Context, campaign: Campaign, level: &Level) -> PlayScene {
-        let autoplay = ctx.args.autoplay;
+        let autoplay = ctx.options.autoplay;
         PlayScene::start(ctx, campaign, level, autoplay)
     }
 
@@ -272,7 +272,7 @@ impl PlayScene {
     fn force_powerups(&mut self, ctx: &Context) {
         let first = !self.forced;
         self.forced = true;
-        for &kind in &ctx.args.powerups {
+        for &kind in &ctx.options.powerups {
             let timed = kind.lasts().is_lasting();
             if first || (timed && !self.game.active_effects().has(kind)) {
                 self.game.collect_powerup(kind);
@@ -610,7 +610,7 @@ mod tests {
         ));
         std::fs::write(&path, text).expect("write the level");
         let mut ctx = test_context();
-        ctx.args.autoplay = true;
+        ctx.options.autoplay = true;
         let level = Level::load(&path).expect("valid level");
         let play = PlayScene::new(
             &mut ctx,
@@ -637,7 +637,7 @@ mod tests {
     fn first_frame_text(autoplay: bool) -> Vec<crate::view::SpriteInstance> {
         let name = if autoplay { "demo-bot" } else { "demo-player" };
         let (mut ctx, stack, path) = autoplayed(name, "2 2 2 2\n0 0 0 0\n");
-        ctx.args.autoplay = autoplay;
+        ctx.options.autoplay = autoplay;
         let level = Level::load(&path).expect("valid level");
         let play = PlayScene::new(
             &mut ctx,
@@ -776,7 +776,7 @@ mod tests {
         let (mut ctx, mut stack, path) = autoplayed("speed", "0 0 2 0\n0 0 0 0\n");
         let _ = std::fs::remove_file(&path);
         // The bot plays (it was given at the start), the scores are recorded as a player's.
-        ctx.args.autoplay = false;
+        ctx.options.autoplay = false;
         let scores =
             std::env::temp_dir().join(format!("breakout-play-speed-{}.toml", std::process::id()));
         let _ = std::fs::remove_file(&scores);

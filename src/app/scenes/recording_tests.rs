@@ -79,9 +79,9 @@ fn a_played_level_leaves_a_recent_replay_that_plays_back_the_same() {
     let dir = test_dir("rec", "recent");
     let path = test_level_set(&dir, &[MANY_BRICKS]).join("01.lvl");
     let mut ctx = test_context_in(&dir);
-    ctx.args.autoplay = true;
+    ctx.options.autoplay = true;
     let timed = PowerUpKind::Sticky;
-    ctx.args.powerups = vec![timed, PowerUpKind::Points100];
+    ctx.options.powerups = vec![timed, PowerUpKind::Points100];
     let level = Level::load(&path).unwrap();
     let campaign = Campaign::single("test", LevelSource::File(path.clone()));
     let play = PlayScene::new(&mut ctx, campaign, &level);

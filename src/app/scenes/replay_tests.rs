@@ -201,7 +201,7 @@ fn take_over_plays_the_game_on_live_from_the_step_shown() {
     // it when the game is left).
     let record =
         std::env::temp_dir().join(format!("breakout-taken-{}.bkreplay", std::process::id()));
-    ctx.args.record = Some(record.clone());
+    ctx.options.record = Some(record.clone());
     tap(&mut ctx, &mut stack, KeyCode::KeyT);
     assert_eq!(stack.len(), 2, "a game over the replay screen");
     let game = stack.live_game().expect("a live game");

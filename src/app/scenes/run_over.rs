@@ -103,8 +103,8 @@ impl Scene for RunOverScene {
     fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
         self.seconds += dt;
         // Demo mode from the menu loops forever; a run started with --set or --level stops here.
-        let from_command_line = ctx.args.level.is_some() || ctx.args.set.is_some();
-        if ctx.args.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY && !from_command_line {
+        let from_command_line = ctx.options.named_run;
+        if ctx.options.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY && !from_command_line {
             return close_game(ctx);
         }
         Transition::None

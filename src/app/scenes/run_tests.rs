@@ -46,7 +46,7 @@ fn the_bot_plays_a_set_as_one_game_and_records_nothing() {
         .open(&crate::assets::Assets::built_in())
         .unwrap();
     let mut ctx = test_context();
-    ctx.args.autoplay = true;
+    ctx.options.autoplay = true;
     ctx.scores = Some(HighScores::load(&scores_path));
     let mut stack = SceneStack::new(Box::new(LevelMenuScene::new(Arc::new(set), 0)));
     let mut seen: Vec<(usize, u32, u32)> = Vec::new();
@@ -131,7 +131,7 @@ fn scores_are_written_for_the_player_and_never_for_the_bot() {
     for autoplay in [true, false] {
         let path = dir.join(format!("scores-{autoplay}.toml"));
         let mut ctx = test_context();
-        ctx.args.autoplay = autoplay;
+        ctx.options.autoplay = autoplay;
         ctx.scores = Some(HighScores::load(&path));
         let level = ctx.record_level(&run, Score::full(120), true);
         let whole = ctx.record_run(&run, Score::full(300));
@@ -314,12 +314,12 @@ fn a_kids_run_plays_kids_into_its_next_level_and_keeps_its_scores_apart() {
     ctx.set_difficulty(Difficulty::Kids);
     let mut stack = SceneStack::new(Box::new(LevelMenuScene::new(Arc::new(set), 0)));
     // The bot plays (it was given at the start), its scores are recorded as a player's.
-    ctx.args.autoplay = true;
+    ctx.options.autoplay = true;
     assert_eq!(
         stack.input(&mut ctx, SceneInput::Press(KeyCode::Enter)),
         Flow::Continue
     );
-    ctx.args.autoplay = false;
+    ctx.options.autoplay = false;
     let game = stack.live_game().expect("the run started");
     assert_eq!(game.config().difficulty, Difficulty::Kids);
     assert_eq!((game.lives(), game.paddle().size.x), (9, 225.0));
@@ -346,7 +346,7 @@ fn a_kids_run_plays_kids_into_its_next_level_and_keeps_its_scores_apart() {
     );
     assert_eq!(saved.best_run(&key), Some(Score::full(5)));
     // The next level: still Kids, lives carried.
-    ctx.args.autoplay = true;
+    ctx.options.autoplay = true;
     for _ in 0..100 {
         if parse_title(&stack.title()).is_some_and(|t| t.0 == 2) {
             break;

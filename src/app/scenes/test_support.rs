@@ -56,7 +56,7 @@ pub(crate) fn test_context_in(dir: &std::path::Path) -> Context {
 /// A context for tests: default settings (no autoplay), no audio, no high-score table.
 pub(crate) fn test_context() -> Context {
     Context::new(
-        <crate::cli::Cli as clap::Parser>::parse_from(["breakout"]).play,
+        crate::app::RunOptions::default(),
         crate::sim::GameConfig::default(),
         None,
         crate::effects::Effects::new(1, Default::default()),
