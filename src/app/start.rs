@@ -4,7 +4,7 @@
 
 use super::scenes::hot_seat::HotSeatScene;
 use super::scenes::level_menu::LevelMenuScene;
-use super::scenes::play::{Campaign, PlayScene};
+use super::scenes::play::{Campaign, GameStart, PlayScene};
 use super::App;
 use crate::assets::{Assets, LevelSetSource, OpenedSet};
 use crate::cli::PlayArgs;
@@ -80,9 +80,9 @@ pub(super) fn push_run(app: &mut App, set: Arc<OpenedSet>, index: usize, level: 
                 app.scenes.push(Box::new(scene));
             }
         }
-        None => {
-            let play = PlayScene::new(&mut app.ctx, campaign, level);
-            app.scenes.push(Box::new(play));
-        }
+        None => match PlayScene::start(&mut app.ctx, GameStart::Level(campaign, level)) {
+            Ok(play) => app.scenes.push(Box::new(play)),
+            Err(e) => log::error!("{e}"),
+        },
     }
 }

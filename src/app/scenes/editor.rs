@@ -2,7 +2,7 @@
 //! ([`crate::editor::Editor`]); [`crate::view::editor`] draws it. Tab or F5 plays the level
 //! as edited (the game pushed over the editor; Esc comes back), B lets the bot play it.
 
-use super::play::PlayScene;
+use super::play::{GameStart, PlayScene};
 use super::{Chrome, Handled, SceneInput};
 use super::{Context, MouseButton, Pointer, Scene, Transition};
 use crate::editor::{Cell, Editor, Severity, Tool};
@@ -199,7 +199,13 @@ impl EditorScene {
             self.say(message, true);
             return Transition::None;
         }
-        Transition::Push(Box::new(PlayScene::trial(ctx, level, autoplay)))
+        match PlayScene::start(ctx, GameStart::Trial { level, autoplay }) {
+            Ok(play) => Transition::Push(Box::new(play)),
+            Err(e) => {
+                self.say(format!("cannot play: {e}"), true);
+                Transition::None
+            }
+        }
     }
 
     /// Leaves the editor, asking first if there are unsaved changes.

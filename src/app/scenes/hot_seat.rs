@@ -9,7 +9,7 @@
 //! holds that player's steps only and verifies on its own.
 
 use super::hot_seat_end::{HotSeatEndScene, SeatResult};
-use super::play::{Campaign, PlayScene, TurnEnd};
+use super::play::{Campaign, GameStart, PlayScene, TurnEnd};
 use super::{go_on_key, goes_on, hint_line, Context, Scene, Transition, CONFIRM_DELAY};
 use super::{Chrome, Handled, SceneInput};
 use crate::highscores::Score;
@@ -52,7 +52,7 @@ pub struct HotSeatScene {
 impl HotSeatScene {
     /// A run through `campaign`'s set (from its current level) for the players `names`, in
     /// turn order, each with a fresh score and full lives; the first player's turn banner
-    /// shows. Errors: the level does not load (as [`PlayScene::load`]).
+    /// shows. Errors: the level does not load (as [`PlayScene::start`]).
     pub fn start(ctx: &mut Context, campaign: &Campaign, names: &[String]) -> Result<Self, String> {
         let runs = names.iter().map(|name| campaign.clone().for_player(name));
         HotSeatScene::with_runs(ctx, runs.collect())
@@ -67,7 +67,7 @@ impl HotSeatScene {
             let name = run
                 .player()
                 .map_or_else(|| format!("Player {}", i + 1), str::to_string);
-            let mut play = PlayScene::load(ctx, run.for_player(&name))?;
+            let mut play = PlayScene::start(ctx, GameStart::Load(run.for_player(&name)))?;
             play.set_aside();
             seats.push(Seat {
                 name,
@@ -183,7 +183,7 @@ impl HotSeatScene {
                 if cleared && !campaign.is_last() {
                     // A cleared level moves this player on, and it stays their turn.
                     let next = campaign.next(total, lives).played_at(speed);
-                    if let Ok(mut play) = PlayScene::load(ctx, next) {
+                    if let Ok(mut play) = PlayScene::start(ctx, GameStart::Load(next)) {
                         play.set_aside();
                         seat.play = Some(play);
                         let cleared = format!("{name} cleared the level  +{}", outcome.score);

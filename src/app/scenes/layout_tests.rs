@@ -5,7 +5,7 @@
 
 use super::level_cleared::LevelClearedScene;
 use super::pause::PauseScene;
-use super::play::{Campaign, PlayScene};
+use super::play::{Campaign, GameStart, PlayScene};
 use super::run_over::{RunEnd, RunOverScene};
 use super::settings::SettingsScene;
 use super::stack::SceneStack;
@@ -54,7 +54,11 @@ fn played_long_named_level(ctx: &mut Context) -> PlayScene {
     let source = crate::assets::LevelSource::Edited {
         level: std::sync::Arc::new(level.clone()),
     };
-    PlayScene::new(ctx, Campaign::single("test", source), &level)
+    PlayScene::start(
+        ctx,
+        GameStart::Level(Campaign::single("test", source), &level),
+    )
+    .unwrap()
 }
 
 fn long_named_game() -> Game {

@@ -3,7 +3,7 @@
 //! comes back here.
 
 use super::list::{filter_status, ListAction, ListState};
-use super::play::{Campaign, PlayScene};
+use super::play::{Campaign, GameStart, PlayScene};
 use super::replay::ReplayScene;
 use super::{Chrome, Handled, SceneInput};
 use super::{Context, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
@@ -82,7 +82,7 @@ impl LevelMenuScene {
     /// showing why.
     fn start(&mut self, ctx: &mut Context, index: usize) -> Transition {
         let campaign = Campaign::new(&self.set, index).starting_at(ctx.difficulty());
-        match PlayScene::load(ctx, campaign) {
+        match PlayScene::start(ctx, GameStart::Load(campaign)) {
             Ok(play) => {
                 self.seconds = 0.0;
                 self.error = None;

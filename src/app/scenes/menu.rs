@@ -8,7 +8,7 @@
 use super::lab::LabScene;
 use super::level_menu::LevelMenuScene;
 use super::list::{filter_status, ListAction, ListState};
-use super::play::{Campaign, PlayScene};
+use super::play::{Campaign, GameStart, PlayScene};
 use super::recording;
 use super::replay_files::Unfinished;
 use super::replays::ReplaysScene;
@@ -219,7 +219,7 @@ impl MenuScene {
             }
             let campaign = Campaign::resumed(&set, index, h.start_score, h.start_lives)
                 .with_difficulty(replay.config().difficulty);
-            let play = PlayScene::resume(ctx, campaign, replay)?;
+            let play = PlayScene::start(ctx, GameStart::Resume { campaign, replay })?;
             Ok((Arc::new(set), index, play))
         })();
         match resumed {

@@ -7,7 +7,7 @@
 //! place in [`NewRunScene::rows`] and its keys in `NewRunScene::change`.
 
 use super::hot_seat::HotSeatScene;
-use super::play::{Campaign, PlayScene};
+use super::play::{Campaign, GameStart, PlayScene};
 use super::{go_on_key, goes_on, Context, Pointer, Scene, Transition};
 use super::{Chrome, Handled, SceneInput};
 use crate::assets::OpenedSet;
@@ -208,7 +208,7 @@ impl NewRunScene {
         let scene: Result<Box<dyn Scene>, String> = if names.len() > 1 {
             HotSeatScene::start(ctx, &campaign, &names).map(|s| Box::new(s) as Box<dyn Scene>)
         } else {
-            PlayScene::load(ctx, campaign).map(|s| Box::new(s) as Box<dyn Scene>)
+            PlayScene::start(ctx, GameStart::Load(campaign)).map(|s| Box::new(s) as Box<dyn Scene>)
         };
         match scene {
             Ok(scene) => Transition::Replace(scene),

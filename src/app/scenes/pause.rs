@@ -1,7 +1,7 @@
 //! The pause screen, pushed over the game by P or Esc, or when the window loses the focus: the
 //! game stands still under a message box.
 
-use super::play::PlayScene;
+use super::play::{GameStart, PlayScene};
 use super::run_over::Retry;
 use super::{close_game, Context, Scene, Transition};
 use super::{Chrome, Handled, Reply, SceneInput};
@@ -43,7 +43,7 @@ impl PauseScene {
         let restart = (lives > 1 && !play.is_demo() && campaign.player().is_none()).then(|| {
             let again = campaign.restarted(lives - 1);
             Box::new(move |ctx: &mut Context| {
-                PlayScene::load(ctx, again.clone())
+                PlayScene::start(ctx, GameStart::Load(again.clone()))
                     .ok()
                     .map(|play| Box::new(play) as Box<dyn Scene>)
             }) as Retry

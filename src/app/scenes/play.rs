@@ -86,73 +86,96 @@ pub struct PlayScene {
     fork: Option<Fork>,
 }
 
+/// How a game starts ([`PlayScene::start`]).
+pub enum GameStart<'a> {
+    /// The campaign's current level, read from its source.
+    Load(Campaign),
+    /// `level`, the campaign's current level, already read (the command line's run).
+    Level(Campaign, &'a Level),
+    /// The level editor's test-play: `level` as edited now, from its start, played by the
+    /// player or (`autoplay`) by the bot; Esc goes straight back to the editor and no score is
+    /// recorded ([`Campaign::trial`]).
+    Trial {
+        /// The level as edited.
+        level: &'a Level,
+        /// The bot plays it.
+        autoplay: bool,
+    },
+    /// `game` played on from where it is, by the player: a game taken over from a replay
+    /// (`campaign` from [`Campaign::taken_over`]: no scores recorded). Esc pauses as in any
+    /// game; leaving it, or its end screen, comes back to the scene under it. Its recording
+    /// goes on from the replay cut at that step (`recorder`,
+    /// [`crate::replay::Recorder::taken_over`]).
+    TakenOver {
+        /// The run, made with [`Campaign::taken_over`].
+        campaign: Campaign,
+        /// The replay's game at the step taken over (boxed, as the recorder: they are large).
+        game: Box<Game>,
+        /// The replay cut at that step, recording on.
+        recorder: Box<crate::replay::Recorder>,
+    },
+    /// The run `campaign` (made with [`Campaign::resumed`]) continued in the level it was left
+    /// in: `replay` (of that level, with no end) is re-simulated to its last step, from which
+    /// play and recording go on. The caller shows it paused.
+    Resume {
+        /// The run, made with [`Campaign::resumed`].
+        campaign: Campaign,
+        /// The unfinished level's replay.
+        replay: &'a Replay,
+    },
+}
+
 impl PlayScene {
-    /// Loads the campaign's current level and starts it. Errors: the level does not load (its
-    /// file's errors, also logged), or the campaign has no current level.
-    pub fn load(ctx: &mut Context, campaign: Campaign) -> Result<PlayScene, String> {
-        let source = campaign
-            .source()
-            .ok_or_else(|| "the run has no level to play".to_string())?
-            .clone();
-        match source.load() {
-            Ok(level) => Ok(PlayScene::new(ctx, campaign, &level)),
-            Err(e) => {
-                log::error!("{e}");
-                Err(e.to_string())
+    /// Starts a game as `start` says, and watches its level's file (a level on disk, not a
+    /// built-in one) so that saving it reloads the level. Errors: the campaign's level does not
+    /// load (its file's errors, also logged) or there is none; a resumed replay's level text
+    /// does not parse.
+    pub fn start(ctx: &mut Context, start: GameStart) -> Result<PlayScene, String> {
+        let autoplay = ctx.options.autoplay;
+        match start {
+            GameStart::Load(campaign) => {
+                let source = campaign
+                    .source()
+                    .ok_or_else(|| "the run has no level to play".to_string())?
+                    .clone();
+                match source.load() {
+                    Ok(level) => Ok(PlayScene::fresh(ctx, campaign, &level, autoplay)),
+                    Err(e) => {
+                        log::error!("{e}");
+                        Err(e.to_string())
+                    }
+                }
+            }
+            GameStart::Level(campaign, level) => {
+                Ok(PlayScene::fresh(ctx, campaign, level, autoplay))
+            }
+            GameStart::Trial { level, autoplay } => {
+                let campaign = Campaign::trial(std::sync::Arc::new(level.clone()));
+                Ok(PlayScene::fresh(ctx, campaign, level, autoplay))
+            }
+            GameStart::TakenOver {
+                campaign,
+                game,
+                recorder,
+            } => {
+                let recording = Recording::taken_over(ctx, &campaign, *recorder);
+                Ok(PlayScene::with_game(ctx, campaign, *game, recording, false))
+            }
+            GameStart::Resume { campaign, replay } => {
+                let game = super::replay_files::resimulate(&std::sync::Arc::new(replay.clone()))?;
+                ctx.collision = game.config().collision;
+                let recording = Recording::resume(ctx, &campaign, replay.clone());
+                let mut play = PlayScene::with_game(ctx, campaign, game, recording, false);
+                // The replay holds the forced power-ups' first collection.
+                play.forced = true;
+                Ok(play)
             }
         }
     }
 
-    /// Starts playing `level`, the campaign's current level, with the run's score and lives
-    /// at its start ([`Game::continuing`]), and watches its file (a level on disk, not a built-in one) so that saving it
-    /// reloads the level.
-    pub fn new(ctx: &mut Context, campaign: Campaign, level: &Level) -> PlayScene {
-        let autoplay = ctx.options.autoplay;
-        PlayScene::start(ctx, campaign, level, autoplay)
-    }
-
-    /// Plays `game` on from where it is, by the player: a game taken over from a replay
-    /// (`campaign` from [`Campaign::taken_over`]: no scores recorded). Esc pauses as in any game;
-    /// leaving it, or its end screen, comes back to the scene under it.
-    /// Its recording goes on from the replay cut at that step (`recorder`,
-    /// [`crate::replay::Recorder::taken_over`]).
-    pub fn from_game(
-        ctx: &mut Context,
-        campaign: Campaign,
-        game: Game,
-        recorder: crate::replay::Recorder,
-    ) -> PlayScene {
-        let recording = Recording::taken_over(ctx, &campaign, recorder);
-        PlayScene::with_game(ctx, campaign, game, recording, false)
-    }
-
-    /// The level editor's test-play: `level` as edited now, from its start, played by the
-    /// player or (`autoplay`) by the bot; Esc goes straight back to the editor and no score is
-    /// recorded ([`Campaign::trial`]).
-    pub fn trial(ctx: &mut Context, level: &Level, autoplay: bool) -> PlayScene {
-        let campaign = Campaign::trial(std::sync::Arc::new(level.clone()));
-        PlayScene::start(ctx, campaign, level, autoplay)
-    }
-
-    /// Continues the run `campaign` (made with [`Campaign::resumed`]) in the level it was left
-    /// in: `replay` (of that level, with no end) is re-simulated to its last step, from which
-    /// play and recording go on. The caller shows it paused. Errors: the replay's level text
-    /// does not parse.
-    pub fn resume(
-        ctx: &mut Context,
-        campaign: Campaign,
-        replay: &Replay,
-    ) -> Result<PlayScene, String> {
-        let game = super::replay_files::resimulate(&std::sync::Arc::new(replay.clone()))?;
-        ctx.collision = game.config().collision;
-        let recording = Recording::resume(ctx, &campaign, replay.clone());
-        let mut play = PlayScene::with_game(ctx, campaign, game, recording, false);
-        // The replay holds the forced power-ups' first collection.
-        play.forced = true;
-        Ok(play)
-    }
-
-    fn start(ctx: &mut Context, campaign: Campaign, level: &Level, autoplay: bool) -> PlayScene {
+    /// `level`, the campaign's current level, from its start with the run's score and lives
+    /// ([`Game::continuing`]), played by the bot if `autoplay`.
+    fn fresh(ctx: &mut Context, campaign: Campaign, level: &Level, autoplay: bool) -> PlayScene {
         let config = ctx.config_for(&campaign);
         let game = Game::continuing(level, config, campaign.score(), campaign.lives());
         let recording = Recording::new(ctx, &campaign, &game, level, autoplay);
@@ -327,7 +350,7 @@ impl PlayScene {
                 .next(total, self.game.lives())
                 .played_at(run_speed);
             let next_level = Box::new(move |ctx: &mut Context| {
-                PlayScene::load(ctx, next.clone())
+                PlayScene::start(ctx, GameStart::Load(next.clone()))
                     .ok()
                     .map(|play| Box::new(play) as Box<dyn Scene>)
             });
@@ -348,7 +371,7 @@ impl PlayScene {
         // Retry: this level again, with the score and lives it was started with.
         let again = self.campaign.clone();
         let retry = Box::new(move |ctx: &mut Context| {
-            PlayScene::load(ctx, again.clone())
+            PlayScene::start(ctx, GameStart::Load(again.clone()))
                 .ok()
                 .map(|play| Box::new(play) as Box<dyn Scene>)
         });
@@ -612,11 +635,14 @@ mod tests {
         let mut ctx = test_context();
         ctx.options.autoplay = true;
         let level = Level::load(&path).expect("valid level");
-        let play = PlayScene::new(
+        let play = PlayScene::start(
             &mut ctx,
-            Campaign::single("test", LevelSource::File(path.clone())),
-            &level,
-        );
+            GameStart::Level(
+                Campaign::single("test", LevelSource::File(path.clone())),
+                &level,
+            ),
+        )
+        .unwrap();
         let stack = SceneStack::new(Box::new(play));
         (ctx, stack, path)
     }
@@ -639,11 +665,14 @@ mod tests {
         let (mut ctx, stack, path) = autoplayed(name, "2 2 2 2\n0 0 0 0\n");
         ctx.options.autoplay = autoplay;
         let level = Level::load(&path).expect("valid level");
-        let play = PlayScene::new(
+        let play = PlayScene::start(
             &mut ctx,
-            Campaign::single("test", LevelSource::File(path.clone())),
-            &level,
-        );
+            GameStart::Level(
+                Campaign::single("test", LevelSource::File(path.clone())),
+                &level,
+            ),
+        )
+        .unwrap();
         let _ = std::fs::remove_file(&path);
         drop(stack);
         let mut batch = SpriteBatch::default();
@@ -820,7 +849,14 @@ mod tests {
         }
         let mut ctx = test_context();
         let level = Level::parse("2 2 2 2\n1 1 1 1", "test").expect("valid level");
-        let mut play = PlayScene::trial(&mut ctx, &level, true);
+        let mut play = PlayScene::start(
+            &mut ctx,
+            GameStart::Trial {
+                level: &level,
+                autoplay: true,
+            },
+        )
+        .unwrap();
         play.update(&mut ctx, 0.5);
         let mut pause = PauseScene::over(&play);
         let answer = pause.key_press(&mut ctx, KeyCode::KeyF);
@@ -868,7 +904,14 @@ mod tests {
     fn rebound_pause_and_mode_keys_act_at_once() {
         let mut ctx = test_context();
         let level = Level::parse("2 2 2 2", "test").expect("valid level");
-        let play = PlayScene::trial(&mut ctx, &level, false);
+        let play = PlayScene::start(
+            &mut ctx,
+            GameStart::Trial {
+                level: &level,
+                autoplay: false,
+            },
+        )
+        .unwrap();
         let mut stack = SceneStack::new(Box::new(play));
         let press = |ctx: &mut Context, stack: &mut SceneStack, code| {
             stack.key(ctx, PhysicalKey::Code(code), true, false);

@@ -6,7 +6,7 @@
 //! never panics.
 
 use super::menu::MenuScene;
-use super::play::{Campaign, PlayScene};
+use super::play::{Campaign, GameStart, PlayScene};
 use super::replay_files::{Unfinished, UnfinishedSlot};
 use super::stack::Flow;
 use super::{test_context_in, test_dir, test_level_set, Context, SceneStack};
@@ -84,7 +84,7 @@ fn a_played_level_leaves_a_recent_replay_that_plays_back_the_same() {
     ctx.options.powerups = vec![timed, PowerUpKind::Points100];
     let level = Level::load(&path).unwrap();
     let campaign = Campaign::single("test", LevelSource::File(path.clone()));
-    let play = PlayScene::new(&mut ctx, campaign, &level);
+    let play = PlayScene::start(&mut ctx, GameStart::Level(campaign, &level)).unwrap();
     let mut stack = SceneStack::new(Box::new(play));
     for frame in 0..300 {
         if frame == 100 {
@@ -135,7 +135,16 @@ fn the_editors_test_play_is_recorded_and_keeps_no_best_and_no_unfinished_run() {
     let mut ctx = test_context_in(&dir);
     ctx.scores = Some(HighScores::load(&dir.join("scores.toml")));
     let level = Level::parse(ONE_WIDE_BRICK, "edited").unwrap();
-    let mut stack = SceneStack::new(Box::new(PlayScene::trial(&mut ctx, &level, false)));
+    let mut stack = SceneStack::new(Box::new(
+        PlayScene::start(
+            &mut ctx,
+            GameStart::Trial {
+                level: &level,
+                autoplay: false,
+            },
+        )
+        .unwrap(),
+    ));
     play_until(&mut ctx, &mut stack, 2, 200);
     assert_eq!(stack.len(), 2, "the level was cleared");
     drop(stack);
@@ -163,7 +172,9 @@ fn a_best_run_is_kept_and_replaced_only_when_beaten() {
         ctx.game_config.seed = seed;
         let level = Level::load(&path).unwrap();
         let campaign = Campaign::single("test", LevelSource::File(path.clone()));
-        let mut stack = SceneStack::new(Box::new(PlayScene::new(ctx, campaign, &level)));
+        let mut stack = SceneStack::new(Box::new(
+            PlayScene::start(ctx, GameStart::Level(campaign, &level)).unwrap(),
+        ));
         play_until(ctx, &mut stack, 2, 200);
         assert_eq!(stack.len(), 2, "the level ended");
     };

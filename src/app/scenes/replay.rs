@@ -8,7 +8,7 @@
 //! stepping), and lays its picture out: the game, the timeline strip where the play HUD's line
 //! goes ([`crate::view::timeline`]), the DIVERGED banner, the keys' help panel.
 
-use super::play::{Campaign, PlayScene};
+use super::play::{Campaign, GameStart, PlayScene};
 use super::replay_fork::ForkView;
 use super::replay_keys::{command, repeats, Command, HELP_KEY, KEYS};
 use super::replay_watch::Watch;
@@ -183,9 +183,18 @@ impl ReplayScene {
                 let h = &self.watch.replay().header;
                 let campaign = Campaign::taken_over(Arc::new(level), h.start_score, h.start_lives);
                 let recorder = self.watch.handover_recorder();
-                Transition::Push(Box::new(PlayScene::from_game(
-                    ctx, campaign, game, recorder,
-                )))
+                let start = GameStart::TakenOver {
+                    campaign,
+                    game: Box::new(game),
+                    recorder: Box::new(recorder),
+                };
+                match PlayScene::start(ctx, start) {
+                    Ok(play) => Transition::Push(Box::new(play)),
+                    Err(e) => {
+                        log::warn!("{}: cannot take over: {e}", self.name);
+                        Transition::None
+                    }
+                }
             }
             Err(e) => {
                 log::warn!("{}: cannot take over: {e}", self.name);

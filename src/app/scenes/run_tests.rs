@@ -3,7 +3,7 @@
 //! winning screen and goes back to the list, and nothing is written to the high-score file.
 
 use super::level_menu::LevelMenuScene;
-use super::play::{Campaign, PlayScene};
+use super::play::{Campaign, GameStart, PlayScene};
 use super::stack::Flow;
 use super::{test_context, SceneStack};
 use crate::app::scenes::{Drive, SceneInput};
@@ -113,7 +113,7 @@ fn a_level_starts_with_the_score_and_lives_its_run_carries() {
     let mut ctx = test_context();
     let second = Campaign::new(&set, 0).next(4321, 7);
     let level = second.source().unwrap().load().unwrap();
-    let play = PlayScene::new(&mut ctx, second, &level);
+    let play = PlayScene::start(&mut ctx, GameStart::Level(second, &level)).unwrap();
     let stack = SceneStack::new(Box::new(play));
     let game = stack.live_game().expect("a game runs");
     assert_eq!((game.score(), game.lives()), (4321, 7));
@@ -268,7 +268,16 @@ fn the_pause_screen_restarts_the_level_for_a_life() {
     use glium::winit::keyboard::{KeyCode, PhysicalKey};
     let mut ctx = test_context();
     let level = Level::parse("2 2 2 2\n0 0 0 0\n", "restart").unwrap();
-    let mut stack = SceneStack::new(Box::new(PlayScene::trial(&mut ctx, &level, false)));
+    let mut stack = SceneStack::new(Box::new(
+        PlayScene::start(
+            &mut ctx,
+            GameStart::Trial {
+                level: &level,
+                autoplay: false,
+            },
+        )
+        .unwrap(),
+    ));
     let press = |stack: &mut SceneStack, ctx: &mut super::Context, code| {
         stack.key(ctx, PhysicalKey::Code(code), true, false);
         stack.key(ctx, PhysicalKey::Code(code), false, false);
