@@ -13,6 +13,7 @@ pub mod input;
 pub mod pacing;
 pub mod pointer;
 pub mod reload;
+mod run_options;
 pub mod scenes;
 mod sound;
 mod start;
@@ -23,9 +24,9 @@ mod window;
 pub use crate::bindings::{Action, BindError, Bindings};
 use app_keys::{app_key, AppKey};
 pub use input::InputState;
+pub use run_options::RunOptions;
 pub use sound::MUTED_TEXT;
 use sound::{mute_indicator, open_audio_output};
-pub use start::RunOptions;
 
 use crate::assets::{Assets, LevelSetSource};
 use crate::audio::Audio;
@@ -225,7 +226,7 @@ impl App {
         let unfinished = replays
             .as_ref()
             .and_then(scenes::replay_files::Unfinished::load);
-        let mut ctx = Context::new(RunOptions::from_args(&args), game_config, audio, effects);
+        let mut ctx = Context::new(start::run_options(&args), game_config, audio, effects);
         ctx.debug_overlay = args.window.debug_overlay;
         ctx.replays = replays;
         ctx.unfinished = scenes::replay_files::UnfinishedSlot::new(unfinished);

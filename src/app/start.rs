@@ -5,37 +5,19 @@
 use super::scenes::hot_seat::HotSeatScene;
 use super::scenes::level_menu::LevelMenuScene;
 use super::scenes::play::{Campaign, GameStart, PlayScene};
-use super::App;
+use super::{App, RunOptions};
 use crate::assets::{Assets, LevelSetSource, OpenedSet};
 use crate::cli::PlayArgs;
 use crate::level::Level;
 use std::sync::Arc;
 
-/// What the command line says of the runs played in this window, as the scenes read it (built
-/// once at start-up by [`RunOptions::from_args`]; the scenes never see the command line).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct RunOptions {
-    /// `--autoplay`: the bot plays every game, from the menu on (demo mode); no score is kept.
-    pub autoplay: bool,
-    /// `--powerup`: power-ups kept on all the time, collected when a level starts and again
-    /// whenever a timed one runs out.
-    pub powerups: Vec<crate::level::PowerUpKind>,
-    /// `--record`: also write the replay of each level played to this file.
-    pub record: Option<std::path::PathBuf>,
-    /// `--set` or `--level` named the run: the demo stops on its end screen instead of going
-    /// back to the menu.
-    pub named_run: bool,
-}
-
-impl RunOptions {
-    /// The run options of the command line `args`.
-    pub fn from_args(args: &PlayArgs) -> RunOptions {
-        RunOptions {
-            autoplay: args.autoplay,
-            powerups: args.powerups.clone(),
-            record: args.record.clone(),
-            named_run: args.level.is_some() || args.set.is_some(),
-        }
+/// The run options of the command line `args`, as the scenes read them.
+pub(super) fn run_options(args: &PlayArgs) -> RunOptions {
+    RunOptions {
+        autoplay: args.autoplay,
+        powerups: args.powerups.clone(),
+        record: args.record.clone(),
+        named_run: args.level.is_some() || args.set.is_some(),
     }
 }
 

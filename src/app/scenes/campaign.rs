@@ -6,6 +6,45 @@ use crate::sim::tuning::START_LIVES;
 use crate::sim::Difficulty;
 use std::sync::Arc;
 
+/// How a game starts ([`super::play::PlayScene::start`]).
+pub enum GameStart<'a> {
+    /// The campaign's current level, read from its source.
+    Load(Campaign),
+    /// `level`, the campaign's current level, already read (the command line's run).
+    Level(Campaign, &'a crate::level::Level),
+    /// The level editor's test-play: `level` as edited now, from its start, played by the
+    /// player or (`autoplay`) by the bot; Esc goes straight back to the editor and no score is
+    /// recorded ([`Campaign::trial`]).
+    Trial {
+        /// The level as edited.
+        level: &'a crate::level::Level,
+        /// The bot plays it.
+        autoplay: bool,
+    },
+    /// `game` played on from where it is, by the player: a game taken over from a replay
+    /// (`campaign` from [`Campaign::taken_over`]: no scores recorded). Esc pauses as in any
+    /// game; leaving it, or its end screen, comes back to the scene under it. Its recording
+    /// goes on from the replay cut at that step (`recorder`,
+    /// [`crate::replay::Recorder::taken_over`]).
+    TakenOver {
+        /// The run, made with [`Campaign::taken_over`].
+        campaign: Campaign,
+        /// The replay's game at the step taken over (boxed, as the recorder: they are large).
+        game: Box<crate::sim::Game>,
+        /// The replay cut at that step, recording on.
+        recorder: Box<crate::replay::Recorder>,
+    },
+    /// The run `campaign` (made with [`Campaign::resumed`]) continued in the level it was left
+    /// in: `replay` (of that level, with no end) is re-simulated to its last step, from which
+    /// play and recording go on. The caller shows it paused.
+    Resume {
+        /// The run, made with [`Campaign::resumed`].
+        campaign: Campaign,
+        /// The unfinished level's replay.
+        replay: &'a crate::replay::Replay,
+    },
+}
+
 /// What a run is played for: whether its scores are kept, and where leaving it goes back to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RunKind {

@@ -3,7 +3,6 @@
 
 use super::campaign::Campaign;
 use super::replay_files::{UnfinishedSlot, Writer};
-use super::Best;
 use crate::app::RunOptions;
 use crate::app::{Bindings, InputState};
 use crate::audio::Audio;
@@ -15,6 +14,17 @@ use crate::effects::Effects;
 use crate::highscores::{HighScores, Score};
 use crate::sim::{Difficulty, GameConfig};
 use glium::winit::keyboard::ModifiersState;
+
+/// What the high-score table says of a result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Best {
+    /// The best score before this result, if there was one, with its speed.
+    pub previous: Option<Score>,
+    /// True if this result beat it.
+    pub is_best: bool,
+    /// False if the table changed but could not be written (the log says why).
+    pub saved: bool,
+}
 
 /// State shared by the scenes: settings, input, sound, particles, high scores, counters.
 pub struct Context {
@@ -303,7 +313,7 @@ impl Context {
 
 #[cfg(test)]
 mod tests {
-    use crate::app::scenes::test_context;
+    use super::Context;
     use crate::app::Action;
     use glium::winit::keyboard::{KeyCode, PhysicalKey};
 
@@ -311,7 +321,8 @@ mod tests {
     /// never be seen (it is no longer the key of the action it held).
     #[test]
     fn changing_the_bindings_lets_go_of_the_keys_held() {
-        let mut ctx = test_context();
+        let effects = crate::effects::Effects::new(1, Default::default());
+        let mut ctx = Context::new(Default::default(), Default::default(), None, effects);
         assert!(ctx.game_key(PhysicalKey::Code(KeyCode::ArrowLeft), true));
         assert!(ctx.input.take_step_input().left, "held");
         ctx.bind(Action::Left, KeyCode::KeyJ).expect("J is free");

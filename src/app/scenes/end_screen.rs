@@ -1,7 +1,7 @@
 //! What the end-of-level and end-of-run screens share: the outcome and its high-score news,
 //! the hint line, and closing the game under them.
 
-use super::{Context, Transition};
+use super::{Best, Context, Transition};
 use crate::highscores::Score;
 
 /// Seconds an end-of-level or end-of-run screen ignores Enter and Space: a player still pressing
@@ -23,17 +23,6 @@ pub struct Outcome {
     /// From the high-score table (none without one): the best before this result, whether
     /// this result beat it, and whether the table was saved.
     pub best: Option<Best>,
-}
-
-/// What the high-score table says of a result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Best {
-    /// The best score before this result, if there was one, with its speed.
-    pub previous: Option<Score>,
-    /// True if this result beat it.
-    pub is_best: bool,
-    /// False if the table changed but could not be written (the log says why).
-    pub saved: bool,
 }
 
 impl Outcome {

@@ -56,8 +56,8 @@ pub mod stack;
 #[cfg(test)]
 mod test_support;
 
-pub use context::Context;
-pub use end_screen::{close_game, hint_line, Best, Outcome, CONFIRM_DELAY};
+pub use context::{Best, Context};
+pub use end_screen::{close_game, hint_line, Outcome, CONFIRM_DELAY};
 pub use keys::{go_on_key, goes_on, is_confirm, press};
 pub use scene::{Chrome, Handled, MouseButton, Pointer, Reply, Scene, SceneInput, Transition};
 pub use stack::SceneStack;

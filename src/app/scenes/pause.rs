@@ -1,7 +1,6 @@
 //! The pause screen, pushed over the game by P or Esc, or when the window loses the focus: the
 //! game stands still under a message box.
 
-use super::play::{GameStart, PlayScene};
 use super::run_over::Retry;
 use super::{close_game, Context, Scene, Transition};
 use super::{Chrome, Handled, Reply, SceneInput};
@@ -20,8 +19,8 @@ pub const FORK_KEY: KeyCode = KeyCode::KeyF;
 /// collision mode (or leaves the fork), Esc asks, then goes back to the screen the game was
 /// started from (a run is never dropped by two quick presses of one key without a question).
 ///
-/// Only [`PauseScene::over`] builds one, from the game it pauses, so every pause offers what
-/// its game allows (a pause pushed bare by the menu's Continue offered neither R nor F).
+/// Only [`PauseScene::over`] builds one, from the game it pauses ([`Paused`]), so every pause
+/// offers what its game allows (a pause pushed bare by the menu's Continue offered neither R nor F).
 pub struct PauseScene {
     /// Starts the level again for a life.
     restart: Option<Retry>,
@@ -33,26 +32,29 @@ pub struct PauseScene {
     left_for: &'static str,
 }
 
+/// A game the pause screen pauses: what the screen offers comes from it
+/// ([`PauseScene::over`]).
+pub trait Paused {
+    /// Makes the level's game again for a life, where the game offers it (as LBreakoutHD, while
+    /// a life would be left; not to the bot, nor in a hot-seat run, where the new game would
+    /// replace the turns' controller).
+    fn restart(&self) -> Option<Retry>;
+    /// Whether the game is forked into every collision mode (F leaves the fork), or not (F
+    /// forks it).
+    fn is_forked(&self) -> bool;
+    /// Where leaving the game goes back to, as the screen names it
+    /// ([`super::campaign::RunKind::left_for`]).
+    fn left_for(&self) -> &'static str;
+}
+
 impl PauseScene {
-    /// The pause screen over `play`: it offers "restart level (costs a life)" while a life
-    /// would be left (as LBreakoutHD), not to the bot nor in a hot-seat run (the new game would
-    /// replace the turns' controller), and the fork key.
-    pub fn over(play: &PlayScene) -> PauseScene {
-        let campaign = play.campaign();
-        let lives = play.game().lives();
-        let restart = (lives > 1 && !play.is_demo() && campaign.player().is_none()).then(|| {
-            let again = campaign.restarted(lives - 1);
-            Box::new(move |ctx: &mut Context| {
-                PlayScene::start(ctx, GameStart::Load(again.clone()))
-                    .ok()
-                    .map(|play| Box::new(play) as Box<dyn Scene>)
-            }) as Retry
-        });
+    /// The pause screen over `game`, offering what that game allows.
+    pub fn over(game: &dyn Paused) -> PauseScene {
         PauseScene {
-            restart,
+            restart: game.restart(),
             asking: false,
-            forked: play.is_forked(),
-            left_for: campaign.kind().left_for(),
+            forked: game.is_forked(),
+            left_for: game.left_for(),
         }
     }
 }

@@ -2,11 +2,11 @@
 //! When the game's events say the level was cleared or lost, it records the scores and pushes
 //! the matching end-of-level screen over itself.
 
-pub use super::campaign::Campaign;
+pub use super::campaign::{Campaign, GameStart};
 use super::level_cleared::LevelClearedScene;
-use super::pause::PauseScene;
+use super::pause::{PauseScene, Paused};
 use super::recording::{self, Recording};
-use super::run_over::{RunEnd, RunOverScene};
+use super::run_over::{Retry, RunEnd, RunOverScene};
 use super::{Chrome, Handled, Reply, SceneInput};
 use super::{Context, Outcome, Scene, Transition};
 use crate::app::reload::FileWatcher;
@@ -16,7 +16,7 @@ use crate::assets::LevelSource;
 use crate::highscores::{Score, FULL_SPEED};
 use crate::level::{Level, PowerUpKind};
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
-use crate::replay::{ChangeKind, Replay};
+use crate::replay::ChangeKind;
 use crate::sim::fork::Fork;
 use crate::sim::{Bot, Game, GameEvent};
 use crate::view::{hud, scene, SpriteBatch};
@@ -84,45 +84,6 @@ pub struct PlayScene {
     /// The game forked into every collision mode from the pause screen (the collision lab):
     /// the copies play the player's input beside the game and are drawn as ghosts.
     fork: Option<Fork>,
-}
-
-/// How a game starts ([`PlayScene::start`]).
-pub enum GameStart<'a> {
-    /// The campaign's current level, read from its source.
-    Load(Campaign),
-    /// `level`, the campaign's current level, already read (the command line's run).
-    Level(Campaign, &'a Level),
-    /// The level editor's test-play: `level` as edited now, from its start, played by the
-    /// player or (`autoplay`) by the bot; Esc goes straight back to the editor and no score is
-    /// recorded ([`Campaign::trial`]).
-    Trial {
-        /// The level as edited.
-        level: &'a Level,
-        /// The bot plays it.
-        autoplay: bool,
-    },
-    /// `game` played on from where it is, by the player: a game taken over from a replay
-    /// (`campaign` from [`Campaign::taken_over`]: no scores recorded). Esc pauses as in any
-    /// game; leaving it, or its end screen, comes back to the scene under it. Its recording
-    /// goes on from the replay cut at that step (`recorder`,
-    /// [`crate::replay::Recorder::taken_over`]).
-    TakenOver {
-        /// The run, made with [`Campaign::taken_over`].
-        campaign: Campaign,
-        /// The replay's game at the step taken over (boxed, as the recorder: they are large).
-        game: Box<Game>,
-        /// The replay cut at that step, recording on.
-        recorder: Box<crate::replay::Recorder>,
-    },
-    /// The run `campaign` (made with [`Campaign::resumed`]) continued in the level it was left
-    /// in: `replay` (of that level, with no end) is re-simulated to its last step, from which
-    /// play and recording go on. The caller shows it paused.
-    Resume {
-        /// The run, made with [`Campaign::resumed`].
-        campaign: Campaign,
-        /// The unfinished level's replay.
-        replay: &'a Replay,
-    },
 }
 
 impl PlayScene {
@@ -411,17 +372,6 @@ impl PlayScene {
         Transition::Push(Box::new(PauseScene::over(self)))
     }
 
-    /// Whether the bot plays this game (`--autoplay`'s demo, or the editor's test-play by the
-    /// bot).
-    pub fn is_demo(&self) -> bool {
-        self.bot.is_some()
-    }
-
-    /// Whether the game is forked into every collision mode (the pause screen's fork key).
-    pub fn is_forked(&self) -> bool {
-        self.fork.is_some()
-    }
-
     /// The pause screen's fork key ([`Reply::Fork`]): forks the game at this step into every
     /// collision mode, or leaves the fork.
     fn fork_or_leave(&mut self) {
@@ -429,6 +379,29 @@ impl PlayScene {
             Some(_) => None,
             None => Some(Fork::every_mode(&self.game, self.game.stats().steps)),
         };
+    }
+}
+
+impl Paused for PlayScene {
+    fn restart(&self) -> Option<Retry> {
+        let lives = self.game.lives();
+        if lives <= 1 || self.bot.is_some() || self.campaign.player().is_some() {
+            return None;
+        }
+        let again = self.campaign.restarted(lives - 1);
+        Some(Box::new(move |ctx: &mut Context| {
+            PlayScene::start(ctx, GameStart::Load(again.clone()))
+                .ok()
+                .map(|play| Box::new(play) as Box<dyn Scene>)
+        }))
+    }
+
+    fn is_forked(&self) -> bool {
+        self.fork.is_some()
+    }
+
+    fn left_for(&self) -> &'static str {
+        self.campaign.kind().left_for()
     }
 }
 
