@@ -57,7 +57,7 @@ impl Gamepads {
 
     /// Gives the gamepads' events since the last call (see [`Gamepads::poll`], with
     /// [`Context::gamepad`]) to the game: launch and the paddle control to [`Context::input`],
-    /// key presses to the top scene ([`SceneStack::press`]; an action's press as its first
+    /// key presses to the top scene ([`SceneStack::input`] with a [`super::scenes::SceneInput::Press`]; an action's press as its first
     /// bound key), then the held arrow's repeat after `dt` seconds ([`PadMapper::tick`]).
     /// Returns [`Flow::Quit`] if a scene's transition quits.
     pub fn feed(&mut self, ctx: &mut Context, scenes: &mut SceneStack, dt: f32) -> Flow {
