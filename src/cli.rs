@@ -1,13 +1,16 @@
 //! Command-line interface (clap). The flags are a contract: scripts rely on them.
 
 use crate::collision::CollisionMode;
-use crate::config::MAX_FRAME_TIME;
 use crate::config::{Config, ConfigError};
 use crate::import::Format;
 use crate::sim::GameConfig;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
+
+mod window;
 use std::path::PathBuf;
+use window::parse_positive;
+pub use window::{ForcedEffect, WindowArgs};
 
 /// Breakout on OpenGL, and a living comparison of 2D collision-detection algorithms.
 #[derive(Debug, Parser)]
@@ -66,9 +69,20 @@ pub struct LabArgs {
     /// Start zoomed in: the picture's scale about the brick, 1, 2 or 4 (the Z key steps it).
     #[arg(long, value_name = "FACTOR", default_value = "1", value_parser = ["1", "2", "4"])]
     pub zoom: String,
-    /// Options of the window (as when playing; --set and --level are not used).
+    /// Configuration file (default: ./breakout.toml, then the user config directory): the
+    /// window's, sound's and keys' settings.
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+    /// Options of the window.
     #[command(flatten)]
-    pub play: PlayArgs,
+    pub window: WindowArgs,
+}
+
+impl LabArgs {
+    /// The window's options as [`crate::app`] opens a window with them.
+    pub fn play_args(&self) -> PlayArgs {
+        PlayArgs::window_only(self.window.clone(), self.config.clone(), None)
+    }
 }
 
 /// Options of `breakout edit`.
@@ -111,10 +125,28 @@ pub struct ReplayArgs {
     #[arg(long, value_name = "WxH", requires = "export",
           value_parser = crate::commands::preview::parse_size, default_value = "800x600")]
     pub size: (u32, u32),
-    /// Options of the window (as when playing; --set, --level, --autoplay and the game's
-    /// options are not used: the replay has its own).
+    /// Configuration file (default: ./breakout.toml, then the user config directory): the
+    /// window's, sound's and keys' settings (the game's are the replay's own).
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+    /// Also write the replay of a game taken over (T) to FILE when it is left (the game keeps
+    /// every game's replay in its data directory anyway).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["verify", "export"])]
+    pub record: Option<PathBuf>,
+    /// Options of the window.
     #[command(flatten)]
-    pub play: PlayArgs,
+    pub window: WindowArgs,
+}
+
+impl ReplayArgs {
+    /// The window's options as [`crate::app`] opens a window with them.
+    pub fn play_args(&self) -> PlayArgs {
+        PlayArgs::window_only(
+            self.window.clone(),
+            self.config.clone(),
+            self.record.clone(),
+        )
+    }
 }
 
 /// `s` as a time of play: a number of seconds, 0 or more.
@@ -208,17 +240,6 @@ pub struct PlayArgs {
     /// A built-in bot moves the paddle and launches the ball.
     #[arg(long)]
     pub autoplay: bool,
-    /// Quit after N rendered frames.
-    #[arg(long, value_name = "N")]
-    pub frames: Option<u64>,
-    /// On exit, write the last rendered frame to this PNG file.
-    #[arg(long, value_name = "PNG")]
-    pub screenshot: Option<PathBuf>,
-    /// Advance the game by exactly SECONDS per rendered frame instead of by the clock (0.0166667
-    /// plays as at 60 fps): with --frames and --screenshot, the same picture on every run and
-    /// machine, however fast it renders. --stats still measures the real frame times.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_frame_time)]
-    pub frame_time: Option<f32>,
     /// Game speed for this run, per cent of normal: 50, 60, 70, 80, 90 or 100 (default: the
     /// settings screen's, 100 unless changed). The game's clock runs slower, the game stays
     /// the same; scores made below 100 are marked with their speed.
@@ -227,31 +248,9 @@ pub struct PlayArgs {
     /// Options shared with `simulate`.
     #[command(flatten)]
     pub game: GameOptions,
-    /// Start muted, for this run only (not saved; M turns the sound on, opening the audio
-    /// output then).
-    #[arg(long)]
-    pub mute: bool,
-    /// On exit, print one JSON line of frame statistics.
-    #[arg(long)]
-    pub stats: bool,
-    /// Turn vsync off for this run (for measurements; the settings screen's vsync is kept).
-    #[arg(long)]
-    pub no_vsync: bool,
-    /// Start in borderless fullscreen (F11 or Alt+Enter toggles it; the settings screen's
-    /// choice is remembered in the config file).
-    #[arg(long)]
-    pub fullscreen: bool,
-    /// Start with the collision debug overlay on (F1 toggles it).
-    #[arg(long)]
-    pub debug_overlay: bool,
-    /// Size of the window's inside, in logical pixels (default 800x600, the playfield; on a
-    /// HiDPI screen the physical size is this times the scale factor). For screenshots and
-    /// tests at other sizes; the window stays resizable.
-    #[arg(long, value_name = "WxH", value_parser = crate::commands::preview::parse_size)]
-    pub window_size: Option<(u32, u32)>,
-    /// Keep a post-processing effect on all the time, for measurements and screenshots.
-    #[arg(long, value_enum, value_name = "EFFECT")]
-    pub effect: Option<ForcedEffect>,
+    /// Options of the window.
+    #[command(flatten)]
+    pub window: WindowArgs,
     /// Keep a power-up on all the time, for measurements and screenshots: collected when a
     /// level starts, and again whenever a timed one runs out (repeatable, by name: `darkness`,
     /// `weapon`, `multiball`…).
@@ -267,6 +266,35 @@ pub struct PlayArgs {
     /// game keeps every game's replay in its data directory anyway).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+}
+
+impl PlayArgs {
+    /// The options of a window that plays no run of its own (the replay screen, the lab):
+    /// `window`, the config file `config` and the taken-over games' `record`, every game option
+    /// at its default.
+    pub fn window_only(
+        window: WindowArgs,
+        config: Option<PathBuf>,
+        record: Option<PathBuf>,
+    ) -> PlayArgs {
+        PlayArgs {
+            set: None,
+            level: None,
+            autoplay: false,
+            game_speed: None,
+            game: GameOptions {
+                seed: DEFAULT_SEED,
+                collision: None,
+                ball_speed: None,
+                config,
+                difficulty: None,
+            },
+            window,
+            powerups: Vec::new(),
+            players: None,
+            record,
+        }
+    }
 }
 
 /// The players of a hot-seat run, in turn order (`--players`): 2 to [`MAX_PLAYERS`] names.
@@ -340,17 +368,6 @@ fn parse_game_speed(s: &str) -> Result<u32, String> {
         .ok_or_else(|| format!("the game speed is one of {listed} (per cent of normal)"))
 }
 
-/// A post-processing effect forced on by `--effect`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ForcedEffect {
-    /// The solid-hit shake (jitter and blur).
-    Shake,
-    /// Confuse: flipped and inverted.
-    Confuse,
-    /// Chaos: edge detection and swirl.
-    Chaos,
-}
-
 /// `--collision`'s values: every [`CollisionMode`] by its [`CollisionMode::name`], each with the
 /// help text `--help` prints beside it (its row's `help`, naming its file in `core/src/collision/`).
 fn collision_modes() -> impl TypedValueParser<Value = CollisionMode> {
@@ -359,11 +376,14 @@ fn collision_modes() -> impl TypedValueParser<Value = CollisionMode> {
     })
 }
 
+/// The seed of the game's random generator when none is given (`--seed`).
+pub const DEFAULT_SEED: u64 = 1;
+
 /// Options of the simulation, shared by playing and `simulate`.
 #[derive(Debug, Args, Clone)]
 pub struct GameOptions {
     /// Seed of the game's random generator (same seed and input give the same game).
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SEED)]
     pub seed: u64,
     /// Ball–box collision algorithm; overrides the config file.
     #[arg(long, value_name = "MODE", value_parser = collision_modes())]
@@ -433,21 +453,6 @@ fn parse_speed(s: &str) -> Result<f32, String> {
     parse_positive(s, MAX_BALL_SPEED, "a speed in pixels/second", "")
 }
 
-fn parse_frame_time(s: &str) -> Result<f32, String> {
-    let why = " (the longest frame the game accepts)";
-    parse_positive(s, MAX_FRAME_TIME, "a time in seconds", why)
-}
-
-/// `s` as a number above 0 and at most `max`; the error says it must be `what`, then `why`.
-fn parse_positive(s: &str, max: f32, what: &str, why: &str) -> Result<f32, String> {
-    let v: f32 = s.parse().map_err(|_| format!("'{s}' is not a number"))?;
-    if v.is_finite() && v > 0.0 && v <= max {
-        Ok(v)
-    } else {
-        Err(format!("must be {what}, above 0 and at most {max}{why}"))
-    }
-}
-
 /// Options of `breakout simulate`.
 #[derive(Debug, Args, Clone)]
 pub struct SimulateArgs {
@@ -499,7 +504,7 @@ pub struct CompareArgs {
     #[arg(long, value_name = "N")]
     pub steps: Option<u64>,
     /// Seed of the games' random generator and of the bot.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SEED)]
     pub seed: u64,
     /// Also sweep the ball speed from 450 to 50,000 px/s against a wall of solid bricks and
     /// plot the bricks tunnelled through per mode (DIR/speed_sweep.svg).
@@ -614,5 +619,72 @@ mod tests {
                 .difficulty,
             None
         );
+    }
+
+    /// `replay` and `lab` take only their own options: the game's (which they ignored) are
+    /// errors, the window's are taken, and each one's help lists only its own (H5).
+    #[test]
+    fn replay_and_lab_reject_the_games_options() {
+        let parse = |args: &[&str]| Cli::try_parse_from([&["breakout"], args].concat());
+        let game_options: [&[&str]; 6] = [
+            &["--collision", "swept"],
+            &["--players", "Ann,Ben"],
+            &["--level", "03-fortress"],
+            &["--ball-speed", "3000"],
+            &["--autoplay"],
+            &["--set", "shipped"],
+        ];
+        for option in game_options {
+            let replay = parse(&[&["replay", "a.bkreplay"], option].concat());
+            assert!(replay.is_err(), "replay took {option:?}");
+            let lab = parse(&[&["lab"], option].concat());
+            assert!(lab.is_err(), "lab took {option:?}");
+        }
+        let window = [
+            "--mute",
+            "--stats",
+            "--no-vsync",
+            "--frames",
+            "3",
+            "--config",
+            "b.toml",
+        ];
+        let replay = parse(
+            &[
+                &["replay", "a.bkreplay", "--record", "t.bkreplay"],
+                &window[..],
+            ]
+            .concat(),
+        )
+        .expect("the replay window's options");
+        let Some(Command::Replay(args)) = replay.command else {
+            panic!("a replay command");
+        };
+        let play = args.play_args();
+        assert!(play.window.mute && play.window.stats && play.window.frames == Some(3));
+        assert_eq!(play.game.config, Some(PathBuf::from("b.toml")));
+        assert_eq!(play.record, Some(PathBuf::from("t.bkreplay")));
+        assert!(parse(&[&["lab", "--preset", "2"], &window[..]].concat()).is_ok());
+        let mut cli = <Cli as clap::CommandFactory>::command();
+        for name in ["replay", "lab"] {
+            let help = cli
+                .find_subcommand_mut(name)
+                .expect("the subcommand")
+                .render_long_help()
+                .to_string();
+            assert!(
+                help.contains("--screenshot") && help.contains("--config"),
+                "{help}"
+            );
+            for game in [
+                "--collision",
+                "--players",
+                "--level",
+                "--autoplay",
+                "--seed",
+            ] {
+                assert!(!help.contains(game), "{name} --help lists {game}");
+            }
+        }
     }
 }

@@ -66,7 +66,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Replay(args)) => match &args.export {
             Some(out) => breakout::app::headless::export_replay(&args, out),
-            None => match breakout::app::replay(args.play, args.file) {
+            None => match breakout::app::replay(args.play_args(), args.file) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => fail(&describe(&e)),
             },
@@ -79,7 +79,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Lab(args)) => {
             let zoom = args.zoom.parse().unwrap_or(1.0);
-            match breakout::app::lab(args.play, args.preset.map(usize::from), zoom) {
+            match breakout::app::lab(args.play_args(), args.preset.map(usize::from), zoom) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => fail(&describe(&e)),
             }

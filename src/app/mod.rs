@@ -14,6 +14,7 @@ pub mod input;
 pub mod pacing;
 pub mod pointer;
 pub mod reload;
+mod run_options;
 pub mod scenes;
 mod sound;
 mod start;
@@ -24,6 +25,7 @@ mod window;
 pub use crate::bindings::{Action, BindError, Bindings};
 use app_keys::{app_key, AppKey};
 pub use input::InputState;
+pub use run_options::RunOptions;
 pub use sound::MUTED_TEXT;
 use sound::{mute_indicator, open_audio_output};
 
@@ -44,7 +46,7 @@ use glium::winit::keyboard::PhysicalKey;
 use glium::winit::window::{Window, WindowId};
 use scenes::menu::MenuScene;
 use scenes::stack::Flow;
-use scenes::{Context, Pointer, SceneStack};
+use scenes::{Context, Pointer, SceneInput, SceneStack};
 use stats::FrameStats;
 use std::time::Instant;
 use window::without_source_location;
@@ -123,8 +125,8 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
     // Muted by the file or, for this run only, by --mute (never written to the file). With
     // --mute no audio output is opened (scripted runs stay off the sound card) until the
     // player turns the sound on (see `App::sync_audio`).
-    let muted = file_config.audio.muted || args.mute;
-    let open_audio = !args.mute;
+    let muted = file_config.audio.muted || args.window.mute;
+    let open_audio = !args.window.mute;
     let audio = if open_audio {
         open_audio_output(&assets, file_config.audio, muted)
     } else {
@@ -135,20 +137,20 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
     app.ctx.muted = muted;
     app.audio_tried = open_audio;
     app.ctx.video = crate::config::VideoConfig {
-        vsync: file_config.video.vsync && !app.ctx.args.no_vsync,
-        fullscreen: file_config.video.fullscreen || app.ctx.args.fullscreen,
+        vsync: file_config.video.vsync && !app.args.window.no_vsync,
+        fullscreen: file_config.video.fullscreen || app.args.window.fullscreen,
         // --no-vsync (measurements) leaves the run uncapped too.
-        frame_cap: if app.ctx.args.no_vsync {
+        frame_cap: if app.args.window.no_vsync {
             Some(0)
         } else {
             file_config.video.frame_cap
         },
         ..file_config.video
     };
-    app.ctx.game_speed = app.ctx.args.game_speed.unwrap_or(file_config.game.speed);
+    app.ctx.game_speed = app.args.game_speed.unwrap_or(file_config.game.speed);
     app.ctx.difficulty = difficulty;
     app.ctx.settings = crate::config::save::ConfigFile::new(loaded);
-    app.ctx.bindings = file_config.keys.bindings();
+    app.ctx.set_bindings(file_config.keys.bindings());
     app.ctx.gamepad = file_config.gamepad;
     if let Some(scene) = alone {
         app.scenes = SceneStack::new(scene);
@@ -177,6 +179,9 @@ struct Gfx {
 
 /// The window, the scenes, and what they share.
 struct App {
+    /// The command line: the window's options (`--frames`, `--screenshot`, `--stats`…) and the
+    /// run's (the scenes read the latter as [`RunOptions`]).
+    args: PlayArgs,
     /// What the scenes share: settings, input, audio, effects, high scores.
     ctx: Context,
     /// The screens: the menu at the bottom, the one shown on top.
@@ -222,34 +227,15 @@ impl App {
         let unfinished = replays
             .as_ref()
             .and_then(scenes::replay_files::Unfinished::load);
-        let ctx = Context {
-            writer: scenes::replay_files::Writer::watching(replays.as_ref()),
-            replays,
-            unfinished: scenes::replay_files::UnfinishedSlot::new(unfinished),
-            run_ended_at: None,
-            collision: game_config.collision,
-            debug_overlay: args.debug_overlay,
-            effects,
-            scores: crate::highscores::HighScores::default_path()
-                .map(|p| crate::highscores::HighScores::load(&p)),
-            game_config,
-            args,
-            input: InputState::default(),
-            bindings: Bindings::default(),
-            gamepad: Default::default(),
-            audio,
-            muted: false,
-            level_error: None,
-            fork_request: false,
-            game_steps: 0,
-            modifiers: Default::default(),
-            settings: Default::default(),
-            video: Default::default(),
-            refresh_hz: None,
-            game_speed: 100,
-            difficulty: Default::default(),
-        };
+        let mut ctx = Context::new(start::run_options(&args), game_config, audio, effects);
+        ctx.debug_overlay = args.window.debug_overlay;
+        ctx.writer = scenes::replay_files::Writer::watching(replays.as_ref());
+        ctx.replays = replays;
+        ctx.unfinished = scenes::replay_files::UnfinishedSlot::new(unfinished);
+        ctx.scores = crate::highscores::HighScores::default_path()
+            .map(|p| crate::highscores::HighScores::load(&p));
         App {
+            args,
             ctx,
             scenes: SceneStack::new(Box::new(MenuScene::new(assets.clone(), sets))),
             pads: Default::default(),
@@ -273,13 +259,13 @@ impl App {
     /// Everything to draw this frame: the scenes' sprites and the post-processing effects.
     fn batch(&self) -> SpriteBatch {
         let mut batch = SpriteBatch::default();
-        let forced = self.ctx.args.effect;
+        let forced = self.args.window.effect;
         batch.effects = self.ctx.effects.post(
             forced == Some(ForcedEffect::Confuse),
             forced == Some(ForcedEffect::Chaos),
         );
         self.scenes.draw(&self.ctx, &mut batch);
-        if self.ctx.muted && self.scenes.shows_mute() {
+        if self.ctx.muted && self.scenes.chrome().shows_mute {
             mute_indicator(&mut batch.text);
         }
         // Screen effects off (the settings screen): the picture stays still; a forced
@@ -299,7 +285,7 @@ impl App {
 
     /// Sets the window title to the top scene's, when it changed; hides the mouse cursor while
     /// a game is on top (in a play-test it stayed over the playfield), shows it elsewhere
-    /// ([`scenes::Scene::shows_cursor`]).
+    /// ([`scenes::Chrome::shows_cursor`]).
     fn update_title(&mut self) {
         let title = self.scenes.title();
         if title != self.title {
@@ -308,7 +294,7 @@ impl App {
             }
             self.title = title;
         }
-        let hide = !self.scenes.shows_cursor();
+        let hide = !self.scenes.chrome().shows_cursor;
         if hide != self.cursor_hidden {
             if let Some(gfx) = &self.gfx {
                 gfx.window.set_cursor_visible(!hide);
@@ -339,7 +325,7 @@ impl App {
             .min(MAX_FRAME_TIME);
         self.last_frame = Some(now);
         // --frame-time: game time advances by a fixed amount per frame (reproducible runs).
-        let dt = self.ctx.args.frame_time.unwrap_or(measured);
+        let dt = self.args.window.frame_time.unwrap_or(measured);
         self.first_frame.get_or_insert(now);
         if self.pads.feed(&mut self.ctx, &mut self.scenes, dt) == Flow::Quit {
             return self.quit(event_loop);
@@ -348,7 +334,7 @@ impl App {
             return self.quit(event_loop);
         }
         self.ctx.effects.update(dt, self.scenes.live_game());
-        if self.ctx.args.effect == Some(ForcedEffect::Shake) {
+        if self.args.window.effect == Some(ForcedEffect::Shake) {
             self.ctx.effects.shake();
         }
         let batch = self.batch();
@@ -357,10 +343,10 @@ impl App {
         let size = gfx.display.get_framebuffer_dimensions();
         // A screenshot is composed offscreen: only the frame that will be saved pays for it
         // (every frame when the run has no --frames end, since any may be the last).
-        let capture = self.ctx.args.screenshot.is_some()
+        let capture = self.args.window.screenshot.is_some()
             && self
-                .ctx
                 .args
+                .window
                 .frames
                 .is_none_or(|n| gfx.renderer.stats().frames + 1 >= n);
         gfx.renderer.set_capture(capture);
@@ -379,14 +365,14 @@ impl App {
                 return self.fail(event_loop, anyhow::anyhow!("cannot present a frame: {e:?}"))
             }
         };
-        if drawn && self.ctx.args.stats {
+        if drawn && self.args.window.stats {
             // Only for `--stats`: a long session would otherwise grow them without bound.
             self.frame_times.push(measured as f64);
             self.particles_drawn += batch.particles.len() as u64;
         }
         if self
-            .ctx
             .args
+            .window
             .frames
             .is_some_and(|n| gfx.renderer.stats().frames >= n)
         {
@@ -400,8 +386,8 @@ impl App {
     fn key(&mut self, event_loop: &ActiveEventLoop, key: PhysicalKey, pressed: bool, repeat: bool) {
         let code = scenes::press(key, pressed, repeat);
         let alt = self.ctx.modifiers.alt_key();
-        let typing = self.scenes.takes_text();
-        match code.and_then(|code| app_key(code, alt, typing, &self.ctx.bindings)) {
+        let typing = self.scenes.chrome().takes_letters;
+        match code.and_then(|code| app_key(code, alt, typing, self.ctx.bindings())) {
             Some(AppKey::DebugOverlay) => self.ctx.debug_overlay = !self.ctx.debug_overlay,
             Some(AppKey::Fullscreen) => self.ctx.toggle_fullscreen(),
             Some(AppKey::Mute) => self.ctx.toggle_mute(),
@@ -438,7 +424,7 @@ impl App {
                 log::warn!("the settings were not saved: {e}");
             }
         }
-        if let (Some(path), Some(gfx)) = (self.ctx.args.screenshot.take(), &self.gfx) {
+        if let (Some(path), Some(gfx)) = (self.args.window.screenshot.take(), &self.gfx) {
             if let Err(e) = gfx.renderer.save_screenshot(&path) {
                 self.error.get_or_insert(e.into());
             } else {
@@ -453,7 +439,7 @@ impl App {
         if let Some(e) = self.error {
             return Err(e);
         }
-        if self.ctx.args.stats {
+        if self.args.window.stats {
             let seconds = self.first_frame.map_or(0.0, |t| t.elapsed().as_secs_f64());
             let render = self
                 .gfx
@@ -493,7 +479,7 @@ impl ApplicationHandler for App {
         match event {
             WindowEvent::CloseRequested => {
                 // A scene with unsaved work (the editor) may ask first.
-                let flow = self.scenes.close_requested(&mut self.ctx);
+                let flow = self.scenes.input(&mut self.ctx, SceneInput::CloseRequested);
                 self.follow(event_loop, flow);
             }
             WindowEvent::ModifiersChanged(modifiers) => self.ctx.modifiers = modifiers.state(),
@@ -513,7 +499,7 @@ impl ApplicationHandler for App {
             WindowEvent::Occluded(occluded) => {
                 self.minimised = occluded;
                 if occluded {
-                    let flow = self.scenes.focus_lost(&mut self.ctx);
+                    let flow = self.scenes.input(&mut self.ctx, SceneInput::FocusLost);
                     self.follow(event_loop, flow);
                 }
             }
@@ -524,7 +510,7 @@ impl ApplicationHandler for App {
                 // a new window may be told it is unfocused before it ever was, and the game
                 // paused itself at start.
                 if self.had_focus {
-                    let flow = self.scenes.focus_lost(&mut self.ctx);
+                    let flow = self.scenes.input(&mut self.ctx, SceneInput::FocusLost);
                     self.follow(event_loop, flow);
                 }
             }
@@ -533,8 +519,10 @@ impl ApplicationHandler for App {
                 self.key(event_loop, event.physical_key, pressed, event.repeat);
                 // Printable text (not Backspace, Enter…) for a scene's text field.
                 let text = event.text.filter(|t| !t.chars().any(char::is_control));
-                if let Some(text) = text.filter(|_| pressed && self.scenes.takes_text()) {
-                    let flow = self.scenes.typed(&mut self.ctx, &text);
+                if let Some(text) = text.filter(|_| pressed) {
+                    let flow = self
+                        .scenes
+                        .input(&mut self.ctx, SceneInput::Typed(text.into()));
                     self.follow(event_loop, flow);
                 }
             }
@@ -549,19 +537,23 @@ impl ApplicationHandler for App {
                     let window = &self.gfx.as_ref().expect("viewport from gfx").window;
                     let at = glam::Vec2::new(x, y);
                     if let Some(at) = self.pointer_motion.seen(window, position, at) {
-                        let flow = self.scenes.pointer(&mut self.ctx, Pointer::Moved(at));
+                        let flow = self
+                            .scenes
+                            .input(&mut self.ctx, SceneInput::Pointer(Pointer::Moved(at)));
                         self.follow(event_loop, flow);
                     }
                 }
             }
             WindowEvent::MouseInput { state, button, .. } => {
                 if let Some(at) = self.pointer_motion.take_unsent() {
-                    let flow = self.scenes.pointer(&mut self.ctx, Pointer::Moved(at));
+                    let flow = self
+                        .scenes
+                        .input(&mut self.ctx, SceneInput::Pointer(Pointer::Moved(at)));
                     self.follow(event_loop, flow);
                 }
                 let pressed = state == ElementState::Pressed;
                 if pressed && button == MouseButton::Left {
-                    let flow = self.scenes.click(&mut self.ctx);
+                    let flow = self.scenes.input(&mut self.ctx, SceneInput::Click);
                     self.follow(event_loop, flow);
                 }
                 let event = if pressed {
@@ -569,7 +561,7 @@ impl ApplicationHandler for App {
                 } else {
                     Pointer::Up(button)
                 };
-                let flow = self.scenes.pointer(&mut self.ctx, event);
+                let flow = self.scenes.input(&mut self.ctx, SceneInput::Pointer(event));
                 self.follow(event_loop, flow);
             }
             WindowEvent::MouseWheel { delta, .. } => {
@@ -578,7 +570,9 @@ impl ApplicationHandler for App {
                     // Touchpads: about 40 pixels to a notch.
                     MouseScrollDelta::PixelDelta(p) => (p.y / 40.0) as f32,
                 };
-                let flow = self.scenes.pointer(&mut self.ctx, Pointer::Wheel(notches));
+                let flow = self
+                    .scenes
+                    .input(&mut self.ctx, SceneInput::Pointer(Pointer::Wheel(notches)));
                 self.follow(event_loop, flow);
             }
             WindowEvent::RedrawRequested if !self.minimised => self.frame(event_loop),
@@ -681,7 +675,7 @@ mod app_key_tests {
         app.scenes
             .push(Box::new(scenes::editor::EditorScene::new(editor, None)));
         assert!(!shown_text(&app.batch()).contains(MUTED_TEXT));
-        app.scenes.apply(scenes::Transition::Pop);
+        app.scenes.apply(&mut app.ctx, scenes::Transition::Pop);
         assert!(shown_text(&app.batch()).contains(MUTED_TEXT));
         app.ctx.toggle_mute();
         assert!(!app.ctx.muted && !app.ctx.settings.now.audio.muted);

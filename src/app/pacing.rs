@@ -133,7 +133,7 @@ impl App {
     /// How long a frame lasts at least under the frame cap; `None`: uncapped (no cap set,
     /// `--no-vsync`, or `--frame-time`).
     pub(super) fn frame_period(&self) -> Option<Duration> {
-        if self.ctx.args.frame_time.is_some() {
+        if self.args.window.frame_time.is_some() {
             return None;
         }
         let fps = self.ctx.video.frame_cap_fps(self.ctx.refresh_hz)?;
@@ -151,7 +151,7 @@ impl App {
     /// How long a still screen waits between frames at least ([`STILL_PERIOD`]); `None` for
     /// measurement and scripted runs (`--no-vsync`, `--frame-time`), which never wait.
     pub(super) fn still_period(&self) -> Option<Duration> {
-        let args = &self.ctx.args;
+        let args = &self.args.window;
         (!args.no_vsync && args.frame_time.is_none()).then_some(STILL_PERIOD)
     }
 

@@ -22,7 +22,7 @@ pub(super) fn open_audio_output(
 }
 
 /// What the mute indicator says (top-right corner while the sound is off; every screen but the
-/// level editor's, see [`super::scenes::Scene::shows_mute`]).
+/// level editor's, see [`super::scenes::Chrome::shows_mute`]).
 pub const MUTED_TEXT: &str = "MUTED";
 /// Glyph height of the mute indicator, playfield pixels.
 const MUTED_SIZE: f32 = 12.0;

@@ -4,12 +4,22 @@
 
 use super::scenes::hot_seat::HotSeatScene;
 use super::scenes::level_menu::LevelMenuScene;
-use super::scenes::play::{Campaign, PlayScene};
-use super::App;
+use super::scenes::play::{Campaign, GameStart, PlayScene};
+use super::{App, RunOptions};
 use crate::assets::{Assets, LevelSetSource, OpenedSet};
 use crate::cli::PlayArgs;
 use crate::level::Level;
 use std::sync::Arc;
+
+/// The run options of the command line `args`, as the scenes read them.
+pub(super) fn run_options(args: &PlayArgs) -> RunOptions {
+    RunOptions {
+        autoplay: args.autoplay,
+        powerups: args.powerups.clone(),
+        record: args.record.clone(),
+        named_run: args.level.is_some() || args.set.is_some(),
+    }
+}
 
 /// The run the command line asks for: its set, the index of its first level (0-based) and that
 /// level, loaded; `None` when it names none (the menu opens). A hot-seat run (`--players`)
@@ -46,15 +56,15 @@ pub(super) fn resolve(
 pub(super) fn push_run(app: &mut App, set: Arc<OpenedSet>, index: usize, level: &Level) {
     let campaign = Campaign::new(&set, index).starting_at(app.ctx.difficulty);
     app.scenes.push(Box::new(LevelMenuScene::new(set, index)));
-    match app.ctx.args.players.clone() {
+    match app.args.players.clone() {
         Some(players) => {
-            if let Some(scene) = HotSeatScene::start(&mut app.ctx, &campaign, &players.0) {
+            if let Ok(scene) = HotSeatScene::start(&mut app.ctx, &campaign, &players.0) {
                 app.scenes.push(Box::new(scene));
             }
         }
-        None => {
-            let play = PlayScene::new(&mut app.ctx, campaign, level);
-            app.scenes.push(Box::new(play));
-        }
+        None => match PlayScene::start(&mut app.ctx, GameStart::Level(campaign, level)) {
+            Ok(play) => app.scenes.push(Box::new(play)),
+            Err(e) => log::error!("{e}"),
+        },
     }
 }

@@ -30,7 +30,7 @@ impl App {
         let video = self.ctx.video;
         let remembered = self.ctx.settings.now.window;
         // --window-size (logical pixels) wins over the size remembered from the last run.
-        let forced = self.ctx.args.window_size;
+        let forced = self.args.window.window_size;
         let placement = Placement {
             size: remembered
                 .width
@@ -84,7 +84,7 @@ impl App {
     /// True for a run a script controls (`--frames`, `--screenshot`): it leaves the player's
     /// settings file alone.
     pub(super) fn scripted(&self) -> bool {
-        self.ctx.args.frames.is_some() || self.ctx.args.screenshot.is_some()
+        self.args.window.frames.is_some() || self.args.window.screenshot.is_some()
     }
 
     /// Remembers the window's size (`size`, inside, physical pixels) or position (`at`, outer

@@ -90,6 +90,7 @@ fn the_legend_names_every_mode_and_overlaps_no_text_of_the_strip() {
             steps: 99_999,
             speed: "x1/8",
             state: "PAUSED",
+            mode: "swept",
             score: 999_999,
             lives: 9,
             diverged_at: None,

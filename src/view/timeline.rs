@@ -43,7 +43,7 @@ pub const TEXT_Y: f32 = STRIP_TOP + KNOB_H + 1.0;
 /// Characters between two fields of the strip's line.
 const GAP_CHARS: usize = 2;
 /// How many of [`fields`]' fields stand at the left margin (the rest end at the right one).
-const LEFT_FIELDS: usize = 6;
+const LEFT_FIELDS: usize = 7;
 
 /// Fixed steps in a second of play.
 fn steps_per_second() -> u64 {
@@ -67,6 +67,8 @@ pub struct TimelineView<'a> {
     pub speed: &'a str,
     /// `PAUSED`, `END` or empty while playing.
     pub state: &'a str,
+    /// The replay's collision mode, by name ([`crate::collision::CollisionMode::name`]).
+    pub mode: &'a str,
     /// The game's score now.
     pub score: u32,
     /// The game's lives now.
@@ -100,6 +102,7 @@ pub fn fields(view: &TimelineView) -> Vec<Field> {
     let left: [_; LEFT_FIELDS] = [
         (format!("SCORE {:06}", view.score), 12, WHITE),
         ("REPLAY".to_string(), 6, HIGHLIGHT),
+        (view.mode.to_string(), 5, WHITE),
         (view.speed.to_string(), 4, speed_color),
         (view.state.to_string(), 6, DIM),
         (
@@ -367,6 +370,7 @@ mod tests {
             steps,
             speed,
             state,
+            mode: "swept",
             score,
             lives,
             diverged_at: Some(steps / 2),
@@ -414,6 +418,7 @@ mod tests {
         let shown = view(9_999_999, 9_999_999, "x1/8", "PAUSED", 999_999, 99);
         assert!(shown.contains("694:26/694:26"), "{shown}");
         assert!(shown.contains("step9999999/9999999"), "{shown}");
+        assert!(shown.contains("REPLAYswept"), "the mode named: {shown}");
         let shown = view(432_000, 432_000, "x1/4", "END", 5, 1);
         assert!(shown.contains("30:00/30:00"), "{shown}");
         // The fields keep their places whatever their values: REPLAY does not move.
@@ -423,6 +428,7 @@ mod tests {
                 steps: 2,
                 speed: out,
                 state: "",
+                mode: "clamp",
                 score: 1,
                 lives: 1,
                 diverged_at: None,
@@ -449,6 +455,7 @@ mod tests {
         let v = TimelineView {
             at: 9_999_999,
             steps: 9_999_999,
+            mode: "swept",
             speed: "x1/8",
             state: "PAUSED",
             score: 999_999,

@@ -70,7 +70,7 @@ pub enum PadEvent {
     Disconnected,
 }
 
-/// A key press a gamepad event stands for, for the scenes' [`crate::app::scenes::Scene::key_press`].
+/// A key press a gamepad event stands for, for the scenes' [`crate::app::scenes::SceneInput::Press`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PadPress {
     /// A fixed menu key (arrows, Enter, Esc).

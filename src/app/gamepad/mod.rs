@@ -10,7 +10,7 @@
 pub mod mapping;
 
 use super::scenes::stack::Flow;
-use super::scenes::{Context, SceneStack};
+use super::scenes::{Context, SceneInput, SceneStack};
 use crate::config::GamepadConfig;
 use mapping::{PadAxis, PadButton, PadEvent, PadMapper, PadOutput, PadPress};
 
@@ -57,7 +57,7 @@ impl Gamepads {
 
     /// Gives the gamepads' events since the last call (see [`Gamepads::poll`], with
     /// [`Context::gamepad`]) to the game: launch and the paddle control to [`Context::input`],
-    /// key presses to the top scene ([`SceneStack::press`]; an action's press as its first
+    /// key presses to the top scene ([`SceneStack::input`] with a [`super::scenes::SceneInput::Press`]; an action's press as its first
     /// bound key), then the held arrow's repeat after `dt` seconds ([`PadMapper::tick`]).
     /// Returns [`Flow::Quit`] if a scene's transition quits.
     pub fn feed(&mut self, ctx: &mut Context, scenes: &mut SceneStack, dt: f32) -> Flow {
@@ -76,9 +76,9 @@ impl Gamepads {
             for press in output.presses {
                 let code = match press {
                     PadPress::Key(code) => Some(code),
-                    PadPress::Action(action) => ctx.bindings.keys(action).first().copied(),
+                    PadPress::Action(action) => ctx.bindings().keys(action).first().copied(),
                 };
-                let flow = code.map_or(Flow::Continue, |c| scenes.press(ctx, c));
+                let flow = code.map_or(Flow::Continue, |c| scenes.input(ctx, SceneInput::Press(c)));
                 if flow == Flow::Quit {
                     return flow;
                 }

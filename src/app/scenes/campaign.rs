@@ -6,6 +6,68 @@ use crate::sim::tuning::START_LIVES;
 use crate::sim::Difficulty;
 use std::sync::Arc;
 
+/// How a game starts ([`super::play::PlayScene::start`]).
+pub enum GameStart<'a> {
+    /// The campaign's current level, read from its source.
+    Load(Campaign),
+    /// `level`, the campaign's current level, already read (the command line's run).
+    Level(Campaign, &'a crate::level::Level),
+    /// The level editor's test-play: `level` as edited now, from its start, played by the
+    /// player or (`autoplay`) by the bot; Esc goes straight back to the editor and no score is
+    /// recorded ([`Campaign::trial`]).
+    Trial {
+        /// The level as edited.
+        level: &'a crate::level::Level,
+        /// The bot plays it.
+        autoplay: bool,
+    },
+    /// `game` played on from where it is, by the player: a game taken over from a replay
+    /// (`campaign` from [`Campaign::taken_over`]: no scores recorded). Esc pauses as in any
+    /// game; leaving it, or its end screen, comes back to the scene under it. Its recording
+    /// goes on from the replay cut at that step (`recorder`,
+    /// [`crate::replay::Recorder::taken_over`]).
+    TakenOver {
+        /// The run, made with [`Campaign::taken_over`].
+        campaign: Campaign,
+        /// The replay's game at the step taken over (boxed, as the recorder: they are large).
+        game: Box<crate::sim::Game>,
+        /// The replay cut at that step, recording on.
+        recorder: Box<crate::replay::Recorder>,
+    },
+    /// The run `campaign` (made with [`Campaign::resumed`]) continued in the level it was left
+    /// in: `replay` (of that level, with no end) is re-simulated to its last step, from which
+    /// play and recording go on. The caller shows it paused.
+    Resume {
+        /// The run, made with [`Campaign::resumed`].
+        campaign: Campaign,
+        /// The unfinished level's replay.
+        replay: &'a crate::replay::Replay,
+    },
+}
+
+/// What a run is played for: whether its scores are kept, and where leaving it goes back to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunKind {
+    /// A run through a level set, from the menu or the command line: its scores are kept.
+    Run,
+    /// The level editor's test-play of a level as edited ([`Campaign::trial`]): no scores.
+    Trial,
+    /// A game the player took over from a replay ([`Campaign::taken_over`]): no scores.
+    TakenOver,
+}
+
+impl RunKind {
+    /// The screen that leaving the game goes back to, as the pause and end screens name it:
+    /// "menu", "editor" or "replay".
+    pub fn left_for(self) -> &'static str {
+        match self {
+            RunKind::Run => "menu",
+            RunKind::Trial => "editor",
+            RunKind::TakenOver => "replay",
+        }
+    }
+}
+
 /// The levels of one run, in order, which one is being played, and the score and lives the
 /// run has at the start of it.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,10 +85,8 @@ pub struct Campaign {
     /// The slowest game speed the run's levels before the current one were played at, per
     /// cent of normal.
     speed: u32,
-    /// A level edited in the level editor, played to try it: no scores are recorded.
-    trial: bool,
-    /// A game the player took over from a replay: no scores are recorded.
-    taken_over: bool,
+    /// A run through a set, the editor's test-play or a game taken over from a replay.
+    kind: RunKind,
     /// The hot-seat player whose run this is (none in a single player's run).
     player: Option<String>,
     /// The run's difficulty, fixed for the run (a change in the settings screen applies from
@@ -46,8 +106,7 @@ impl Campaign {
             score: 0,
             lives: START_LIVES,
             speed: crate::highscores::FULL_SPEED,
-            trial: false,
-            taken_over: false,
+            kind: RunKind::Run,
             player: None,
             difficulty: Difficulty::Normal,
         }
@@ -88,7 +147,7 @@ impl Campaign {
     /// scores recorded.
     pub fn trial(level: Arc<crate::level::Level>) -> Campaign {
         Campaign {
-            trial: true,
+            kind: RunKind::Trial,
             ..Campaign::single("editor", LevelSource::Edited { level })
         }
     }
@@ -108,14 +167,19 @@ impl Campaign {
 
     /// Whether this is the level editor's test-play ([`Campaign::trial`]).
     pub fn is_trial(&self) -> bool {
-        self.trial
+        self.kind == RunKind::Trial
+    }
+
+    /// What the run is played for.
+    pub fn kind(&self) -> RunKind {
+        self.kind
     }
 
     /// A game taken over from a replay of `level` (the level in play at that step), whose
     /// level started with the run's `score` and `lives`: one level, no scores recorded.
     pub fn taken_over(level: Arc<crate::level::Level>, score: u32, lives: u32) -> Campaign {
         Campaign {
-            taken_over: true,
+            kind: RunKind::TakenOver,
             score,
             lives,
             ..Campaign::single("replay", LevelSource::Edited { level })
@@ -125,13 +189,13 @@ impl Campaign {
     /// Whether the scores of this run are recorded: not for the editor's test-play
     /// ([`Campaign::trial`]) nor a game taken over from a replay ([`Campaign::taken_over`]).
     pub fn keeps_scores(&self) -> bool {
-        !self.trial && !self.taken_over
+        self.kind == RunKind::Run
     }
 
     /// Whether this is a game taken over from a replay ([`Campaign::taken_over`]): the HUD
     /// says so.
     pub fn is_taken_over(&self) -> bool {
-        self.taken_over
+        self.kind == RunKind::TakenOver
     }
 
     /// A run of the single level `source`, in a set of its own keyed `set_key` (tests, tools).
@@ -145,8 +209,7 @@ impl Campaign {
             score: 0,
             lives: START_LIVES,
             speed: crate::highscores::FULL_SPEED,
-            trial: false,
-            taken_over: false,
+            kind: RunKind::Run,
             player: None,
             difficulty: Difficulty::Normal,
         }

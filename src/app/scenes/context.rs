@@ -3,10 +3,9 @@
 
 use super::campaign::Campaign;
 use super::replay_files::{UnfinishedSlot, Writer};
-use super::Best;
+use crate::app::RunOptions;
 use crate::app::{Bindings, InputState};
 use crate::audio::Audio;
-use crate::cli::PlayArgs;
 use crate::collision::CollisionMode;
 use crate::config::save::ConfigFile;
 use crate::config::GamepadConfig;
@@ -16,10 +15,21 @@ use crate::highscores::{HighScores, Score};
 use crate::sim::{Difficulty, GameConfig};
 use glium::winit::keyboard::ModifiersState;
 
+/// What the high-score table says of a result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Best {
+    /// The best score before this result, if there was one, with its speed.
+    pub previous: Option<Score>,
+    /// True if this result beat it.
+    pub is_best: bool,
+    /// False if the table changed but could not be written (the log says why).
+    pub saved: bool,
+}
+
 /// State shared by the scenes: settings, input, sound, particles, high scores, counters.
 pub struct Context {
-    /// The command line: `--autoplay`, `--level`, `--effect` and the run's other options.
-    pub args: PlayArgs,
+    /// What the command line says of the runs: `--autoplay`, `--powerup`, `--record`.
+    pub options: RunOptions,
     /// Simulation settings from the command line and config file (its collision mode is the
     /// starting one; [`Context::collision`] is the current one).
     pub game_config: GameConfig,
@@ -29,11 +39,10 @@ pub struct Context {
     pub debug_overlay: bool,
     /// Keyboard and mouse, as window events left them; the game reads it each step.
     pub input: InputState,
-    /// Which keys do what ([`crate::app::Action`]), from the config file's `[keys]`. Replace or
-    /// [`Bindings::bind`] it at any time: the next key event reads it (a settings screen
-    /// should then [`InputState::release_all`], as a key held while it changed may never be
-    /// seen released).
-    pub bindings: Bindings,
+    /// Which keys do what ([`crate::app::Action`]), from the config file's `[keys]`: read with
+    /// [`Context::bindings`], changed with [`Context::bind`] or [`Context::set_bindings`], which
+    /// release the keys held (a key held while the bindings changed may never be seen released).
+    bindings: Bindings,
     /// Gamepads on or off and the stick's dead zone, from the config file's `[gamepad]`. Set
     /// `enabled` at any time: the app reads the pads (opening them the first time) only while
     /// it is true, and lets go of whatever they held when it turns false.
@@ -48,9 +57,6 @@ pub struct Context {
     pub effects: Effects,
     /// Best scores per level and set (none if the platform has no data directory).
     pub scores: Option<HighScores>,
-    /// Why the last level could not be started (its file's errors), shown by the menu until a
-    /// level starts.
-    pub level_error: Option<String>,
     /// Simulation steps run, over every level (for `--stats`).
     pub game_steps: u64,
     /// Shift, Ctrl, Alt and Super as held now (for shortcuts such as Ctrl+Z).
@@ -81,12 +87,76 @@ pub struct Context {
     /// The difficulty of the next run: `[game] difficulty`, or `--difficulty` for this run;
     /// read and changed with [`Context::difficulty`] and [`Context::set_difficulty`].
     pub difficulty: Difficulty,
-    /// Set by the pause screen's fork key: the paused game under it forks into every collision
-    /// mode, or leaves its fork (the collision lab); the game clears it when it has done so.
-    pub fork_request: bool,
 }
 
 impl Context {
+    /// The context of a window opened with the run options `options`, the simulation settings
+    /// `game_config` (its collision mode the starting one), the sound output `audio` (none:
+    /// silent) and the particles `effects`. Every other part starts empty or at its default (no
+    /// replays, no scores, no unfinished run, default settings, key bindings, gamepads and
+    /// video, normal game speed and difficulty): the app then sets what the config file and the
+    /// data directory say.
+    pub fn new(
+        options: RunOptions,
+        game_config: GameConfig,
+        audio: Option<Audio>,
+        effects: Effects,
+    ) -> Context {
+        Context {
+            collision: game_config.collision,
+            debug_overlay: false,
+            game_config,
+            options,
+            input: InputState::default(),
+            bindings: Bindings::default(),
+            gamepad: GamepadConfig::default(),
+            audio,
+            muted: false,
+            effects,
+            scores: None,
+            game_steps: 0,
+            modifiers: ModifiersState::default(),
+            settings: ConfigFile::default(),
+            video: VideoConfig::default(),
+            replays: None,
+            writer: Writer::default(),
+            run_ended_at: None,
+            unfinished: UnfinishedSlot::default(),
+            refresh_hz: None,
+            game_speed: crate::highscores::FULL_SPEED,
+            difficulty: Difficulty::default(),
+        }
+    }
+
+    /// Which keys do what ([`crate::app::Action`]) now.
+    pub fn bindings(&self) -> &Bindings {
+        &self.bindings
+    }
+
+    /// Binds `key` to `action` alone ([`Bindings::bind`]), in effect at the next key event;
+    /// the keys held now are let go. Errors: the key may not be bound (as [`Bindings::bind`]).
+    pub fn bind(
+        &mut self,
+        action: crate::app::Action,
+        key: glium::winit::keyboard::KeyCode,
+    ) -> Result<(), crate::bindings::BindError> {
+        self.bindings.bind(action, key)?;
+        self.input.release_all();
+        Ok(())
+    }
+
+    /// Replaces every binding (the config file's `[keys]`); the keys held now are let go.
+    pub fn set_bindings(&mut self, bindings: Bindings) {
+        self.bindings = bindings;
+        self.input.release_all();
+    }
+
+    /// A key event for the keys the game holds (the paddle's, launch), as the bindings say
+    /// ([`InputState::key`]); true if the key is one the game plays with.
+    pub fn game_key(&mut self, key: glium::winit::keyboard::PhysicalKey, pressed: bool) -> bool {
+        self.input.key(&self.bindings, key, pressed)
+    }
+
     /// Makes the sound and the effects follow the settings in effect (after the settings
     /// screen changed one).
     pub fn apply_settings(&mut self) {
@@ -158,7 +228,7 @@ impl Context {
         score: Score,
         cleared: bool,
     ) -> Option<Best> {
-        if self.args.autoplay || !campaign.keeps_scores() {
+        if self.options.autoplay || !campaign.keeps_scores() {
             return None;
         }
         let scores = self.scores.as_mut()?;
@@ -183,7 +253,7 @@ impl Context {
     /// Records the `score` of a whole run through `campaign`'s set (ended: won or game over),
     /// as [`Context::record_level`] does.
     pub fn record_run(&mut self, campaign: &Campaign, score: Score) -> Option<Best> {
-        if self.args.autoplay || !campaign.keeps_scores() {
+        if self.options.autoplay || !campaign.keeps_scores() {
             return None;
         }
         let set = Context::scores_key(campaign.set_key(), campaign.difficulty());
@@ -205,7 +275,7 @@ impl Context {
         campaign: &Campaign,
         score: Score,
     ) -> Option<Best> {
-        if self.args.autoplay || !campaign.keeps_scores() {
+        if self.options.autoplay || !campaign.keeps_scores() {
             return None;
         }
         let scores = self.scores.as_mut()?;
@@ -238,5 +308,27 @@ impl Context {
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Context;
+    use crate::app::Action;
+    use glium::winit::keyboard::{KeyCode, PhysicalKey};
+
+    /// A key held while the bindings change is let go by the change itself: its release may
+    /// never be seen (it is no longer the key of the action it held).
+    #[test]
+    fn changing_the_bindings_lets_go_of_the_keys_held() {
+        let effects = crate::effects::Effects::new(1, Default::default());
+        let mut ctx = Context::new(Default::default(), Default::default(), None, effects);
+        assert!(ctx.game_key(PhysicalKey::Code(KeyCode::ArrowLeft), true));
+        assert!(ctx.input.take_step_input().left, "held");
+        ctx.bind(Action::Left, KeyCode::KeyJ).expect("J is free");
+        assert!(!ctx.input.take_step_input().left, "let go by bind");
+        assert!(ctx.game_key(PhysicalKey::Code(KeyCode::KeyJ), true));
+        ctx.set_bindings(Default::default());
+        assert!(!ctx.input.take_step_input().left, "let go by set_bindings");
     }
 }

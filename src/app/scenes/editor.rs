@@ -2,7 +2,8 @@
 //! ([`crate::editor::Editor`]); [`crate::view::editor`] draws it. Tab or F5 plays the level
 //! as edited (the game pushed over the editor; Esc comes back), B lets the bot play it.
 
-use super::play::PlayScene;
+use super::play::{GameStart, PlayScene};
+use super::{Chrome, Handled, SceneInput};
 use super::{Context, MouseButton, Pointer, Scene, Transition};
 use crate::editor::{Cell, Editor, Severity, Tool};
 use crate::level::{BrickKind, BRICK_SYMBOLS};
@@ -198,7 +199,13 @@ impl EditorScene {
             self.say(message, true);
             return Transition::None;
         }
-        Transition::Push(Box::new(PlayScene::trial(ctx, level, autoplay)))
+        match PlayScene::start(ctx, GameStart::Trial { level, autoplay }) {
+            Ok(play) => Transition::Push(Box::new(play)),
+            Err(e) => {
+                self.say(format!("cannot play: {e}"), true);
+                Transition::None
+            }
+        }
     }
 
     /// Leaves the editor, asking first if there are unsaved changes.
@@ -394,6 +401,33 @@ fn kind_key(code: KeyCode) -> Option<BrickKind> {
 }
 
 impl Scene for EditorScene {
+    fn input(&mut self, ctx: &mut Context, input: &SceneInput) -> Handled {
+        match input {
+            SceneInput::Press(code) => self.on_press(ctx, *code).into(),
+            SceneInput::Typed(text) => self.on_typed(text).into(),
+            SceneInput::Pointer(event) => self.on_pointer(ctx, *event).into(),
+            SceneInput::CloseRequested => match self.on_close_requested() {
+                Some(transition) => Handled::Yes(transition),
+                None => Handled::No,
+            },
+            SceneInput::FocusLost => {
+                // A button released outside the window never comes back as an event.
+                self.editor.release();
+                Handled::Yes(Transition::None)
+            }
+            _ => Handled::No,
+        }
+    }
+
+    fn chrome(&self) -> Chrome {
+        Chrome {
+            // Letters pick bricks, F1 is help: not the app's mute and debug overlay.
+            takes_letters: true,
+            shows_mute: false,
+            ..Chrome::titled(self.title())
+        }
+    }
+
     fn update(&mut self, _ctx: &mut Context, dt: f32) -> Transition {
         if let Some((_, left, _)) = &mut self.message {
             *left -= dt;
@@ -405,7 +439,36 @@ impl Scene for EditorScene {
         Transition::None
     }
 
-    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+    fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
+        let overlay = match &self.mode {
+            Mode::Edit => Overlay::None,
+            Mode::Help => Overlay::Help(HELP.to_vec()),
+            Mode::Properties { typing, .. } => Overlay::Properties(
+                self.properties_rows(),
+                if typing.is_some() {
+                    "type, ENTER keeps, ESC cancels"
+                } else {
+                    "UP/DOWN choose  LEFT/RIGHT change (SHIFT: left/top side, 1 px)  ENTER type  ESC close"
+                },
+            ),
+            Mode::AskQuit => Overlay::AskQuit,
+        };
+        let message = self.message.as_ref().map(|(m, _, e)| (m.as_str(), *e));
+        view::draw(
+            batch,
+            &view::EditorView {
+                editor: &self.editor,
+                field: &self.field,
+                hover: self.hover(),
+                message,
+                overlay: &overlay,
+            },
+        );
+    }
+}
+
+impl EditorScene {
+    fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
         let transition = match self.mode {
             Mode::Edit => self.edit_key(ctx, code),
             Mode::Help => {
@@ -437,7 +500,7 @@ impl Scene for EditorScene {
         transition
     }
 
-    fn typed(&mut self, _ctx: &mut Context, text: &str) -> Transition {
+    fn on_typed(&mut self, text: &str) -> Transition {
         if let Mode::Properties {
             typing: Some(buffer),
             ..
@@ -448,7 +511,7 @@ impl Scene for EditorScene {
         Transition::None
     }
 
-    fn pointer(&mut self, ctx: &mut Context, event: Pointer) -> Transition {
+    fn on_pointer(&mut self, ctx: &mut Context, event: Pointer) -> Transition {
         if self.mode == Mode::Edit {
             self.pointer_edit(ctx, event);
         } else if let Pointer::Moved(p) = event {
@@ -458,7 +521,7 @@ impl Scene for EditorScene {
         Transition::None
     }
 
-    fn close_requested(&mut self, _ctx: &mut Context) -> Option<Transition> {
+    fn on_close_requested(&mut self) -> Option<Transition> {
         self.editor.release();
         self.editor.is_modified().then(|| {
             self.mode = Mode::AskQuit;
@@ -466,58 +529,16 @@ impl Scene for EditorScene {
         })
     }
 
-    fn focus_lost(&mut self, _ctx: &mut Context) -> Transition {
-        // A button released outside the window never comes back as an event.
-        self.editor.release();
-        Transition::None
-    }
-
-    fn takes_text(&self) -> bool {
-        // Letters pick bricks, F1 is help: not the app's mute and debug overlay.
-        true
-    }
-
-    fn shows_mute(&self) -> bool {
-        false
-    }
-
-    fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
-        let overlay = match &self.mode {
-            Mode::Edit => Overlay::None,
-            Mode::Help => Overlay::Help(HELP.to_vec()),
-            Mode::Properties { typing, .. } => Overlay::Properties(
-                self.properties_rows(),
-                if typing.is_some() {
-                    "type, ENTER keeps, ESC cancels"
-                } else {
-                    "UP/DOWN choose  LEFT/RIGHT change (SHIFT: left/top side, 1 px)  ENTER type  ESC close"
-                },
-            ),
-            Mode::AskQuit => Overlay::AskQuit,
-        };
-        let message = self.message.as_ref().map(|(m, _, e)| (m.as_str(), *e));
-        view::draw(
-            batch,
-            &view::EditorView {
-                editor: &self.editor,
-                field: &self.field,
-                hover: self.hover(),
-                message,
-                overlay: &overlay,
-            },
-        );
-    }
-
-    fn title(&self) -> Option<String> {
+    fn title(&self) -> String {
         let modified = if self.editor.is_modified() { " *" } else { "" };
         let file = self
             .editor
             .path()
             .map_or_else(|| "new level".to_string(), |p| p.display().to_string());
-        Some(format!(
+        format!(
             "Breakout level editor — {} ({file}){modified}",
             self.editor.level().display_name()
-        ))
+        )
     }
 }
 

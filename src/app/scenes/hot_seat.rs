@@ -9,12 +9,13 @@
 //! holds that player's steps only and verifies on its own.
 
 use super::hot_seat_end::{HotSeatEndScene, SeatResult};
-use super::play::{Campaign, PlayScene, TurnEnd};
+use super::play::{Campaign, GameStart, PlayScene, TurnEnd};
 use super::{go_on_key, goes_on, hint_line, Context, Scene, Transition, CONFIRM_DELAY};
+use super::{Chrome, Handled, SceneInput};
 use crate::highscores::Score;
 use crate::sim::Game;
 use crate::view::{hud, SpriteBatch};
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use glium::winit::keyboard::KeyCode;
 
 /// One player of a hot-seat run.
 struct Seat {
@@ -51,23 +52,22 @@ pub struct HotSeatScene {
 impl HotSeatScene {
     /// A run through `campaign`'s set (from its current level) for the players `names`, in
     /// turn order, each with a fresh score and full lives; the first player's turn banner
-    /// shows. `None` when the level does not load (as [`PlayScene::load`], which says why in
-    /// [`Context::level_error`]).
-    pub fn start(ctx: &mut Context, campaign: &Campaign, names: &[String]) -> Option<Self> {
+    /// shows. Errors: the level does not load (as [`PlayScene::start`]).
+    pub fn start(ctx: &mut Context, campaign: &Campaign, names: &[String]) -> Result<Self, String> {
         let runs = names.iter().map(|name| campaign.clone().for_player(name));
         HotSeatScene::with_runs(ctx, runs.collect())
     }
 
     /// A run of the players of `runs` (each made with [`Campaign::for_player`]; a run
     /// without a player is played as "Player N"), in turn order, each from where their run
-    /// is; `None` as [`HotSeatScene::start`].
-    pub fn with_runs(ctx: &mut Context, runs: Vec<Campaign>) -> Option<Self> {
+    /// is. Errors as [`HotSeatScene::start`].
+    pub fn with_runs(ctx: &mut Context, runs: Vec<Campaign>) -> Result<Self, String> {
         let mut seats = Vec::with_capacity(runs.len());
         for (i, run) in runs.into_iter().enumerate() {
             let name = run
                 .player()
                 .map_or_else(|| format!("Player {}", i + 1), str::to_string);
-            let mut play = PlayScene::load(ctx, run.for_player(&name))?;
+            let mut play = PlayScene::start(ctx, GameStart::Load(run.for_player(&name)))?;
             play.set_aside();
             seats.push(Seat {
                 name,
@@ -84,7 +84,7 @@ impl HotSeatScene {
         let (last, others) = names.split_last().unwrap_or((&"", &[]));
         let order = format!("{} and {last} take turns", others.join(", "));
         scene.banner(ctx, order);
-        Some(scene)
+        Ok(scene)
     }
 
     /// The names of the players, in turn order.
@@ -183,7 +183,7 @@ impl HotSeatScene {
                 if cleared && !campaign.is_last() {
                     // A cleared level moves this player on, and it stays their turn.
                     let next = campaign.next(total, lives).played_at(speed);
-                    if let Some(mut play) = PlayScene::load(ctx, next) {
+                    if let Ok(mut play) = PlayScene::start(ctx, GameStart::Load(next)) {
                         play.set_aside();
                         seat.play = Some(play);
                         let cleared = format!("{name} cleared the level  +{}", outcome.score);
@@ -239,6 +239,30 @@ impl HotSeatScene {
 }
 
 impl Scene for HotSeatScene {
+    fn input(&mut self, ctx: &mut Context, input: &SceneInput) -> Handled {
+        match input {
+            SceneInput::Press(code) => self.on_press(ctx, *code).into(),
+            // The other inputs are the game's, while it is played (not under a banner).
+            _ => match self.playing() {
+                Some(play) => play.input(ctx, input),
+                None => Handled::No,
+            },
+        }
+    }
+
+    fn live_game(&self) -> Option<&Game> {
+        self.play().map(PlayScene::game)
+    }
+
+    /// No cursor over the game being played.
+    fn chrome(&self) -> Chrome {
+        Chrome {
+            shows_cursor: false,
+            title: self.title(),
+            ..Chrome::default()
+        }
+    }
+
     fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
         if let Phase::Banner { seconds, .. } = &mut self.phase {
             *seconds += dt;
@@ -257,48 +281,6 @@ impl Scene for HotSeatScene {
     fn update_covered(&mut self, ctx: &mut Context, dt: f32) -> bool {
         self.play_mut()
             .is_some_and(|play| play.update_covered(ctx, dt))
-    }
-
-    fn key_event(&mut self, ctx: &mut Context, key: PhysicalKey, pressed: bool) -> bool {
-        match self.playing() {
-            Some(play) => play.key_event(ctx, key, pressed),
-            None => false,
-        }
-    }
-
-    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        let waited = match &self.phase {
-            Phase::Banner { seconds, .. } => Some(*seconds >= CONFIRM_DELAY),
-            Phase::Playing => None,
-        };
-        match waited {
-            // A player still pressing launch as their turn ended must not start the next
-            // player's turn unseen.
-            Some(true) if goes_on(ctx, code) => {
-                ctx.input.new_game();
-                self.phase = Phase::Playing;
-                Transition::None
-            }
-            Some(_) if code != KeyCode::Escape => Transition::None,
-            _ => match self.play_mut() {
-                Some(play) => play.key_press(ctx, code),
-                None => Transition::None,
-            },
-        }
-    }
-
-    fn click(&mut self, ctx: &mut Context) -> Transition {
-        match self.playing() {
-            Some(play) => play.click(ctx),
-            None => Transition::None,
-        }
-    }
-
-    fn focus_lost(&mut self, ctx: &mut Context) -> Transition {
-        match self.playing() {
-            Some(play) => play.focus_lost(ctx),
-            None => Transition::None,
-        }
     }
 
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, covered: bool) {
@@ -320,17 +302,36 @@ impl Scene for HotSeatScene {
             hud::message(&mut batch.text, title, &hint);
         }
     }
+}
+
+impl HotSeatScene {
+    fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        let waited = match &self.phase {
+            Phase::Banner { seconds, .. } => Some(*seconds >= CONFIRM_DELAY),
+            Phase::Playing => None,
+        };
+        match waited {
+            // A player still pressing launch as their turn ended must not start the next
+            // player's turn unseen.
+            Some(true) if goes_on(ctx, code) => {
+                ctx.input.new_game();
+                self.phase = Phase::Playing;
+                Transition::None
+            }
+            Some(_) if code != KeyCode::Escape => Transition::None,
+            _ => match self.play_mut() {
+                Some(play) => play.input(ctx, &SceneInput::Press(code)).transition(),
+                None => Transition::None,
+            },
+        }
+    }
 
     fn title(&self) -> Option<String> {
-        let play = self.play()?.title()?;
+        let play = self.play()?.title();
         let rest = play.strip_prefix("Breakout — ").unwrap_or(&play);
         Some(format!(
             "Breakout — {}'s turn — {rest}",
             self.current_name()
         ))
-    }
-
-    fn live_game(&self) -> Option<&Game> {
-        self.play().map(PlayScene::game)
     }
 }

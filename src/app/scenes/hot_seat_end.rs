@@ -2,6 +2,7 @@
 //! over the hot-seat scene when the last player is out.
 
 use super::{close_game, go_on_key, goes_on, Context, Scene, Transition, CONFIRM_DELAY};
+use super::{Chrome, Handled, SceneInput};
 use crate::highscores::Score;
 use crate::view::hot_seat::{end_table, ResultRow};
 use crate::view::SpriteBatch;
@@ -77,25 +78,34 @@ impl HotSeatEndScene {
 }
 
 impl Scene for HotSeatEndScene {
+    fn input(&mut self, ctx: &mut Context, input: &SceneInput) -> Handled {
+        match input {
+            SceneInput::Press(code) => self.on_press(ctx, *code).into(),
+            _ => Handled::No,
+        }
+    }
+
+    fn chrome(&self) -> Chrome {
+        Chrome::titled("Breakout — hot seat results")
+    }
+
     fn update(&mut self, _ctx: &mut Context, dt: f32) -> Transition {
         self.seconds += dt;
         Transition::None
-    }
-
-    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        match code {
-            KeyCode::Escape => close_game(ctx),
-            code if goes_on(ctx, code) && self.seconds >= CONFIRM_DELAY => close_game(ctx),
-            _ => Transition::None,
-        }
     }
 
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
         let hint = format!("{} or ESC menu", go_on_key(ctx));
         end_table(batch, &self.rows(), &hint);
     }
+}
 
-    fn title(&self) -> Option<String> {
-        Some("Breakout — hot seat results".to_string())
+impl HotSeatEndScene {
+    fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        match code {
+            KeyCode::Escape => close_game(ctx),
+            code if goes_on(ctx, code) && self.seconds >= CONFIRM_DELAY => close_game(ctx),
+            _ => Transition::None,
+        }
     }
 }

@@ -12,6 +12,7 @@ use super::{
     test_context, test_context_in, test_dir, test_level_set, Context, Scene, Transition,
     CONFIRM_DELAY,
 };
+use crate::app::scenes::Drive;
 use crate::assets::{Assets, LevelSetSource, LevelSource};
 use crate::highscores::{HighScores, Score};
 use crate::replay::{file, Playback};
@@ -129,7 +130,10 @@ fn turns_pass_on_each_lost_life_skipping_players_who_are_out() {
         }
     };
     assert_eq!(order, ["Anna", "Ben", "Cleo", "Ben", "Cleo", "Ben"]);
-    assert_eq!(end.title().as_deref(), Some("Breakout — hot seat results"));
+    assert_eq!(
+        end.chrome().title.as_deref(),
+        Some("Breakout — hot seat results")
+    );
     let saved = HighScores::load(&dir.join(crate::highscores::FILE_NAME));
     for (i, (name, _)) in players.iter().enumerate() {
         let result = scene.result_of(i).expect("out");
@@ -345,7 +349,7 @@ fn the_new_run_screen_starts_the_run_at_the_difficulty_chosen_there() {
     assert_eq!(run.focused(), RunRow::Start);
     match run.key_press(&mut ctx, KeyCode::Enter) {
         Transition::Replace(play) => {
-            let title = play.title().unwrap();
+            let title = play.chrome().title.unwrap();
             assert!(title.contains("lives 2"), "{title}");
         }
         _ => panic!("Enter did not start the run"),
@@ -366,7 +370,7 @@ fn the_new_run_screen_starts_one_player_at_once_and_names_hot_seat_players() {
     assert_eq!(solo.focused(), RunRow::Start);
     match solo.key_press(&mut ctx, KeyCode::Enter) {
         Transition::Replace(play) => {
-            let title = play.title().unwrap();
+            let title = play.chrome().title.unwrap();
             assert!(
                 title.contains("lives 3") && !title.contains("turn"),
                 "{title}"
@@ -387,7 +391,7 @@ fn the_new_run_screen_starts_one_player_at_once_and_names_hot_seat_players() {
     assert_eq!(run.focused(), RunRow::Players);
     run.key_press(&mut ctx, KeyCode::Enter);
     assert_eq!(run.focused(), RunRow::Name(0));
-    assert!(run.takes_text());
+    assert!(run.chrome().takes_letters);
     run.typed(&mut ctx, "An=na");
     run.key_press(&mut ctx, KeyCode::Space);
     assert_eq!(
@@ -425,7 +429,7 @@ fn the_new_run_screen_starts_one_player_at_once_and_names_hot_seat_players() {
     run.key_press(&mut ctx, KeyCode::Enter);
     match run.key_press(&mut ctx, KeyCode::Enter) {
         Transition::Replace(scene) => {
-            let title = scene.title().unwrap();
+            let title = scene.chrome().title.unwrap();
             assert!(title.starts_with("Breakout — Anna's turn — "), "{title}");
         }
         _ => panic!("Start did not begin the hot-seat run"),

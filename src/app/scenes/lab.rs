@@ -7,6 +7,7 @@
 //! the brick through the levels' cell sizes, Z zooms the picture (1×, 2×, 4×), 1–5 choose a
 //! preset, S saves the probe as a regression case ([`crate::probe::case`]), Esc goes back.
 
+use super::{Chrome, Handled, SceneInput};
 use super::{Context, MouseButton, Pointer, Scene, Transition};
 use crate::probe::case::{self, Case};
 use crate::probe::presets::{presets, Preset};
@@ -177,11 +178,38 @@ fn preset_key(code: KeyCode) -> Option<usize> {
 }
 
 impl Scene for LabScene {
+    fn input(&mut self, _ctx: &mut Context, input: &SceneInput) -> Handled {
+        match input {
+            SceneInput::Press(code) => self.on_press(*code).into(),
+            SceneInput::Pointer(event) => self.on_pointer(*event).into(),
+            _ => Handled::No,
+        }
+    }
+
+    /// No sound here, and the corner is the table's.
+    fn chrome(&self) -> Chrome {
+        Chrome {
+            shows_mute: false,
+            ..Chrome::titled("Breakout — collision lab")
+        }
+    }
+
     fn update(&mut self, _ctx: &mut Context, _dt: f32) -> Transition {
         Transition::None
     }
 
-    fn key_press(&mut self, _ctx: &mut Context, code: KeyCode) -> Transition {
+    fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
+        let view = LabView {
+            zoom: self.zoom(),
+            preset: self.preset.as_ref(),
+            status: self.status.as_deref(),
+        };
+        lab(batch, &self.probe, &self.answers, &view);
+    }
+}
+
+impl LabScene {
+    fn on_press(&mut self, code: KeyCode) -> Transition {
         if let Some(i) = preset_key(code) {
             self.choose_preset(i);
             return Transition::None;
@@ -200,7 +228,7 @@ impl Scene for LabScene {
         }
     }
 
-    fn pointer(&mut self, _ctx: &mut Context, event: Pointer) -> Transition {
+    fn on_pointer(&mut self, event: Pointer) -> Transition {
         match event {
             Pointer::Moved(p) => {
                 self.pointer = Some(p);
@@ -236,30 +264,13 @@ impl Scene for LabScene {
         }
         Transition::None
     }
-
-    fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
-        let view = LabView {
-            zoom: self.zoom(),
-            preset: self.preset.as_ref(),
-            status: self.status.as_deref(),
-        };
-        lab(batch, &self.probe, &self.answers, &view);
-    }
-
-    /// No sound here, and the corner is the table's.
-    fn shows_mute(&self) -> bool {
-        false
-    }
-
-    fn title(&self) -> Option<String> {
-        Some("Breakout — collision lab".to_string())
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::app::scenes::test_context;
+    use crate::app::scenes::Drive;
     use crate::collision::CollisionMode;
 
     #[test]

@@ -5,10 +5,12 @@
 
 use super::level_cleared::LevelClearedScene;
 use super::pause::PauseScene;
+use super::play::{Campaign, GameStart, PlayScene};
 use super::run_over::{RunEnd, RunOverScene};
 use super::settings::SettingsScene;
 use super::stack::SceneStack;
 use super::{test_context, Best, Context, Outcome, Scene};
+use crate::app::scenes::Drive;
 use crate::config::save::ConfigFile;
 use crate::config::{Config, Loaded};
 use crate::highscores::Score;
@@ -45,6 +47,20 @@ fn drawn(scene: &dyn Scene, ctx: &Context) -> Vec<SpriteInstance> {
 
 /// A game of a level with a long name, two power-ups running and a bad one: the HUD at its
 /// fullest.
+/// A run of the level of [`long_named_game`], its full lives left: its pause offers every key.
+fn played_long_named_level(ctx: &mut Context) -> PlayScene {
+    let game = long_named_game();
+    let level = crate::level::Level::parse("2 2 2 2\n2 2 2 2", game.level_name()).unwrap();
+    let source = crate::assets::LevelSource::Edited {
+        level: std::sync::Arc::new(level.clone()),
+    };
+    PlayScene::start(
+        ctx,
+        GameStart::Level(Campaign::single("test", source), &level),
+    )
+    .unwrap()
+}
+
 fn long_named_game() -> Game {
     let name = "The Very Long Name Of A Level Imported From Another Game's Set, Cut To Fit";
     let level = crate::level::Level::parse("2 2 2 2\n2 2 2 2", name).unwrap();
@@ -99,8 +115,9 @@ fn the_settings_screen_has_no_text_over_text_plain_broken_or_unsaved() {
 /// box's "PAUSED" and keys, and the HUD, ran through the rows.
 #[test]
 fn the_settings_over_the_pause_screen_and_the_hud_show_only_the_settings() {
-    let ctx = test_context();
-    let mut stack = SceneStack::new(Box::new(PauseScene::new()));
+    let mut ctx = test_context();
+    let play = played_long_named_level(&mut ctx);
+    let mut stack = SceneStack::new(Box::new(PauseScene::over(&play)));
     stack.push(Box::new(SettingsScene::new(true)));
     let mut batch = SpriteBatch::default();
     hud::hud(&mut batch.text, &long_named_game());
@@ -117,7 +134,8 @@ fn the_pause_screen_and_its_question_have_no_text_over_text() {
     let mut ctx = test_context();
     let mut batch = SpriteBatch::default();
     hud::hud(&mut batch.text, &long_named_game());
-    let mut pause = PauseScene::new();
+    let play = played_long_named_level(&mut ctx);
+    let mut pause = PauseScene::over(&play);
     pause.draw(&ctx, &mut batch, false);
     assert_no_overlap("pause over the HUD", &batch.text);
     pause.key_press(&mut ctx, KeyCode::Escape);

@@ -5,6 +5,7 @@ use super::{
     close_game, go_on_key, goes_on, hint_line, Context, Outcome, Scene, Transition,
     AUTOPLAY_SCREEN_DELAY, CONFIRM_DELAY,
 };
+use super::{Chrome, Handled, SceneInput};
 use crate::view::{hud, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
 
@@ -50,20 +51,23 @@ impl LevelClearedScene {
 }
 
 impl Scene for LevelClearedScene {
+    fn input(&mut self, ctx: &mut Context, input: &SceneInput) -> Handled {
+        match input {
+            SceneInput::Press(code) => self.on_press(ctx, *code).into(),
+            _ => Handled::No,
+        }
+    }
+
+    fn chrome(&self) -> Chrome {
+        Chrome::overlay()
+    }
+
     fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
         self.seconds += dt;
-        if ctx.args.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY {
+        if ctx.options.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY {
             return self.advance(ctx);
         }
         Transition::None
-    }
-
-    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        match code {
-            KeyCode::Escape => close_game(ctx),
-            code if goes_on(ctx, code) && self.seconds >= CONFIRM_DELAY => self.advance(ctx),
-            _ => Transition::None,
-        }
     }
 
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
@@ -73,9 +77,15 @@ impl Scene for LevelClearedScene {
         let hint = hint_line(&[&score, &self.outcome.best_line(), &total], &next);
         hud::message(&mut batch.text, "LEVEL CLEARED", &hint);
     }
+}
 
-    fn is_overlay(&self) -> bool {
-        true
+impl LevelClearedScene {
+    fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        match code {
+            KeyCode::Escape => close_game(ctx),
+            code if goes_on(ctx, code) && self.seconds >= CONFIRM_DELAY => self.advance(ctx),
+            _ => Transition::None,
+        }
     }
 }
 

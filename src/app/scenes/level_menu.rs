@@ -3,9 +3,10 @@
 //! comes back here.
 
 use super::list::{filter_status, ListAction, ListState};
-use super::play::{Campaign, PlayScene};
+use super::play::{Campaign, GameStart, PlayScene};
 use super::replay::ReplayScene;
-use super::{Context, Pointer, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
+use super::{Chrome, Handled, SceneInput};
+use super::{Context, Scene, Transition, AUTOPLAY_SCREEN_DELAY};
 use crate::assets::OpenedSet;
 use crate::sim::BrickField;
 use crate::view::menu::{self, ListView, Mark, Row};
@@ -68,7 +69,7 @@ impl LevelMenuScene {
     /// `--autoplay` the bot's game at once. A level that does not load keeps the list, showing
     /// why ([`LevelMenuScene::start`]), before any new-run screen.
     fn choose(&mut self, ctx: &mut Context, index: usize) -> Transition {
-        if ctx.args.autoplay || self.set.levels[index].source.load().is_err() {
+        if ctx.options.autoplay || self.set.levels[index].source.load().is_err() {
             return self.start(ctx, index);
         }
         self.error = None;
@@ -81,20 +82,16 @@ impl LevelMenuScene {
     /// showing why.
     fn start(&mut self, ctx: &mut Context, index: usize) -> Transition {
         let campaign = Campaign::new(&self.set, index).starting_at(ctx.difficulty());
-        match PlayScene::load(ctx, campaign) {
-            Some(play) => {
+        match PlayScene::start(ctx, GameStart::Load(campaign)) {
+            Ok(play) => {
                 self.seconds = 0.0;
                 self.error = None;
                 Transition::Push(Box::new(play))
             }
-            None => {
+            Err(error) => {
                 // A level whose preview already says why it does not load needs no second copy.
                 let shown = matches!(&self.preview, Some((i, Err(_))) if *i == index);
-                self.error = ctx
-                    .level_error
-                    .clone()
-                    .filter(|_| !shown)
-                    .map(|e| (index, e));
+                self.error = (!shown).then_some((index, error));
                 Transition::None
             }
         }
@@ -166,8 +163,26 @@ impl LevelMenuScene {
 }
 
 impl Scene for LevelMenuScene {
-    fn takes_text(&self) -> bool {
-        true
+    fn input(&mut self, ctx: &mut Context, input: &SceneInput) -> Handled {
+        if let SceneInput::Press(code) = input {
+            if let Some(transition) = self.key_of_the_level(ctx, *code) {
+                return transition.into();
+            }
+        }
+        match super::list::input(&mut self.list, LIST_TOP, &mut self.pointer, input) {
+            Some(ListAction::Back) => Transition::Pop.into(),
+            Some(ListAction::Chosen(index)) => self.choose(ctx, index).into(),
+            Some(ListAction::Moved | ListAction::None) => Handled::Yes(Transition::None),
+            None => Handled::No,
+        }
+    }
+
+    /// The letters type into the list's filter.
+    fn chrome(&self) -> Chrome {
+        Chrome {
+            takes_letters: true,
+            ..Chrome::titled(format!("Breakout — {}", self.set.name))
+        }
     }
 
     fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
@@ -192,42 +207,9 @@ impl Scene for LevelMenuScene {
             }
         }
         match selected {
-            Some(index) if ctx.args.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY => {
+            Some(index) if ctx.options.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY => {
                 self.start(ctx, index)
             }
-            _ => Transition::None,
-        }
-    }
-
-    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        if code == KeyCode::F2 {
-            if let Some(index) = self.list.selected() {
-                return self.edit(index);
-            }
-        }
-        if code == BEST_RUN_KEY {
-            if let Some(index) = self.list.selected() {
-                return self.best_run(ctx, index);
-            }
-        }
-        if self.guard > 0.0 && super::is_confirm(code) {
-            return Transition::None;
-        }
-        match self.list.key(code) {
-            ListAction::Back => Transition::Pop,
-            ListAction::Chosen(index) => self.choose(ctx, index),
-            ListAction::Moved | ListAction::None => Transition::None,
-        }
-    }
-
-    fn pointer(&mut self, _ctx: &mut Context, event: Pointer) -> Transition {
-        super::list::mouse(&mut self.list, LIST_TOP, &mut self.pointer, event);
-        Transition::None
-    }
-
-    fn click(&mut self, ctx: &mut Context) -> Transition {
-        match super::list::click(&mut self.list, LIST_TOP, self.pointer) {
-            ListAction::Chosen(index) => self.choose(ctx, index),
             _ => Transition::None,
         }
     }
@@ -285,9 +267,24 @@ impl Scene for LevelMenuScene {
         };
         menu::list(&mut batch.text, &view);
     }
+}
 
-    fn title(&self) -> Option<String> {
-        Some(format!("Breakout — {}", self.set.name))
+impl LevelMenuScene {
+    /// The keys that act on the chosen level rather than move in the list: F2 edits it, the
+    /// best-run key watches its best run, and Enter and Space do nothing while the list just
+    /// uncovered (a player still pressing them at a run's end). `None` for the list's keys.
+    fn key_of_the_level(&mut self, ctx: &mut Context, code: KeyCode) -> Option<Transition> {
+        if code == KeyCode::F2 {
+            if let Some(index) = self.list.selected() {
+                return Some(self.edit(index));
+            }
+        }
+        if code == BEST_RUN_KEY {
+            if let Some(index) = self.list.selected() {
+                return Some(self.best_run(ctx, index));
+            }
+        }
+        (self.guard > 0.0 && super::is_confirm(code)).then_some(Transition::None)
     }
 }
 
@@ -317,6 +314,7 @@ fn without_number(name: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::scenes::Drive;
 
     /// An invalid level chosen in a level list (a play-test saw a blank preview, the reason only
     /// after Enter): the preview area says why it does not load, and Enter adds no second copy.

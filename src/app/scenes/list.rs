@@ -1,6 +1,7 @@
 //! A scrolling, filterable list for the menus: which entry is chosen, which rows show, and what
 //! the keys do to it. No drawing here (see [`crate::view::menu`]), so it is tested alone.
 
+use super::SceneInput;
 use glium::winit::keyboard::KeyCode;
 
 /// What a key did to a [`ListState`].
@@ -180,7 +181,6 @@ impl ListState {
     }
 }
 
-/// The character a key types into the filter: letters (lower case), digits, `-`.
 /// The mouse on a list whose first row is drawn at `top` playfield pixels
 /// ([`crate::view::menu::ListView::top`]): remembers where the pointer is (in `pointer`), the
 /// pointer over a row chooses it, the wheel scrolls (a notch a row).
@@ -221,6 +221,23 @@ pub fn click(list: &mut ListState, top: f32, pointer: Option<glam::Vec2>) -> Lis
     }
 }
 
+/// What a list screen's input does to its list, whose first row is drawn at `top`, the
+/// pointer last at `pointer`: a key press ([`ListState::key`]), a mouse event ([`mouse`]) or a
+/// left click ([`click`]). `None` for the inputs a list does not take.
+pub fn input(
+    list: &mut ListState,
+    top: f32,
+    pointer: &mut Option<glam::Vec2>,
+    input: &SceneInput,
+) -> Option<ListAction> {
+    match input {
+        SceneInput::Press(code) => Some(list.key(*code)),
+        SceneInput::Pointer(event) => Some(mouse(list, top, pointer, *event)),
+        SceneInput::Click => Some(click(list, top, *pointer)),
+        _ => None,
+    }
+}
+
 /// The status line's left part: the typed filter, or how to filter `what`.
 pub fn filter_status(filter: &str, what: &str) -> String {
     if filter.is_empty() {
@@ -230,6 +247,7 @@ pub fn filter_status(filter: &str, what: &str) -> String {
     }
 }
 
+/// The character a key types into the filter: letters (lower case), digits, `-`.
 fn typed(code: KeyCode) -> Option<char> {
     use KeyCode::*;
     let letters = [

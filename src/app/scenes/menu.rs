@@ -9,18 +9,17 @@ use super::lab::LabScene;
 use super::level_menu::LevelMenuScene;
 use super::list::{filter_status, ListAction, ListState};
 use super::offer::{continue_label, edited_since, not_kept_note, set_name_of_key, set_of_key};
-use super::pause::PauseScene;
-use super::play::{Campaign, PlayScene};
+use super::play::{Campaign, GameStart, PlayScene};
 use super::recording;
 use super::replay_files::Unfinished;
 use super::replays::ReplaysScene;
 use super::set_counts::SetCounts;
 use super::settings::{SettingsScene, SETTINGS_KEY};
-use super::{Context, Pointer, Scene, Transition};
+use super::{Chrome, Handled, SceneInput};
+use super::{Context, Scene, Transition};
 use crate::assets::{Assets, LevelSetSource, OpenedSet};
 use crate::view::menu::{self, ListView, Mark, Row};
 use crate::view::{scene, SpriteBatch};
-use glium::winit::keyboard::KeyCode;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -126,7 +125,7 @@ impl MenuScene {
     /// Follows [`Context::unfinished`]: a new unfinished run becomes the first entry, chosen;
     /// the entry goes when there is none (never under `--autoplay`: the bot plays a set).
     fn sync_offer(&mut self, ctx: &Context) {
-        let now = ctx.unfinished.get().filter(|_| !ctx.args.autoplay);
+        let now = ctx.unfinished.get().filter(|_| !ctx.options.autoplay);
         let same = match (&self.offer, &now) {
             (Some(offer), Some(now)) => Rc::ptr_eq(&offer.from, now),
             (None, None) => true,
@@ -219,15 +218,20 @@ impl MenuScene {
             let note = edited_since(&set.levels[index].source, replay);
             let campaign = Campaign::resumed(&set, index, h.start_score, h.start_lives)
                 .with_difficulty(replay.config().difficulty);
-            let play = PlayScene::resume(ctx, campaign, replay)?;
+            let play = PlayScene::start(ctx, GameStart::Resume { campaign, replay })?;
             Ok((Arc::new(set), index, play, note))
         })();
         match resumed {
-            Ok((set, index, play, note)) => Transition::Sequence(vec![
-                Transition::Push(Box::new(LevelMenuScene::new(set, index))),
-                Transition::Push(Box::new(play)),
-                Transition::Push(Box::new(PauseScene::new().with_note(note))),
-            ]),
+            Ok((set, index, mut play, note)) => {
+                // Shown paused, with what any pause of this game offers, and the note on an
+                // edited level file.
+                let pause = play.pause_noting(note);
+                Transition::Sequence(vec![
+                    Transition::Push(Box::new(LevelMenuScene::new(set, index))),
+                    Transition::Push(Box::new(play)),
+                    pause,
+                ])
+            }
             Err(e) => {
                 log::warn!("cannot continue the run: {e}");
                 offer.error = Some(format!("cannot continue the run: {e}{FORGET}"));
@@ -379,8 +383,27 @@ impl MenuScene {
 }
 
 impl Scene for MenuScene {
-    fn takes_text(&self) -> bool {
-        true
+    fn input(&mut self, ctx: &mut Context, input: &SceneInput) -> Handled {
+        if let SceneInput::Press(code) = input {
+            self.sync_offer(ctx);
+            if *code == SETTINGS_KEY {
+                return Transition::Push(Box::new(SettingsScene::new(false))).into();
+            }
+        }
+        match super::list::input(&mut self.list, LIST_TOP, &mut self.pointer, input) {
+            Some(ListAction::Back) => Transition::Quit.into(),
+            Some(ListAction::Chosen(index)) => self.choose(ctx, index).into(),
+            Some(ListAction::Moved | ListAction::None) => Handled::Yes(Transition::None),
+            None => Handled::No,
+        }
+    }
+
+    /// The letters type into the list's filter.
+    fn chrome(&self) -> Chrome {
+        Chrome {
+            takes_letters: true,
+            ..Chrome::default()
+        }
     }
 
     fn update(&mut self, ctx: &mut Context, _dt: f32) -> Transition {
@@ -389,35 +412,11 @@ impl Scene for MenuScene {
         // Demo mode: straight into the chosen set, whose list waits before it plays.
         match self.list.selected() {
             Some(index)
-                if ctx.args.autoplay
+                if ctx.options.autoplay
                     && !matches!(self.entry(index), Entry::Replays | Entry::Lab) =>
             {
                 self.choose(ctx, index)
             }
-            _ => Transition::None,
-        }
-    }
-
-    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        self.sync_offer(ctx);
-        if code == SETTINGS_KEY {
-            return Transition::Push(Box::new(SettingsScene::new(false)));
-        }
-        match self.list.key(code) {
-            ListAction::Back => Transition::Quit,
-            ListAction::Chosen(index) => self.choose(ctx, index),
-            ListAction::Moved | ListAction::None => Transition::None,
-        }
-    }
-
-    fn pointer(&mut self, _ctx: &mut Context, event: Pointer) -> Transition {
-        super::list::mouse(&mut self.list, LIST_TOP, &mut self.pointer, event);
-        Transition::None
-    }
-
-    fn click(&mut self, ctx: &mut Context) -> Transition {
-        match super::list::click(&mut self.list, LIST_TOP, self.pointer) {
-            ListAction::Chosen(index) => self.choose(ctx, index),
             _ => Transition::None,
         }
     }
@@ -463,6 +462,7 @@ mod tests {
     use super::*;
     use crate::app::scenes::stack::Flow;
     use crate::app::scenes::{test_context, SceneStack};
+    use glium::winit::keyboard::KeyCode;
 
     /// Play-test H18: the Continue line names the set as the list does and says a difficulty
     /// other than Normal; a set that is gone is named as the menu names it, never by its key.

@@ -7,8 +7,9 @@
 //! place in [`NewRunScene::rows`] and its keys in `NewRunScene::change`.
 
 use super::hot_seat::HotSeatScene;
-use super::play::{Campaign, PlayScene};
+use super::play::{Campaign, GameStart, PlayScene};
 use super::{go_on_key, goes_on, Context, Pointer, Scene, Transition};
+use super::{Chrome, Handled, SceneInput};
 use crate::assets::OpenedSet;
 use crate::cli::{is_name_char, parse_players, MAX_NAME_CHARS, MAX_PLAYERS};
 use crate::view::new_run::{self, difficulty_note, NewRunView, RowView};
@@ -204,15 +205,15 @@ impl NewRunScene {
             log::warn!("cannot remember the difficulty: {e}");
         }
         let campaign = Campaign::new(&self.set, self.index).starting_at(ctx.difficulty());
-        let scene: Option<Box<dyn Scene>> = if names.len() > 1 {
+        let scene: Result<Box<dyn Scene>, String> = if names.len() > 1 {
             HotSeatScene::start(ctx, &campaign, &names).map(|s| Box::new(s) as Box<dyn Scene>)
         } else {
-            PlayScene::load(ctx, campaign).map(|s| Box::new(s) as Box<dyn Scene>)
+            PlayScene::start(ctx, GameStart::Load(campaign)).map(|s| Box::new(s) as Box<dyn Scene>)
         };
         match scene {
-            Some(scene) => Transition::Replace(scene),
-            None => {
-                self.error = ctx.level_error.clone();
+            Ok(scene) => Transition::Replace(scene),
+            Err(error) => {
+                self.error = Some(error);
                 Transition::None
             }
         }
@@ -264,15 +265,35 @@ impl NewRunScene {
 }
 
 impl Scene for NewRunScene {
+    fn input(&mut self, ctx: &mut Context, input: &SceneInput) -> Handled {
+        match input {
+            SceneInput::Typed(text) => self.on_typed(text).into(),
+            SceneInput::Press(code) => self.on_press(ctx, *code).into(),
+            SceneInput::Pointer(event) => self.on_pointer(*event).into(),
+            SceneInput::Click => self.on_click(ctx).into(),
+            _ => Handled::No,
+        }
+    }
+
+    /// The letters type into a player's name while its row is chosen.
+    fn chrome(&self) -> Chrome {
+        Chrome {
+            takes_letters: matches!(self.focused(), RunRow::Name(_)),
+            ..Chrome::titled(format!("Breakout — new run — {}", self.set.name))
+        }
+    }
+
     fn update(&mut self, _ctx: &mut Context, _dt: f32) -> Transition {
         Transition::None
     }
 
-    fn takes_text(&self) -> bool {
-        matches!(self.focused(), RunRow::Name(_))
+    fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
+        new_run::draw(batch, &self.view(ctx));
     }
+}
 
-    fn typed(&mut self, _ctx: &mut Context, text: &str) -> Transition {
+impl NewRunScene {
+    fn on_typed(&mut self, text: &str) -> Transition {
         if let RunRow::Name(i) = self.focused() {
             let name = &mut self.chosen.names[i];
             for c in text.chars().filter(|&c| is_name_char(c)) {
@@ -285,7 +306,7 @@ impl Scene for NewRunScene {
         Transition::None
     }
 
-    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+    fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
         let last = self.rows().len() - 1;
         let focused = self.focused();
         match code {
@@ -309,7 +330,7 @@ impl Scene for NewRunScene {
         Transition::None
     }
 
-    fn pointer(&mut self, _ctx: &mut Context, event: Pointer) -> Transition {
+    fn on_pointer(&mut self, event: Pointer) -> Transition {
         if let Pointer::Moved(at) = event {
             // Choose by pointer only when it really moves onto a row.
             if self.pointer.is_some_and(|before| before != at) {
@@ -322,7 +343,7 @@ impl Scene for NewRunScene {
         Transition::None
     }
 
-    fn click(&mut self, ctx: &mut Context) -> Transition {
+    fn on_click(&mut self, ctx: &mut Context) -> Transition {
         let row = self
             .pointer
             .and_then(|at| new_run::row_at(at, self.rows().len()));
@@ -335,13 +356,5 @@ impl Scene for NewRunScene {
             }
             _ => Transition::None,
         }
-    }
-
-    fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
-        new_run::draw(batch, &self.view(ctx));
-    }
-
-    fn title(&self) -> Option<String> {
-        Some(format!("Breakout — new run — {}", self.set.name))
     }
 }

@@ -2,11 +2,12 @@
 //! When the game's events say the level was cleared or lost, it records the scores and pushes
 //! the matching end-of-level screen over itself.
 
-pub use super::campaign::Campaign;
+pub use super::campaign::{Campaign, GameStart};
 use super::level_cleared::LevelClearedScene;
-use super::pause::PauseScene;
+use super::pause::{PauseScene, Paused};
 use super::recording::{self, Recording};
-use super::run_over::{RunEnd, RunOverScene};
+use super::run_over::{Retry, RunEnd, RunOverScene};
+use super::{Chrome, Handled, Reply, SceneInput};
 use super::{Context, Outcome, Scene, Transition};
 use crate::app::reload::FileWatcher;
 use crate::app::timestep::FixedTimestep;
@@ -15,11 +16,11 @@ use crate::assets::LevelSource;
 use crate::highscores::{Score, FULL_SPEED};
 use crate::level::{Level, PowerUpKind};
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
-use crate::replay::{ChangeKind, Replay};
+use crate::replay::ChangeKind;
 use crate::sim::fork::Fork;
 use crate::sim::{Bot, Game, GameEvent};
 use crate::view::{hud, scene, SpriteBatch};
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use glium::winit::keyboard::KeyCode;
 
 /// Seconds the autoplay bot waits before launching, so a viewer sees the start of each ball.
 const AUTOPLAY_LAUNCH_DELAY: f32 = 0.6;
@@ -86,73 +87,56 @@ pub struct PlayScene {
 }
 
 impl PlayScene {
-    /// Loads the campaign's current level and starts it. A level that does not load is logged
-    /// and left in [`Context::level_error`] (for the menu), and gives `None`.
-    pub fn load(ctx: &mut Context, campaign: Campaign) -> Option<PlayScene> {
-        let source = campaign.source()?.clone();
-        match source.load() {
-            Ok(level) => {
-                ctx.level_error = None;
-                Some(PlayScene::new(ctx, campaign, &level))
+    /// Starts a game as `start` says, and watches its level's file (a level on disk, not a
+    /// built-in one) so that saving it reloads the level. Errors: the campaign's level does not
+    /// load (its file's errors, also logged) or there is none; a resumed replay's level text
+    /// does not parse.
+    pub fn start(ctx: &mut Context, start: GameStart) -> Result<PlayScene, String> {
+        let autoplay = ctx.options.autoplay;
+        match start {
+            GameStart::Load(campaign) => {
+                let source = campaign
+                    .source()
+                    .ok_or_else(|| "the run has no level to play".to_string())?
+                    .clone();
+                match source.load() {
+                    Ok(level) => Ok(PlayScene::fresh(ctx, campaign, &level, autoplay)),
+                    Err(e) => {
+                        log::error!("{e}");
+                        Err(e.to_string())
+                    }
+                }
             }
-            Err(e) => {
-                log::error!("{e}");
-                ctx.level_error = Some(e.to_string());
-                None
+            GameStart::Level(campaign, level) => {
+                Ok(PlayScene::fresh(ctx, campaign, level, autoplay))
+            }
+            GameStart::Trial { level, autoplay } => {
+                let campaign = Campaign::trial(std::sync::Arc::new(level.clone()));
+                Ok(PlayScene::fresh(ctx, campaign, level, autoplay))
+            }
+            GameStart::TakenOver {
+                campaign,
+                game,
+                recorder,
+            } => {
+                let recording = Recording::taken_over(ctx, &campaign, *recorder);
+                Ok(PlayScene::with_game(ctx, campaign, *game, recording, false))
+            }
+            GameStart::Resume { campaign, replay } => {
+                let game = super::replay_files::resimulate(&std::sync::Arc::new(replay.clone()))?;
+                ctx.collision = game.config().collision;
+                let recording = Recording::resume(ctx, &campaign, replay.clone());
+                let mut play = PlayScene::with_game(ctx, campaign, game, recording, false);
+                // The replay holds the forced power-ups' first collection.
+                play.forced = true;
+                Ok(play)
             }
         }
     }
 
-    /// Starts playing `level`, the campaign's current level, with the run's score and lives
-    /// at its start ([`Game::continuing`]), and watches its file (a level on disk, not a built-in one) so that saving it
-    /// reloads the level.
-    pub fn new(ctx: &mut Context, campaign: Campaign, level: &Level) -> PlayScene {
-        let autoplay = ctx.args.autoplay;
-        PlayScene::start(ctx, campaign, level, autoplay)
-    }
-
-    /// Plays `game` on from where it is, by the player: a game taken over from a replay
-    /// (`campaign` from [`Campaign::taken_over`]: no scores recorded). Esc pauses as in any game;
-    /// leaving it, or its end screen, comes back to the scene under it.
-    /// Its recording goes on from the replay cut at that step (`recorder`,
-    /// [`crate::replay::Recorder::taken_over`]).
-    pub fn from_game(
-        ctx: &mut Context,
-        campaign: Campaign,
-        game: Game,
-        recorder: crate::replay::Recorder,
-    ) -> PlayScene {
-        let recording = Recording::taken_over(ctx, &campaign, recorder);
-        PlayScene::with_game(ctx, campaign, game, recording, false)
-    }
-
-    /// The level editor's test-play: `level` as edited now, from its start, played by the
-    /// player or (`autoplay`) by the bot; Esc goes straight back to the editor and no score is
-    /// recorded ([`Campaign::trial`]).
-    pub fn trial(ctx: &mut Context, level: &Level, autoplay: bool) -> PlayScene {
-        let campaign = Campaign::trial(std::sync::Arc::new(level.clone()));
-        PlayScene::start(ctx, campaign, level, autoplay)
-    }
-
-    /// Continues the run `campaign` (made with [`Campaign::resumed`]) in the level it was left
-    /// in: `replay` (of that level, with no end) is re-simulated to its last step, from which
-    /// play and recording go on. The caller shows it paused. Errors: the replay's level text
-    /// does not parse.
-    pub fn resume(
-        ctx: &mut Context,
-        campaign: Campaign,
-        replay: &Replay,
-    ) -> Result<PlayScene, String> {
-        let game = super::replay_files::resimulate(&std::sync::Arc::new(replay.clone()))?;
-        ctx.collision = game.config().collision;
-        let recording = Recording::resume(ctx, &campaign, replay.clone());
-        let mut play = PlayScene::with_game(ctx, campaign, game, recording, false);
-        // The replay holds the forced power-ups' first collection.
-        play.forced = true;
-        Ok(play)
-    }
-
-    fn start(ctx: &mut Context, campaign: Campaign, level: &Level, autoplay: bool) -> PlayScene {
+    /// `level`, the campaign's current level, from its start with the run's score and lives
+    /// ([`Game::continuing`]), played by the bot if `autoplay`.
+    fn fresh(ctx: &mut Context, campaign: Campaign, level: &Level, autoplay: bool) -> PlayScene {
         let config = ctx.config_for(&campaign);
         let game = Game::continuing(level, config, campaign.score(), campaign.lives());
         let recording = Recording::new(ctx, &campaign, &game, level, autoplay);
@@ -272,7 +256,7 @@ impl PlayScene {
     fn force_powerups(&mut self, ctx: &Context) {
         let first = !self.forced;
         self.forced = true;
-        for &kind in &ctx.args.powerups {
+        for &kind in &ctx.options.powerups {
             let timed = kind.lasts().is_lasting();
             if first || (timed && !self.game.active_effects().has(kind)) {
                 self.game.collect_powerup(kind);
@@ -327,7 +311,9 @@ impl PlayScene {
                 .next(total, self.game.lives())
                 .played_at(run_speed);
             let next_level = Box::new(move |ctx: &mut Context| {
-                PlayScene::load(ctx, next.clone()).map(|play| Box::new(play) as Box<dyn Scene>)
+                PlayScene::start(ctx, GameStart::Load(next.clone()))
+                    .ok()
+                    .map(|play| Box::new(play) as Box<dyn Scene>)
             });
             return Some(Box::new(LevelClearedScene::new(outcome, total, next_level)));
         }
@@ -346,7 +332,9 @@ impl PlayScene {
         // Retry: this level again, with the score and lives it was started with.
         let again = self.campaign.clone();
         let retry = Box::new(move |ctx: &mut Context| {
-            PlayScene::load(ctx, again.clone()).map(|play| Box::new(play) as Box<dyn Scene>)
+            PlayScene::start(ctx, GameStart::Load(again.clone()))
+                .ok()
+                .map(|play| Box::new(play) as Box<dyn Scene>)
         });
         Some(Box::new(
             RunOverScene::new(RunEnd::GameOver, outcome).with_retry(retry),
@@ -377,32 +365,49 @@ impl PlayScene {
 }
 
 impl PlayScene {
-    /// Pauses: the pause screen over the game, its replay saved (a process killed while
-    /// paused loses nothing).
-    fn pause(&mut self) -> Transition {
-        self.recording.save();
-        let mut pause = PauseScene::new();
-        // Restart the level for a life (as LBreakoutHD offers), while one would be left.
-        let lives = self.game.lives();
-        // Not in a hot-seat run: the new game would replace the turns' controller.
-        if lives > 1 && self.bot.is_none() && self.campaign.player().is_none() {
-            let again = self.campaign.restarted(lives - 1);
-            pause = pause.with_restart(Box::new(move |ctx: &mut Context| {
-                PlayScene::load(ctx, again.clone()).map(|play| Box::new(play) as Box<dyn Scene>)
-            }));
-        }
-        Transition::Push(Box::new(pause.with_fork(self.fork.is_some())))
+    /// Pauses: the pause screen over the game ([`PauseScene::over`]), its replay saved (a
+    /// process killed while paused loses nothing).
+    pub fn pause(&mut self) -> Transition {
+        self.pause_noting(None)
     }
 
-    /// The pause screen's fork key ([`Context::fork_request`]): forks the game at this step
-    /// into every collision mode, or leaves the fork.
-    fn answer_fork_request(&mut self, ctx: &mut Context) {
-        if std::mem::take(&mut ctx.fork_request) {
-            self.fork = match self.fork {
-                Some(_) => None,
-                None => Some(Fork::every_mode(&self.game, self.game.stats().steps)),
-            };
+    /// [`PlayScene::pause`], with `note` (if any) on a line under the pause's box: what the
+    /// player should know before going on (a continued run's level file changed since).
+    pub fn pause_noting(&mut self, note: Option<String>) -> Transition {
+        self.recording.save();
+        Transition::Push(Box::new(PauseScene::over(self).with_note(note)))
+    }
+
+    /// The pause screen's fork key ([`Reply::Fork`]): forks the game at this step into every
+    /// collision mode, or leaves the fork.
+    fn fork_or_leave(&mut self) {
+        self.fork = match self.fork {
+            Some(_) => None,
+            None => Some(Fork::every_mode(&self.game, self.game.stats().steps)),
+        };
+    }
+}
+
+impl Paused for PlayScene {
+    fn restart(&self) -> Option<Retry> {
+        let lives = self.game.lives();
+        if lives <= 1 || self.bot.is_some() || self.campaign.player().is_some() {
+            return None;
         }
+        let again = self.campaign.restarted(lives - 1);
+        Some(Box::new(move |ctx: &mut Context| {
+            PlayScene::start(ctx, GameStart::Load(again.clone()))
+                .ok()
+                .map(|play| Box::new(play) as Box<dyn Scene>)
+        }))
+    }
+
+    fn is_forked(&self) -> bool {
+        self.fork.is_some()
+    }
+
+    fn left_for(&self) -> &'static str {
+        self.campaign.kind().left_for()
     }
 }
 
@@ -415,8 +420,43 @@ impl Drop for PlayScene {
 }
 
 impl Scene for PlayScene {
+    fn input(&mut self, ctx: &mut Context, input: &SceneInput) -> Handled {
+        match input {
+            // The paddle's keys, held.
+            SceneInput::Key { key, pressed } => {
+                if ctx.game_key(*key, *pressed) {
+                    Handled::Yes(Transition::None)
+                } else {
+                    Handled::No
+                }
+            }
+            SceneInput::Press(code) => self.on_press(ctx, *code).into(),
+            SceneInput::Click => {
+                ctx.input.clicked();
+                Handled::Yes(Transition::None)
+            }
+            SceneInput::FocusLost => self.on_focus_lost().into(),
+            SceneInput::Resumed(Reply::Fork) => {
+                self.fork_or_leave();
+                Handled::Yes(Transition::None)
+            }
+            _ => Handled::No,
+        }
+    }
+
+    fn live_game(&self) -> Option<&Game> {
+        Some(&self.game)
+    }
+
+    /// No cursor over the game being played.
+    fn chrome(&self) -> Chrome {
+        Chrome {
+            shows_cursor: false,
+            ..Chrome::titled(self.title())
+        }
+    }
+
     fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
-        self.answer_fork_request(ctx);
         self.reload_if_changed();
         // While the level file has errors the game waits: the error banner covers the paddle
         // and ball, and the author is fixing the file, not playing.
@@ -436,54 +476,8 @@ impl Scene for PlayScene {
         }
     }
 
-    fn update_covered(&mut self, ctx: &mut Context, _dt: f32) -> bool {
-        self.answer_fork_request(ctx);
+    fn update_covered(&mut self, _ctx: &mut Context, _dt: f32) -> bool {
         self.reload_if_changed()
-    }
-
-    fn key_event(&mut self, ctx: &mut Context, key: PhysicalKey, pressed: bool) -> bool {
-        ctx.input.key(&ctx.bindings, key, pressed)
-    }
-
-    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        // Esc pauses first (the pause screen's Esc leaves): a run is never dropped by one key (a
-        // play-tester lost a run to one Esc). The bot's demo and the editor's test-play have
-        // nothing to lose. Esc is a menu key: it does this whatever the bindings.
-        if code == KeyCode::Escape {
-            if self.bot.is_some() || self.campaign.is_trial() {
-                ctx.effects.clear();
-                return Transition::Pop;
-            }
-            return self.pause();
-        }
-        match ctx.bindings.action(code) {
-            Some(Action::Pause) => self.pause(),
-            Some(Action::NextCollisionMode) => {
-                ctx.collision = ctx.collision.next();
-                self.game.set_collision_mode(ctx.collision);
-                // The fork's copies each keep their mode; the game's own copy no longer
-                // matches it, so the fork ends.
-                self.fork = None;
-                self.recording
-                    .change(ChangeKind::Collision(ctx.collision.name().to_string()));
-                log::info!("collision mode: {}", ctx.collision);
-                Transition::None
-            }
-            _ => Transition::None,
-        }
-    }
-
-    fn click(&mut self, ctx: &mut Context) -> Transition {
-        ctx.input.clicked();
-        Transition::None
-    }
-
-    fn focus_lost(&mut self, _ctx: &mut Context) -> Transition {
-        if self.bot.is_some() {
-            Transition::None
-        } else {
-            self.pause()
-        }
     }
 
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, covered: bool) {
@@ -521,7 +515,7 @@ impl Scene for PlayScene {
             hud::reload_error(&mut batch.text, error);
         }
         if !covered && self.bot.is_none() && game.balls().iter().any(|b| b.stuck) {
-            let key = ctx.bindings.first_key_name(Action::Launch);
+            let key = ctx.bindings().first_key_name(Action::Launch);
             crate::view::text::layout_centered(
                 &mut batch.text,
                 &format!("{} to launch", key.to_uppercase()),
@@ -539,8 +533,48 @@ impl Scene for PlayScene {
             batch.effects.chaos |= active.has(PowerUpKind::Chaos);
         }
     }
+}
 
-    fn title(&self) -> Option<String> {
+impl PlayScene {
+    fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        // Esc pauses first (the pause screen's Esc leaves): a run is never dropped by one key (a
+        // play-tester lost a run to one Esc). The bot's demo and the editor's test-play have
+        // nothing to lose. Esc is a menu key: it does this whatever the bindings.
+        if code == KeyCode::Escape {
+            if self.bot.is_some() || self.campaign.is_trial() {
+                ctx.effects.clear();
+                return Transition::Pop;
+            }
+            return self.pause();
+        }
+        match ctx.bindings().action(code) {
+            Some(Action::Pause) => self.pause(),
+            Some(Action::NextCollisionMode) => {
+                ctx.collision = ctx.collision.next();
+                self.game.set_collision_mode(ctx.collision);
+                // The fork's copies each keep their mode; the game's own copy no longer
+                // matches it, so the fork ends.
+                self.fork = None;
+                self.recording
+                    .change(ChangeKind::Collision(ctx.collision.name().to_string()));
+                log::info!("collision mode: {}", ctx.collision);
+                Transition::None
+            }
+            _ => Transition::None,
+        }
+    }
+
+    fn on_focus_lost(&mut self) -> Transition {
+        if self.bot.is_some() {
+            Transition::None
+        } else {
+            self.pause()
+        }
+    }
+
+    /// The window title: the level, its place in the run, score, lives, and the collision mode
+    /// and difficulty when not the defaults.
+    pub fn title(&self) -> String {
         let game = &self.game;
         let (number, count) = self.campaign.position();
         // The collision mode as the HUD shows it: only when it is not the default.
@@ -555,16 +589,12 @@ impl Scene for PlayScene {
         } else {
             format!("{mode} — {}", difficulty.label())
         };
-        Some(format!(
+        format!(
             "Breakout — {} ({number}/{count}) — score {} — lives {}{mode}",
             game.level_name(),
             game.score(),
             game.lives(),
-        ))
-    }
-
-    fn live_game(&self) -> Option<&Game> {
-        Some(&self.game)
+        )
     }
 }
 
@@ -573,6 +603,8 @@ mod tests {
     use super::*;
     use crate::app::scenes::stack::Flow;
     use crate::app::scenes::{test_context, SceneStack};
+    use crate::app::scenes::{Drive, SceneInput};
+    use glium::winit::keyboard::PhysicalKey;
     use std::path::PathBuf;
     use std::time::{Duration, Instant};
 
@@ -584,13 +616,16 @@ mod tests {
         ));
         std::fs::write(&path, text).expect("write the level");
         let mut ctx = test_context();
-        ctx.args.autoplay = true;
+        ctx.options.autoplay = true;
         let level = Level::load(&path).expect("valid level");
-        let play = PlayScene::new(
+        let play = PlayScene::start(
             &mut ctx,
-            Campaign::single("test", LevelSource::File(path.clone())),
-            &level,
-        );
+            GameStart::Level(
+                Campaign::single("test", LevelSource::File(path.clone())),
+                &level,
+            ),
+        )
+        .unwrap();
         let stack = SceneStack::new(Box::new(play));
         (ctx, stack, path)
     }
@@ -611,13 +646,16 @@ mod tests {
     fn first_frame_text(autoplay: bool) -> Vec<crate::view::SpriteInstance> {
         let name = if autoplay { "demo-bot" } else { "demo-player" };
         let (mut ctx, stack, path) = autoplayed(name, "2 2 2 2\n0 0 0 0\n");
-        ctx.args.autoplay = autoplay;
+        ctx.options.autoplay = autoplay;
         let level = Level::load(&path).expect("valid level");
-        let play = PlayScene::new(
+        let play = PlayScene::start(
             &mut ctx,
-            Campaign::single("test", LevelSource::File(path.clone())),
-            &level,
-        );
+            GameStart::Level(
+                Campaign::single("test", LevelSource::File(path.clone())),
+                &level,
+            ),
+        )
+        .unwrap();
         let _ = std::fs::remove_file(&path);
         drop(stack);
         let mut batch = SpriteBatch::default();
@@ -750,7 +788,7 @@ mod tests {
         let (mut ctx, mut stack, path) = autoplayed("speed", "0 0 2 0\n0 0 0 0\n");
         let _ = std::fs::remove_file(&path);
         // The bot plays (it was given at the start), the scores are recorded as a player's.
-        ctx.args.autoplay = false;
+        ctx.options.autoplay = false;
         let scores =
             std::env::temp_dir().join(format!("breakout-play-speed-{}.toml", std::process::id()));
         let _ = std::fs::remove_file(&scores);
@@ -779,14 +817,41 @@ mod tests {
     /// fork, and so does a change of the game's mode.
     #[test]
     fn the_pause_screens_fork_key_forks_the_game_and_leaves_the_fork() {
+        /// F on the pause screen over `play`, as the stack
+        /// applies the answer: the game gets the reply.
+        fn fork_key(play: &mut PlayScene, ctx: &mut Context) {
+            let mut pause = PauseScene::over(play);
+            let Transition::Sequence(steps) = pause.key_press(ctx, KeyCode::KeyF) else {
+                panic!("F answers with the reply and the pause screen again");
+            };
+            for step in steps {
+                if let Transition::PopWith(reply) = step {
+                    play.input(ctx, &SceneInput::Resumed(reply));
+                }
+            }
+        }
         let mut ctx = test_context();
         let level = Level::parse("2 2 2 2\n1 1 1 1", "test").expect("valid level");
-        let mut play = PlayScene::trial(&mut ctx, &level, true);
+        let mut play = PlayScene::start(
+            &mut ctx,
+            GameStart::Trial {
+                level: &level,
+                autoplay: true,
+            },
+        )
+        .unwrap();
         play.update(&mut ctx, 0.5);
-        let mut pause = PauseScene::new().with_fork(false);
-        pause.key_press(&mut ctx, KeyCode::KeyF);
+        let mut pause = PauseScene::over(&play);
+        let answer = pause.key_press(&mut ctx, KeyCode::KeyF);
         assert!(play.fork.is_none(), "not before the game answers");
-        play.update_covered(&mut ctx, 0.0);
+        let Transition::Sequence(steps) = answer else {
+            panic!("F closes the pause screen with a reply and opens it again");
+        };
+        assert!(matches!(
+            steps[..],
+            [Transition::PopWith(Reply::Fork), Transition::Push(_)]
+        ));
+        play.input(&mut ctx, &SceneInput::Resumed(Reply::Fork));
         let start = play.game.stats().steps;
         let fork = play.fork.as_ref().expect("forked");
         assert_eq!((fork.start(), fork.copies().len()), (start, 5));
@@ -803,19 +868,17 @@ mod tests {
         );
         let own = fork.copy(play.game.config().collision).expect("own mode");
         assert_eq!(own.game().state_hash(), play.game.state_hash());
-        pause.key_press(&mut ctx, KeyCode::KeyF);
-        play.update_covered(&mut ctx, 0.0);
+        fork_key(&mut play, &mut ctx);
         assert!(play.fork.is_none(), "F again leaves the fork");
-        pause.key_press(&mut ctx, KeyCode::KeyF);
-        play.update(&mut ctx, 0.0);
+        fork_key(&mut play, &mut ctx);
         assert!(play.fork.is_some());
         play.key_press(&mut ctx, KeyCode::KeyC);
         assert!(play.fork.is_none(), "a mode change leaves the fork");
         // F given to pausing resumes, as the player chose, and forks nothing.
-        ctx.bindings.bind(Action::Pause, KeyCode::KeyF).unwrap();
-        let mut pause = PauseScene::new().with_fork(false);
+        ctx.bind(Action::Pause, KeyCode::KeyF).unwrap();
+        let mut pause = PauseScene::over(&play);
         let resumed = pause.key_press(&mut ctx, KeyCode::KeyF);
-        assert!(matches!(resumed, Transition::Pop) && !ctx.fork_request);
+        assert!(matches!(resumed, Transition::Pop));
     }
 
     /// The pause and next-mode keys follow the bindings, changed while the game runs; a
@@ -824,16 +887,21 @@ mod tests {
     fn rebound_pause_and_mode_keys_act_at_once() {
         let mut ctx = test_context();
         let level = Level::parse("2 2 2 2", "test").expect("valid level");
-        let play = PlayScene::trial(&mut ctx, &level, false);
+        let play = PlayScene::start(
+            &mut ctx,
+            GameStart::Trial {
+                level: &level,
+                autoplay: false,
+            },
+        )
+        .unwrap();
         let mut stack = SceneStack::new(Box::new(play));
         let press = |ctx: &mut Context, stack: &mut SceneStack, code| {
             stack.key(ctx, PhysicalKey::Code(code), true, false);
             stack.key(ctx, PhysicalKey::Code(code), false, false);
         };
-        ctx.bindings.bind(Action::Pause, KeyCode::KeyQ).unwrap();
-        ctx.bindings
-            .bind(Action::NextCollisionMode, KeyCode::KeyV)
-            .unwrap();
+        ctx.bind(Action::Pause, KeyCode::KeyQ).unwrap();
+        ctx.bind(Action::NextCollisionMode, KeyCode::KeyV).unwrap();
         let mode = ctx.collision;
         press(&mut ctx, &mut stack, KeyCode::KeyC);
         press(&mut ctx, &mut stack, KeyCode::KeyP);
@@ -846,10 +914,13 @@ mod tests {
         assert_eq!(stack.len(), 2, "P no longer resumes");
         press(&mut ctx, &mut stack, KeyCode::KeyQ);
         assert_eq!(stack.len(), 1, "resumed");
-        let start = ctx.bindings.keys(Action::Pause)[0];
-        assert_eq!(stack.press(&mut ctx, start), Flow::Continue);
+        let start = ctx.bindings().keys(Action::Pause)[0];
+        assert_eq!(
+            stack.input(&mut ctx, SceneInput::Press(start)),
+            Flow::Continue
+        );
         assert_eq!(stack.len(), 2, "Start paused");
-        stack.press(&mut ctx, start);
+        stack.input(&mut ctx, SceneInput::Press(start));
         assert_eq!(stack.len(), 1, "Start resumed");
     }
 }

@@ -98,7 +98,7 @@ impl Recording {
             writer: ctx.writer.clone(),
             store,
             recent,
-            record_to: ctx.args.record.clone(),
+            record_to: ctx.options.record.clone(),
             ended: false,
             unfinished: ctx.unfinished.clone(),
         }

@@ -6,7 +6,7 @@
 //! never panics.
 
 use super::menu::MenuScene;
-use super::play::{Campaign, PlayScene};
+use super::play::{Campaign, GameStart, PlayScene};
 use super::replay_files::{Unfinished, UnfinishedSlot};
 use super::stack::Flow;
 use super::{test_context_in, test_dir, test_level_set, Context, SceneStack};
@@ -79,12 +79,12 @@ fn a_played_level_leaves_a_recent_replay_that_plays_back_the_same() {
     let dir = test_dir("rec", "recent");
     let path = test_level_set(&dir, &[MANY_BRICKS]).join("01.lvl");
     let mut ctx = test_context_in(&dir);
-    ctx.args.autoplay = true;
+    ctx.options.autoplay = true;
     let timed = PowerUpKind::Sticky;
-    ctx.args.powerups = vec![timed, PowerUpKind::Points100];
+    ctx.options.powerups = vec![timed, PowerUpKind::Points100];
     let level = Level::load(&path).unwrap();
     let campaign = Campaign::single("test", LevelSource::File(path.clone()));
-    let play = PlayScene::new(&mut ctx, campaign, &level);
+    let play = PlayScene::start(&mut ctx, GameStart::Level(campaign, &level)).unwrap();
     let mut stack = SceneStack::new(Box::new(play));
     for frame in 0..300 {
         if frame == 100 {
@@ -135,7 +135,16 @@ fn the_editors_test_play_is_recorded_and_keeps_no_best_and_no_unfinished_run() {
     let mut ctx = test_context_in(&dir);
     ctx.scores = Some(HighScores::load(&dir.join("scores.toml")));
     let level = Level::parse(ONE_WIDE_BRICK, "edited").unwrap();
-    let mut stack = SceneStack::new(Box::new(PlayScene::trial(&mut ctx, &level, false)));
+    let mut stack = SceneStack::new(Box::new(
+        PlayScene::start(
+            &mut ctx,
+            GameStart::Trial {
+                level: &level,
+                autoplay: false,
+            },
+        )
+        .unwrap(),
+    ));
     play_until(&mut ctx, &mut stack, 2, 200);
     assert_eq!(stack.len(), 2, "the level was cleared");
     drop(stack);
@@ -163,7 +172,9 @@ fn a_best_run_is_kept_and_replaced_only_when_beaten() {
         ctx.game_config.seed = seed;
         let level = Level::load(&path).unwrap();
         let campaign = Campaign::single("test", LevelSource::File(path.clone()));
-        let mut stack = SceneStack::new(Box::new(PlayScene::new(ctx, campaign, &level)));
+        let mut stack = SceneStack::new(Box::new(
+            PlayScene::start(ctx, GameStart::Level(campaign, &level)).unwrap(),
+        ));
         play_until(ctx, &mut stack, 2, 200);
         assert_eq!(stack.len(), 2, "the level ended");
     };
@@ -243,6 +254,13 @@ fn a_run_left_mid_level_is_offered_by_the_menu_and_continues_where_it_was_left()
     assert!(menu_text(&ctx, &stack).contains(&squeezed(&offer)));
     key(&mut ctx, &mut stack, KeyCode::Enter);
     assert_eq!(stack.len(), 4, "menu, level list, game, pause");
+    // The first pause after Continue offers what every pause of the game does (H4: it was a
+    // bare pause, without R and F).
+    let paused = menu_text(&ctx, &stack);
+    assert!(
+        paused.contains("Rrestart") && paused.contains("Fforkeverymode"),
+        "{paused}"
+    );
     assert!(stack
         .title()
         .contains(&format!("(1/2) — score {left_score} ")));

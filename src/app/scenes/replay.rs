@@ -8,10 +8,11 @@
 //! stepping), and lays its picture out: the game, the timeline strip where the play HUD's line
 //! goes ([`crate::view::timeline`]), the DIVERGED banner, the keys' help panel.
 
-use super::play::{Campaign, PlayScene};
+use super::play::{Campaign, GameStart, PlayScene};
 use super::replay_fork::ForkView;
 use super::replay_keys::{command, repeats, Command, HELP_KEY, KEYS};
 use super::replay_watch::Watch;
+use super::{Chrome, Handled, SceneInput};
 use super::{Context, Pointer, Scene, Transition};
 use crate::level::PowerUpKind;
 use crate::replay::{file, Replay};
@@ -177,9 +178,18 @@ impl ReplayScene {
                 let h = &self.watch.replay().header;
                 let campaign = Campaign::taken_over(Arc::new(level), h.start_score, h.start_lives);
                 let recorder = self.watch.handover_recorder();
-                Transition::Push(Box::new(PlayScene::from_game(
-                    ctx, campaign, game, recorder,
-                )))
+                let start = GameStart::TakenOver {
+                    campaign,
+                    game: Box::new(game),
+                    recorder: Box::new(recorder),
+                };
+                match PlayScene::start(ctx, start) {
+                    Ok(play) => Transition::Push(Box::new(play)),
+                    Err(e) => {
+                        log::warn!("{}: cannot take over: {e}", self.name);
+                        Transition::None
+                    }
+                }
             }
             Err(e) => {
                 log::warn!("{}: cannot take over: {e}", self.name);
@@ -247,6 +257,34 @@ fn feed_effects(ctx: &mut Context, game: &Game) {
 }
 
 impl Scene for ReplayScene {
+    fn input(&mut self, ctx: &mut Context, input: &SceneInput) -> Handled {
+        match input {
+            SceneInput::Key { key, pressed } => {
+                if self.on_key(ctx, *key, *pressed) {
+                    Handled::Yes(Transition::None)
+                } else {
+                    Handled::No
+                }
+            }
+            SceneInput::Press(code) => self.on_press(ctx, *code).into(),
+            SceneInput::Pointer(event) => {
+                self.pointer_event(ctx, *event);
+                Handled::Yes(Transition::None)
+            }
+            _ => Handled::No,
+        }
+    }
+
+    fn live_game(&self) -> Option<&Game> {
+        // Balls leave trails while the replay plays; not while it stands still.
+        self.watch.playing().then(|| self.watch.game())
+    }
+
+    /// The cursor shows: the timeline is the mouse's.
+    fn chrome(&self) -> Chrome {
+        Chrome::titled(self.title())
+    }
+
     fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
         let sound = self.watch.speed() == 1.0;
         let Context {
@@ -271,34 +309,6 @@ impl Scene for ReplayScene {
         Transition::None
     }
 
-    fn key_event(&mut self, ctx: &mut Context, key: PhysicalKey, pressed: bool) -> bool {
-        // Single steps and five-second seeks repeat while their key is held.
-        let PhysicalKey::Code(code) = key else {
-            return false;
-        };
-        match command(code).filter(|c| repeats(*c)) {
-            Some(c) => {
-                if pressed {
-                    self.command(ctx, c);
-                }
-                true
-            }
-            None => false,
-        }
-    }
-
-    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        match command(code) {
-            Some(c) => self.command(ctx, c),
-            None => Transition::None,
-        }
-    }
-
-    fn pointer(&mut self, ctx: &mut Context, event: Pointer) -> Transition {
-        self.pointer_event(ctx, event);
-        Transition::None
-    }
-
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
         let game = self.watch.game();
         let held = scene::HeldPowerUps::shown_if(ctx.video.show_brick_powerups);
@@ -317,6 +327,8 @@ impl Scene for ReplayScene {
             steps: self.watch.steps(),
             speed: self.watch.speed_label(),
             state: self.state(),
+            // The mode in play now: a replay may change it (the C key).
+            mode: game.config().collision.name(),
             score: game.score(),
             lives: game.lives(),
             diverged_at: divergence.map(|d| d.step),
@@ -339,14 +351,39 @@ impl Scene for ReplayScene {
         batch.effects.confuse |= active.has(PowerUpKind::Confuse);
         batch.effects.chaos |= active.has(PowerUpKind::Chaos);
     }
+}
 
-    fn title(&self) -> Option<String> {
+impl ReplayScene {
+    fn on_key(&mut self, ctx: &mut Context, key: PhysicalKey, pressed: bool) -> bool {
+        // Single steps and five-second seeks repeat while their key is held.
+        let PhysicalKey::Code(code) = key else {
+            return false;
+        };
+        match command(code).filter(|c| repeats(*c)) {
+            Some(c) => {
+                if pressed {
+                    self.command(ctx, c);
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        match command(code) {
+            Some(c) => self.command(ctx, c),
+            None => Transition::None,
+        }
+    }
+
+    fn title(&self) -> String {
         let w = &self.watch;
         let state = match self.state() {
             "" => String::new(),
             s => format!(" — {}", s.to_lowercase()),
         };
-        Some(format!(
+        format!(
             "Breakout — replay {} — {} — step {}/{} ({}) — {}{state}",
             self.name,
             w.game().level_name(),
@@ -354,15 +391,6 @@ impl Scene for ReplayScene {
             w.steps(),
             timeline::clock(w.at()),
             w.speed_label(),
-        ))
-    }
-
-    fn live_game(&self) -> Option<&Game> {
-        // Balls leave trails while the replay plays; not while it stands still.
-        self.watch.playing().then(|| self.watch.game())
-    }
-
-    fn shows_cursor(&self) -> bool {
-        true
+        )
     }
 }

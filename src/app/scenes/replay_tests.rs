@@ -7,6 +7,7 @@ use super::replay::ReplayScene;
 use super::replay_watch::SEEK_STEPS;
 use super::stack::Flow;
 use super::{press, test_context, Context, Pointer, Scene, SceneStack, Transition};
+use crate::app::scenes::Drive;
 use crate::assets::{load_level_arg, Assets};
 use crate::commands::simulate::simulate_recorded;
 use crate::replay::{Origin, Playback, Replay};
@@ -75,8 +76,12 @@ fn space_pauses_and_plays_and_time_runs_only_while_playing() {
         s.update(&mut ctx, 0.1);
     }
     assert_eq!(at(&s), paused_at, "paused");
-    assert!(s.title().unwrap().ends_with("— paused"), "{:?}", s.title());
-    assert!(s.live_game().is_none() && s.shows_cursor());
+    assert!(
+        s.chrome().title.unwrap().ends_with("— paused"),
+        "{:?}",
+        s.chrome().title
+    );
+    assert!(s.live_game().is_none() && s.chrome().shows_cursor);
     key(&mut s, &mut ctx, KeyCode::Space);
     s.update(&mut ctx, 0.1);
     assert!((paused_at + 23..=paused_at + 24).contains(&at(&s)));
@@ -125,7 +130,7 @@ fn home_end_and_the_arrows_seek() {
     let mut s = scene(recorded().clone());
     key(&mut s, &mut ctx, KeyCode::End);
     assert_eq!(at(&s), STEPS);
-    assert!(s.watch().at_end() && s.title().unwrap().ends_with("— end"));
+    assert!(s.watch().at_end() && s.chrome().title.unwrap().ends_with("— end"));
     assert_eq!(hash(&s), straight(STEPS));
     s.update(&mut ctx, 0.25);
     assert_eq!(at(&s), STEPS, "the end stops");
@@ -196,7 +201,7 @@ fn take_over_plays_the_game_on_live_from_the_step_shown() {
     // it when the game is left).
     let record =
         std::env::temp_dir().join(format!("breakout-taken-{}.bkreplay", std::process::id()));
-    ctx.args.record = Some(record.clone());
+    ctx.options.record = Some(record.clone());
     tap(&mut ctx, &mut stack, KeyCode::KeyT);
     assert_eq!(stack.len(), 2, "a game over the replay screen");
     let game = stack.live_game().expect("a live game");
@@ -229,7 +234,21 @@ fn take_over_plays_the_game_on_live_from_the_step_shown() {
     // was taken over.
     tap(&mut ctx, &mut stack, KeyCode::Escape);
     assert_eq!(stack.len(), 3);
+    // Leaving goes back to the replay, and the pause screen says so (H6: it said the menu).
+    let shown = |ctx: &Context, stack: &SceneStack| -> String {
+        let mut batch = crate::view::SpriteBatch::default();
+        stack.draw(ctx, &mut batch);
+        let glyphs = batch.text.iter().filter_map(crate::view::text::glyph_char);
+        glyphs.collect()
+    };
+    let paused = shown(&ctx, &stack);
+    assert!(
+        paused.contains("ESCreplay") && !paused.contains("menu"),
+        "{paused}"
+    );
     tap(&mut ctx, &mut stack, KeyCode::Escape);
+    let asking = shown(&ctx, &stack);
+    assert!(asking.contains("ESCyes,backtothereplay"), "{asking}");
     tap(&mut ctx, &mut stack, KeyCode::Escape);
     assert_eq!(stack.len(), 1);
     let taken = crate::replay::file::read(&record).expect("the taken-over game's replay");

@@ -4,12 +4,12 @@
 
 use super::list::{filter_status, ListAction, ListState};
 use super::replay::ReplayScene;
-use super::{Context, Pointer, Scene, Transition};
+use super::{Chrome, Handled, SceneInput};
+use super::{Context, Scene, Transition};
 use crate::replay::store::{Listed, Shelf};
 use crate::replay::Outcome;
 use crate::view::menu::{self, ListView, Mark, Row};
 use crate::view::{replays, scene, SpriteBatch};
-use glium::winit::keyboard::KeyCode;
 
 /// Top of the list's first row, playfield pixels (as the set menu's).
 const LIST_TOP: f32 = 116.0;
@@ -88,32 +88,25 @@ fn name(e: &Listed) -> String {
 }
 
 impl Scene for ReplaysScene {
-    fn takes_text(&self) -> bool {
-        true
+    fn input(&mut self, _ctx: &mut Context, input: &SceneInput) -> Handled {
+        match super::list::input(&mut self.list, LIST_TOP, &mut self.pointer, input) {
+            Some(ListAction::Back) => Transition::Pop.into(),
+            Some(ListAction::Chosen(index)) => self.watch(index).into(),
+            Some(ListAction::Moved | ListAction::None) => Handled::Yes(Transition::None),
+            None => Handled::No,
+        }
+    }
+
+    /// The letters type into the list's filter.
+    fn chrome(&self) -> Chrome {
+        Chrome {
+            takes_letters: true,
+            ..Chrome::titled("Breakout — replays")
+        }
     }
 
     fn update(&mut self, _ctx: &mut Context, _dt: f32) -> Transition {
         Transition::None
-    }
-
-    fn key_press(&mut self, _ctx: &mut Context, code: KeyCode) -> Transition {
-        match self.list.key(code) {
-            ListAction::Back => Transition::Pop,
-            ListAction::Chosen(index) => self.watch(index),
-            ListAction::Moved | ListAction::None => Transition::None,
-        }
-    }
-
-    fn pointer(&mut self, _ctx: &mut Context, event: Pointer) -> Transition {
-        super::list::mouse(&mut self.list, LIST_TOP, &mut self.pointer, event);
-        Transition::None
-    }
-
-    fn click(&mut self, _ctx: &mut Context) -> Transition {
-        match super::list::click(&mut self.list, LIST_TOP, self.pointer) {
-            ListAction::Chosen(index) => self.watch(index),
-            _ => Transition::None,
-        }
     }
 
     fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
@@ -140,9 +133,5 @@ impl Scene for ReplaysScene {
         if self.entries.is_empty() {
             replays::empty_list(&mut batch.text, LIST_TOP + 40.0, self.dir.as_deref());
         }
-    }
-
-    fn title(&self) -> Option<String> {
-        Some("Breakout — replays".to_string())
     }
 }

@@ -6,6 +6,7 @@ use super::{
     close_game, go_on_key, goes_on, hint_line, Context, Outcome, Scene, Transition,
     AUTOPLAY_SCREEN_DELAY, CONFIRM_DELAY,
 };
+use super::{Chrome, Handled, SceneInput};
 use crate::view::{hud, SpriteBatch};
 use glium::winit::keyboard::KeyCode;
 
@@ -88,23 +89,25 @@ impl RunOverScene {
 }
 
 impl Scene for RunOverScene {
+    fn input(&mut self, ctx: &mut Context, input: &SceneInput) -> Handled {
+        match input {
+            SceneInput::Press(code) => self.on_press(ctx, *code).into(),
+            _ => Handled::No,
+        }
+    }
+
+    fn chrome(&self) -> Chrome {
+        Chrome::overlay()
+    }
+
     fn update(&mut self, ctx: &mut Context, dt: f32) -> Transition {
         self.seconds += dt;
         // Demo mode from the menu loops forever; a run started with --set or --level stops here.
-        let from_command_line = ctx.args.level.is_some() || ctx.args.set.is_some();
-        if ctx.args.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY && !from_command_line {
+        let from_command_line = ctx.options.named_run;
+        if ctx.options.autoplay && self.seconds >= AUTOPLAY_SCREEN_DELAY && !from_command_line {
             return close_game(ctx);
         }
         Transition::None
-    }
-
-    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        match code {
-            KeyCode::Escape => close_game(ctx),
-            code if goes_on(ctx, code) && self.seconds >= CONFIRM_DELAY => close_game(ctx),
-            RETRY_KEY if self.seconds >= CONFIRM_DELAY => self.retry(ctx),
-            _ => Transition::None,
-        }
     }
 
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
@@ -118,15 +121,23 @@ impl Scene for RunOverScene {
         let hint = hint_line(&[&score, &self.outcome.best_line()], &menu);
         hud::message(&mut batch.text, self.end.title(), &hint);
     }
+}
 
-    fn is_overlay(&self) -> bool {
-        true
+impl RunOverScene {
+    fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        match code {
+            KeyCode::Escape => close_game(ctx),
+            code if goes_on(ctx, code) && self.seconds >= CONFIRM_DELAY => close_game(ctx),
+            RETRY_KEY if self.seconds >= CONFIRM_DELAY => self.retry(ctx),
+            _ => Transition::None,
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::scenes::Drive;
     use crate::app::scenes::{shown_hint, test_context, Best};
     use crate::highscores::Score;
 
@@ -150,7 +161,7 @@ mod tests {
         use crate::app::scenes::level_cleared::LevelClearedScene;
         use crate::app::Action;
         let mut ctx = test_context();
-        ctx.bindings.bind(Action::Launch, KeyCode::KeyW).unwrap();
+        ctx.bind(Action::Launch, KeyCode::KeyW).unwrap();
         let mut over = RunOverScene::new(
             RunEnd::GameOver,
             Outcome {

@@ -3,9 +3,10 @@
 //! winning screen and goes back to the list, and nothing is written to the high-score file.
 
 use super::level_menu::LevelMenuScene;
-use super::play::{Campaign, PlayScene};
+use super::play::{Campaign, GameStart, PlayScene};
 use super::stack::Flow;
 use super::{test_context, SceneStack};
+use crate::app::scenes::{Drive, SceneInput};
 use crate::assets::LevelSetSource;
 use crate::highscores::{HighScores, Score};
 use std::path::PathBuf;
@@ -45,7 +46,7 @@ fn the_bot_plays_a_set_as_one_game_and_records_nothing() {
         .open(&crate::assets::Assets::built_in())
         .unwrap();
     let mut ctx = test_context();
-    ctx.args.autoplay = true;
+    ctx.options.autoplay = true;
     ctx.scores = Some(HighScores::load(&scores_path));
     let mut stack = SceneStack::new(Box::new(LevelMenuScene::new(Arc::new(set), 0)));
     let mut seen: Vec<(usize, u32, u32)> = Vec::new();
@@ -112,7 +113,7 @@ fn a_level_starts_with_the_score_and_lives_its_run_carries() {
     let mut ctx = test_context();
     let second = Campaign::new(&set, 0).next(4321, 7);
     let level = second.source().unwrap().load().unwrap();
-    let play = PlayScene::new(&mut ctx, second, &level);
+    let play = PlayScene::start(&mut ctx, GameStart::Level(second, &level)).unwrap();
     let stack = SceneStack::new(Box::new(play));
     let game = stack.live_game().expect("a game runs");
     assert_eq!((game.score(), game.lives()), (4321, 7));
@@ -130,7 +131,7 @@ fn scores_are_written_for_the_player_and_never_for_the_bot() {
     for autoplay in [true, false] {
         let path = dir.join(format!("scores-{autoplay}.toml"));
         let mut ctx = test_context();
-        ctx.args.autoplay = autoplay;
+        ctx.options.autoplay = autoplay;
         ctx.scores = Some(HighScores::load(&path));
         let level = ctx.record_level(&run, Score::full(120), true);
         let whole = ctx.record_run(&run, Score::full(300));
@@ -179,7 +180,7 @@ fn esc_and_a_lost_focus_pause_the_game_instead_of_dropping_it() {
     assert_eq!(stack.len(), 3, "Esc paused");
     press(&mut stack, &mut ctx, KeyCode::KeyP);
     assert_eq!(stack.len(), 2, "P resumed");
-    stack.focus_lost(&mut ctx);
+    stack.input(&mut ctx, SceneInput::FocusLost);
     assert_eq!(stack.len(), 3, "a lost focus paused");
     stack.update(&mut ctx, 5.0);
     assert_eq!(stack.len(), 3, "and stays paused");
@@ -241,14 +242,14 @@ fn the_level_list_cursor_lands_where_the_run_ended() {
         stack.update(ctx, 0.0);
         // Back from a run, Enter and Space wait a moment (Space mashed at GAME OVER must not
         // start a new game unseen).
-        stack.press(ctx, KeyCode::Enter);
+        stack.input(ctx, SceneInput::Press(KeyCode::Enter));
         assert_eq!(stack.len() == 1, guarded, "Enter at once");
         stack.update(ctx, super::CONFIRM_DELAY);
         if guarded {
-            stack.press(ctx, KeyCode::Enter);
+            stack.input(ctx, SceneInput::Press(KeyCode::Enter));
         }
         // The new-run screen: Start has the focus.
-        stack.press(ctx, KeyCode::Enter);
+        stack.input(ctx, SceneInput::Press(KeyCode::Enter));
         parse_title(&stack.title()).map(|t| t.0)
     };
     assert_eq!(start(&mut ctx, Some((key.clone(), 1))), Some(2));
@@ -267,7 +268,16 @@ fn the_pause_screen_restarts_the_level_for_a_life() {
     use glium::winit::keyboard::{KeyCode, PhysicalKey};
     let mut ctx = test_context();
     let level = Level::parse("2 2 2 2\n0 0 0 0\n", "restart").unwrap();
-    let mut stack = SceneStack::new(Box::new(PlayScene::trial(&mut ctx, &level, false)));
+    let mut stack = SceneStack::new(Box::new(
+        PlayScene::start(
+            &mut ctx,
+            GameStart::Trial {
+                level: &level,
+                autoplay: false,
+            },
+        )
+        .unwrap(),
+    ));
     let press = |stack: &mut SceneStack, ctx: &mut super::Context, code| {
         stack.key(ctx, PhysicalKey::Code(code), true, false);
         stack.key(ctx, PhysicalKey::Code(code), false, false);
@@ -313,9 +323,12 @@ fn a_kids_run_plays_kids_into_its_next_level_and_keeps_its_scores_apart() {
     ctx.set_difficulty(Difficulty::Kids);
     let mut stack = SceneStack::new(Box::new(LevelMenuScene::new(Arc::new(set), 0)));
     // The bot plays (it was given at the start), its scores are recorded as a player's.
-    ctx.args.autoplay = true;
-    assert_eq!(stack.press(&mut ctx, KeyCode::Enter), Flow::Continue);
-    ctx.args.autoplay = false;
+    ctx.options.autoplay = true;
+    assert_eq!(
+        stack.input(&mut ctx, SceneInput::Press(KeyCode::Enter)),
+        Flow::Continue
+    );
+    ctx.options.autoplay = false;
     let game = stack.live_game().expect("the run started");
     assert_eq!(game.config().difficulty, Difficulty::Kids);
     assert_eq!((game.lives(), game.paddle().size.x), (9, 225.0));
@@ -342,7 +355,7 @@ fn a_kids_run_plays_kids_into_its_next_level_and_keeps_its_scores_apart() {
     );
     assert_eq!(saved.best_run(&key), Some(Score::full(5)));
     // The next level: still Kids, lives carried.
-    ctx.args.autoplay = true;
+    ctx.options.autoplay = true;
     for _ in 0..100 {
         if parse_title(&stack.title()).is_some_and(|t| t.0 == 2) {
             break;

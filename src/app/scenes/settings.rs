@@ -11,6 +11,7 @@
 //! changes it. Adding a setting touches that table only; the key rows follow the action table
 //! ([`crate::bindings`]).
 
+use super::{Chrome, Handled, SceneInput};
 use super::{Context, Pointer, Scene, Transition};
 use crate::app::input::POINTER_DEADBAND;
 use crate::app::Action;
@@ -309,15 +310,13 @@ impl SettingsScene {
         if code == KeyCode::Escape {
             return;
         }
-        self.message = Some(match ctx.bindings.bind(action, code) {
+        self.message = Some(match ctx.bind(action, code) {
             Ok(()) => {
-                ctx.settings.now.keys = KeysConfig::from_bindings(&ctx.bindings);
-                // A key held while the bindings changed may never be seen released.
-                ctx.input.release_all();
+                ctx.settings.now.keys = KeysConfig::from_bindings(ctx.bindings());
                 format!(
                     "{}: {}",
                     action.label(),
-                    ctx.bindings.key_names(action).join(" / ")
+                    ctx.bindings().key_names(action).join(" / ")
                 )
             }
             Err(e) => format!("not changed: {e}"),
@@ -378,7 +377,7 @@ impl SettingsScene {
             let value = if self.waiting == Some(action) {
                 "press a key (ESC: keep)".to_string()
             } else {
-                ctx.bindings.key_names(action).join(" / ")
+                ctx.bindings().key_names(action).join(" / ")
             };
             (format!("Key: {}", action.label()), value)
         });
@@ -421,16 +420,34 @@ fn mentions_home_relative(text: &str, path: &std::path::Path) -> String {
 }
 
 impl Scene for SettingsScene {
+    fn input(&mut self, ctx: &mut Context, input: &SceneInput) -> Handled {
+        match input {
+            SceneInput::Press(code) => self.on_press(ctx, *code).into(),
+            SceneInput::Pointer(event) => self.on_pointer(ctx, *event).into(),
+            _ => Handled::No,
+        }
+    }
+
+    fn chrome(&self) -> Chrome {
+        Chrome {
+            overlay: self.over_game,
+            // Waiting for a key: M and F1 are keys to bind, not mute and the overlay.
+            takes_letters: self.waiting.is_some(),
+            ..Chrome::titled("Breakout — settings")
+        }
+    }
+
     fn update(&mut self, _ctx: &mut Context, _dt: f32) -> Transition {
         Transition::None
     }
 
-    fn takes_text(&self) -> bool {
-        // Waiting for a key: M and F1 are keys to bind, not mute and the overlay.
-        self.waiting.is_some()
+    fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
+        view::draw(batch, &self.view(ctx));
     }
+}
 
-    fn key_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+impl SettingsScene {
+    fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
         if let Some(action) = self.waiting {
             self.bind(ctx, action, code);
             return Transition::None;
@@ -449,7 +466,7 @@ impl Scene for SettingsScene {
         Transition::None
     }
 
-    fn pointer(&mut self, ctx: &mut Context, event: Pointer) -> Transition {
+    fn on_pointer(&mut self, ctx: &mut Context, event: Pointer) -> Transition {
         if self.waiting.is_some() {
             return Transition::None;
         }
@@ -488,22 +505,6 @@ impl Scene for SettingsScene {
             _ => {}
         }
         Transition::None
-    }
-
-    fn focus_lost(&mut self, _ctx: &mut Context) -> Transition {
-        Transition::None
-    }
-
-    fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
-        view::draw(batch, &self.view(ctx));
-    }
-
-    fn is_overlay(&self) -> bool {
-        self.over_game
-    }
-
-    fn title(&self) -> Option<String> {
-        Some("Breakout — settings".to_string())
     }
 }
 

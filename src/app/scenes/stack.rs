@@ -1,9 +1,11 @@
 //! The stack of scenes and how transitions change it.
 
-use super::{press, Context, Pointer, Scene, Transition};
+#[cfg(test)]
+use super::Reply;
+use super::{press, Chrome, Context, Handled, Scene, SceneInput, Transition};
 use crate::sim::Game;
 use crate::view::SpriteBatch;
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use glium::winit::keyboard::PhysicalKey;
 
 /// Whether the app goes on after a transition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,11 +58,12 @@ impl SceneStack {
             Some(scene) => scene.update(ctx, dt),
             None => Transition::Quit,
         };
-        self.apply(transition)
+        self.apply(ctx, transition)
     }
 
-    /// Gives a key event to the top scene ([`Scene::key_event`], then [`Scene::key_press`] if
-    /// it is a press the scene did not use up) and applies its transition.
+    /// Gives a key event to the top scene as a [`SceneInput::Key`], then, if the scene did not
+    /// take it and it is a press ([`press`]: a new press, or an arrow's auto-repeat), as a
+    /// [`SceneInput::Press`]; applies its transition.
     pub fn key(
         &mut self,
         ctx: &mut Context,
@@ -69,80 +72,48 @@ impl SceneStack {
         repeat: bool,
     ) -> Flow {
         let transition = match self.scenes.last_mut() {
-            Some(scene) => {
-                if scene.key_event(ctx, key, pressed) {
-                    Transition::None
-                } else {
-                    match press(key, pressed, repeat) {
-                        Some(code) => scene.key_press(ctx, code),
-                        None => Transition::None,
-                    }
+            Some(scene) => match scene.input(ctx, &SceneInput::Key { key, pressed }) {
+                Handled::Yes(transition) => transition,
+                Handled::No => match press(key, pressed, repeat) {
+                    Some(code) => scene.input(ctx, &SceneInput::Press(code)).transition(),
+                    None => Transition::None,
+                },
+            },
+            None => Transition::Quit,
+        };
+        self.apply(ctx, transition)
+    }
+
+    /// Gives `input` to the top scene and applies its transition. A key press with no key
+    /// event behind it (a gamepad's, see [`crate::app::gamepad::mapping`]) comes as a
+    /// [`SceneInput::Press`] only, so it moves through menus but never holds a game key down;
+    /// typed text reaches only a scene that takes the letters ([`Chrome::takes_letters`]); a
+    /// close request asks the scenes from the top down: the first that takes it closes the
+    /// scenes above it (a test-play over the editor) and gets its way, and the app quits when
+    /// none does.
+    pub fn input(&mut self, ctx: &mut Context, input: SceneInput) -> Flow {
+        if input == SceneInput::CloseRequested {
+            for i in (0..self.scenes.len()).rev() {
+                if let Handled::Yes(transition) = self.scenes[i].input(ctx, &input) {
+                    self.scenes.truncate(i + 1);
+                    return self.apply(ctx, transition);
                 }
             }
-            None => Transition::Quit,
-        };
-        self.apply(transition)
-    }
-
-    /// A key press with no key event behind it (a gamepad's, see
-    /// [`crate::app::gamepad::mapping`]): the top scene's [`Scene::key_press`] only, so it
-    /// moves through menus but never holds a game key down. Applies its transition.
-    pub fn press(&mut self, ctx: &mut Context, code: KeyCode) -> Flow {
-        let transition = match self.scenes.last_mut() {
-            Some(scene) => scene.key_press(ctx, code),
-            None => Transition::Quit,
-        };
-        self.apply(transition)
-    }
-
-    /// Tells the top scene the window lost the focus or was hidden ([`Scene::focus_lost`]) and
-    /// applies its transition.
-    pub fn focus_lost(&mut self, ctx: &mut Context) -> Flow {
-        let transition = match self.scenes.last_mut() {
-            Some(scene) => scene.focus_lost(ctx),
-            None => Transition::None,
-        };
-        self.apply(transition)
-    }
-
-    /// Gives a left click to the top scene and applies its transition.
-    pub fn click(&mut self, ctx: &mut Context) -> Flow {
-        let transition = match self.scenes.last_mut() {
-            Some(scene) => scene.click(ctx),
-            None => Transition::Quit,
-        };
-        self.apply(transition)
-    }
-
-    /// Gives a mouse event to the top scene ([`Scene::pointer`]) and applies its transition.
-    pub fn pointer(&mut self, ctx: &mut Context, event: Pointer) -> Flow {
-        let transition = match self.scenes.last_mut() {
-            Some(scene) => scene.pointer(ctx, event),
-            None => Transition::Quit,
-        };
-        self.apply(transition)
-    }
-
-    /// Gives typed text to the top scene if it takes text ([`Scene::typed`]).
-    pub fn typed(&mut self, ctx: &mut Context, text: &str) -> Flow {
-        let transition = match self.scenes.last_mut() {
-            Some(scene) if scene.takes_text() => scene.typed(ctx, text),
-            _ => Transition::None,
-        };
-        self.apply(transition)
-    }
-
-    /// The window's close button: asks the scenes from the top down
-    /// ([`Scene::close_requested`]); the first that answers closes the scenes above it (a
-    /// test-play over the editor) and gets its way. Quits when none answers.
-    pub fn close_requested(&mut self, ctx: &mut Context) -> Flow {
-        for i in (0..self.scenes.len()).rev() {
-            if let Some(transition) = self.scenes[i].close_requested(ctx) {
-                self.scenes.truncate(i + 1);
-                return self.apply(transition);
-            }
+            return Flow::Quit;
         }
-        Flow::Quit
+        let transition = match self.scenes.last_mut() {
+            Some(scene) if matches!(input, SceneInput::Typed(_)) => {
+                if scene.chrome().takes_letters {
+                    scene.input(ctx, &input).transition()
+                } else {
+                    Transition::None
+                }
+            }
+            Some(scene) => scene.input(ctx, &input).transition(),
+            None if input == SceneInput::FocusLost => Transition::None,
+            None => Transition::Quit,
+        };
+        self.apply(ctx, transition)
     }
 
     /// Draws the top scene into `batch`, over the scenes under it as long as they are overlays
@@ -151,7 +122,7 @@ impl SceneStack {
         let base = self
             .scenes
             .iter()
-            .rposition(|s| !s.is_overlay())
+            .rposition(|s| !s.chrome().overlay)
             .unwrap_or(0);
         let top = self.scenes.len().saturating_sub(1);
         for (i, scene) in self.scenes.iter().enumerate().skip(base) {
@@ -165,24 +136,16 @@ impl SceneStack {
         self.scenes
             .iter()
             .rev()
-            .find_map(|s| s.title())
+            .find_map(|s| s.chrome().title)
             .unwrap_or_else(|| "Breakout".to_string())
     }
 
-    /// True if the top scene takes typed letters as text (see [`Scene::takes_text`]).
-    pub fn takes_text(&self) -> bool {
-        self.scenes.last().is_some_and(|s| s.takes_text())
-    }
-
-    /// True if the top scene shows the "MUTED" corner (see [`Scene::shows_mute`]).
-    pub fn shows_mute(&self) -> bool {
-        self.scenes.last().is_some_and(|s| s.shows_mute())
-    }
-
-    /// Whether the mouse cursor shows over the top scene (see [`Scene::shows_cursor`]; it
-    /// shows with no scene).
-    pub fn shows_cursor(&self) -> bool {
-        self.scenes.last().is_none_or(|s| s.shows_cursor())
+    /// How the top scene shows ([`Scene::chrome`]); with no scene, the default (the cursor
+    /// shows).
+    pub fn chrome(&self) -> Chrome {
+        self.scenes
+            .last()
+            .map_or_else(Chrome::default, |s| s.chrome())
     }
 
     /// The game running on the top scene, if any (see [`Scene::live_game`]).
@@ -191,12 +154,19 @@ impl SceneStack {
     }
 
     /// Changes the stack as `transition` says.
-    pub fn apply(&mut self, transition: Transition) -> Flow {
+    pub fn apply(&mut self, ctx: &mut Context, transition: Transition) -> Flow {
         match transition {
             Transition::None => {}
             Transition::Push(scene) => self.scenes.push(scene),
             Transition::Pop => {
                 self.scenes.pop();
+            }
+            Transition::PopWith(reply) => {
+                self.scenes.pop();
+                if let Some(scene) = self.scenes.last_mut() {
+                    let answer = scene.input(ctx, &SceneInput::Resumed(reply)).transition();
+                    return self.apply(ctx, answer);
+                }
             }
             Transition::Replace(scene) => {
                 self.scenes.pop();
@@ -204,7 +174,7 @@ impl SceneStack {
             }
             Transition::Sequence(transitions) => {
                 for t in transitions {
-                    if self.apply(t) == Flow::Quit {
+                    if self.apply(ctx, t) == Flow::Quit {
                         return Flow::Quit;
                     }
                 }
@@ -261,26 +231,40 @@ mod tests {
                 .borrow_mut()
                 .push(format!("draw {} covered={covered}", self.name));
         }
-        fn is_overlay(&self) -> bool {
-            self.overlay
-        }
         /// A "menu" probe has a filter to type into.
-        fn takes_text(&self) -> bool {
-            self.name == "menu"
+        fn chrome(&self) -> Chrome {
+            Chrome {
+                overlay: self.overlay,
+                takes_letters: self.name == "menu",
+                title: (!self.overlay).then(|| self.name.to_string()),
+                ..Chrome::default()
+            }
         }
-        fn title(&self) -> Option<String> {
-            (!self.overlay).then(|| self.name.to_string())
-        }
-        /// Uses up the A key (as the game uses the paddle keys).
-        fn key_event(&mut self, _ctx: &mut Context, key: PhysicalKey, pressed: bool) -> bool {
-            self.log
-                .borrow_mut()
-                .push(format!("event {key:?} {pressed}"));
-            key == PhysicalKey::Code(KeyCode::KeyA)
-        }
-        fn key_press(&mut self, _ctx: &mut Context, code: KeyCode) -> Transition {
-            self.log.borrow_mut().push(format!("press {code:?}"));
-            Transition::None
+        /// Takes the A key's events (as the game takes the paddle keys).
+        fn input(&mut self, _ctx: &mut Context, input: &SceneInput) -> Handled {
+            match input {
+                SceneInput::Key { key, pressed } => {
+                    self.log
+                        .borrow_mut()
+                        .push(format!("event {key:?} {pressed}"));
+                    if *key == PhysicalKey::Code(KeyCode::KeyA) {
+                        Handled::Yes(Transition::None)
+                    } else {
+                        Handled::No
+                    }
+                }
+                SceneInput::Press(code) => {
+                    self.log.borrow_mut().push(format!("press {code:?}"));
+                    Handled::Yes(Transition::None)
+                }
+                SceneInput::Resumed(reply) => {
+                    self.log
+                        .borrow_mut()
+                        .push(format!("{} resumed {reply:?}", self.name));
+                    Handled::Yes(self.next.take().unwrap_or(Transition::None))
+                }
+                _ => Handled::No,
+            }
         }
     }
 
@@ -288,9 +272,9 @@ mod tests {
     fn typing_goes_by_the_top_scene() {
         let log = Rc::new(RefCell::new(Vec::new()));
         let mut stack = SceneStack::new(Probe::boxed("menu", false, &log));
-        assert!(stack.takes_text());
+        assert!(stack.chrome().takes_letters);
         stack.push(Probe::boxed("game", false, &log));
-        assert!(!stack.takes_text(), "the menu is covered");
+        assert!(!stack.chrome().takes_letters, "the menu is covered");
     }
 
     #[test]
@@ -336,23 +320,32 @@ mod tests {
         let log = Rc::new(RefCell::new(Vec::new()));
         let mut ctx = crate::app::scenes::test_context();
         let mut stack = SceneStack::new(Probe::boxed("menu", false, &log));
-        let flow = stack.apply(Transition::Push(Probe::boxed("game", false, &log)));
+        let flow = stack.apply(
+            &mut ctx,
+            Transition::Push(Probe::boxed("game", false, &log)),
+        );
         assert_eq!((flow, stack.len()), (Flow::Continue, 2));
-        stack.apply(Transition::Push(Probe::boxed("over", true, &log)));
-        let flow = stack.apply(Transition::Sequence(vec![
-            Transition::Pop,
-            Transition::Replace(Probe::boxed("next", false, &log)),
-        ]));
+        stack.apply(&mut ctx, Transition::Push(Probe::boxed("over", true, &log)));
+        let flow = stack.apply(
+            &mut ctx,
+            Transition::Sequence(vec![
+                Transition::Pop,
+                Transition::Replace(Probe::boxed("next", false, &log)),
+            ]),
+        );
         assert_eq!((flow, stack.len()), (Flow::Continue, 2));
         assert_eq!(stack.title(), "next");
         let mut quitter = Probe::boxed("quitter", false, &log);
         quitter.next = Some(Transition::Quit);
-        stack.apply(Transition::Push(quitter));
+        stack.apply(&mut ctx, Transition::Push(quitter));
         assert_eq!(stack.update(&mut ctx, 0.1), Flow::Quit);
-        let flow = stack.apply(Transition::Sequence(Vec::new()));
+        let flow = stack.apply(&mut ctx, Transition::Sequence(Vec::new()));
         assert_eq!(flow, Flow::Continue);
         let pops = (0..3).map(|_| Transition::Pop).collect();
-        assert_eq!(stack.apply(Transition::Sequence(pops)), Flow::Quit);
+        assert_eq!(
+            stack.apply(&mut ctx, Transition::Sequence(pops)),
+            Flow::Quit
+        );
         assert!(stack.is_empty());
     }
 
@@ -372,5 +365,22 @@ mod tests {
             "the cleared screen was closed before the top's update"
         );
         assert_eq!(stack.len(), 2);
+    }
+
+    #[test]
+    fn an_overlay_closing_with_a_reply_gives_it_to_the_scene_it_uncovers() {
+        let log = Rc::new(RefCell::new(Vec::new()));
+        let mut ctx = crate::app::scenes::test_context();
+        let mut stack = SceneStack::new(Probe::boxed("menu", false, &log));
+        let mut game = Probe::boxed("game", false, &log);
+        // The game answers the reply by closing itself too.
+        game.next = Some(Transition::Pop);
+        stack.push(game);
+        stack.push(Probe::boxed("pause", true, &log));
+        let flow = stack.apply(&mut ctx, Transition::PopWith(Reply::Fork));
+        assert_eq!((flow, stack.len()), (Flow::Continue, 1));
+        assert_eq!(*log.borrow(), ["game resumed Fork"]);
+        let flow = stack.apply(&mut ctx, Transition::PopWith(Reply::Fork));
+        assert_eq!(flow, Flow::Quit, "no scene left to reply to");
     }
 }

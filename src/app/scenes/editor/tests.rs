@@ -3,6 +3,7 @@
 use super::properties::nudge_area;
 use super::*;
 use crate::app::scenes::{test_context, SceneStack};
+use crate::app::scenes::{Drive, SceneInput};
 use crate::editor::document::Document;
 use crate::level::{BrickArea, MAX_AREA_BOTTOM};
 use glium::winit::keyboard::{ModifiersState, PhysicalKey};
@@ -22,11 +23,23 @@ fn mouse_paints_the_cell_under_it_and_ctrl_z_undoes() {
     let mut ctx = test_context();
     let mut stack = SceneStack::new(Box::new(scene("2 0 0\n0 0 0\n")));
     // Default layout: 3 columns of 266.7 px, 2 rows of 150 px.
-    stack.pointer(&mut ctx, Pointer::Moved(Vec2::new(700.0, 200.0)));
+    stack.input(
+        &mut ctx,
+        SceneInput::Pointer(Pointer::Moved(Vec2::new(700.0, 200.0))),
+    );
     press(&mut stack, &mut ctx, KeyCode::KeyM);
-    stack.pointer(&mut ctx, Pointer::Down(MouseButton::Left));
-    stack.pointer(&mut ctx, Pointer::Moved(Vec2::new(400.0, 200.0)));
-    stack.pointer(&mut ctx, Pointer::Up(MouseButton::Left));
+    stack.input(
+        &mut ctx,
+        SceneInput::Pointer(Pointer::Down(MouseButton::Left)),
+    );
+    stack.input(
+        &mut ctx,
+        SceneInput::Pointer(Pointer::Moved(Vec2::new(400.0, 200.0))),
+    );
+    stack.input(
+        &mut ctx,
+        SceneInput::Pointer(Pointer::Up(MouseButton::Left)),
+    );
     ctx.modifiers = ModifiersState::CONTROL;
     press(&mut stack, &mut ctx, KeyCode::KeyS); // no file: says so, nothing breaks
     ctx.modifiers = ModifiersState::empty();

@@ -1,5 +1,6 @@
 use super::*;
 use crate::app::scenes::test_context;
+use crate::app::scenes::Drive;
 use crate::config::save::ConfigFile;
 use crate::config::{Config, Loaded};
 use std::path::PathBuf;
@@ -293,24 +294,24 @@ fn a_key_row_takes_the_next_key_and_refuses_one_in_use() {
     select_key(&mut scene, &mut ctx, Action::Launch);
     scene.key_press(&mut ctx, KeyCode::Enter);
     assert!(
-        scene.takes_text(),
+        scene.chrome().takes_letters,
         "M or F1 would be bound, not mute or the overlay"
     );
     scene.key_press(&mut ctx, KeyCode::KeyW);
-    assert_eq!(ctx.bindings.action(KeyCode::KeyW), Some(Action::Launch));
-    assert_eq!(ctx.bindings.action(KeyCode::Space), None);
-    assert!(!scene.takes_text());
+    assert_eq!(ctx.bindings().action(KeyCode::KeyW), Some(Action::Launch));
+    assert_eq!(ctx.bindings().action(KeyCode::Space), None);
+    assert!(!scene.chrome().takes_letters);
     // A key another action has is refused, with the reason, and nothing changes.
     select_key(&mut scene, &mut ctx, Action::Pause);
     scene.key_press(&mut ctx, KeyCode::Enter);
     scene.key_press(&mut ctx, KeyCode::KeyW);
-    assert_eq!(ctx.bindings.action(KeyCode::KeyP), Some(Action::Pause));
+    assert_eq!(ctx.bindings().action(KeyCode::KeyP), Some(Action::Pause));
     let message = scene.view(&ctx).message.unwrap();
     assert!(message.contains("W is already 'Launch'"), "{message}");
     // Esc while waiting keeps the key.
     scene.key_press(&mut ctx, KeyCode::Enter);
     scene.key_press(&mut ctx, KeyCode::Escape);
-    assert_eq!(ctx.bindings.action(KeyCode::KeyP), Some(Action::Pause));
+    assert_eq!(ctx.bindings().action(KeyCode::KeyP), Some(Action::Pause));
     // Leaving saves the one changed action; the next start reads it back.
     assert!(matches!(
         scene.key_press(&mut ctx, KeyCode::Escape),
@@ -320,7 +321,7 @@ fn a_key_row_takes_the_next_key_and_refuses_one_in_use() {
     assert_eq!(text, "# keys\n\n[keys]\nlaunch = [\"W\"]\n");
     let (config, problems) = Config::parse_lenient(&text);
     assert!(problems.is_empty(), "{problems:?}");
-    assert_eq!(config.keys.bindings(), ctx.bindings);
+    assert_eq!(&config.keys.bindings(), ctx.bindings());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
