@@ -83,13 +83,6 @@ const SHRINKING: &[(&str, usize)] = &[
 /// while no new member joins; an entry with no cycle left inside it fails (remove it).
 const CYCLES_TO_BREAK: &[&[&str]] = &[
     &[
-        "core/src/collision/mod.rs",
-        "core/src/collision/contact_aabb_aabb.rs",
-        "core/src/collision/contact_circle_aabb.rs",
-        "core/src/collision/contact_circle_aabb_cross.rs",
-        "core/src/collision/contact_circle_aabb_zones.rs",
-    ],
-    &[
         "core/src/import/mod.rs",
         "core/src/import/common.rs",
         "core/src/import/gnome.rs",
