@@ -96,7 +96,6 @@ const CYCLES_TO_BREAK: &[&[&str]] = &[
         "core/src/level/lint.rs",
         "core/src/level/parse.rs",
     ],
-    &["core/src/replay/mod.rs", "core/src/replay/playback.rs"],
     &[
         "core/src/sim/mod.rs",
         "core/src/sim/bot/look_ahead.rs",
