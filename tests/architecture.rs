@@ -92,11 +92,6 @@ const CYCLES_TO_BREAK: &[&[&str]] = &[
         "core/src/import/sdlball.rs",
     ],
     &[
-        "core/src/level/mod.rs",
-        "core/src/level/lint.rs",
-        "core/src/level/parse.rs",
-    ],
-    &[
         "core/src/sim/mod.rs",
         "core/src/sim/bot/look_ahead.rs",
         "core/src/sim/bot/mod.rs",
