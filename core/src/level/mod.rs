@@ -19,6 +19,7 @@
 //! as a [`Diagnostic`] with a 1-based line and column (columns count characters, a tab is one).
 
 mod brick_kinds;
+mod cell;
 mod lint;
 mod parse;
 mod powerups;
