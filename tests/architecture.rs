@@ -64,7 +64,6 @@ const LONG_BY_NATURE: &[(&str, &str)] = &[
 /// allowed at or below it while the work that splits them lands. An entry whose file or
 /// function is within the limit fails (remove it), so the list only shrinks.
 const SHRINKING: &[(&str, usize)] = &[
-    ("core/src/sim/bot/mod.rs", 525),
     ("src/app/mod.rs", 597),
     ("src/app/scenes/editor.rs", 563),
     ("src/app/scenes/play.rs", 566),
@@ -93,6 +92,7 @@ const CYCLES_TO_BREAK: &[&[&str]] = &[
         "core/src/sim/mod.rs",
         "core/src/sim/bot/look_ahead.rs",
         "core/src/sim/bot/mod.rs",
+        "core/src/sim/bot/target.rs",
         "core/src/sim/pace.rs",
         "core/src/sim/state_hash.rs",
     ],
