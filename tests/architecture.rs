@@ -80,15 +80,6 @@ const SHRINKING: &[(&str, usize)] = &[
 /// while no new member joins; an entry with no cycle left inside it fails (remove it).
 const CYCLES_TO_BREAK: &[&[&str]] = &[
     &[
-        "core/src/import/mod.rs",
-        "core/src/import/common.rs",
-        "core/src/import/gnome.rs",
-        "core/src/import/kbreakout.rs",
-        "core/src/import/kbreakout_xml.rs",
-        "core/src/import/lbreakout2.rs",
-        "core/src/import/sdlball.rs",
-    ],
-    &[
         "core/src/sim/mod.rs",
         "core/src/sim/bot/look_ahead.rs",
         "core/src/sim/bot/mod.rs",
