@@ -13,7 +13,8 @@
 //! It is an approximation for a round ball: near a brick's corner the square's corner overlaps
 //! where the circle would not (about 21% of the square's area lies outside the circle).
 
-use super::{inside_contact, Aabb, Circle, Contact};
+use super::inside_contact::inside_contact;
+use super::shapes::{Aabb, Circle, Contact};
 use glam::Vec2;
 
 /// The ball's bounding square, pixels.

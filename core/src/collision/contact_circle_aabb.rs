@@ -11,7 +11,8 @@
 //! [`contact`] also returns the contact normal and penetration depth, and handles the case the
 //! reference divides by zero on: the circle's centre inside the box.
 
-use super::{inside_contact, Aabb, Circle, Contact};
+use super::inside_contact::inside_contact;
+use super::shapes::{Aabb, Circle, Contact};
 use glam::Vec2;
 
 /// Distances below this (pixels) are treated as zero when normalising, to avoid NaN normals.

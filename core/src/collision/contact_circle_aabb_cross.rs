@@ -10,7 +10,8 @@
 //! pixels makes it approximate within about a pixel of contact (measured in `docs/collision.md`).
 //! The contact normal and depth it reports are computed exactly, from the case that fired.
 
-use super::{inside_contact, Aabb, Circle, Contact};
+use super::inside_contact::inside_contact;
+use super::shapes::{Aabb, Circle, Contact};
 use glam::Vec2;
 
 /// An integer rectangle like SDL's `SDL_Rect`: x, y of the top-left corner, width, height.

@@ -20,7 +20,8 @@
 //! It is exact: the same predicate as the clamped closest point ([`super::contact_circle_aabb`]),
 //! reached by branching on the zone instead of clamping. Touching is not a hit.
 
-use super::{inside_contact, Aabb, Circle, Contact};
+use super::inside_contact::inside_contact;
+use super::shapes::{Aabb, Circle, Contact};
 use glam::Vec2;
 
 /// Where the circle's centre lies relative to the box, per axis: -1 before the box's min edge,

@@ -6,7 +6,7 @@
 //! collision along the contact normal with equal masses: the balls exchange the normal components
 //! of their velocities and keep the tangential ones.
 
-use super::{Circle, Contact};
+use super::shapes::{Circle, Contact};
 use glam::Vec2;
 
 /// True when the circles overlap: squared centre distance < squared sum of radii.

@@ -17,7 +17,7 @@
 //! Conventions: playfield pixels, origin top-left, y down; normals point from the box towards
 //! the circle.
 
-use super::{Aabb, Circle};
+use super::shapes::{Aabb, Circle};
 use glam::{DVec2, Vec2};
 
 /// Iterations of the golden-section search for the closest approach: the bracket shrinks by

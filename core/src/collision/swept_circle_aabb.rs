@@ -15,7 +15,7 @@
 //! A circle that already overlaps the box at the start is not an impact (returns `None`): the
 //! simulation separates such overlaps with the discrete contact first.
 
-use super::{Aabb, Circle};
+use super::shapes::{Aabb, Circle};
 use glam::{Vec2, Vec4};
 
 /// Where along its motion a moving circle first touches a box.

@@ -4,7 +4,7 @@
 //! text that survives [`Level::to_text`], the nearest plain colour, the per-level tally of
 //! approximations, and file names for imported levels.
 
-use super::{Approximation, ImportError, LevelSet};
+use super::types::{Approximation, ImportError, LevelSet};
 use crate::level::brick_color;
 use crate::level::{BrickKind, CellExtras, Level, PowerUpKind, Roll, MAX_HITS, PLAIN_COLOURS};
 use std::path::Path;

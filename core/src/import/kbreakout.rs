@@ -30,7 +30,7 @@ use super::common::{
     header_text, invalid, nearest_plain, stem, utf8, Brick, Grid, HeaderStyle, Tally,
 };
 use super::kbreakout_xml::{position, read_raw_level, skip_node, Cell, WIDTH};
-use super::{Format, ImportError, ImportedLevel, LevelSet, OriginalBrick, Skipped};
+use super::types::{Format, ImportError, ImportedLevel, LevelSet, OriginalBrick, Skipped};
 use crate::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Ruleset};
 use roxmltree::{Document, Node};
 use std::path::Path;

@@ -4,7 +4,7 @@
 //! before `super::kbreakout` converts them (see its module documentation for the format).
 
 use super::common::{invalid, Tally};
-use super::ImportError;
+use super::types::ImportError;
 use roxmltree::{Document, Node};
 use std::path::Path;
 

@@ -20,7 +20,7 @@ use super::common::{
     fgets_lines, header_text, invalid, latin1, name_levels, reject_nul, Brick, Grid, HeaderStyle,
     RawLine, Tally,
 };
-use super::{Format, ImportError, ImportedLevel, LevelSet, OriginalBrick, Skipped};
+use super::types::{Format, ImportError, ImportedLevel, LevelSet, OriginalBrick, Skipped};
 use crate::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Ruleset};
 use std::path::Path;
 

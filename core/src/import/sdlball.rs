@@ -23,7 +23,7 @@
 //! (`sim::powerups::rules`).
 
 use super::common::{header_text, invalid, nearest_plain, stem, Brick, Grid, HeaderStyle, Tally};
-use super::{Format, ImportError, ImportedLevel, LevelSet, OriginalBrick, Skipped};
+use super::types::{Format, ImportError, ImportedLevel, LevelSet, OriginalBrick, Skipped};
 use crate::level::{BrickArea, BrickKind, Explosion, Level, PowerUpKind, Roll, Ruleset};
 use std::path::Path;
 
@@ -250,7 +250,7 @@ fn convert(
     down: bool,
     number: usize,
     theme: &str,
-) -> Result<(Level, Vec<super::Approximation>), String> {
+) -> Result<(Level, Vec<super::types::Approximation>), String> {
     let mut tally = Tally::default();
     if down {
         tally.add(

@@ -1,8 +1,10 @@
 //! Warnings: mistakes that still leave a playable level, which a level author wants to hear about;
 //! and one error that still loads: a level none of whose bricks to clear the ball can reach.
 
+use super::brick_kinds::BrickKind;
 use super::parse::Positions;
-use super::{BrickKind, Diagnostic, Level, PowerUpKind, Roll};
+use super::powerups::{PowerUpKind, Roll};
+use super::types::{Diagnostic, Level};
 use crate::playfield::{
     self, BALL_RADIUS, BRICK_AREA_FRACTION, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH, SHOT_SIZE,
     SMALL_BALL_SCALE,

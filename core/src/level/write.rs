@@ -1,6 +1,7 @@
 //! Writing a level back to text.
 
-use super::{BrickArea, BrickKind, CellExtras, Explosion, Level, Ruleset};
+use super::brick_kinds::BrickKind;
+use super::types::{BrickArea, CellExtras, Explosion, Level, Ruleset};
 
 impl Level {
     /// Writes the level in the file format: the headers that differ from the defaults

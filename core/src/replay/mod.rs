@@ -265,34 +265,6 @@ impl Replay {
         }
     }
 
-    /// The replay as this version plays it, for recording to go on from: its state hashes
-    /// computed again by playing it ([`Playback`]) with this version's math and hash, its
-    /// header's [`Header::math`] [`Math::Portable`], its end dropped. A replay of an older
-    /// format ([`Math::Platform`]) resumed or taken over becomes a file that verifies from its
-    /// first step: the game going on is the one this version plays from those inputs. Unchanged
-    /// but for the end when it is already portable, or when its level text does not parse
-    /// (then nothing can be played from it anyway).
-    pub(crate) fn rehashed(mut self) -> Replay {
-        self.end = None;
-        if self.header.math == Math::Portable {
-            return self;
-        }
-        let mut unchecked = self.clone();
-        unchecked.hashes.clear();
-        let Ok(mut playback) = Playback::new(std::sync::Arc::new(unchecked)) else {
-            return self;
-        };
-        let mut hashes = Vec::with_capacity(self.hashes.len());
-        while playback.step() {
-            if playback.at().is_multiple_of(HASH_INTERVAL) {
-                hashes.push(playback.game().state_hash());
-            }
-        }
-        self.hashes = hashes;
-        self.header.math = Math::Portable;
-        self
-    }
-
     /// The level in play after `steps` steps: the last reload applied before then, or the
     /// level the game started on. Errors: as [`Replay::level`].
     pub fn level_at(&self, steps: u64) -> Result<Level, LevelErrors> {

@@ -164,3 +164,33 @@ impl Playback {
         }
     }
 }
+
+impl Replay {
+    /// The replay as this version plays it, for recording to go on from: its state hashes
+    /// computed again by playing it ([`Playback`]) with this version's math and hash, its
+    /// header's [`Header::math`](super::Header::math) [`Math::Portable`], its end dropped. A
+    /// replay of an older format ([`Math::Platform`]) resumed or taken over becomes a file that
+    /// verifies from its first step: the game going on is the one this version plays from those
+    /// inputs. Unchanged but for the end when it is already portable, or when its level text
+    /// does not parse (then nothing can be played from it anyway).
+    pub(crate) fn rehashed(mut self) -> Replay {
+        self.end = None;
+        if self.header.math == Math::Portable {
+            return self;
+        }
+        let mut unchecked = self.clone();
+        unchecked.hashes.clear();
+        let Ok(mut playback) = Playback::new(Arc::new(unchecked)) else {
+            return self;
+        };
+        let mut hashes = Vec::with_capacity(self.hashes.len());
+        while playback.step() {
+            if playback.at().is_multiple_of(HASH_INTERVAL) {
+                hashes.push(playback.game().state_hash());
+            }
+        }
+        self.hashes = hashes;
+        self.header.math = Math::Portable;
+        self
+    }
+}

@@ -34,9 +34,12 @@ pub mod bricks;
 pub mod difficulty;
 pub mod events;
 pub mod fork;
+mod game_hash;
 pub mod input;
 mod motion;
 pub mod pace;
+#[cfg(test)]
+mod pace_tests;
 mod powerup_systems;
 mod powerup_table;
 pub mod powerups;
@@ -460,23 +463,6 @@ impl Game {
             });
         }
         self.balls.push(Ball::on_paddle(&self.paddle));
-    }
-
-    /// A 64-bit hash (XXH3-64) of the whole game state: everything [`Game`] holds (level name,
-    /// configuration, bricks, paddle, balls, lives, score, state, generator, statistics, falling
-    /// power-ups, active effects and their timers) but the last step's events, by way of its
-    /// serialisation ([`state_hash::hash_of`]). Identical runs give identical hashes; any
-    /// divergence in the simulation changes it. The same on every target: bytes fed
-    /// little-endian, `usize` as 64 bits, floats canonical (`-0.0` as `0.0`, one NaN).
-    pub fn state_hash(&self) -> u64 {
-        state_hash::hash_of(self)
-    }
-
-    /// The state hash of game versions up to 0.2.0 ([`state_hash::legacy_hash_of`]: FNV-1a,
-    /// raw float bits), which replays of format 3 and older stored: what [`crate::replay`]
-    /// checks them against, as far as this version's game still matches theirs.
-    pub(crate) fn legacy_state_hash(&self) -> u64 {
-        state_hash::legacy_hash_of(self)
     }
 
     /// [`Game::state_hash`] with the collision mode left out (hashed as the default,

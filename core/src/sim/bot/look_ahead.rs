@@ -4,7 +4,7 @@
 //! are not played on: the result is the one of playing each candidate to its end, at the cost
 //! of the fastest hit.
 
-use super::{paddle_target, protected_ball, Outcome};
+use super::target::{paddle_target, protected_ball, Outcome};
 use crate::sim::{Game, GameEvent, GameState, Input};
 
 /// One candidate aim played on its own copy of the game.
