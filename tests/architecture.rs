@@ -61,7 +61,6 @@ const SHRINKING: &[(&str, usize)] = &[
     ("core/src/sim/bot/mod.rs", 525),
     ("src/app/mod.rs", 599),
     ("src/app/scenes/editor.rs", 584),
-    ("src/app/scenes/play.rs", 600),
     ("src/app/scenes/settings.rs", 510),
     ("src/cli.rs", 545),
     ("src/editor/mod.rs", 510),
