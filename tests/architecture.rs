@@ -60,7 +60,6 @@ const SHRINKING: &[(&str, usize)] = &[
     ("core/src/level/parse.rs::parse_cell", 106),
     ("core/src/sim/bot/mod.rs", 525),
     ("src/app/mod.rs", 599),
-    ("src/app/scenes/settings.rs", 510),
     ("src/cli.rs", 545),
     ("src/editor/mod.rs", 510),
 ];
