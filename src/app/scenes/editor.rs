@@ -6,14 +6,14 @@ use super::play::{GameStart, PlayScene};
 use super::{Chrome, Handled, SceneInput};
 use super::{Context, MouseButton, Pointer, Scene, Transition};
 use crate::editor::{Cell, Editor, Severity, Tool};
-use crate::level::{BrickKind, BRICK_SYMBOLS};
+use crate::level::BRICK_SYMBOLS;
 use crate::sim::BrickField;
 use crate::view::editor::{self as view, Overlay, PaletteItem};
 use crate::view::SpriteBatch;
 use glam::Vec2;
-use glium::winit::keyboard::KeyCode;
 use std::path::PathBuf;
 
+mod keys;
 mod properties;
 
 /// Seconds a message (saved, an error) stays on the status line.
@@ -218,71 +218,6 @@ impl EditorScene {
         }
     }
 
-    fn edit_key(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        let ctrl = ctx.modifiers.control_key();
-        let shift = ctx.modifiers.shift_key();
-        let editor = &mut self.editor;
-        if ctrl {
-            match code {
-                KeyCode::KeyZ if shift => {
-                    editor.redo();
-                }
-                KeyCode::KeyZ => {
-                    editor.undo();
-                }
-                KeyCode::KeyY => {
-                    editor.redo();
-                }
-                KeyCode::KeyS => {
-                    self.save();
-                }
-                _ => {}
-            }
-            return Transition::None;
-        }
-        if let Some(kind) = kind_key(code) {
-            editor.brush.select_kind(kind);
-            return Transition::None;
-        }
-        match code {
-            KeyCode::Escape => return self.leave(),
-            KeyCode::F1 => self.mode = Mode::Help,
-            KeyCode::Slash if shift => self.mode = Mode::Help,
-            KeyCode::KeyP | KeyCode::F2 => {
-                self.mode = Mode::Properties {
-                    selected: 0,
-                    typing: None,
-                }
-            }
-            KeyCode::Tab | KeyCode::F5 => return self.play(ctx, false),
-            KeyCode::KeyB | KeyCode::F6 => return self.play(ctx, true),
-            KeyCode::ArrowUp => editor.move_cursor(-1, 0),
-            KeyCode::ArrowDown => editor.move_cursor(1, 0),
-            KeyCode::ArrowLeft => editor.move_cursor(0, -1),
-            KeyCode::ArrowRight => editor.move_cursor(0, 1),
-            KeyCode::Space | KeyCode::Enter | KeyCode::NumpadEnter => {
-                editor.paint_at_cursor();
-            }
-            KeyCode::Delete | KeyCode::Backspace => {
-                editor.erase_at_cursor();
-            }
-            KeyCode::BracketLeft => editor.brush.cycle_kind(-1),
-            KeyCode::BracketRight => editor.brush.cycle_kind(1),
-            KeyCode::Minus | KeyCode::NumpadSubtract => editor.brush.change_hits(-1),
-            KeyCode::Equal | KeyCode::NumpadAdd => editor.brush.change_hits(1),
-            KeyCode::Comma => editor.brush.cycle_powerup(-1),
-            KeyCode::Period => editor.brush.cycle_powerup(1),
-            KeyCode::KeyN => editor.brush.powerup = None,
-            KeyCode::KeyE => {
-                let cell = self.hover().unwrap_or(self.editor.cursor);
-                self.editor.pick(cell);
-            }
-            KeyCode::KeyT => editor.tool = editor.tool.other(),
-            _ => {}
-        }
-        Transition::None
-    }
-
     fn palette_click(&mut self, item: PaletteItem) {
         let brush = &mut self.editor.brush;
         match item {
@@ -348,56 +283,6 @@ impl EditorScene {
             }
         }
     }
-}
-
-/// The character each digit and letter key types (capitals, as level files write brick
-/// kinds): every key a brick kind's symbol can be on.
-const KEY_CHARS: [(KeyCode, char); 36] = [
-    (KeyCode::Digit0, '0'),
-    (KeyCode::Digit1, '1'),
-    (KeyCode::Digit2, '2'),
-    (KeyCode::Digit3, '3'),
-    (KeyCode::Digit4, '4'),
-    (KeyCode::Digit5, '5'),
-    (KeyCode::Digit6, '6'),
-    (KeyCode::Digit7, '7'),
-    (KeyCode::Digit8, '8'),
-    (KeyCode::Digit9, '9'),
-    (KeyCode::KeyA, 'A'),
-    (KeyCode::KeyB, 'B'),
-    (KeyCode::KeyC, 'C'),
-    (KeyCode::KeyD, 'D'),
-    (KeyCode::KeyE, 'E'),
-    (KeyCode::KeyF, 'F'),
-    (KeyCode::KeyG, 'G'),
-    (KeyCode::KeyH, 'H'),
-    (KeyCode::KeyI, 'I'),
-    (KeyCode::KeyJ, 'J'),
-    (KeyCode::KeyK, 'K'),
-    (KeyCode::KeyL, 'L'),
-    (KeyCode::KeyM, 'M'),
-    (KeyCode::KeyN, 'N'),
-    (KeyCode::KeyO, 'O'),
-    (KeyCode::KeyP, 'P'),
-    (KeyCode::KeyQ, 'Q'),
-    (KeyCode::KeyR, 'R'),
-    (KeyCode::KeyS, 'S'),
-    (KeyCode::KeyT, 'T'),
-    (KeyCode::KeyU, 'U'),
-    (KeyCode::KeyV, 'V'),
-    (KeyCode::KeyW, 'W'),
-    (KeyCode::KeyX, 'X'),
-    (KeyCode::KeyY, 'Y'),
-    (KeyCode::KeyZ, 'Z'),
-];
-
-/// The brick kind a key names: the key of the symbol the level file writes
-/// ([`BrickKind::symbol`]: `1`–`9`, `M C X I H R G`), so a new kind's letter selects it with no
-/// edit here. Brick keys win over the editor's letter commands (`P`, `T`…): a kind's letter
-/// must not be one of them (a test below checks).
-fn kind_key(code: KeyCode) -> Option<BrickKind> {
-    let (_, symbol) = KEY_CHARS.iter().find(|(key, _)| *key == code)?;
-    BrickKind::from_symbol(*symbol)
 }
 
 impl Scene for EditorScene {
@@ -468,38 +353,6 @@ impl Scene for EditorScene {
 }
 
 impl EditorScene {
-    fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        let transition = match self.mode {
-            Mode::Edit => self.edit_key(ctx, code),
-            Mode::Help => {
-                self.mode = Mode::Edit;
-                Transition::None
-            }
-            Mode::Properties { .. } => {
-                self.properties_key(ctx, code);
-                Transition::None
-            }
-            Mode::AskQuit => match code {
-                KeyCode::KeyS => {
-                    if self.save() {
-                        Transition::Pop
-                    } else {
-                        self.mode = Mode::Edit;
-                        Transition::None
-                    }
-                }
-                KeyCode::KeyD => Transition::Pop,
-                KeyCode::Escape => {
-                    self.mode = Mode::Edit;
-                    Transition::None
-                }
-                _ => Transition::None,
-            },
-        };
-        self.sync();
-        transition
-    }
-
     fn on_typed(&mut self, text: &str) -> Transition {
         if let Mode::Properties {
             typing: Some(buffer),

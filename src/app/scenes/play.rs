@@ -3,24 +3,23 @@
 //! the matching end-of-level screen over itself.
 
 pub use super::campaign::{Campaign, GameStart};
-use super::level_cleared::LevelClearedScene;
-use super::pause::{PauseScene, Paused};
-use super::recording::{self, Recording};
-use super::run_over::{Retry, RunEnd, RunOverScene};
+use super::recording::Recording;
 use super::{Chrome, Handled, Reply, SceneInput};
 use super::{Context, Outcome, Scene, Transition};
 use crate::app::reload::FileWatcher;
 use crate::app::timestep::FixedTimestep;
 use crate::app::Action;
 use crate::assets::LevelSource;
-use crate::highscores::{Score, FULL_SPEED};
+use crate::highscores::FULL_SPEED;
 use crate::level::{Level, PowerUpKind};
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::replay::ChangeKind;
 use crate::sim::fork::Fork;
 use crate::sim::{Bot, Game, GameEvent};
 use crate::view::{hud, scene, SpriteBatch};
-use glium::winit::keyboard::KeyCode;
+
+mod end;
+mod input;
 
 /// Seconds the autoplay bot waits before launching, so a viewer sees the start of each ball.
 const AUTOPLAY_LAUNCH_DELAY: f32 = 0.6;
@@ -266,81 +265,6 @@ impl PlayScene {
         }
     }
 
-    /// The end-of-level screen for `ended`, after recording the scores: the level's own
-    /// points, and the run's score when the run ends.
-    /// A hot-seat player's game gives no screen: it keeps a [`TurnEnd`] instead.
-    fn end_screen(&mut self, ctx: &mut Context, ended: Ended) -> Option<Box<dyn Scene>> {
-        self.ended = Some(ended);
-        let total = self.game.score();
-        let level_score = Score {
-            points: total.saturating_sub(self.campaign.score()),
-            speed: self.slowest,
-        };
-        let run_speed = self.campaign.speed().min(self.slowest);
-        let cleared = ended == Ended::Cleared;
-        let level_best = ctx.record_level(&self.campaign, level_score, cleared);
-        let new_best = level_best.is_some_and(|b| b.is_best);
-        let next_start = (cleared && !self.campaign.is_last() && self.recording.is_resumable())
-            .then(|| {
-                let next = self.campaign.next(total, self.game.lives());
-                recording::next_level_start(ctx, &next)
-            })
-            .flatten();
-        self.recording.end(&self.game, new_best, next_start);
-        if self.campaign.player().is_some() {
-            let outcome = Outcome {
-                score: level_score,
-                best: level_best,
-            };
-            self.turn_end = Some(TurnEnd::LevelEnded {
-                cleared,
-                outcome,
-                total,
-                lives: self.game.lives(),
-                speed: run_speed,
-            });
-            return None;
-        }
-        if cleared && !self.campaign.is_last() {
-            let outcome = Outcome {
-                score: level_score,
-                best: level_best,
-            };
-            let next = self
-                .campaign
-                .next(total, self.game.lives())
-                .played_at(run_speed);
-            let next_level = Box::new(move |ctx: &mut Context| {
-                PlayScene::start(ctx, GameStart::Load(next.clone()))
-                    .ok()
-                    .map(|play| Box::new(play) as Box<dyn Scene>)
-            });
-            return Some(Box::new(LevelClearedScene::new(outcome, total, next_level)));
-        }
-        let run_score = Score {
-            points: total,
-            speed: run_speed,
-        };
-        let outcome = Outcome {
-            score: run_score,
-            best: ctx.record_run(&self.campaign, run_score),
-        };
-        ctx.run_ended_at = Some((self.campaign.set_key().to_string(), self.campaign.index()));
-        if cleared {
-            return Some(Box::new(RunOverScene::new(RunEnd::Won, outcome)));
-        }
-        // Retry: this level again, with the score and lives it was started with.
-        let again = self.campaign.clone();
-        let retry = Box::new(move |ctx: &mut Context| {
-            PlayScene::start(ctx, GameStart::Load(again.clone()))
-                .ok()
-                .map(|play| Box::new(play) as Box<dyn Scene>)
-        });
-        Some(Box::new(
-            RunOverScene::new(RunEnd::GameOver, outcome).with_retry(retry),
-        ))
-    }
-
     /// The run this game is a level of.
     pub fn campaign(&self) -> &Campaign {
         &self.campaign
@@ -361,53 +285,6 @@ impl PlayScene {
     pub fn set_aside(&mut self) {
         self.recording.save();
         self.clock = FixedTimestep::default();
-    }
-}
-
-impl PlayScene {
-    /// Pauses: the pause screen over the game ([`PauseScene::over`]), its replay saved (a
-    /// process killed while paused loses nothing).
-    pub fn pause(&mut self) -> Transition {
-        self.pause_noting(None)
-    }
-
-    /// [`PlayScene::pause`], with `note` (if any) on a line under the pause's box: what the
-    /// player should know before going on (a continued run's level file changed since).
-    pub fn pause_noting(&mut self, note: Option<String>) -> Transition {
-        self.recording.save();
-        Transition::Push(Box::new(PauseScene::over(self).with_note(note)))
-    }
-
-    /// The pause screen's fork key ([`Reply::Fork`]): forks the game at this step into every
-    /// collision mode, or leaves the fork.
-    fn fork_or_leave(&mut self) {
-        self.fork = match self.fork {
-            Some(_) => None,
-            None => Some(Fork::every_mode(&self.game, self.game.stats().steps)),
-        };
-    }
-}
-
-impl Paused for PlayScene {
-    fn restart(&self) -> Option<Retry> {
-        let lives = self.game.lives();
-        if lives <= 1 || self.bot.is_some() || self.campaign.player().is_some() {
-            return None;
-        }
-        let again = self.campaign.restarted(lives - 1);
-        Some(Box::new(move |ctx: &mut Context| {
-            PlayScene::start(ctx, GameStart::Load(again.clone()))
-                .ok()
-                .map(|play| Box::new(play) as Box<dyn Scene>)
-        }))
-    }
-
-    fn is_forked(&self) -> bool {
-        self.fork.is_some()
-    }
-
-    fn left_for(&self) -> &'static str {
-        self.campaign.kind().left_for()
     }
 }
 
@@ -536,42 +413,6 @@ impl Scene for PlayScene {
 }
 
 impl PlayScene {
-    fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
-        // Esc pauses first (the pause screen's Esc leaves): a run is never dropped by one key (a
-        // play-tester lost a run to one Esc). The bot's demo and the editor's test-play have
-        // nothing to lose. Esc is a menu key: it does this whatever the bindings.
-        if code == KeyCode::Escape {
-            if self.bot.is_some() || self.campaign.is_trial() {
-                ctx.effects.clear();
-                return Transition::Pop;
-            }
-            return self.pause();
-        }
-        match ctx.bindings().action(code) {
-            Some(Action::Pause) => self.pause(),
-            Some(Action::NextCollisionMode) => {
-                ctx.collision = ctx.collision.next();
-                self.game.set_collision_mode(ctx.collision);
-                // The fork's copies each keep their mode; the game's own copy no longer
-                // matches it, so the fork ends.
-                self.fork = None;
-                self.recording
-                    .change(ChangeKind::Collision(ctx.collision.name().to_string()));
-                log::info!("collision mode: {}", ctx.collision);
-                Transition::None
-            }
-            _ => Transition::None,
-        }
-    }
-
-    fn on_focus_lost(&mut self) -> Transition {
-        if self.bot.is_some() {
-            Transition::None
-        } else {
-            self.pause()
-        }
-    }
-
     /// The window title: the level, its place in the run, score, lives, and the collision mode
     /// and difficulty when not the defaults.
     pub fn title(&self) -> String {
@@ -601,9 +442,11 @@ impl PlayScene {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::scenes::pause::PauseScene;
     use crate::app::scenes::stack::Flow;
     use crate::app::scenes::{test_context, SceneStack};
     use crate::app::scenes::{Drive, SceneInput};
+    use glium::winit::keyboard::KeyCode;
     use glium::winit::keyboard::PhysicalKey;
     use std::path::PathBuf;
     use std::time::{Duration, Instant};

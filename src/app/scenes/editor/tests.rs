@@ -1,12 +1,13 @@
 //! Tests of the editor's screen: mouse and keys as an author uses them.
 
+use super::keys::{kind_key, KEY_CHARS};
 use super::properties::nudge_area;
 use super::*;
 use crate::app::scenes::{test_context, SceneStack};
 use crate::app::scenes::{Drive, SceneInput};
 use crate::editor::document::Document;
-use crate::level::{BrickArea, MAX_AREA_BOTTOM};
-use glium::winit::keyboard::{ModifiersState, PhysicalKey};
+use crate::level::{BrickArea, BrickKind, MAX_AREA_BOTTOM};
+use glium::winit::keyboard::{KeyCode, ModifiersState, PhysicalKey};
 
 fn scene(text: &str) -> EditorScene {
     let doc = Document::open(text, "t").unwrap();

@@ -1,0 +1,86 @@
+//! The end of a level in play: its scores recorded, its replay closed, and the end-of-level
+//! screen that covers the game (or, in a hot-seat run, the turn's end).
+
+use super::{Ended, GameStart, PlayScene, TurnEnd};
+use crate::app::scenes::level_cleared::LevelClearedScene;
+use crate::app::scenes::recording;
+use crate::app::scenes::run_over::{RunEnd, RunOverScene};
+use crate::app::scenes::{Context, Outcome, Scene};
+use crate::highscores::Score;
+
+impl PlayScene {
+    /// The end-of-level screen for `ended`, after recording the scores: the level's own
+    /// points, and the run's score when the run ends.
+    /// A hot-seat player's game gives no screen: it keeps a [`TurnEnd`] instead.
+    pub(super) fn end_screen(&mut self, ctx: &mut Context, ended: Ended) -> Option<Box<dyn Scene>> {
+        self.ended = Some(ended);
+        let total = self.game.score();
+        let level_score = Score {
+            points: total.saturating_sub(self.campaign.score()),
+            speed: self.slowest,
+        };
+        let run_speed = self.campaign.speed().min(self.slowest);
+        let cleared = ended == Ended::Cleared;
+        let level_best = ctx.record_level(&self.campaign, level_score, cleared);
+        let new_best = level_best.is_some_and(|b| b.is_best);
+        let next_start = (cleared && !self.campaign.is_last() && self.recording.is_resumable())
+            .then(|| {
+                let next = self.campaign.next(total, self.game.lives());
+                recording::next_level_start(ctx, &next)
+            })
+            .flatten();
+        self.recording.end(&self.game, new_best, next_start);
+        if self.campaign.player().is_some() {
+            let outcome = Outcome {
+                score: level_score,
+                best: level_best,
+            };
+            self.turn_end = Some(TurnEnd::LevelEnded {
+                cleared,
+                outcome,
+                total,
+                lives: self.game.lives(),
+                speed: run_speed,
+            });
+            return None;
+        }
+        if cleared && !self.campaign.is_last() {
+            let outcome = Outcome {
+                score: level_score,
+                best: level_best,
+            };
+            let next = self
+                .campaign
+                .next(total, self.game.lives())
+                .played_at(run_speed);
+            let next_level = Box::new(move |ctx: &mut Context| {
+                PlayScene::start(ctx, GameStart::Load(next.clone()))
+                    .ok()
+                    .map(|play| Box::new(play) as Box<dyn Scene>)
+            });
+            return Some(Box::new(LevelClearedScene::new(outcome, total, next_level)));
+        }
+        let run_score = Score {
+            points: total,
+            speed: run_speed,
+        };
+        let outcome = Outcome {
+            score: run_score,
+            best: ctx.record_run(&self.campaign, run_score),
+        };
+        ctx.run_ended_at = Some((self.campaign.set_key().to_string(), self.campaign.index()));
+        if cleared {
+            return Some(Box::new(RunOverScene::new(RunEnd::Won, outcome)));
+        }
+        // Retry: this level again, with the score and lives it was started with.
+        let again = self.campaign.clone();
+        let retry = Box::new(move |ctx: &mut Context| {
+            PlayScene::start(ctx, GameStart::Load(again.clone()))
+                .ok()
+                .map(|play| Box::new(play) as Box<dyn Scene>)
+        });
+        Some(Box::new(
+            RunOverScene::new(RunEnd::GameOver, outcome).with_retry(retry),
+        ))
+    }
+}
