@@ -69,12 +69,6 @@ const CYCLES_TO_BREAK: &[&[&str]] = &[
         "src/app/window.rs",
     ],
     &[
-        "src/commands/compare/mod.rs",
-        "src/commands/compare/output.rs",
-        "src/commands/compare/plots.rs",
-        "src/commands/compare/summary.rs",
-    ],
-    &[
         "src/config/mod.rs",
         "src/config/controls.rs",
         "src/config/lenient.rs",

@@ -17,34 +17,17 @@ pub mod summary;
 pub mod sweep;
 pub mod table;
 pub mod tunnels;
+mod types;
 
 use super::simulate_all::{level_jobs, LevelJob};
-use crate::assets::{sets, Assets, LevelSetSource, SetError};
+use crate::assets::{sets, Assets, LevelSetSource};
 use crate::collision::CollisionMode;
-use crate::level::{Level, LoadError};
+use crate::level::Level;
 use crate::sim::GameConfig;
 use rayon::prelude::*;
-use run::ModeOutcome;
 use std::path::{Path, PathBuf};
 use table::Row;
-
-/// The steps played per level unless `--steps` says otherwise: 20,000 fixed steps (83 s of
-/// play), as the corpus test plays; the bot clears most levels it can clear well within it.
-pub const DEFAULT_STEPS: u64 = 20_000;
-
-/// What `compare` was asked, but what it plays.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CompareOptions {
-    /// The modes to play, in `--modes` order (default [`CollisionMode::ALL`]).
-    pub modes: Vec<CollisionMode>,
-    /// Most fixed steps played per level (a level stops early when cleared); `None`:
-    /// [`DEFAULT_STEPS`] for levels, the whole replay for a replay.
-    pub steps: Option<u64>,
-    /// The games' seed (the bot's too).
-    pub seed: u64,
-    /// Also run the speed sweep ([`sweep`]) and plot it.
-    pub speed_sweep: bool,
-}
+pub use types::{CompareError, CompareOptions, LevelResult, DEFAULT_STEPS};
 
 /// What `breakout compare` is asked on its command line.
 #[derive(Clone, Copy, Debug)]
@@ -114,49 +97,6 @@ pub enum Subject {
     Levels(Vec<LevelJob>),
     /// A replay file, its recorded input played in every mode.
     Replay(PathBuf),
-}
-
-/// Why `compare` wrote nothing. Each message names the input it is about.
-#[derive(Debug, thiserror::Error)]
-pub enum CompareError {
-    /// `--modes` named a mode that does not exist (or none).
-    #[error("{0}")]
-    Modes(String),
-    /// The set or level arguments named nothing playable.
-    #[error(transparent)]
-    Set(#[from] SetError),
-    /// Sets were found but none has a level to play.
-    #[error("{0}: no playable level")]
-    NoLevels(String),
-    /// A level did not load (its file:line:column in the message).
-    #[error("{set}, level {number}: {source}")]
-    Level {
-        /// The level's set.
-        set: String,
-        /// The level's number in the set, from 1.
-        number: usize,
-        /// Why it did not load.
-        source: LoadError,
-    },
-    /// The replay cannot be read, its level does not parse, or it does not verify.
-    #[error("{0}")]
-    Replay(String),
-    /// A file or directory of the output cannot be written.
-    #[error("{}: cannot write the output there: {source}", path.display())]
-    Output {
-        /// The path.
-        path: PathBuf,
-        /// The error.
-        source: std::io::Error,
-    },
-    /// A file's content could not be made (the CSV writer's or the plotter's error).
-    #[error("{}: {message}", path.display())]
-    Write {
-        /// The file.
-        path: PathBuf,
-        /// What went wrong.
-        message: String,
-    },
 }
 
 /// `--modes`: a comma-separated list of [`CollisionMode::name`]s (spaces around names
@@ -257,19 +197,6 @@ pub fn level_subject(
         return Err(CompareError::NoLevels(set_args.join(", ")));
     }
     Ok(jobs)
-}
-
-/// One level's results: its set, number and name, and one outcome per mode.
-#[derive(Clone, Debug)]
-pub struct LevelResult {
-    /// The level's set.
-    pub set: String,
-    /// Its number in the set, from 1.
-    pub number: usize,
-    /// Its name.
-    pub name: String,
-    /// One outcome per mode, in [`CompareOptions::modes`] order.
-    pub outcomes: Vec<ModeOutcome>,
 }
 
 /// What a finished `compare` wrote.

@@ -1,7 +1,7 @@
 //! The output directory, written all at once: files go into a staging directory beside it
 //! and are moved in only when every one is written (the module doc of [`super`] says why).
 
-use super::CompareError;
+use super::types::CompareError;
 use std::path::{Path, PathBuf};
 
 /// A staging directory next to the output directory. Dropped without

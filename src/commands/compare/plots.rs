@@ -10,7 +10,7 @@
 
 use super::summary::totals;
 use super::sweep::{SweepPoint, ANGLES};
-use super::{CompareOptions, LevelResult};
+use super::types::{CompareOptions, LevelResult};
 use crate::collision::CollisionMode;
 use plotters::prelude::*;
 

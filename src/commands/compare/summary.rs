@@ -1,6 +1,6 @@
 //! `summary.md`: per mode the totals and rates, then the levels where the modes disagree most.
 
-use super::{CompareOptions, LevelResult, DEFAULT_STEPS};
+use super::types::{CompareOptions, LevelResult, DEFAULT_STEPS};
 use crate::collision::CollisionMode;
 use std::fmt::Write;
 
