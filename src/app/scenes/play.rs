@@ -73,7 +73,7 @@ pub struct PlayScene {
     ended: Option<Ended>,
     /// `--powerup`'s power-ups have been collected once.
     forced: bool,
-    /// The game's replay, and where it is saved ([`recording`]).
+    /// The game's replay, and where it is saved ([`recording`](super::recording)).
     recording: Recording,
     /// The slowest game speed this level was played at so far, per cent of normal (its score
     /// is marked with it when below 100).
