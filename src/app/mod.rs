@@ -133,7 +133,7 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
     };
     let effects = crate::effects::Effects::new(game_config.seed, file_config.effects);
     let mut app = App::new(args, game_config, assets, sets, audio, effects);
-    app.ctx.muted = muted;
+    app.ctx.start_run_with(muted, difficulty);
     app.audio_tried = open_audio;
     app.ctx.video = crate::config::VideoConfig {
         vsync: file_config.video.vsync && !app.args.window.no_vsync,
@@ -147,7 +147,6 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
         ..file_config.video
     };
     app.ctx.game_speed = app.args.game_speed.unwrap_or(file_config.game.speed);
-    app.ctx.difficulty = difficulty;
     app.ctx.settings = crate::config::save::ConfigFile::new(loaded);
     app.ctx.set_bindings(file_config.keys.bindings());
     app.ctx.gamepad = file_config.gamepad;
@@ -264,7 +263,7 @@ impl App {
             forced == Some(ForcedEffect::Chaos),
         );
         self.scenes.draw(&self.ctx, &mut batch);
-        if self.ctx.muted && self.scenes.chrome().shows_mute {
+        if self.ctx.is_muted() && self.scenes.chrome().shows_mute {
             mute_indicator(&mut batch.text);
         }
         // Screen effects off (the settings screen): the picture stays still; a forced
@@ -305,7 +304,7 @@ impl App {
     /// Opens the audio output the first time the sound is on without one (a run started with
     /// `--mute`, then unmuted); tried once.
     fn sync_audio(&mut self) {
-        if self.ctx.muted || self.ctx.audio.is_some() || self.audio_tried {
+        if self.ctx.is_muted() || self.ctx.audio.is_some() || self.audio_tried {
             return;
         }
         self.audio_tried = true;
@@ -518,7 +517,7 @@ mod app_key_tests {
             effects,
         );
         assert!(!shown_text(&app.batch()).contains(MUTED_TEXT));
-        app.ctx.muted = true;
+        app.ctx.toggle_mute();
         let batch = app.batch();
         assert!(shown_text(&batch).contains(MUTED_TEXT));
         let corner = batch
@@ -542,7 +541,7 @@ mod app_key_tests {
         app.scenes.apply(&mut app.ctx, scenes::Transition::Pop);
         assert!(shown_text(&app.batch()).contains(MUTED_TEXT));
         app.ctx.toggle_mute();
-        assert!(!app.ctx.muted && !app.ctx.settings.now.audio.muted);
+        assert!(!app.ctx.is_muted() && !app.ctx.settings.now.audio.muted);
         assert!(!shown_text(&app.batch()).contains(MUTED_TEXT));
         app.ctx.toggle_mute();
         assert!(

@@ -54,7 +54,7 @@ pub(super) fn resolve(
 /// Puts the run on the scene stack: the set's level list under it (where ending the run comes
 /// back to), then the game, or the hot-seat game of `--players`.
 pub(super) fn push_run(app: &mut App, set: Arc<OpenedSet>, index: usize, level: &Level) {
-    let campaign = Campaign::new(&set, index).starting_at(app.ctx.difficulty);
+    let campaign = Campaign::new(&set, index).starting_at(app.ctx.difficulty());
     app.scenes.push(Box::new(LevelMenuScene::new(set, index)));
     match app.args.players.clone() {
         Some(players) => {

@@ -18,7 +18,7 @@ pub struct FormatDef {
     pub game: &'static str,
     /// One line for `--help` (`--format`'s possible values).
     pub help: &'static str,
-    /// What every file of the format holds, for [`detect`].
+    /// What every file of the format holds, for [`detect`](super::detect).
     pub marker: Marker,
     /// Where Debian's package installs its sets, under a data directory (`/usr/share`).
     pub installed: Installed,
@@ -26,7 +26,7 @@ pub struct FormatDef {
     pub set_name: SetName,
 }
 
-/// What [`detect`] looks for in the first 64 KiB of a file.
+/// What [`detect`](super::detect) looks for in the first 64 KiB of a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Marker {
     /// This text anywhere: a strong marker, tried before any line prefix.

@@ -166,7 +166,7 @@ pub struct Diagnostic {
     pub line: usize,
     /// 1-based column, counted in characters (a tab counts as one).
     pub column: usize,
-    /// What is wrong, in words a level author understands. A lint diagnostic ([`lint`]) starts
+    /// What is wrong, in words a level author understands. A lint diagnostic ([`lint`](super::lint)) starts
     /// with `warning:` or `error:`.
     pub message: String,
 }
@@ -182,7 +182,7 @@ pub struct Checked {
     /// Problems of the whole level that keep it from being played (no row, nothing to clear),
     /// at line 1, column 1: `check`'s errors.
     pub errors: Vec<Diagnostic>,
-    /// `check`'s warnings ([`lint`]), each at the line and column of a brick.
+    /// `check`'s warnings ([`lint`](super::lint)), each at the line and column of a brick.
     pub warnings: Vec<Diagnostic>,
 }
 

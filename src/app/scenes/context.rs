@@ -51,8 +51,9 @@ pub struct Context {
     /// it when the sound is first turned on).
     pub audio: Option<Audio>,
     /// True while the sound is off: the config file's `[audio] muted`, or `--mute` for this
-    /// run; [`Context::toggle_mute`] changes it (the app opens the audio output if needed).
-    pub muted: bool,
+    /// run ([`Context::start_run_with`]); [`Context::toggle_mute`] changes it and the setting
+    /// together (the app opens the audio output if needed). Private: the setting follows it.
+    muted: bool,
     /// Particles and post-processing state.
     pub effects: Effects,
     /// Best scores per level and set (none if the platform has no data directory).
@@ -84,9 +85,10 @@ pub struct Context {
     /// The game speed, per cent of normal: `[game] speed`, or `--game-speed` for this run; the
     /// settings screen changes it, the game's clock follows it.
     pub game_speed: u32,
-    /// The difficulty of the next run: `[game] difficulty`, or `--difficulty` for this run;
-    /// read and changed with [`Context::difficulty`] and [`Context::set_difficulty`].
-    pub difficulty: Difficulty,
+    /// The difficulty of the next run: `[game] difficulty`, or `--difficulty` for this run
+    /// ([`Context::start_run_with`]); read and changed with [`Context::difficulty`] and
+    /// [`Context::set_difficulty`]. Private: the setting follows it.
+    difficulty: Difficulty,
 }
 
 impl Context {
@@ -126,6 +128,19 @@ impl Context {
             game_speed: crate::highscores::FULL_SPEED,
             difficulty: Difficulty::default(),
         }
+    }
+
+    /// The sound and the difficulty this run starts with (the config file's, or the command
+    /// line's `--mute` and `--difficulty`), not written back as settings: the command line's
+    /// choices last for this run only.
+    pub fn start_run_with(&mut self, muted: bool, difficulty: Difficulty) {
+        self.muted = muted;
+        self.difficulty = difficulty;
+    }
+
+    /// True while the sound is off ([`Context::toggle_mute`]).
+    pub fn is_muted(&self) -> bool {
+        self.muted
     }
 
     /// Which keys do what ([`crate::app::Action`]) now.

@@ -64,7 +64,7 @@ const SETTINGS: &[Setting] = &[
     },
     Setting {
         label: "Sound",
-        value: |ctx| if ctx.muted { "muted" } else { "on" }.to_string(),
+        value: |ctx| if ctx.is_muted() { "muted" } else { "on" }.to_string(),
         step: |ctx, _| ctx.toggle_mute(),
         sound: None,
     },

@@ -164,7 +164,7 @@ fn the_sound_row_mutes_and_leaving_saves_it() {
     select(&mut scene, &mut ctx, "Sound");
     assert_eq!(value(&scene, &ctx, "Sound"), "on");
     scene.key_press(&mut ctx, KeyCode::Enter);
-    assert!(ctx.muted && ctx.settings.now.audio.muted);
+    assert!(ctx.is_muted() && ctx.settings.now.audio.muted);
     assert_eq!(value(&scene, &ctx, "Sound"), "muted");
     scene.key_press(&mut ctx, KeyCode::Escape);
     assert_eq!(
