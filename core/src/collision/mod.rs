@@ -23,25 +23,30 @@ pub mod contact_circle_aabb_cross;
 pub mod contact_circle_aabb_zones;
 pub mod contact_circle_circle;
 pub mod exact_circle_aabb;
+pub mod model;
 pub mod swept_circle_aabb;
+pub mod textbook;
 
 mod inside_contact;
 mod shapes;
 
 pub(crate) use inside_contact::{inside_contact, inside_contact_through, Exits};
+pub use model::{CollisionModel, Resolution};
 pub use shapes::{Aabb, Circle, Contact};
 
 use glam::Vec2;
 
 /// The facts about one collision mode: one row of [`CollisionMode`]'s table
 /// ([`CollisionMode::def`]).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub struct CollisionModeDef {
-    /// The mode's name as used on the command line, in config files and in `simulate`'s JSON.
+    /// The mode's name as used on the command line, in config files and in `simulate`'s JSON
+    /// (the same as its model's [`CollisionModel::name`]).
     pub name: &'static str,
-    /// True for a continuous mode, which moves the ball by time of impact instead of sub-steps
-    /// (`sim::motion`, the probe and the lab read it).
-    pub continuous: bool,
+    /// Where the algorithm comes from: the book, paper or game, file and function.
+    pub source: &'static str,
+    /// The algorithm: its contact test and how it moves the ball ([`CollisionModel`]).
+    pub model: &'static dyn CollisionModel,
     /// Its colour wherever modes are told apart (see [`ModeColours`]).
     pub colour: ModeColours,
     /// One line for `--help` (`--collision`'s possible values).
@@ -59,17 +64,22 @@ pub struct ModeColours {
     pub on_white: [u8; 3],
 }
 
-/// A discrete mode's row.
-const fn discrete(
+/// A mode's row.
+const fn row(
+    model: &'static dyn CollisionModel,
     name: &'static str,
-    on_dark: [f32; 3],
-    on_white: [u8; 3],
+    source: &'static str,
+    colours: ([f32; 3], [u8; 3]),
     help: &'static str,
 ) -> CollisionModeDef {
     CollisionModeDef {
         name,
-        continuous: false,
-        colour: ModeColours { on_dark, on_white },
+        source,
+        model,
+        colour: ModeColours {
+            on_dark: colours.0,
+            on_white: colours.1,
+        },
         help,
     }
 }
@@ -86,44 +96,46 @@ kind_table! {
     #[serde(rename_all = "lowercase")]
     pub enum CollisionMode: CollisionModeDef {
         /// The ball's bounding square as an AABB against the brick (contact_aabb_aabb.rs).
-        Aabb => discrete(
+        Aabb => row(
+            &textbook::AabbModel,
             "aabb",
-            [1.0, 0.45, 0.15],
-            [235, 105, 20],
+            "LearnOpenGL, \"2D Game → Collisions\", AABB–AABB; Lazy Foo', \"Collision Detection\"",
+            ([1.0, 0.45, 0.15], [235, 105, 20]),
             "The ball's bounding square as an AABB against the brick (contact_aabb_aabb.rs)",
         ),
         /// Clamped closest point AABB–circle test (contact_circle_aabb.rs); the default.
         #[default]
-        Clamp => discrete(
+        Clamp => row(
+            &textbook::ClampModel,
             "clamp",
-            [0.25, 0.8, 1.0],
-            [31, 119, 180],
+            "LearnOpenGL, \"2D Game → Collisions\", AABB–circle; Ericson, Real-Time Collision Detection §5.2.5",
+            ([0.25, 0.8, 1.0], [31, 119, 180]),
             "Clamped closest point AABB–circle test (contact_circle_aabb.rs); the default",
         ),
         /// The nine-zone circle/box test (contact_circle_aabb_zones.rs).
-        Zones => discrete(
+        Zones => row(
+            &textbook::ZonesModel,
             "zones",
-            [0.35, 1.0, 0.35],
-            [44, 160, 44],
+            "The SDL tutorial article \"Circle/Box intersection revised\"",
+            ([0.35, 1.0, 0.35], [44, 160, 44]),
             "The nine-zone circle/box test (contact_circle_aabb_zones.rs)",
         ),
         /// The old SDL "cross and corners" circle/box test in whole pixels (contact_circle_aabb_cross.rs).
-        Cross => discrete(
+        Cross => row(
+            &textbook::CrossModel,
             "cross",
-            [1.0, 0.3, 0.9],
-            [200, 50, 180],
+            "Lazy Foo' Productions, SDL 1.2 tutorial \"Circular Collision Detection\" (before 2014)",
+            ([1.0, 0.3, 0.9], [200, 50, 180]),
             "The old SDL \"cross and corners\" circle/box test in whole pixels (contact_circle_aabb_cross.rs)",
         ),
         /// Continuous collision: time of impact against the rounded Minkowski sum (swept_circle_aabb.rs).
-        Swept => CollisionModeDef {
-            continuous: true,
-            ..discrete(
-                "swept",
-                [1.0, 0.95, 0.25],
-                [185, 155, 0],
-                "Continuous collision: time of impact against the rounded Minkowski sum (swept_circle_aabb.rs)",
-            )
-        },
+        Swept => row(
+            &textbook::SweptModel,
+            "swept",
+            "Ericson, Real-Time Collision Detection §5.5.7, \"Intersecting Moving Sphere Against AABB\"",
+            ([1.0, 0.95, 0.25], [185, 155, 0]),
+            "Continuous collision: time of impact against the rounded Minkowski sum (swept_circle_aabb.rs)",
+        ),
     }
 }
 
@@ -145,10 +157,15 @@ impl CollisionMode {
         Self::ALL[(i + 1) % Self::ALL.len()]
     }
 
+    /// The mode's algorithm (its row's [`CollisionModeDef::model`]).
+    pub fn model(self) -> &'static dyn CollisionModel {
+        self.def().model
+    }
+
     /// True for continuous modes, which move the ball by time of impact instead of sub-steps
-    /// (its row's [`CollisionModeDef::continuous`]).
+    /// (its model's [`Resolution::Continuous`]).
     pub fn is_continuous(self) -> bool {
-        self.def().continuous
+        self.model().resolution() == Resolution::Continuous
     }
 }
 
@@ -158,8 +175,8 @@ impl std::fmt::Display for CollisionMode {
     }
 }
 
-/// The single dispatcher: tests the circle against the box with the given algorithm and returns
-/// the contact, if any.
+/// The single dispatcher: tests the circle against the box with the given mode's model
+/// ([`CollisionModel::contact`]) and returns the contact, if any.
 ///
 /// `velocity` (pixels/second) is only used to choose the face the circle came through when its
 /// centre is already inside the box (see `inside_contact`). For [`CollisionMode::Swept`] this
@@ -171,25 +188,12 @@ pub fn circle_aabb_contact(
     aabb: Aabb,
     velocity: Vec2,
 ) -> Option<Contact> {
-    match mode {
-        CollisionMode::Aabb => contact_aabb_aabb::contact(circle, aabb, velocity),
-        CollisionMode::Clamp | CollisionMode::Swept => {
-            contact_circle_aabb::contact(circle, aabb, velocity)
-        }
-        CollisionMode::Zones => contact_circle_aabb_zones::contact(circle, aabb, velocity),
-        CollisionMode::Cross => contact_circle_aabb_cross::contact(circle, aabb, velocity),
-    }
+    mode.model().contact(circle, aabb, velocity)
 }
 
-/// The overlap predicate alone for `mode` (for the oracle tests and benchmarks). For
-/// [`CollisionMode::Swept`], the static overlap (exact clamp).
+/// The overlap predicate alone for `mode` (for the oracle tests and benchmarks,
+/// [`CollisionModel::intersects`]). For [`CollisionMode::Swept`], the static overlap (exact
+/// clamp).
 pub fn circle_aabb_intersects(mode: CollisionMode, circle: Circle, aabb: Aabb) -> bool {
-    match mode {
-        CollisionMode::Aabb => contact_aabb_aabb::intersects(circle, aabb),
-        CollisionMode::Clamp | CollisionMode::Swept => {
-            contact_circle_aabb::intersects(circle, aabb)
-        }
-        CollisionMode::Zones => contact_circle_aabb_zones::intersects(circle, aabb),
-        CollisionMode::Cross => contact_circle_aabb_cross::intersects(circle, aabb),
-    }
+    mode.model().intersects(circle, aabb)
 }

@@ -5,6 +5,7 @@
 //! about the normal if (and only if) it is still moving into the surface.
 
 use super::tuning::*;
+use crate::collision::model::ModelMemory;
 use crate::collision::{Aabb, Circle, Contact};
 use glam::Vec2;
 
@@ -34,6 +35,10 @@ pub struct Ball {
     /// [`LOOP_BREAKER_STEPS`] its next bounce off a wall or a solid brick is nudged (see
     /// `nudge_direction`).
     pub idle_steps: u32,
+    /// What a collision model with its own resolution keeps about this ball between sub-steps
+    /// ([`ModelMemory`]); empty for the textbook modes (and then left out of the state hash).
+    #[serde(skip_serializing_if = "ModelMemory::is_empty")]
+    pub memory: ModelMemory,
 }
 
 impl Ball {
@@ -56,6 +61,7 @@ impl Ball {
             stick_offset: 0.0,
             caught: false,
             idle_steps: 0,
+            memory: ModelMemory::default(),
         }
     }
 
@@ -71,6 +77,7 @@ impl Ball {
             stick_offset: 0.0,
             caught: false,
             idle_steps: 0,
+            memory: ModelMemory::default(),
         }
     }
 

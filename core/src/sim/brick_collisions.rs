@@ -11,11 +11,11 @@
 
 use super::bricks::hits::{destroyed, hit_brick, is_chaotic, is_destructible, release};
 use super::bricks::kinds::{self, chaotic_direction};
-use super::bricks::Fuse;
+use super::bricks::{BrickField, Fuse};
 use super::motion::{loop_breaker, BallWorld};
 use super::tuning::*;
 use super::{ball, Ball};
-use crate::collision::{circle_aabb_contact, Aabb, Contact};
+use crate::collision::{Aabb, Contact};
 use glam::Vec2;
 use rand::Rng;
 use rand_pcg::Pcg32;
@@ -33,9 +33,10 @@ const INLINE_HITS: usize = 8;
 /// Bricks (row, col) in the order they were touched, kept on the stack while few.
 type Cells = SmallVec<[(usize, usize); INLINE_HITS]>;
 
-/// The post-bounce routine of a ball that hit bricks, shared by the discrete and the continuous
-/// integrators: when the ball was `reflected`, its direction is kept within the anti-loop limits
-/// ([`ball::clamp_direction`], towards the middle for a zero x) — after leaving at a random
+/// The post-bounce routine of a ball that hit bricks, shared by every integrator: when the ball
+/// was `reflected`, its direction is kept within the anti-loop limits if `limits` (the textbook
+/// modes; a game's own model brings its own: [`ball::clamp_direction`], towards the middle for a
+/// zero x) — after leaving at a random
 /// angle when one of the bricks was `chaotic` ([`chaotic_direction`] about the first of the unit
 /// `normals`); touching a destructible brick restarts its loop-breaker timer, otherwise a
 /// reflection off solid ones may nudge it ([`loop_breaker`]).
@@ -45,11 +46,15 @@ pub(super) fn after_brick_bounce(
     normals: &[Vec2],
     touched_destructible: bool,
     chaotic: bool,
+    limits: bool,
     rng: &mut Pcg32,
 ) {
     if reflected {
         if let (true, Some(&normal)) = (chaotic, normals.first()) {
             ball.vel = chaotic_direction(normal, ball.vel.length(), rng);
+        }
+        if !limits {
+            return after_bounce_timers(ball, reflected, normals, touched_destructible, rng);
         }
         let side = if ball.pos.x < PLAYFIELD_WIDTH / 2.0 {
             1.0
@@ -58,6 +63,18 @@ pub(super) fn after_brick_bounce(
         };
         ball.vel = ball::clamp_direction(ball.vel, side);
     }
+    after_bounce_timers(ball, reflected, normals, touched_destructible, rng);
+}
+
+/// The loop breaker's part of [`after_brick_bounce`]: touching a destructible brick restarts the
+/// timer; a reflection off solid ones only may nudge the ball.
+fn after_bounce_timers(
+    ball: &mut Ball,
+    reflected: bool,
+    normals: &[Vec2],
+    touched_destructible: bool,
+    rng: &mut Pcg32,
+) {
     if touched_destructible {
         ball.idle_steps = 0;
     } else if reflected {
@@ -171,6 +188,7 @@ impl BallWorld<'_> {
             &normals,
             touched_destructible,
             chaotic,
+            true,
             self.rng,
         );
         for &(row, col, _) in &hits {
@@ -192,7 +210,7 @@ impl BallWorld<'_> {
         let rect = self.bricks.live(row, col)?.rect;
         let circle = ball.circle();
         let buried = rect.contains(ball.pos);
-        let contact = circle_aabb_contact(self.mode, circle, rect, ball.vel);
+        let contact = self.model.contact(circle, rect, ball.vel);
         if buried || contact.is_some_and(|c| c.depth >= ball.radius) {
             return Some(self.bricks.exit_contact(row, col, circle, ball.vel));
         }
@@ -267,11 +285,22 @@ impl BallWorld<'_> {
     /// brick while the power-up runs; for an energy ball, any brick its row says an energy ball
     /// breaks, [`crate::level::BrickKindDef::energy_breaks`]: all but walls).
     pub(crate) fn passes_through(&self, row: usize, col: usize) -> bool {
-        (self.pass_through && is_destructible(self.bricks, row, col))
-            || (self.mods.energy
-                && self
-                    .bricks
-                    .live(row, col)
-                    .is_some_and(|b| b.kind.def().energy_breaks))
+        passes_through(self.bricks, self.pass_through, self.mods.energy, row, col)
     }
+}
+
+/// [`BallWorld::passes_through`] with the power-ups given: `pass_through` (the power-up runs),
+/// `energy` (an energy ball).
+pub(super) fn passes_through(
+    bricks: &BrickField,
+    pass_through: bool,
+    energy: bool,
+    row: usize,
+    col: usize,
+) -> bool {
+    (pass_through && is_destructible(bricks, row, col))
+        || (energy
+            && bricks
+                .live(row, col)
+                .is_some_and(|b| b.kind.def().energy_breaks))
 }

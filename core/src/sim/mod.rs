@@ -37,6 +37,7 @@ pub mod fork;
 mod game_hash;
 pub mod input;
 mod motion;
+mod own_resolution;
 pub mod pace;
 #[cfg(test)]
 mod pace_tests;
@@ -58,7 +59,7 @@ pub use input::Input;
 pub use pace::PaceSettings;
 pub use powerups::{ActiveEffects, FallingPowerUp, PowerUpSettings, Shot, Weapon};
 
-use crate::collision::CollisionMode;
+use crate::collision::{CollisionMode, CollisionModel};
 use crate::level::{Level, PowerUpKind, Ruleset};
 use glam::Vec2;
 use rand::SeedableRng;
@@ -287,6 +288,20 @@ pub struct Game {
     /// The ball's speed-up so far: a multiple of the launch speed, from 1 ([`pace`]).
     #[serde(skip_serializing_if = "pace::is_launch_pace")]
     pace: f32,
+    /// A collision model of the user's own that replaces the configured mode's
+    /// ([`Game::set_custom_model`]); hashed by its name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    custom_model: Option<CustomModel>,
+}
+
+/// A collision model of the user's own, as a game holds it: hashed and shown by its name.
+#[derive(Clone, Copy, Debug)]
+struct CustomModel(&'static dyn CollisionModel);
+
+impl serde::Serialize for CustomModel {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0.name())
+    }
 }
 
 /// For `skip_serializing_if`: a game under this game's own rules hashes as before they existed.
@@ -319,6 +334,7 @@ impl Game {
             powerup_rules: level.powerup_rules,
             weapon: Weapon::default(),
             pace: 1.0,
+            custom_model: None,
         };
         game.place_random_powerups(level);
         game
@@ -357,8 +373,26 @@ impl Game {
         }
     }
 
-    /// Changes the collision algorithm from the next step on.
+    /// The collision model the balls move by: the one set by [`Game::set_custom_model`], else the
+    /// configured mode's ([`CollisionMode::model`]).
+    pub fn model(&self) -> &'static dyn CollisionModel {
+        match self.custom_model {
+            Some(CustomModel(model)) => model,
+            None => self.config.collision.model(),
+        }
+    }
+
+    /// Plays on with a collision model of one's own from the next step (`examples/custom_mode.rs`,
+    /// `docs/collision.md`, "Write your own mode"), in place of the configured mode; the state
+    /// hash then carries its [`CollisionModel::name`]. [`Game::set_collision_mode`] goes back to
+    /// a built-in mode.
+    pub fn set_custom_model(&mut self, model: &'static dyn CollisionModel) {
+        self.custom_model = Some(CustomModel(model));
+    }
+
+    /// Changes the collision algorithm from the next step on (and drops a custom model).
     pub fn set_collision_mode(&mut self, mode: CollisionMode) {
+        self.custom_model = None;
         self.config.collision = mode;
     }
     /// The bricks.
@@ -466,15 +500,23 @@ impl Game {
     }
 
     /// [`Game::state_hash`] with the collision mode left out (hashed as the default,
-    /// [`CollisionMode::Clamp`]): two copies of one game forked into different modes hash alike
-    /// until their play parts, the first step where this hash differs. Costs a copy of the game
-    /// for a mode other than `clamp`.
+    /// [`CollisionMode::Clamp`], with no custom model and the balls' model memory forgotten):
+    /// two copies of one game forked into different modes hash alike until their play parts, the
+    /// first step where this hash differs. Costs a copy of the game for a mode other than `clamp`.
     pub fn state_hash_without_mode(&self) -> u64 {
-        if self.config.collision == CollisionMode::default() {
+        let remembers = self.balls.iter().any(|b| !b.memory.is_empty());
+        if self.config.collision == CollisionMode::default()
+            && self.custom_model.is_none()
+            && !remembers
+        {
             return self.state_hash();
         }
         let mut same = self.clone();
         same.config.collision = CollisionMode::default();
+        same.custom_model = None;
+        for ball in &mut same.balls {
+            ball.memory = Default::default();
+        }
         same.state_hash()
     }
 }

@@ -18,19 +18,20 @@ use super::bricks::hits::Tally;
 use super::powerups::BONUS_FLOOR_Y;
 use super::tuning::*;
 use super::{ball, Ball, BrickField, GameEvent, Paddle};
-use crate::collision::{circle_aabb_contact, CollisionMode};
+use crate::collision::{CollisionModel, Resolution};
 use glam::Vec2;
 use rand::Rng;
 use rand_pcg::Pcg32;
 
-/// Upper bound on discrete sub-steps per step (reached only above ~300,000 pixels/second).
-const MAX_SUBSTEPS: u32 = 10_000;
+/// Upper bound on sub-steps per step (the shared resolution reaches it only above ~300,000
+/// pixels/second).
+pub(super) const MAX_SUBSTEPS: u32 = 10_000;
 
 /// What a moving ball may read and change during one step, borrowed from the game: nothing else
 /// (not the other balls, the lives or the game state) is within its reach.
 pub(super) struct BallWorld<'a> {
-    /// The configured ball–box collision algorithm.
-    pub mode: CollisionMode,
+    /// The ball–box collision model the game plays with ([`super::Game::model`]).
+    pub model: &'static dyn CollisionModel,
     /// The paddle (read only: the paddle moved before the balls).
     pub paddle: &'a Paddle,
     /// True while a sticky-paddle power-up runs: the paddle catches the ball.
@@ -67,27 +68,33 @@ pub(super) struct BallMods {
 }
 
 impl BallWorld<'_> {
-    /// Moves one ball in play through one step of `dt` seconds with the configured mode's
-    /// integrator, then counts (and repairs) any escape from the playfield.
+    /// Moves one ball in play through one step of `dt` seconds by the model's resolution
+    /// ([`Resolution`]), then counts (and repairs) any escape from the playfield; a ball whose
+    /// position or velocity a model made not finite is counted as escaped and put back on the
+    /// middle of the field, falling.
     pub fn advance(&mut self, ball: &mut Ball, dt: f32) {
-        if self.mode.is_continuous() {
-            self.advance_swept(ball, dt);
-        } else {
-            self.advance_substeps(ball, dt);
+        match self.model.resolution() {
+            Resolution::Shared => self.advance_substeps(ball, dt),
+            Resolution::Continuous => self.advance_swept(ball, dt),
+            Resolution::Own(substeps) => self.advance_own(ball, dt, substeps),
+        }
+        let broken = !ball.vel.is_finite() || !ball.pos.is_finite();
+        if broken {
+            ball.vel = Vec2::new(0.0, BALL_LAUNCH_SPEED);
+            ball.memory = Default::default();
         }
         if self.mods.floor {
             self.bounce_off_floor(ball);
         }
-        if ball.pos.x < 0.0
-            || ball.pos.x > PLAYFIELD_WIDTH
-            || ball.pos.y < 0.0
-            || !ball.pos.is_finite()
-        {
+        if broken || ball.pos.x < 0.0 || ball.pos.x > PLAYFIELD_WIDTH || ball.pos.y < 0.0 {
             self.tally.stats.balls_escaped += 1;
             ball.pos = ball.pos.clamp(
                 Vec2::splat(ball.radius),
                 Vec2::new(PLAYFIELD_WIDTH - ball.radius, PLAYFIELD_HEIGHT),
             );
+            if !ball.pos.is_finite() {
+                ball.pos = Vec2::new(PLAYFIELD_WIDTH / 2.0, PLAYFIELD_HEIGHT / 2.0);
+            }
         }
     }
 
@@ -124,7 +131,7 @@ impl BallWorld<'_> {
     pub fn separate(&mut self, ball: &mut Ball) {
         collide_walls(ball, self.events, self.rng);
         if !self.mods.ghost_paddle {
-            collide_paddle(ball, self.paddle, self.mode, self.sticky, self.events);
+            collide_paddle(ball, self.paddle, self.model, self.sticky, self.events);
         }
         self.collide_bricks(ball);
     }
@@ -159,17 +166,17 @@ pub(super) fn loop_breaker(ball: &mut Ball, surfaces: &[Vec2], rng: &mut Pcg32) 
     }
 }
 
-/// Ball against the paddle, discrete: the mode's contact pushes the ball out; a falling ball
+/// Ball against the paddle, discrete: the model's contact pushes the ball out; a falling ball
 /// leaves by the paddle's angle rule ([`ball::paddle_bounce`]) and is caught when `sticky`.
 pub(super) fn collide_paddle(
     ball: &mut Ball,
     paddle: &Paddle,
-    mode: CollisionMode,
+    model: &dyn CollisionModel,
     sticky: bool,
     events: &mut Vec<GameEvent>,
 ) {
     let circle = ball.circle();
-    let Some(contact) = circle_aabb_contact(mode, circle, paddle.rect(), ball.vel) else {
+    let Some(contact) = model.contact(circle, paddle.rect(), ball.vel) else {
         return;
     };
     ball.pos += contact.normal * contact.depth;

@@ -11,6 +11,8 @@ use super::powerups::rules::Rules;
 use super::tuning::*;
 use super::{ball_collisions, pace};
 use super::{ActiveEffects, Game, GameConfig, GameEvent, GameState, Input};
+use crate::collision::model::ModelMemory;
+use crate::collision::CollisionModel;
 use crate::level::PowerUpKind;
 use glam::Vec2;
 use rand::Rng;
@@ -40,6 +42,8 @@ pub(in crate::sim) struct Parts<'a> {
     pub config: &'a GameConfig,
     /// The level's power-up rules.
     pub rules: &'static Rules,
+    /// The collision model the balls move by ([`Game::model`]).
+    pub model: &'static dyn CollisionModel,
 }
 
 impl Game {
@@ -69,6 +73,7 @@ impl Game {
     /// one runs now.
     pub(in crate::sim) fn parts(&mut self) -> Parts<'_> {
         let rules = self.rules();
+        let model = self.model();
         Parts {
             tally: Tally {
                 score: &mut self.score,
@@ -90,6 +95,7 @@ impl Game {
             events: &mut self.events,
             config: &self.config,
             rules,
+            model,
         }
     }
 
@@ -148,7 +154,7 @@ impl Game {
             ghost_paddle: has(PowerUpKind::Ghost) && p.paddle.pos.x == p.paddle.prev_x,
         };
         let mut world = BallWorld {
-            mode: p.config.collision,
+            model: p.model,
             paddle: p.paddle,
             sticky: has(PowerUpKind::Sticky),
             pass_through: has(PowerUpKind::PassThrough),
@@ -165,6 +171,7 @@ impl Game {
                 ball.pos = ball.stuck_position(world.paddle);
                 if input.launch {
                     ball.stuck = false;
+                    ball.memory = ModelMemory::default();
                     ball.vel = if ball.caught {
                         let speed = launch_speed * speed_multiplier;
                         ball::paddle_bounce(ball.pos.x, speed, world.paddle)

@@ -91,6 +91,7 @@ impl BallWorld<'_> {
                         &[impact.normal],
                         destructible,
                         chaotic,
+                        true,
                         self.rng,
                     );
                     self.hit(row, col);
