@@ -24,6 +24,7 @@ pub mod contact_circle_aabb_zones;
 pub mod contact_circle_circle;
 pub mod exact_circle_aabb;
 pub mod model;
+pub mod peer;
 pub mod swept_circle_aabb;
 pub mod textbook;
 
@@ -135,6 +136,60 @@ kind_table! {
             "Ericson, Real-Time Collision Detection §5.5.7, \"Intersecting Moving Sphere Against AABB\"",
             ([1.0, 0.95, 0.25], [185, 155, 0]),
             "Continuous collision: time of impact against the rounded Minkowski sum (swept_circle_aabb.rs)",
+        ),
+        /// LBreakoutHD's and LBreakout2's Trajectory: a ray cast of the ball's two tangent lines through the brick grid, the ball snapped back to the contact (peer/lbreakout_trajectory.rs).
+        #[serde(rename = "lbreakout-trajectory")]
+        LbreakoutTrajectory => row(
+            &peer::lbreakout_trajectory::LbreakoutTrajectoryModel,
+            "lbreakout-trajectory",
+            "LBreakoutHD 1.1.8 `libgame/balls.c` `ball_get_target` (also LBreakout2 2.6.5 `game/balls.c`)",
+            ([0.6, 0.5, 1.0], [110, 80, 210]),
+            "LBreakoutHD's and LBreakout2's Trajectory: a ray cast of the ball's two tangent lines through the brick grid, the ball snapped back to the contact (peer/lbreakout_trajectory.rs)",
+        ),
+        /// LBreakoutHD's Clipping: 8 rim points marched 3 px forward and 1 px back (peer/lbreakout_clipping.rs).
+        #[serde(rename = "lbreakout-clipping")]
+        LbreakoutClipping => row(
+            &peer::lbreakout_clipping::LbreakoutClippingModel,
+            "lbreakout-clipping",
+            "LBreakoutHD 1.1.8 `libgame/balls.c` `ball_get_target_clipping`",
+            ([0.3, 0.9, 0.85], [20, 150, 140]),
+            "LBreakoutHD's Clipping: 8 rim points marched 3 px forward and 1 px back (peer/lbreakout_clipping.rs)",
+        ),
+        /// KBreakOut's square ball: the least of four face overlaps, direction-gated, in 4 px sub-steps (peer/kbreakout.rs).
+        #[serde(rename = "kbreakout")]
+        Kbreakout => row(
+            &peer::kbreakout::KbreakoutModel,
+            "kbreakout",
+            "KBreakOut `src/qml/logic.js` `detectBallCollisions`",
+            ([1.0, 0.6, 0.7], [215, 90, 120]),
+            "KBreakOut's square ball: the least of four face overlaps, direction-gated, in 4 px sub-steps (peer/kbreakout.rs)",
+        ),
+        /// SDL-Ball's 32 rim points and the last drawn position (peer/sdl_ball.rs).
+        #[serde(rename = "sdl-ball")]
+        SdlBall => row(
+            &peer::sdl_ball::SdlBallModel,
+            "sdl-ball",
+            "SDL-Ball 1.02 `main.cpp` `coldet`",
+            ([0.7, 1.0, 0.2], [110, 150, 10]),
+            "SDL-Ball's 32 rim points and the last drawn position (peer/sdl_ball.rs)",
+        ),
+        /// gnome-breakout's four box corners in the grid and the previous position's region (peer/gnome_breakout.rs).
+        #[serde(rename = "gnome-breakout")]
+        GnomeBreakout => row(
+            &peer::gnome_breakout::GnomeBreakoutModel,
+            "gnome-breakout",
+            "gnome-breakout 0.5.3 `src/ball.c` `iterate_ball_default`, `src/block.c` `find_block_from_position`",
+            ([0.95, 0.75, 0.5], [150, 95, 40]),
+            "gnome-breakout's four box corners in the grid and the previous position's region (peer/gnome_breakout.rs)",
+        ),
+        /// XBoing's four diagonal triangles per brick along a 1-px path (peer/xboing.rs).
+        #[serde(rename = "xboing")]
+        Xboing => row(
+            &peer::xboing::XboingModel,
+            "xboing",
+            "XBoing 2.4 `ball.c` `CheckRegions`, `blocks.c`",
+            ([0.85, 0.85, 0.85], [90, 90, 90]),
+            "XBoing's four diagonal triangles per brick along a 1-px path (peer/xboing.rs)",
         ),
     }
 }
