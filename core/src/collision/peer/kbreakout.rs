@@ -185,8 +185,12 @@ pub fn bounce_face(ball: Aabb, brick: Aabb, vel: Vec2, s: f32) -> Option<(Face, 
     }
 }
 
-/// The indices of the cells along one axis whose span may touch `lo..=hi` (pixels): one cell
-/// more on each side than the arithmetic says, and every cell when the cells have no usable size.
+/// Margin of [`cell_span`], in cells: a cell within it of touching is listed too, so rounding
+/// never drops a cell whose edge the ball touches exactly (the exact test follows).
+const SPAN_MARGIN: f32 = 1e-3;
+
+/// The indices of the cells along one axis whose span (closed) may touch `lo..=hi` (pixels),
+/// with [`SPAN_MARGIN`]; every cell when the cells have no usable size.
 fn cell_span(lo: f32, hi: f32, first: f32, size: f32, n: usize) -> Range<usize> {
     if n == 0 {
         return 0..0;
@@ -194,8 +198,10 @@ fn cell_span(lo: f32, hi: f32, first: f32, size: f32, n: usize) -> Range<usize> 
     if !(size.is_finite() && size > 0.0 && lo.is_finite() && hi.is_finite()) {
         return 0..n;
     }
-    let i0 = ((lo - first) / size).floor() - 1.0;
-    let i1 = ((hi - first) / size).floor() + 1.0;
+    // Cell k spans [first + k·size, first + (k + 1)·size]: it touches iff k + 1 ≥ lo' and
+    // k ≤ hi' (in cells from `first`).
+    let i0 = ((lo - first) / size - SPAN_MARGIN).floor();
+    let i1 = ((hi - first) / size + SPAN_MARGIN).floor();
     if i1 < 0.0 || i0 > (n - 1) as f32 {
         return 0..0;
     }
@@ -345,11 +351,13 @@ impl CollisionModel for KbreakoutModel {
         }
         let mut response = BrickResponse::default();
         for _ in 0..PASSES {
-            if let Some((row, col, face)) = collide_once(ball, bricks) {
-                response.normals.push(face.normal());
-                if !response.hits.contains(&(row, col)) {
-                    response.hits.push((row, col));
-                }
+            // A pass that changes nothing leaves the next one the same question: stop.
+            let Some((row, col, face)) = collide_once(ball, bricks) else {
+                break;
+            };
+            response.normals.push(face.normal());
+            if !response.hits.contains(&(row, col)) {
+                response.hits.push((row, col));
             }
         }
         response

@@ -213,6 +213,10 @@ fn fast_ball_never_tunnels_through_a_brick() {
             }
         }
         assert!(hit && vel.y < 0.0, "{speed}: bounced off the top");
+        println!(
+            "kbreakout fast {speed} px/s: out {vel} at {pos} (brick top {})",
+            brick.min.y
+        );
     }
 }
 
@@ -433,5 +437,32 @@ proptest! {
             prop_assert!(exact_circle_aabb::signed_distance(circle, brick) >= -(s as f64) / 2.0 - 1e-3);
         }
         prop_assert_eq!(response.bounced(), !response.hits.is_empty());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// The grid search finds exactly the bricks a scan of every cell finds, in the same order,
+    /// including a square whose edge lies exactly on a cell's edge.
+    #[test]
+    fn the_grid_search_finds_what_a_full_scan_finds(
+        grid in any_grid(), kx in -2i32..10, ky in -2i32..10, fx in 0.0f32..1.0, fy in 0.0f32..1.0,
+        on_edge in any::<bool>(), radius in 0.5f32..40.0,
+    ) {
+        let corner = Vec2::new(kx as f32, ky as f32) * grid.cell;
+        let offset = if on_edge { Vec2::ZERO } else { Vec2::new(fx, fy) * grid.cell };
+        let sq = Aabb { min: corner + offset, max: corner + offset + Vec2::splat(2.0 * radius) };
+        let mut scan = Vec::new();
+        for row in 0..grid.rows {
+            for col in 0..grid.cols {
+                if let Some(rect) = grid.brick(row, col) {
+                    if touches(sq, rect) {
+                        scan.push((row, col, rect));
+                    }
+                }
+            }
+        }
+        prop_assert_eq!(touching_bricks(sq, &grid).to_vec(), scan);
     }
 }
