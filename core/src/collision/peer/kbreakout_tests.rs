@@ -466,3 +466,27 @@ proptest! {
         prop_assert_eq!(touching_bricks(sq, &grid).to_vec(), scan);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// Two adjacent bricks act as one flat face (research §3.4): a ball coming down onto the
+    /// row anywhere over it, at any angle, by up to one sub-step's travel, bounces once, off the
+    /// top, and hits the brick it overlaps more.
+    #[test]
+    fn the_seam_of_two_adjacent_bricks_acts_as_one_face(
+        along in 0.0f32..1.0, into in 0.0f32..MAX_SUBSTEP_PX, angle in -80.0f32..80.0,
+    ) {
+        let grid = field(&[(5, 5), (5, 6)]);
+        let (a, b) = (grid.rect(5, 5), grid.rect(5, 6));
+        let x = a.min.x + R + along * (b.max.x - a.min.x - 2.0 * R);
+        let pos = Vec2::new(x, a.min.y - R + into);
+        let vel = Vec2::new(libm::sinf(angle.to_radians()), libm::cosf(angle.to_radians())) * 450.0;
+        let (_, after, response) = sub_step(&grid, pos, vel, R, 0.0);
+        prop_assert_eq!(response.normals.as_slice(), &[Vec2::new(0.0, -1.0)]);
+        prop_assert_eq!(after, Vec2::new(vel.x, -vel.y));
+        let sq = square(pos, R);
+        let larger = if intersection_area(sq, a) > intersection_area(sq, b) { (5, 5) } else { (5, 6) };
+        prop_assert_eq!(response.hits.as_slice(), &[larger]);
+    }
+}
