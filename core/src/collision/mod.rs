@@ -155,14 +155,14 @@ kind_table! {
             ([0.3, 0.9, 0.85], [20, 150, 140]),
             "LBreakoutHD's Clipping: 8 rim points marched 3 px forward and 1 px back (peer/lbreakout_clipping.rs)",
         ),
-        /// KBreakOut's square ball: the least of four face overlaps, direction-gated, in 4 px sub-steps (peer/kbreakout.rs).
+        /// KBreakOut's square ball: the least of four rounded face overlaps, direction-gated, in sub-steps of 4 of its units (10 px) (peer/kbreakout.rs).
         #[serde(rename = "kbreakout")]
         Kbreakout => row(
             &peer::kbreakout::KbreakoutModel,
             "kbreakout",
-            "KBreakOut `src/qml/logic.js` `detectBallCollisions`",
+            "KBreakOut (KDE, snapshot 25d2239; logic of 2018) `src/qml/logic.js` `detectBallCollisions`, `collideWithBrick`",
             ([1.0, 0.6, 0.7], [215, 90, 120]),
-            "KBreakOut's square ball: the least of four face overlaps, direction-gated, in 4 px sub-steps (peer/kbreakout.rs)",
+            "KBreakOut's square ball: the least of four rounded face overlaps, direction-gated, in sub-steps of 4 of its units (10 px) (peer/kbreakout.rs)",
         ),
         /// SDL-Ball's 32 rim points and the last drawn position (peer/sdl_ball.rs).
         #[serde(rename = "sdl-ball")]
