@@ -75,7 +75,6 @@ use crate::collision::model::{
     BrickGrid, BrickResponse, CollisionModel, ModelBall, Resolution, Substeps,
 };
 use crate::collision::{contact_circle_aabb, Aabb, Circle, Contact};
-use crate::playfield::BALL_RADIUS;
 use glam::Vec2;
 use rand::Rng;
 use rand_pcg::Pcg32;
@@ -84,8 +83,10 @@ use rand_pcg::Pcg32;
 /// pixel constant is `ball.radius / XBOING_BALL_HALF`.
 pub const XBOING_BALL_HALF: f32 = 10.0;
 
-/// Sub-step travel, pixels: one XBoing pixel scaled to the normal ball (12.5 / 10 = 1.25 px).
-pub const STEP_PX: f32 = BALL_RADIUS / XBOING_BALL_HALF;
+/// Sub-step travel, pixels: one XBoing pixel scaled to the normal ball (`playfield::BALL_RADIUS`
+/// / [`XBOING_BALL_HALF`] = 12.5 / 10 = 1.25 px; written out, since `collision` may not import
+/// `playfield`).
+pub const STEP_PX: f32 = 1.25;
 
 /// The largest corner push, XBoing pixels (`r` in 0..=3), before scaling.
 const CORNER_PUSH_MAX: u32 = 3;
