@@ -214,6 +214,28 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// A ball falling onto a full row of bricks, anywhere (seams included), away from the row's
+    /// ends: only the top faces are exposed, so it is always one top-face bounce, x kept.
+    #[test]
+    fn a_row_of_bricks_acts_as_one_top_face(
+        x in 200.0f32..400.0,
+        angle in -0.7f32..0.7,
+        speed in 100.0f32..3000.0,
+        seed in any::<u64>(),
+    ) {
+        let row: Vec<(usize, usize)> = (0..8).map(|c| (1, c)).collect();
+        let grid = Grid::new(Vec2::new(100.0, 100.0), Vec2::new(60.0, 40.0), 3, 8, &row);
+        let vel = Vec2::new(libm::sinf(angle), libm::cosf(angle)) * speed;
+        let w = walk(&grid, Vec2::new(x, 100.0), vel, NORMAL_RADIUS, seed, 240);
+        prop_assert!(w.hit.is_some_and(|(r, _)| r == 1));
+        prop_assert_eq!(w.normal, Some(Vec2::new(0.0, -1.0)));
+        prop_assert_eq!(w.vel, Vec2::new(vel.x, -vel.y));
+    }
+}
+
 /// One brick at (1, 1) of a 3 × 4 grid of 60 × 40 cells from (100, 100): the brick is
 /// x 160..220, y 140..180 (a ball of 25 px is shorter than it, as XBoing's is than its blocks).
 fn grid_with(bricks: &[(usize, usize)]) -> Grid {
