@@ -187,7 +187,7 @@ kind_table! {
         Xboing => row(
             &peer::xboing::XboingModel,
             "xboing",
-            "XBoing 2.4 `ball.c` `CheckRegions`, `blocks.c`",
+            "XBoing 2.4 `ball.c` `UpdateABall`, `CheckForCollision`, `CheckRegions`; `blocks.c`",
             ([0.85, 0.85, 0.85], [90, 90, 90]),
             "XBoing's four diagonal triangles per brick along a 1-px path (peer/xboing.rs)",
         ),
