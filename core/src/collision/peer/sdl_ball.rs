@@ -84,6 +84,11 @@
 //! Bricks are read afresh each sub-step, so a moved or grown brick is just a box with the ball
 //! inside or not.
 //!
+//! Walls: a placement never takes the centre out of the playfield (an outer face of the grid is
+//! never a candidate: it needs a drawn position beyond the wall). Into a gap narrower than the
+//! ball (an empty row 0 of 20 px over a brick, for a 25-px ball) it may leave the ball less than
+//! a radius from the top wall, as the original would; the game's walls resolve it next.
+//!
 //! [`CollisionModel::contact`] (the paddle, the lab's one-box views): the original's ball–box
 //! test is steps 1–2 (broad phase and rim points); when it finds the ball the normal and depth
 //! are the exact clamp's (`contact_circle_aabb`), since the face choice needs the drawn position

@@ -361,6 +361,30 @@ proptest! {
     }
 
     #[test]
+    fn a_ball_inside_a_playfield_the_grid_is_flush_with_stays_inside(
+        mask in layout(),
+        x in R..(3.0 * CELL.x - R), y in R..100.0f32,
+        lx in R..(3.0 * CELL.x - R), ly in R..100.0f32,
+        vx in -1500.0f32..1500.0, vy in -1500.0f32..1500.0,
+    ) {
+        // The grid's left, top and right edges are the walls; the game keeps the ball (and so
+        // its drawn position) at least a radius from them. A placement never takes the centre
+        // across them (the game's escape), and never closer than a radius except into a gap
+        // narrower than the ball (row 0 empty above a brick: 20 px < 25 px), as in the
+        // original; the walls resolve that.
+        let mut grid = grid_of(&mask);
+        grid.origin = Vec2::ZERO;
+        let width = 3.0 * CELL.x;
+        let mut memory = drawn_at(Vec2::new(lx, ly));
+        let (p, _, _) = step(Vec2::new(x, y), Vec2::new(vx, vy), &mut memory, 0.0, &grid);
+        prop_assert!(p.x >= 0.0 && p.x <= width && p.y >= 0.0, "{}", p);
+        let squeezed = |row: usize, col: usize| mask[row * 3 + col] && !mask[col];
+        if !(0..3).any(|col| squeezed(1, col)) {
+            prop_assert!(p.x >= R - 1e-3 && p.x <= width - R + 1e-3 && p.y >= R - 1e-3, "{}", p);
+        }
+    }
+
+    #[test]
     fn after_a_bounce_off_a_lone_brick_the_ball_does_not_overlap_it(
         angle in 0.0f32..std::f32::consts::TAU,
         aim in -40.0f32..40.0,
