@@ -192,13 +192,16 @@ fn rim() -> &'static [Vec2; RIM_POINTS] {
     })
 }
 
+/// Step 1 of `coldet`, the broad phase: the centre strictly inside the box grown by the radius.
+fn rim_in_reach(pos: Vec2, r: f32, b: Aabb) -> bool {
+    pos.x > b.min.x - r && pos.x < b.max.x + r && pos.y > b.min.y - r && pos.y < b.max.y + r
+}
+
 /// Steps 1–2 of `coldet` for the ball at `pos` of radius `r` and the box `b`: none if the broad
 /// phase or every rim point misses, else the average offset (pixels, from the centre) of the
 /// rim points inside the box (bounds inclusive).
 pub fn rim_overlap(pos: Vec2, r: f32, b: Aabb) -> Option<Vec2> {
-    let near =
-        pos.x > b.min.x - r && pos.x < b.max.x + r && pos.y > b.min.y - r && pos.y < b.max.y + r;
-    if !near {
+    if !rim_in_reach(pos, r, b) {
         return None;
     }
     let mut sum = Vec2::ZERO;
@@ -311,12 +314,16 @@ fn cells_in_reach(bricks: &dyn BrickGrid, lo: Vec2, hi: Vec2) -> (Range<usize>, 
     if !(size.x > 0.0 && size.y > 0.0 && size.is_finite()) {
         return (0..rows, 0..cols);
     }
-    let from = ((lo - first.min) / size).floor() - Vec2::ONE;
-    let to = ((hi - first.min) / size).floor() + Vec2::splat(2.0);
-    // `as usize` saturates (NaN to 0), after the clamp to the grid.
+    let from = (lo - first.min) / size;
+    let to = (hi - first.min) / size;
+    // `as i64` truncates and saturates (NaN to 0): the same cells as the floor once clamped to
+    // the grid, but for one more at the far end when `to` is just below 0 (no floor call, which
+    // `libm` makes slow).
     let range = |a: f32, b: f32, n: usize| {
-        let n = n as f32;
-        (a.clamp(0.0, n) as usize)..(b.clamp(0.0, n) as usize)
+        let n = n as i64;
+        let a = (a as i64).saturating_sub(1).clamp(0, n) as usize;
+        let b = (b as i64).saturating_add(2).clamp(0, n) as usize;
+        a..b
     };
     (range(from.y, to.y, rows), range(from.x, to.x, cols))
 }
@@ -361,7 +368,9 @@ impl CollisionModel for SdlBallModel {
         let (rows, cols) = cells_in_reach(bricks, ball.pos - reach, ball.pos + reach);
         for row in rows {
             for col in cols.clone() {
-                let Some(b) = bricks.brick(row, col) else {
+                // A brick lies within its cell: the cell's broad phase first, it is cheaper.
+                let near = rim_in_reach(ball.pos, r, bricks.cell_rect(row, col));
+                let Some(b) = near.then(|| bricks.brick(row, col)).flatten() else {
                     continue;
                 };
                 let Some(off) = rim_overlap(ball.pos, r, b) else {
