@@ -7,22 +7,61 @@
 //!   log axis, one line per mode ([`super::sweep`]);
 //! - `normal_error.svg`: the angle between each mode's contact normal and the exact referee's
 //!   around a brick's corner ([`super::normals`]).
+//!
+//! Eleven models and more fit: the plots grow taller with the number of series, the charts
+//! leave headroom above the data for the legend (one line per series), and a bar chart with
+//! more than [`FLAT_LABELS`] bars writes its names turned upright.
 
+use super::models::Model;
 use super::summary::totals;
 use super::sweep::{SweepPoint, ANGLES};
 use super::types::{CompareOptions, LevelResult};
 use crate::collision::CollisionMode;
 use plotters::prelude::*;
+use plotters::style::FontTransform;
 
-/// Size of every plot, pixels.
+/// Size of a plot of up to five series, pixels; each series more adds [`ROW_HEIGHT`].
 const SIZE: (u32, u32) = (800, 480);
+
+/// Height one legend line takes, pixels (a plot grows by this per series over five).
+const ROW_HEIGHT: u32 = 24;
+
+/// Most bars whose names are written flat under them (800 px / 6 bars leaves room for the
+/// longest names, `lbreakout-trajectory`); more are written upright.
+const FLAT_LABELS: usize = 6;
+
+/// The size of a plot of `series` series, pixels.
+fn size(series: usize) -> (u32, u32) {
+    let extra = series.saturating_sub(5) as u32;
+    (SIZE.0, SIZE.1 + extra * ROW_HEIGHT)
+}
+
+/// The share of the chart's height the legend of `series` lines takes (its headroom above the
+/// data), for a plot of [`size`]: each line about 20 px, plus the panel's margins, out of
+/// the plotting area (the plot less about 110 px of caption and axis labels).
+fn legend_share(series: usize) -> f64 {
+    let (_, h) = size(series);
+    ((series as f64 * 20.0 + 24.0) / (f64::from(h) - 110.0)).min(0.7)
+}
+
+/// The top of a chart's y axis: room for `highest` (the data's largest value, > 0) below the
+/// legend of `series` lines.
+fn headroom(highest: f64, series: usize) -> f64 {
+    highest / (1.0 - legend_share(series))
+}
 
 /// The colour of `mode`'s series (the same in every plot): its row's shade for white
 /// ([`crate::collision::ModeColours::on_white`]), the hue of the mode's ghost in the lab
 /// (`view::fork::mode_color`) darkened where the lab's, made for a dark playfield, would not
 /// read on white.
 pub fn colour(mode: CollisionMode) -> RGBColor {
-    let [r, g, b] = mode.def().colour.on_white;
+    rgb(&Model::built_in(mode))
+}
+
+/// The colour of `model`'s series: its row's ([`colour`]) or the one given to a model of one's
+/// own ([`Model::custom`]).
+pub fn rgb(model: &Model) -> RGBColor {
+    let [r, g, b] = model.colour();
     RGBColor(r, g, b)
 }
 
@@ -34,7 +73,7 @@ pub fn all(
     sweep: Option<&[SweepPoint]>,
 ) -> Vec<(String, String)> {
     let modes = &options.modes;
-    let per_mode: Vec<(CollisionMode, f64, f64)> = modes
+    let per_mode: Vec<(Model, f64, f64)> = modes
         .iter()
         .enumerate()
         .map(|(i, &m)| {
@@ -80,25 +119,35 @@ pub fn all(
 }
 
 /// A bar chart: one bar per mode, each its own series.
-fn bars(title: &str, y_desc: &str, values: &[(CollisionMode, f64)]) -> Result<String, String> {
+fn bars(title: &str, y_desc: &str, values: &[(Model, f64)]) -> Result<String, String> {
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
-        // Headroom above the tallest bar for the legend in the upper right.
-        let top = values.iter().map(|v| v.1).fold(0.0, f64::max).max(1e-9) * 1.6;
         let n = values.len();
+        let root = SVGBackend::with_string(&mut svg, size(n)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        // Headroom above the tallest bar for the legend in the upper right (at least 1.6 times
+        // the tallest, as with five modes).
+        let highest = values.iter().map(|v| v.1).fold(0.0, f64::max).max(1e-9);
+        let top = headroom(highest, n).max(highest * 1.6);
         let names: Vec<&str> = values.iter().map(|v| v.0.name()).collect();
+        let upright = n > FLAT_LABELS;
+        let longest = names.iter().map(|s| s.len()).max().unwrap_or(0) as u32;
+        let label_area = if upright { 16 + 8 * longest } else { 36 };
+        let mut label_style = TextStyle::from(("sans-serif", 14).into_font());
+        if upright {
+            label_style = label_style.transform(FontTransform::Rotate90);
+        }
         let mut chart = ChartBuilder::on(&root)
             .caption(title, ("sans-serif", 22))
             .margin(12)
-            .x_label_area_size(36)
+            .x_label_area_size(label_area)
             .y_label_area_size(64)
             .build_cartesian_2d(-0.5f64..n as f64 - 0.5, 0f64..top)
             .map_err(|e| e.to_string())?;
         chart
             .configure_mesh()
             .disable_x_mesh()
+            .x_label_style(label_style)
             .x_labels(n.max(1))
             .x_label_formatter(&|x| {
                 let i = x.round();
@@ -114,7 +163,7 @@ fn bars(title: &str, y_desc: &str, values: &[(CollisionMode, f64)]) -> Result<St
             .draw()
             .map_err(|e| e.to_string())?;
         for (i, &(mode, value)) in values.iter().enumerate() {
-            let c = colour(mode);
+            let c = rgb(&mode);
             let x = i as f64;
             chart
                 .draw_series(std::iter::once(Rectangle::new(
@@ -132,18 +181,18 @@ fn bars(title: &str, y_desc: &str, values: &[(CollisionMode, f64)]) -> Result<St
 }
 
 /// Bricks tunnelled through (summed over the launches) against ball speed, log axis.
-fn speed_sweep(modes: &[CollisionMode], points: &[SweepPoint]) -> Result<String, String> {
+fn speed_sweep(modes: &[Model], points: &[SweepPoint]) -> Result<String, String> {
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, size(modes.len())).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let top = points
+        let highest = points
             .iter()
             .flat_map(|p| p.tunnelled.iter().copied())
             .max()
             .unwrap_or(0)
-            .max(1) as f64
-            * 1.1;
+            .max(1) as f64;
+        let top = (highest * 1.1).max(headroom(highest, modes.len()));
         let (lo, hi) = points.iter().fold((f64::MAX, f64::MIN), |(lo, hi), p| {
             (lo.min(f64::from(p.speed)), hi.max(f64::from(p.speed)))
         });
@@ -167,8 +216,8 @@ fn speed_sweep(modes: &[CollisionMode], points: &[SweepPoint]) -> Result<String,
             .y_desc("bricks tunnelled through")
             .draw()
             .map_err(|e| e.to_string())?;
-        for (i, &mode) in modes.iter().enumerate() {
-            let c = colour(mode);
+        for (i, mode) in modes.iter().enumerate() {
+            let c = rgb(mode);
             let line = points
                 .iter()
                 .map(|p| (f64::from(p.speed), f64::from(p.tunnelled[i])));
@@ -189,18 +238,18 @@ fn speed_sweep(modes: &[CollisionMode], points: &[SweepPoint]) -> Result<String,
 /// Contact-normal error (degrees) against the centre's angle around the corner, one line per
 /// mode (a mode that finds no contact at an angle has no point there).
 fn normal_error(
-    modes: &[CollisionMode],
+    modes: &[Model],
     samples: &[super::normals::NormalSample],
 ) -> Result<String, String> {
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, size(modes.len())).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let top = samples
+        let highest = samples
             .iter()
             .flat_map(|s| s.error.iter().flatten().copied())
-            .fold(1.0, f64::max)
-            * 1.1;
+            .fold(1.0, f64::max);
+        let top = (highest * 1.1).max(headroom(highest, modes.len()));
         let (lo, hi) = samples.iter().fold((f64::MAX, f64::MIN), |(lo, hi), s| {
             (lo.min(f64::from(s.degrees)), hi.max(f64::from(s.degrees)))
         });
@@ -223,10 +272,14 @@ fn normal_error(
             .y_desc("normal error (degrees)")
             .draw()
             .map_err(|e| e.to_string())?;
-        for (i, &mode) in modes.iter().enumerate() {
-            let c = colour(mode);
+        for (i, mode) in modes.iter().enumerate() {
+            let c = rgb(mode);
             // Swept's overlap test is clamp's: a thinner line, drawn over clamp's.
-            let width = if mode == CollisionMode::Swept { 1 } else { 2 };
+            let width = if mode.mode() == Some(CollisionMode::Swept) {
+                1
+            } else {
+                2
+            };
             let line = samples
                 .iter()
                 .filter_map(|s| s.error[i].map(|e| (f64::from(s.degrees), e)));
