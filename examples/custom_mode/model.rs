@@ -154,7 +154,7 @@ impl CollisionModel for LeastOverlap {
             }
             response.normals.push(n);
             ball.memory.counter = ball.memory.counter.wrapping_add(1);
-            if ball.memory.counter % NUDGE_EVERY == 0 {
+            if ball.memory.counter.is_multiple_of(NUDGE_EVERY) {
                 let turn = rng.random_range(-NUDGE_DEG..=NUDGE_DEG).to_radians();
                 let (sin, cos) = (libm::sinf(turn), libm::cosf(turn));
                 let v = ball.vel;

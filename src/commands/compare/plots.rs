@@ -8,9 +8,9 @@
 //! - `normal_error.svg`: the angle between each mode's contact normal and the exact referee's
 //!   around a brick's corner ([`super::normals`]).
 //!
-//! Eleven models and more fit: the plots grow taller with the number of series, the charts
-//! leave headroom above the data for the legend (one line per series), and a bar chart with
-//! more than [`FLAT_LABELS`] bars writes its names turned upright.
+//! Eleven models and more fit: the legend is a panel right of the chart, one line per series
+//! (never over the data), and a bar chart with more than [`FLAT_LABELS`] bars writes the names
+//! under its bars upright.
 
 use super::models::Model;
 use super::summary::totals;
@@ -20,34 +20,68 @@ use crate::collision::CollisionMode;
 use plotters::prelude::*;
 use plotters::style::FontTransform;
 
-/// Size of a plot of up to five series, pixels; each series more adds [`ROW_HEIGHT`].
+/// Size of the chart of every plot, pixels; the legend is a panel to its right
+/// ([`legend_width`]), and a bar chart of many bars is taller by its upright names.
 const SIZE: (u32, u32) = (800, 480);
 
-/// Height one legend line takes, pixels (a plot grows by this per series over five).
-const ROW_HEIGHT: u32 = 24;
+/// Height of one legend line, pixels.
+const ROW_HEIGHT: i32 = 20;
 
 /// Most bars whose names are written flat under them (800 px / 6 bars leaves room for the
-/// longest names, `lbreakout-trajectory`); more are written upright.
+/// longest names, `lbreakout-trajectory`); more are written upright below them.
 const FLAT_LABELS: usize = 6;
 
-/// The size of a plot of `series` series, pixels.
-fn size(series: usize) -> (u32, u32) {
-    let extra = series.saturating_sub(5) as u32;
-    (SIZE.0, SIZE.1 + extra * ROW_HEIGHT)
+/// About the width of one character of the 14 px labels, pixels.
+const CHAR_WIDTH: u32 = 8;
+
+/// The legend panel's width for `labels`, pixels: the marker, the longest label and margins.
+fn legend_width(labels: &[String]) -> u32 {
+    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u32;
+    48 + CHAR_WIDTH * longest
 }
 
-/// The share of the chart's height the legend of `series` lines takes (its headroom above the
-/// data), for a plot of [`size`]: each line about 20 px, plus the panel's margins, out of
-/// the plotting area (the plot less about 110 px of caption and axis labels).
-fn legend_share(series: usize) -> f64 {
-    let (_, h) = size(series);
-    ((series as f64 * 20.0 + 24.0) / (f64::from(h) - 110.0)).min(0.7)
+/// How a legend entry marks its series.
+#[derive(Clone, Copy)]
+enum Marker {
+    /// A filled square (bars).
+    Square,
+    /// A short line (lines).
+    Line,
 }
 
-/// The top of a chart's y axis: room for `highest` (the data's largest value, > 0) below the
-/// legend of `series` lines.
-fn headroom(highest: f64, series: usize) -> f64 {
-    highest / (1.0 - legend_share(series))
+/// Draws the legend on `area` (the panel right of the chart): one line per series, its marker in
+/// its colour and its label, top to bottom in the series' order, on a framed white panel. Never
+/// over the data, whatever the number of series.
+fn side_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    entries: &[(String, RGBColor)],
+    marker: Marker,
+) -> Result<(), String> {
+    let (w, _) = area.dim_in_pixel();
+    let top = 48;
+    let bottom = top + 10 + ROW_HEIGHT * entries.len() as i32;
+    area.draw(&Rectangle::new(
+        [(4, top - 8), (w as i32 - 8, bottom)],
+        BLACK.stroke_width(1),
+    ))
+    .map_err(|e| e.to_string())?;
+    for (i, (label, c)) in entries.iter().enumerate() {
+        let y = top + 6 + ROW_HEIGHT * i as i32;
+        match marker {
+            Marker::Square => area.draw(&Rectangle::new([(12, y - 5), (26, y + 5)], c.filled())),
+            Marker::Line => area.draw(&PathElement::new(vec![(10, y), (28, y)], c.stroke_width(2))),
+        }
+        .map_err(|e| e.to_string())?;
+        let style = ("sans-serif", 14).into_font().color(&BLACK).pos(
+            plotters::style::text_anchor::Pos::new(
+                plotters::style::text_anchor::HPos::Left,
+                plotters::style::text_anchor::VPos::Center,
+            ),
+        );
+        area.draw(&Text::new(label.clone(), (36, y), style))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 /// The colour of `mode`'s series (the same in every plot): its row's shade for white
@@ -118,26 +152,28 @@ pub fn all(
         .collect()
 }
 
-/// A bar chart: one bar per mode, each its own series.
+/// A bar chart: one bar per mode, each its own series; the names under the bars (upright
+/// when there are more than [`FLAT_LABELS`]) and in the legend with the values.
 fn bars(title: &str, y_desc: &str, values: &[(Model, f64)]) -> Result<String, String> {
+    let n = values.len();
+    let names: Vec<&str> = values.iter().map(|v| v.0.name()).collect();
+    let entries: Vec<(String, RGBColor)> = values
+        .iter()
+        .map(|(m, v)| (format!("{} {v:.1}", m.name()), rgb(m)))
+        .collect();
+    let labels: Vec<String> = entries.iter().map(|e| e.0.clone()).collect();
+    let side = legend_width(&labels);
+    let upright = n > FLAT_LABELS;
+    let longest = names.iter().map(|s| s.len()).max().unwrap_or(0) as u32;
+    let label_area = if upright { 16 + 6 * longest } else { 36 };
+    let height = SIZE.1 + label_area - 36;
     let mut svg = String::new();
     {
-        let n = values.len();
-        let root = SVGBackend::with_string(&mut svg, size(n)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (SIZE.0 + side, height)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
-        // Headroom above the tallest bar for the legend in the upper right (at least 1.6 times
-        // the tallest, as with five modes).
-        let highest = values.iter().map(|v| v.1).fold(0.0, f64::max).max(1e-9);
-        let top = headroom(highest, n).max(highest * 1.6);
-        let names: Vec<&str> = values.iter().map(|v| v.0.name()).collect();
-        let upright = n > FLAT_LABELS;
-        let longest = names.iter().map(|s| s.len()).max().unwrap_or(0) as u32;
-        let label_area = if upright { 16 + 8 * longest } else { 36 };
-        let mut label_style = TextStyle::from(("sans-serif", 14).into_font());
-        if upright {
-            label_style = label_style.transform(FontTransform::Rotate90);
-        }
-        let mut chart = ChartBuilder::on(&root)
+        let (plot, panel) = root.split_horizontally(SIZE.0);
+        let top = values.iter().map(|v| v.1).fold(0.0, f64::max).max(1e-9) * 1.1;
+        let mut chart = ChartBuilder::on(&plot)
             .caption(title, ("sans-serif", 22))
             .margin(12)
             .x_label_area_size(label_area)
@@ -147,17 +183,15 @@ fn bars(title: &str, y_desc: &str, values: &[(Model, f64)]) -> Result<String, St
         chart
             .configure_mesh()
             .disable_x_mesh()
-            .x_label_style(label_style)
             .x_labels(n.max(1))
             .x_label_formatter(&|x| {
                 let i = x.round();
-                if (x - i).abs() < 0.01 && i >= 0.0 {
-                    names
-                        .get(i as usize)
-                        .map_or(String::new(), |s| s.to_string())
-                } else {
-                    String::new()
+                if upright || (x - i).abs() >= 0.01 || i < 0.0 {
+                    return String::new();
                 }
+                names
+                    .get(i as usize)
+                    .map_or(String::new(), |s| s.to_string())
             })
             .y_desc(y_desc)
             .draw()
@@ -170,11 +204,18 @@ fn bars(title: &str, y_desc: &str, values: &[(Model, f64)]) -> Result<String, St
                     [(x - 0.35, 0.0), (x + 0.35, value)],
                     c.filled(),
                 )))
-                .map_err(|e| e.to_string())?
-                .label(format!("{} {value:.1}", mode.name()))
-                .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], c.filled()));
+                .map_err(|e| e.to_string())?;
+            if upright {
+                // The name reads downwards from just under the bar, centred on it.
+                let (px, py) = chart.backend_coord(&(x, 0.0));
+                let style = TextStyle::from(("sans-serif", 14).into_font())
+                    .transform(FontTransform::Rotate90)
+                    .color(&BLACK);
+                plot.draw(&Text::new(mode.name().to_string(), (px + 7, py + 8), style))
+                    .map_err(|e| e.to_string())?;
+            }
         }
-        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+        side_legend(&panel, &entries, Marker::Square)?;
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)
@@ -184,20 +225,23 @@ fn bars(title: &str, y_desc: &str, values: &[(Model, f64)]) -> Result<String, St
 fn speed_sweep(modes: &[Model], points: &[SweepPoint]) -> Result<String, String> {
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, size(modes.len())).into_drawing_area();
+        let entries = line_entries(modes);
+        let side = legend_width(&entries.iter().map(|e| e.0.clone()).collect::<Vec<_>>());
+        let root = SVGBackend::with_string(&mut svg, (SIZE.0 + side, SIZE.1)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let highest = points
+        let (plot, panel) = root.split_horizontally(SIZE.0);
+        let top = points
             .iter()
             .flat_map(|p| p.tunnelled.iter().copied())
             .max()
             .unwrap_or(0)
-            .max(1) as f64;
-        let top = (highest * 1.1).max(headroom(highest, modes.len()));
+            .max(1) as f64
+            * 1.1;
         let (lo, hi) = points.iter().fold((f64::MAX, f64::MIN), |(lo, hi), p| {
             (lo.min(f64::from(p.speed)), hi.max(f64::from(p.speed)))
         });
         let (lo, hi) = if lo < hi { (lo, hi) } else { (450.0, 50_000.0) };
-        let mut chart = ChartBuilder::on(&root)
+        let mut chart = ChartBuilder::on(&plot)
             .caption(
                 format!(
                     "Bricks tunnelled through: a wall of solid bricks, {} launches per speed",
@@ -223,13 +267,9 @@ fn speed_sweep(modes: &[Model], points: &[SweepPoint]) -> Result<String, String>
                 .map(|p| (f64::from(p.speed), f64::from(p.tunnelled[i])));
             chart
                 .draw_series(LineSeries::new(line, c.stroke_width(2)))
-                .map_err(|e| e.to_string())?
-                .label(mode.name())
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2))
-                });
+                .map_err(|e| e.to_string())?;
         }
-        legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+        side_legend(&panel, &entries, Marker::Line)?;
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)
@@ -243,17 +283,20 @@ fn normal_error(
 ) -> Result<String, String> {
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, size(modes.len())).into_drawing_area();
+        let entries = line_entries(modes);
+        let side = legend_width(&entries.iter().map(|e| e.0.clone()).collect::<Vec<_>>());
+        let root = SVGBackend::with_string(&mut svg, (SIZE.0 + side, SIZE.1)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let highest = samples
+        let (plot, panel) = root.split_horizontally(SIZE.0);
+        let top = samples
             .iter()
             .flat_map(|s| s.error.iter().flatten().copied())
-            .fold(1.0, f64::max);
-        let top = (highest * 1.1).max(headroom(highest, modes.len()));
+            .fold(1.0, f64::max)
+            * 1.1;
         let (lo, hi) = samples.iter().fold((f64::MAX, f64::MIN), |(lo, hi), s| {
             (lo.min(f64::from(s.degrees)), hi.max(f64::from(s.degrees)))
         });
-        let mut chart = ChartBuilder::on(&root)
+        let mut chart = ChartBuilder::on(&plot)
             .caption(
                 format!(
                     "Contact normal vs the exact referee, ball {} px into a brick's corner",
@@ -285,32 +328,18 @@ fn normal_error(
                 .filter_map(|s| s.error[i].map(|e| (f64::from(s.degrees), e)));
             chart
                 .draw_series(LineSeries::new(line, c.stroke_width(width)))
-                .map_err(|e| e.to_string())?
-                .label(mode.name())
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2))
-                });
+                .map_err(|e| e.to_string())?;
         }
-        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+        side_legend(&panel, &entries, Marker::Line)?;
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)
 }
 
-/// Draws `chart`'s legend, one entry per labelled series, at `position` on a white panel.
-fn legend<'a, DB, CT>(
-    chart: &mut ChartContext<'a, DB, CT>,
-    position: SeriesLabelPosition,
-) -> Result<(), String>
-where
-    DB: DrawingBackend + 'a,
-    CT: CoordTranslate,
-{
-    chart
-        .configure_series_labels()
-        .position(position)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .draw()
-        .map_err(|e| e.to_string())
+/// The legend entries of a line plot: each model's name in its colour.
+fn line_entries(modes: &[Model]) -> Vec<(String, RGBColor)> {
+    modes
+        .iter()
+        .map(|m| (m.name().to_string(), rgb(m)))
+        .collect()
 }
