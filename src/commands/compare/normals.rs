@@ -3,6 +3,10 @@
 //! radius overlapping the brick's top-right corner by [`DEPTH`] pixels, its centre at each angle
 //! around the corner, moving straight at the corner. The error is the angle between the mode's
 //! contact normal and the exact one, degrees.
+//!
+//! Every model is asked its [`CollisionModel::contact`](crate::collision::CollisionModel::contact):
+//! for a model with its own resolution that is its test of a box it overlaps (the paddle's), not
+//! how it moves through the bricks (the probe, `probe::models`, asks that).
 
 use super::models::Model;
 use crate::collision::{exact_circle_aabb, Aabb, Circle};
