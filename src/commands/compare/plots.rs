@@ -9,7 +9,7 @@
 //!   around a brick's corner ([`super::normals`]).
 //!
 //! Eleven models and more fit: the legend is a panel right of the chart, one line per series
-//! (never over the data), and a bar chart with more than [`FLAT_LABELS`] bars writes the names
+//! (never over the data), and a bar chart with more than six bars writes the names
 //! under its bars upright.
 
 use super::models::Model;
