@@ -448,7 +448,7 @@ pub struct CompareArgs {
     /// own mode.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["level", "set"])]
     pub replay: Option<PathBuf>,
-    /// The collision modes, comma-separated (default: all five: aabb,clamp,zones,cross,swept).
+    /// The collision models, comma-separated, or `all` (the default: every model).
     #[arg(long, value_name = "LIST")]
     pub modes: Option<String>,
     /// Most fixed steps (of 1/240 s) played per level; a level stops early when cleared

@@ -218,6 +218,25 @@ fn each_plot_is_svg_with_one_series_per_mode() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn modes_all_plays_every_row_in_the_table_order() {
+    let dir = scratch("all");
+    let out = breakout(
+        &dir,
+        &[
+            "--set", "levels", "--modes", "All", "--steps", "300", "-o", "out",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let (_, rows) = rows(&dir.join("out/compare.csv"));
+    let n = CollisionMode::ALL.len();
+    assert_eq!(rows.len(), 2 * n, "{rows:?}");
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row[3], CollisionMode::ALL[i % n].name(), "{row:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A replay of the bot on level 01 for `steps` steps, in `clamp`.
 fn recorded(dir: &Path, steps: u64) -> (PathBuf, breakout::replay::Replay) {
     let level = Level::parse(LEVELS[0].1, "low").unwrap();
@@ -246,7 +265,7 @@ fn a_replay_is_played_in_every_mode_and_its_own_mode_plays_its_game() {
     let out = breakout(&dir, &["--replay", path.to_str().unwrap(), "-o", "out"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let (_, rows) = rows(&dir.join("out/compare.csv"));
-    assert_eq!(rows.len(), 5);
+    assert_eq!(rows.len(), CollisionMode::ALL.len());
     let clamp = rows.iter().find(|r| r[3] == "clamp").unwrap();
     let end = replay.end.unwrap();
     assert_eq!(clamp[11], end.score.to_string(), "{clamp:?}");
@@ -277,11 +296,15 @@ fn assert_refused(dir: &Path, args: &[&str], out_dir: &str, why: &str) {
 #[test]
 fn bad_input_is_refused_with_a_clear_message_and_nothing_written() {
     let dir = scratch("bad");
+    let every: Vec<&str> = CollisionMode::ALL.iter().map(|m| m.name()).collect();
     assert_refused(
         &dir,
         &["--set", "levels", "--modes", "clamp,sideways"],
         "out",
-        "unknown collision mode 'sideways'; the modes are aabb, clamp, zones, cross, swept",
+        &format!(
+            "unknown collision mode 'sideways'; the modes are {} (or all)",
+            every.join(", ")
+        ),
     );
     std::fs::create_dir_all(dir.join("nothing")).unwrap();
     std::fs::write(dir.join("nothing/notes.txt"), "not a level").unwrap();

@@ -28,6 +28,7 @@
 //! there is no arrow, when the modes too take the face of least penetration.
 
 pub mod case;
+pub mod models;
 pub mod presets;
 
 use crate::collision::exact_circle_aabb::{self as exact, ExactContact, ExactImpact};

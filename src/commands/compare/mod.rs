@@ -3,12 +3,16 @@
 //! (`compare.csv`), a summary (`summary.md`) and SVG plots. `docs/collision.md`, "Comparing
 //! the modes", defines the columns and shows the reference plots.
 //!
+//! What it plays is a list of [`Model`]s: the built-in rows `--modes` names, and, called as a
+//! library ([`compare`]), models of one's own beside them (`examples/custom_mode.rs`).
+//!
 //! **Nothing half-written.** Every file is written into a staging directory next to the
 //! output directory (`.DIR.partial-PID`); only when all are written are they moved into DIR,
 //! one rename each, `compare.csv` last, and the staging directory removed. A run that fails
 //! (bad input, a file that cannot be written) removes its staging directory and leaves DIR as
 //! it was: a `compare.csv` in DIR is always a whole run's.
 
+pub mod models;
 pub mod normals;
 pub mod output;
 pub mod plots;
@@ -21,9 +25,9 @@ mod types;
 
 use super::simulate_all::{level_jobs, LevelJob};
 use crate::assets::{sets, Assets, LevelSetSource};
-use crate::collision::CollisionMode;
 use crate::level::Level;
 use crate::sim::GameConfig;
+pub use models::Model;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use table::Row;
@@ -32,7 +36,7 @@ pub use types::{CompareError, CompareOptions, LevelResult, DEFAULT_STEPS};
 /// What `breakout compare` is asked on its command line.
 #[derive(Clone, Copy, Debug)]
 pub struct Request<'a> {
-    /// `--modes a,b,…` as typed ([`parse_modes`]); `None`: every mode.
+    /// `--modes a,b,…|all` as typed ([`parse_modes`]); `None`: every mode.
     pub modes: Option<&'a str>,
     /// `--steps`.
     pub steps: Option<u64>,
@@ -57,7 +61,7 @@ pub fn run(request: &Request<'_>) -> std::process::ExitCode {
     let written = || -> anyhow::Result<Written> {
         let modes = match request.modes {
             Some(list) => parse_modes(list)?,
-            None => CollisionMode::ALL.to_vec(),
+            None => Model::all(),
         };
         let options = CompareOptions {
             modes,
@@ -99,31 +103,24 @@ pub enum Subject {
     Replay(PathBuf),
 }
 
-/// `--modes`: a comma-separated list of [`CollisionMode::name`]s (spaces around names
-/// allowed), each at most once.
+/// `--modes`: `all` (every row of [`crate::collision::CollisionMode::ALL`], in its order), or
+/// a comma-separated list of [`crate::collision::CollisionMode::name`]s (spaces around names
+/// allowed, case ignored), each at most once.
 ///
 /// # Errors
-/// [`CompareError::Modes`] naming the unknown or repeated mode and listing the modes.
-pub fn parse_modes(list: &str) -> Result<Vec<CollisionMode>, CompareError> {
-    let known = || {
-        CollisionMode::ALL
-            .iter()
-            .map(|m| m.name())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+/// [`CompareError::Modes`] naming the unknown or repeated mode and listing every model.
+pub fn parse_modes(list: &str) -> Result<Vec<Model>, CompareError> {
+    if list.trim().eq_ignore_ascii_case("all") {
+        return Ok(Model::all());
+    }
     let mut modes = Vec::new();
     for name in list.split(',').map(str::trim) {
-        let mode = CollisionMode::ALL
-            .iter()
-            .copied()
-            .find(|m| m.name().eq_ignore_ascii_case(name))
-            .ok_or_else(|| {
-                CompareError::Modes(format!(
-                    "--modes: unknown collision mode '{name}'; the modes are {}",
-                    known()
-                ))
-            })?;
+        let mode = models::built_in_named(name).ok_or_else(|| {
+            CompareError::Modes(format!(
+                "--modes: unknown collision mode '{name}'; the modes are {} (or all)",
+                models::known_names()
+            ))
+        })?;
         if modes.contains(&mode) {
             return Err(CompareError::Modes(format!(
                 "--modes: '{name}' is named twice"
@@ -210,12 +207,15 @@ pub struct Written {
     pub seconds: f64,
 }
 
-/// Plays `subject` in every mode of `options` and writes `compare.csv`, `summary.md` and the
-/// plots into `out` (see the module's doc for how nothing half-written is left). `progress`
-/// shows a bar on stderr (indicatif; drawn only when stderr is a terminal).
+/// Plays `subject` with every model of `options` (built-in rows and models of one's own alike)
+/// and writes `compare.csv`, `summary.md` and the plots into `out` (see the module's doc for
+/// how nothing half-written is left). `progress` shows a bar on stderr (indicatif; drawn only
+/// when stderr is a terminal). The library entry point: `examples/custom_mode.rs` calls it with
+/// a model of its own beside [`Model::all`].
 ///
 /// # Errors
-/// Any [`CompareError`]; then nothing in `out` was changed.
+/// Any [`CompareError`] (two models of one name: [`CompareError::Modes`]); then nothing in
+/// `out` was changed.
 pub fn compare(
     subject: &Subject,
     options: &CompareOptions,
@@ -223,6 +223,7 @@ pub fn compare(
     progress: bool,
 ) -> Result<Written, CompareError> {
     let start = std::time::Instant::now();
+    distinct_names(&options.modes)?;
     let staging = output::Staging::new(out)?;
     let results = match subject {
         Subject::Levels(jobs) => play_levels(jobs, options, progress)?,
@@ -264,6 +265,23 @@ pub fn compare(
         files,
         seconds: start.elapsed().as_secs_f64(),
     })
+}
+
+/// Refuses a list of models where two share a name (their rows would not be told apart) or
+/// that is empty.
+fn distinct_names(models: &[Model]) -> Result<(), CompareError> {
+    if models.is_empty() {
+        return Err(CompareError::Modes("no collision model to play".into()));
+    }
+    for (i, a) in models.iter().enumerate() {
+        if models[..i].iter().any(|b| b.name() == a.name()) {
+            return Err(CompareError::Modes(format!(
+                "two collision models are named '{}'",
+                a.name()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Loads every level (all of them before any is played: a level that does not load stops

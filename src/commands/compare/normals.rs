@@ -3,8 +3,13 @@
 //! radius overlapping the brick's top-right corner by [`DEPTH`] pixels, its centre at each angle
 //! around the corner, moving straight at the corner. The error is the angle between the mode's
 //! contact normal and the exact one, degrees.
+//!
+//! Every model is asked its [`CollisionModel::contact`](crate::collision::CollisionModel::contact):
+//! for a model with its own resolution that is its test of a box it overlaps (the paddle's), not
+//! how it moves through the bricks (the probe, `probe::models`, asks that).
 
-use crate::collision::{circle_aabb_contact, exact_circle_aabb, Aabb, Circle, CollisionMode};
+use super::models::Model;
+use crate::collision::{exact_circle_aabb, Aabb, Circle};
 use crate::playfield::BALL_RADIUS;
 use glam::Vec2;
 
@@ -34,7 +39,7 @@ pub struct NormalSample {
 }
 
 /// The errors of `modes` at each of [`angles`].
-pub fn corner_errors(modes: &[CollisionMode]) -> Vec<NormalSample> {
+pub fn corner_errors(modes: &[Model]) -> Vec<NormalSample> {
     let corner = Vec2::new(BRICK.max.x, BRICK.min.y);
     angles()
         .into_iter()
@@ -48,9 +53,9 @@ pub fn corner_errors(modes: &[CollisionMode]) -> Vec<NormalSample> {
             let velocity = -dir * 450.0;
             let error = modes
                 .iter()
-                .map(|&mode| {
+                .map(|model| {
                     let exact = exact?;
-                    let found = circle_aabb_contact(mode, circle, BRICK, velocity)?;
+                    let found = model.model().contact(circle, BRICK, velocity)?;
                     let cos = found.normal.as_dvec2().normalize().dot(exact.normal);
                     Some(cos.clamp(-1.0, 1.0).acos().to_degrees())
                 })
@@ -66,7 +71,11 @@ mod tests {
 
     #[test]
     fn clamp_agrees_with_the_referee_and_aabb_is_off_by_up_to_45_degrees_at_the_corner() {
-        let modes = [CollisionMode::Clamp, CollisionMode::Aabb];
+        use crate::collision::CollisionMode;
+        let modes = [
+            Model::built_in(CollisionMode::Clamp),
+            Model::built_in(CollisionMode::Aabb),
+        ];
         let samples = corner_errors(&modes);
         let worst = |i: usize| {
             samples

@@ -7,22 +7,95 @@
 //!   log axis, one line per mode ([`super::sweep`]);
 //! - `normal_error.svg`: the angle between each mode's contact normal and the exact referee's
 //!   around a brick's corner ([`super::normals`]).
+//!
+//! Eleven models and more fit: the legend is a panel right of the chart, one line per series
+//! (never over the data), and a bar chart with more than six bars writes the names
+//! under its bars upright.
 
+use super::models::Model;
 use super::summary::totals;
 use super::sweep::{SweepPoint, ANGLES};
 use super::types::{CompareOptions, LevelResult};
 use crate::collision::CollisionMode;
 use plotters::prelude::*;
+use plotters::style::FontTransform;
 
-/// Size of every plot, pixels.
+/// Size of the chart of every plot, pixels; the legend is a panel to its right
+/// ([`legend_width`]), and a bar chart of many bars is taller by its upright names.
 const SIZE: (u32, u32) = (800, 480);
+
+/// Height of one legend line, pixels.
+const ROW_HEIGHT: i32 = 20;
+
+/// Most bars whose names are written flat under them (800 px / 6 bars leaves room for the
+/// longest names, `lbreakout-trajectory`); more are written upright below them.
+const FLAT_LABELS: usize = 6;
+
+/// About the width of one character of the 14 px labels, pixels.
+const CHAR_WIDTH: u32 = 8;
+
+/// The legend panel's width for `labels`, pixels: the marker, the longest label and margins.
+fn legend_width(labels: &[String]) -> u32 {
+    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u32;
+    48 + CHAR_WIDTH * longest
+}
+
+/// How a legend entry marks its series.
+#[derive(Clone, Copy)]
+enum Marker {
+    /// A filled square (bars).
+    Square,
+    /// A short line (lines).
+    Line,
+}
+
+/// Draws the legend on `area` (the panel right of the chart): one line per series, its marker in
+/// its colour and its label, top to bottom in the series' order, on a framed white panel. Never
+/// over the data, whatever the number of series.
+fn side_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    entries: &[(String, RGBColor)],
+    marker: Marker,
+) -> Result<(), String> {
+    let (w, _) = area.dim_in_pixel();
+    let top = 48;
+    let bottom = top + 10 + ROW_HEIGHT * entries.len() as i32;
+    area.draw(&Rectangle::new(
+        [(4, top - 8), (w as i32 - 8, bottom)],
+        BLACK.stroke_width(1),
+    ))
+    .map_err(|e| e.to_string())?;
+    for (i, (label, c)) in entries.iter().enumerate() {
+        let y = top + 6 + ROW_HEIGHT * i as i32;
+        match marker {
+            Marker::Square => area.draw(&Rectangle::new([(12, y - 5), (26, y + 5)], c.filled())),
+            Marker::Line => area.draw(&PathElement::new(vec![(10, y), (28, y)], c.stroke_width(2))),
+        }
+        .map_err(|e| e.to_string())?;
+        let style = ("sans-serif", 14).into_font().color(&BLACK).pos(
+            plotters::style::text_anchor::Pos::new(
+                plotters::style::text_anchor::HPos::Left,
+                plotters::style::text_anchor::VPos::Center,
+            ),
+        );
+        area.draw(&Text::new(label.clone(), (36, y), style))
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
 
 /// The colour of `mode`'s series (the same in every plot): its row's shade for white
 /// ([`crate::collision::ModeColours::on_white`]), the hue of the mode's ghost in the lab
 /// (`view::fork::mode_color`) darkened where the lab's, made for a dark playfield, would not
 /// read on white.
 pub fn colour(mode: CollisionMode) -> RGBColor {
-    let [r, g, b] = mode.def().colour.on_white;
+    rgb(&Model::built_in(mode))
+}
+
+/// The colour of `model`'s series: its row's ([`colour`]) or the one given to a model of one's
+/// own ([`Model::custom`]).
+pub fn rgb(model: &Model) -> RGBColor {
+    let [r, g, b] = model.colour();
     RGBColor(r, g, b)
 }
 
@@ -34,7 +107,7 @@ pub fn all(
     sweep: Option<&[SweepPoint]>,
 ) -> Vec<(String, String)> {
     let modes = &options.modes;
-    let per_mode: Vec<(CollisionMode, f64, f64)> = modes
+    let per_mode: Vec<(Model, f64, f64)> = modes
         .iter()
         .enumerate()
         .map(|(i, &m)| {
@@ -79,20 +152,31 @@ pub fn all(
         .collect()
 }
 
-/// A bar chart: one bar per mode, each its own series.
-fn bars(title: &str, y_desc: &str, values: &[(CollisionMode, f64)]) -> Result<String, String> {
+/// A bar chart: one bar per mode, each its own series; the names under the bars (upright
+/// when there are more than [`FLAT_LABELS`]) and in the legend with the values.
+fn bars(title: &str, y_desc: &str, values: &[(Model, f64)]) -> Result<String, String> {
+    let n = values.len();
+    let names: Vec<&str> = values.iter().map(|v| v.0.name()).collect();
+    let entries: Vec<(String, RGBColor)> = values
+        .iter()
+        .map(|(m, v)| (format!("{} {v:.1}", m.name()), rgb(m)))
+        .collect();
+    let labels: Vec<String> = entries.iter().map(|e| e.0.clone()).collect();
+    let side = legend_width(&labels);
+    let upright = n > FLAT_LABELS;
+    let longest = names.iter().map(|s| s.len()).max().unwrap_or(0) as u32;
+    let label_area = if upright { 16 + 6 * longest } else { 36 };
+    let height = SIZE.1 + label_area - 36;
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (SIZE.0 + side, height)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
-        // Headroom above the tallest bar for the legend in the upper right.
-        let top = values.iter().map(|v| v.1).fold(0.0, f64::max).max(1e-9) * 1.6;
-        let n = values.len();
-        let names: Vec<&str> = values.iter().map(|v| v.0.name()).collect();
-        let mut chart = ChartBuilder::on(&root)
+        let (plot, panel) = root.split_horizontally(SIZE.0);
+        let top = values.iter().map(|v| v.1).fold(0.0, f64::max).max(1e-9) * 1.1;
+        let mut chart = ChartBuilder::on(&plot)
             .caption(title, ("sans-serif", 22))
             .margin(12)
-            .x_label_area_size(36)
+            .x_label_area_size(label_area)
             .y_label_area_size(64)
             .build_cartesian_2d(-0.5f64..n as f64 - 0.5, 0f64..top)
             .map_err(|e| e.to_string())?;
@@ -102,41 +186,50 @@ fn bars(title: &str, y_desc: &str, values: &[(CollisionMode, f64)]) -> Result<St
             .x_labels(n.max(1))
             .x_label_formatter(&|x| {
                 let i = x.round();
-                if (x - i).abs() < 0.01 && i >= 0.0 {
-                    names
-                        .get(i as usize)
-                        .map_or(String::new(), |s| s.to_string())
-                } else {
-                    String::new()
+                if upright || (x - i).abs() >= 0.01 || i < 0.0 {
+                    return String::new();
                 }
+                names
+                    .get(i as usize)
+                    .map_or(String::new(), |s| s.to_string())
             })
             .y_desc(y_desc)
             .draw()
             .map_err(|e| e.to_string())?;
         for (i, &(mode, value)) in values.iter().enumerate() {
-            let c = colour(mode);
+            let c = rgb(&mode);
             let x = i as f64;
             chart
                 .draw_series(std::iter::once(Rectangle::new(
                     [(x - 0.35, 0.0), (x + 0.35, value)],
                     c.filled(),
                 )))
-                .map_err(|e| e.to_string())?
-                .label(format!("{} {value:.1}", mode.name()))
-                .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], c.filled()));
+                .map_err(|e| e.to_string())?;
+            if upright {
+                // The name reads downwards from just under the bar, centred on it.
+                let (px, py) = chart.backend_coord(&(x, 0.0));
+                let style = TextStyle::from(("sans-serif", 14).into_font())
+                    .transform(FontTransform::Rotate90)
+                    .color(&BLACK);
+                plot.draw(&Text::new(mode.name().to_string(), (px + 7, py + 8), style))
+                    .map_err(|e| e.to_string())?;
+            }
         }
-        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+        side_legend(&panel, &entries, Marker::Square)?;
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)
 }
 
 /// Bricks tunnelled through (summed over the launches) against ball speed, log axis.
-fn speed_sweep(modes: &[CollisionMode], points: &[SweepPoint]) -> Result<String, String> {
+fn speed_sweep(modes: &[Model], points: &[SweepPoint]) -> Result<String, String> {
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        let entries = line_entries(modes);
+        let side = legend_width(&entries.iter().map(|e| e.0.clone()).collect::<Vec<_>>());
+        let root = SVGBackend::with_string(&mut svg, (SIZE.0 + side, SIZE.1)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let (plot, panel) = root.split_horizontally(SIZE.0);
         let top = points
             .iter()
             .flat_map(|p| p.tunnelled.iter().copied())
@@ -148,7 +241,7 @@ fn speed_sweep(modes: &[CollisionMode], points: &[SweepPoint]) -> Result<String,
             (lo.min(f64::from(p.speed)), hi.max(f64::from(p.speed)))
         });
         let (lo, hi) = if lo < hi { (lo, hi) } else { (450.0, 50_000.0) };
-        let mut chart = ChartBuilder::on(&root)
+        let mut chart = ChartBuilder::on(&plot)
             .caption(
                 format!(
                     "Bricks tunnelled through: a wall of solid bricks, {} launches per speed",
@@ -167,20 +260,16 @@ fn speed_sweep(modes: &[CollisionMode], points: &[SweepPoint]) -> Result<String,
             .y_desc("bricks tunnelled through")
             .draw()
             .map_err(|e| e.to_string())?;
-        for (i, &mode) in modes.iter().enumerate() {
-            let c = colour(mode);
+        for (i, mode) in modes.iter().enumerate() {
+            let c = rgb(mode);
             let line = points
                 .iter()
                 .map(|p| (f64::from(p.speed), f64::from(p.tunnelled[i])));
             chart
                 .draw_series(LineSeries::new(line, c.stroke_width(2)))
-                .map_err(|e| e.to_string())?
-                .label(mode.name())
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2))
-                });
+                .map_err(|e| e.to_string())?;
         }
-        legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+        side_legend(&panel, &entries, Marker::Line)?;
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)
@@ -189,13 +278,16 @@ fn speed_sweep(modes: &[CollisionMode], points: &[SweepPoint]) -> Result<String,
 /// Contact-normal error (degrees) against the centre's angle around the corner, one line per
 /// mode (a mode that finds no contact at an angle has no point there).
 fn normal_error(
-    modes: &[CollisionMode],
+    modes: &[Model],
     samples: &[super::normals::NormalSample],
 ) -> Result<String, String> {
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        let entries = line_entries(modes);
+        let side = legend_width(&entries.iter().map(|e| e.0.clone()).collect::<Vec<_>>());
+        let root = SVGBackend::with_string(&mut svg, (SIZE.0 + side, SIZE.1)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let (plot, panel) = root.split_horizontally(SIZE.0);
         let top = samples
             .iter()
             .flat_map(|s| s.error.iter().flatten().copied())
@@ -204,7 +296,7 @@ fn normal_error(
         let (lo, hi) = samples.iter().fold((f64::MAX, f64::MIN), |(lo, hi), s| {
             (lo.min(f64::from(s.degrees)), hi.max(f64::from(s.degrees)))
         });
-        let mut chart = ChartBuilder::on(&root)
+        let mut chart = ChartBuilder::on(&plot)
             .caption(
                 format!(
                     "Contact normal vs the exact referee, ball {} px into a brick's corner",
@@ -223,41 +315,31 @@ fn normal_error(
             .y_desc("normal error (degrees)")
             .draw()
             .map_err(|e| e.to_string())?;
-        for (i, &mode) in modes.iter().enumerate() {
-            let c = colour(mode);
+        for (i, mode) in modes.iter().enumerate() {
+            let c = rgb(mode);
             // Swept's overlap test is clamp's: a thinner line, drawn over clamp's.
-            let width = if mode == CollisionMode::Swept { 1 } else { 2 };
+            let width = if mode.mode() == Some(CollisionMode::Swept) {
+                1
+            } else {
+                2
+            };
             let line = samples
                 .iter()
                 .filter_map(|s| s.error[i].map(|e| (f64::from(s.degrees), e)));
             chart
                 .draw_series(LineSeries::new(line, c.stroke_width(width)))
-                .map_err(|e| e.to_string())?
-                .label(mode.name())
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2))
-                });
+                .map_err(|e| e.to_string())?;
         }
-        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+        side_legend(&panel, &entries, Marker::Line)?;
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)
 }
 
-/// Draws `chart`'s legend, one entry per labelled series, at `position` on a white panel.
-fn legend<'a, DB, CT>(
-    chart: &mut ChartContext<'a, DB, CT>,
-    position: SeriesLabelPosition,
-) -> Result<(), String>
-where
-    DB: DrawingBackend + 'a,
-    CT: CoordTranslate,
-{
-    chart
-        .configure_series_labels()
-        .position(position)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .draw()
-        .map_err(|e| e.to_string())
+/// The legend entries of a line plot: each model's name in its colour.
+fn line_entries(modes: &[Model]) -> Vec<(String, RGBColor)> {
+    modes
+        .iter()
+        .map(|m| (m.name().to_string(), rgb(m)))
+        .collect()
 }

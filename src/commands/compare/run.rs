@@ -2,6 +2,7 @@
 //! stepped in lockstep, each copy's bricks tunnelled through counted and its first step apart
 //! from `clamp` found by [`Game::state_hash_without_mode`].
 
+use super::models::Model;
 use super::tunnels::TunnelCounter;
 use crate::collision::CollisionMode;
 use crate::level::Level;
@@ -14,8 +15,8 @@ const LAUNCH_DELAY: f32 = 0.0;
 /// How one mode played one level: the facts of one row of `compare.csv`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ModeOutcome {
-    /// The collision mode.
-    pub mode: CollisionMode,
+    /// The collision model.
+    pub model: Model,
     /// Every destructible brick was destroyed.
     pub cleared: bool,
     /// Fixed steps (of 1/240 s) played: to the clear, or all of them.
@@ -74,13 +75,13 @@ struct Lane {
     done: bool,
 }
 
-/// The bot plays `level` for at most `steps` steps in each of `modes`, every copy from the
-/// same `config` (its seed; lives are infinite, as in `simulate`) but for the mode. The
+/// The bot plays `level` for at most `steps` steps with each of `modes`, every copy from the
+/// same `config` (its seed; lives are infinite, as in `simulate`) but for the model. The
 /// outcomes are in the order of `modes`.
 pub fn play_level(
     level: &Level,
     config: GameConfig,
-    modes: &[CollisionMode],
+    modes: &[Model],
     steps: u64,
 ) -> Vec<ModeOutcome> {
     let config = GameConfig {
@@ -101,7 +102,7 @@ pub fn play_level(
 /// The replay's level text does not parse.
 pub fn play_replay(
     replay: &Replay,
-    modes: &[CollisionMode],
+    modes: &[Model],
     steps: u64,
 ) -> Result<Vec<ModeOutcome>, crate::level::LevelErrors> {
     let start = replay.start_game()?;
@@ -111,12 +112,7 @@ pub fn play_replay(
 
 /// Steps one copy of `start` per mode of `modes`, plus a `clamp` copy to compare with when
 /// `modes` has none, until `steps` steps or every copy has stopped.
-fn lockstep(
-    start: &Game,
-    modes: &[CollisionMode],
-    steps: u64,
-    mut driver: Driver,
-) -> Vec<ModeOutcome> {
+fn lockstep(start: &Game, modes: &[Model], steps: u64, mut driver: Driver) -> Vec<ModeOutcome> {
     let (all, reference, mut lanes) = lanes_for(start, modes);
     // Lanes still hashed against the reference: not the reference, not yet parted.
     let mut unparted: Vec<usize> = (0..lanes.len()).filter(|&i| i != reference).collect();
@@ -180,27 +176,27 @@ fn lockstep(
         .into_iter()
         .zip(all)
         .take(modes.len())
-        .map(|(lane, mode)| outcome(mode, lane))
+        .map(|(lane, model)| outcome(model, lane))
         .collect()
 }
 
 /// One lane per mode of `modes`, from copies of `start`, and a `clamp` lane after them when
 /// `modes` has none: the lanes' modes, the index of the reference (the `clamp` lane) and the
 /// lanes.
-fn lanes_for(start: &Game, modes: &[CollisionMode]) -> (Vec<CollisionMode>, usize, Vec<Lane>) {
-    let mut all: Vec<CollisionMode> = modes.to_vec();
-    let reference = match all.iter().position(|&m| m == CollisionMode::Clamp) {
+fn lanes_for(start: &Game, modes: &[Model]) -> (Vec<Model>, usize, Vec<Lane>) {
+    let mut all: Vec<Model> = modes.to_vec();
+    let reference = match all.iter().position(Model::is_reference) {
         Some(i) => i,
         None => {
-            all.push(CollisionMode::Clamp);
+            all.push(Model::built_in(CollisionMode::Clamp));
             all.len() - 1
         }
     };
     let lanes = all
         .iter()
-        .map(|&mode| {
+        .map(|model| {
             let mut game = start.clone();
-            game.set_collision_mode(mode);
+            model.apply(&mut game);
             Lane {
                 game,
                 tunnels: TunnelCounter::default(),
@@ -256,7 +252,7 @@ impl Partings<'_> {
     }
 }
 
-/// Copies of the reference and of the copies not yet apart, with their bots, at one step./// Copies of the reference and of the copies not yet apart, with their bots, at one step.
+/// Copies of the reference and of the copies not yet apart, with their bots, at one step.
 struct Checkpoint {
     /// Steps run when saved.
     at: u64,
@@ -322,11 +318,11 @@ fn apply_changes(replay: &Replay, next: &mut usize, at: u64, lanes: &mut [Lane])
     }
 }
 
-/// The outcome of a copy played in `mode`.
-fn outcome(mode: CollisionMode, lane: Lane) -> ModeOutcome {
+/// The outcome of a copy played with `model`.
+fn outcome(model: Model, lane: Lane) -> ModeOutcome {
     let stats = lane.game.stats();
     ModeOutcome {
-        mode,
+        model,
         cleared: lane.game.state() == GameState::LevelCleared,
         steps: stats.steps,
         bricks_destroyed: stats.bricks_destroyed,

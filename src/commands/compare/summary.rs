@@ -1,7 +1,7 @@
 //! `summary.md`: per mode the totals and rates, then the levels where the modes disagree most.
 
+use super::models::Model;
 use super::types::{CompareOptions, LevelResult, DEFAULT_STEPS};
-use crate::collision::CollisionMode;
 use std::fmt::Write;
 
 /// Levels listed in each "disagree most" table.
@@ -104,7 +104,7 @@ pub fn markdown(results: &[LevelResult], options: &CompareOptions) -> String {
     );
     for (i, mode) in modes.iter().enumerate() {
         let t = totals(results, i);
-        let parted = if *mode == CollisionMode::Clamp {
+        let parted = if mode.is_reference() {
             "—".to_string()
         } else {
             t.parted.to_string()
@@ -161,8 +161,8 @@ pub fn markdown(results: &[LevelResult], options: &CompareOptions) -> String {
     md
 }
 
-/// The mode names joined with commas.
-fn names(modes: &[CollisionMode]) -> String {
+/// The model names joined with commas.
+fn names(modes: &[Model]) -> String {
     modes
         .iter()
         .map(|m| m.name())
@@ -176,7 +176,7 @@ fn disagreement(
     md: &mut String,
     title: &str,
     results: &[LevelResult],
-    modes: &[CollisionMode],
+    modes: &[Model],
     value: impl Fn(&super::run::ModeOutcome) -> f64,
     cell: impl Fn(&super::run::ModeOutcome) -> String,
 ) {
@@ -218,7 +218,7 @@ fn disagreement(
 }
 
 /// The [`LISTED`] levels where some mode parted from `clamp` earliest.
-fn earliest_parting(md: &mut String, results: &[LevelResult], modes: &[CollisionMode]) {
+fn earliest_parting(md: &mut String, results: &[LevelResult], modes: &[Model]) {
     let mut partings: Vec<(u64, &LevelResult)> = results
         .iter()
         .filter_map(|r| {

@@ -4,8 +4,8 @@
 //! it from below ([`Game::set_ball`]), at [`ANGLES`] angles, at each speed from 450 to
 //! 50,000 px/s. Tunnels are counted as in `compare.csv` ([`super::tunnels`]).
 
+use super::models::Model;
 use super::tunnels::TunnelCounter;
-use crate::collision::CollisionMode;
 use crate::level::Level;
 use crate::sim::{Game, GameConfig, Input};
 use glam::Vec2;
@@ -57,7 +57,7 @@ pub struct SweepPoint {
 }
 
 /// Runs the sweep for `modes` at `speeds` on rayon's threads.
-pub fn speed_sweep(modes: &[CollisionMode], speeds: &[f32]) -> Vec<SweepPoint> {
+pub fn speed_sweep(modes: &[Model], speeds: &[f32]) -> Vec<SweepPoint> {
     let level = Level::parse(WALL, "speed sweep wall").expect("the sweep's wall is a level");
     speeds
         .par_iter()
@@ -65,22 +65,28 @@ pub fn speed_sweep(modes: &[CollisionMode], speeds: &[f32]) -> Vec<SweepPoint> {
             speed,
             tunnelled: modes
                 .iter()
-                .map(|&mode| ANGLES.iter().map(|&a| launch(&level, mode, speed, a)).sum())
+                .map(|model| {
+                    ANGLES
+                        .iter()
+                        .map(|&a| launch(&level, model, speed, a))
+                        .sum()
+                })
                 .collect(),
         })
         .collect()
 }
 
 /// Bricks tunnelled through by one ball launched at `speed` (pixels/second), `degrees` from
-/// straight up, in `mode`, while it travels [`TRAVEL`] pixels (the paddle stays still).
-pub fn launch(level: &Level, mode: CollisionMode, speed: f32, degrees: f32) -> u32 {
+/// straight up, with `model`, while it travels [`TRAVEL`] pixels (the paddle stays still).
+pub fn launch(level: &Level, model: &Model, speed: f32, degrees: f32) -> u32 {
     let config = GameConfig {
-        collision: mode,
+        collision: model.mode().unwrap_or_default(),
         launch_speed: speed,
         infinite_lives: true,
         ..GameConfig::default()
     };
     let mut game = Game::new(level, config);
+    model.apply(&mut game);
     let (sin, cos) = degrees.to_radians().sin_cos();
     game.set_ball(START, Vec2::new(sin, -cos) * speed);
     let steps = (TRAVEL / (speed * crate::sim::tuning::FIXED_TIMESTEP)).ceil() as u32;

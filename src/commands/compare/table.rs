@@ -14,7 +14,7 @@ pub struct Row {
     pub level: usize,
     /// The level's name.
     pub name: String,
-    /// The collision mode's name.
+    /// The collision model's name.
     pub mode: String,
     /// Whether every destructible brick was destroyed within the steps played.
     pub cleared: bool,
@@ -42,7 +42,7 @@ impl Row {
             set: set.to_string(),
             level,
             name: name.to_string(),
-            mode: outcome.mode.name().to_string(),
+            mode: outcome.model.name().to_string(),
             cleared: outcome.cleared,
             steps_to_clear: outcome.cleared.then_some(outcome.steps),
             bricks_destroyed: outcome.bricks_destroyed,
@@ -92,7 +92,7 @@ mod tests {
     fn the_header_line_is_the_row_fields_in_order() {
         let mut writer = csv::Writer::from_writer(Vec::new());
         let outcome = ModeOutcome {
-            mode: crate::collision::CollisionMode::Swept,
+            model: super::super::models::Model::built_in(crate::collision::CollisionMode::Swept),
             cleared: false,
             steps: 9,
             bricks_destroyed: 1,

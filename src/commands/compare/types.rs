@@ -2,9 +2,9 @@
 //! one level's results ([`LevelResult`]) and why nothing was written ([`CompareError`]).
 //! `compare/mod.rs` re-exports them, so their paths stay `commands::compare::…`.
 
+use super::models::Model;
 use super::run::ModeOutcome;
 use crate::assets::SetError;
-use crate::collision::CollisionMode;
 use crate::level::LoadError;
 use std::path::PathBuf;
 
@@ -15,8 +15,9 @@ pub const DEFAULT_STEPS: u64 = 20_000;
 /// What `compare` was asked, but what it plays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompareOptions {
-    /// The modes to play, in `--modes` order (default [`CollisionMode::ALL`]).
-    pub modes: Vec<CollisionMode>,
+    /// The models to play, in `--modes` order (default every built-in, [`Model::all`]); a
+    /// model of one's own ([`Model::custom`]) plays beside them.
+    pub modes: Vec<Model>,
     /// Most fixed steps played per level (a level stops early when cleared); `None`:
     /// [`DEFAULT_STEPS`] for levels, the whole replay for a replay.
     pub steps: Option<u64>,
@@ -29,7 +30,7 @@ pub struct CompareOptions {
 /// Why `compare` wrote nothing. Each message names the input it is about.
 #[derive(Debug, thiserror::Error)]
 pub enum CompareError {
-    /// `--modes` named a mode that does not exist (or none).
+    /// `--modes` named a mode that does not exist (or none), or two models share a name.
     #[error("{0}")]
     Modes(String),
     /// The set or level arguments named nothing playable.
