@@ -19,13 +19,16 @@
 //! **The target and when it is recomputed.** A ball's target lives in its [`ModelMemory`]:
 //! `target` (the brick's cell, the ball's centre at the contact and the outward normal, or no
 //! cell: nothing ahead), `prev_pos` (the ball's centre when the target was computed: the cast's
-//! origin) and `counter` (a fingerprint of the live bricks the target was computed against). The
-//! target is recomputed at the start of a sub-step, from the ball's current position, when
-//! (1) there is none (launch, after every bounce: LBreakout recomputes at the next frame),
-//! (2) the fingerprint differs — a brick destroyed anywhere, grown, or hidden or shown by
-//! pass-through (LBreakout recomputes when bricks appear, and for the balls targeting a brick
-//! that was hit; after an unrelated destruction it would keep the target, which the recomputation
-//! finds again unless the ball is level with it), or (3) the ball is no longer on the line from
+//! origin) and `counter` (a fingerprint of the live bricks near the path: the cells overlapping
+//! the bounding box of the origin and the contact — or the point where the ball leaves the grid,
+//! for no brick — grown by a radius and one cell). The target is recomputed at the start of a
+//! sub-step, from the ball's current position, when (1) there is none (launch, after every
+//! bounce: LBreakout recomputes at the next frame), (2) the fingerprint differs — a brick there
+//! destroyed (the target itself among them), grown, or hidden or shown by pass-through
+//! (LBreakout recomputes every ball when bricks appear anywhere, and the balls targeting a brick
+//! that was hit; after another destruction it keeps the target, which the recomputation finds
+//! again unless the ball is level with it; a brick appearing away from the path changes no
+//! target), or (3) the ball is no longer on the line from
 //! the origin along its velocity — the game's walls, paddle, ball–ball collisions or loop breaker
 //! moved or turned it (LBreakout's walls are bricks and its paddle recomputes; a speed change
 //! keeps the line and the target).
@@ -137,17 +140,45 @@ impl<'a> Grid<'a> {
         inside.then_some((row as usize, col as usize))
     }
 
-    /// A fingerprint of the set of live cells (FNV-1a over their indices).
-    fn fingerprint(&self) -> u32 {
+    /// A fingerprint (FNV-1a over their indices) of the live cells near the path from `from` to
+    /// `to` of a ball of radius `r`: those overlapping the path's bounding box grown by `r` and
+    /// one cell (the neighbours that decide a covered face or an exposed corner).
+    fn fingerprint(&self, from: Vec2, to: Vec2, r: f32) -> u32 {
+        let margin = Vec2::splat(r) + self.cell;
+        let (lo, hi) = (from.min(to) - margin, from.max(to) + margin);
+        let rows = self.row_of(lo.y).max(0)..=self.row_of(hi.y).min(self.rows as i64 - 1);
+        let cols = self.col_of(lo.x).max(0)..=self.col_of(hi.x).min(self.cols as i64 - 1);
         let mut h: u32 = 0x811c_9dc5;
-        for row in 0..self.rows {
-            for col in 0..self.cols {
-                if self.bricks.brick(row, col).is_some() {
-                    h = (h ^ (row * self.cols + col + 1) as u32).wrapping_mul(0x0100_0193);
+        for row in rows {
+            for col in cols.clone() {
+                if self.live(row, col).is_some() {
+                    let index = row as usize * self.cols + col as usize + 1;
+                    h = (h ^ index as u32).wrapping_mul(0x0100_0193);
                 }
             }
         }
         h
+    }
+
+    /// Where a ball of radius `r` at `p` moving along `u` (unit) stops being able to touch the
+    /// grid (`p` itself if it already cannot).
+    fn exit_point(&self, p: Vec2, u: Vec2, r: f32) -> Vec2 {
+        let area = self.area();
+        let axis = |p: f32, u: f32, lo: f32, hi: f32| {
+            if u > 0.0 {
+                (hi + r - p) / u
+            } else if u < 0.0 {
+                (lo - r - p) / u
+            } else {
+                f32::INFINITY
+            }
+        };
+        let t = axis(p.x, u.x, area.min.x, area.max.x).min(axis(p.y, u.y, area.min.y, area.max.y));
+        if t.is_finite() && t > 0.0 {
+            p + u * t
+        } else {
+            p
+        }
     }
 }
 
@@ -328,17 +359,27 @@ pub(super) type FindTarget = fn(&mut ModelBall<'_>, &Grid) -> Option<Target>;
 
 /// True if the memory's target still holds for `ball` (see the module doc, "when it is
 /// recomputed").
-fn target_holds(memory: &ModelMemory, pos: Vec2, vel: Vec2, fingerprint: u32) -> bool {
-    let (Some(_), Some(origin)) = (memory.target, memory.prev_pos) else {
+fn target_holds(memory: &ModelMemory, grid: &Grid, pos: Vec2, vel: Vec2, r: f32) -> bool {
+    let (Some(target), Some(origin)) = (memory.target, memory.prev_pos) else {
         return false;
     };
-    if memory.counter != fingerprint {
+    let u = vel.normalize_or_zero();
+    if memory.counter != path_fingerprint(grid, origin, target, u, r) {
         return false;
     }
-    let u = vel.normalize_or_zero();
     let d = pos - origin;
     let tol = LINE_TOLERANCE_PX + LINE_TOLERANCE_REL * d.length();
     d.dot(u) >= -tol && d.perp_dot(u).abs() <= tol
+}
+
+/// The fingerprint of the live bricks near the path from `origin` to `target` (to where the
+/// ball leaves the grid for a target with no brick).
+fn path_fingerprint(grid: &Grid, origin: Vec2, target: Target, u: Vec2, r: f32) -> u32 {
+    let end = match target.cell {
+        Some(_) => target.center,
+        None => grid.exit_point(origin, u, r),
+    };
+    grid.fingerprint(origin, end, r)
 }
 
 /// True once the ball at `pos` moving along `vel` has passed `target` in both coordinates (a
@@ -378,17 +419,18 @@ pub(super) fn step_toward_target(
         }
         return response;
     };
-    let fingerprint = grid.fingerprint();
-    if !target_holds(ball.memory, ball.pos, ball.vel, fingerprint) {
+    if !target_holds(ball.memory, &grid, ball.pos, ball.vel, ball.radius) {
         let found = find(ball, &grid);
+        let target = found.unwrap_or(Target {
+            cell: None,
+            center: ball.pos,
+            normal: Vec2::ZERO,
+        });
+        let u = ball.vel.normalize_or_zero();
         *ball.memory = ModelMemory {
-            target: Some(found.unwrap_or(Target {
-                cell: None,
-                center: ball.pos,
-                normal: Vec2::ZERO,
-            })),
+            target: Some(target),
             prev_pos: Some(ball.pos),
-            counter: fingerprint,
+            counter: path_fingerprint(&grid, ball.pos, target, u, ball.radius),
         };
     }
     ball.pos += ball.vel * dt;
@@ -415,3 +457,11 @@ pub(super) fn step_toward_target(
     }
     response
 }
+
+#[cfg(test)]
+#[path = "lbreakout_test_support.rs"]
+pub(super) mod test_support;
+
+#[cfg(test)]
+#[path = "lbreakout_response_tests.rs"]
+mod tests;
