@@ -31,8 +31,8 @@
 //!   probe is symmetric and a point on a brick's edge is not inside it
 //!   (`lbreakout_response`, "Pixel conventions").
 //! * The march is bounded (the grid's diagonal plus the ball's distance from it), the back-off
-//!   to 4 steps (3 undo one march step); a ball still touching after them keeps the last
-//!   position tried.
+//!   to 4 steps (3 undo one march step) and never behind the march's start: a ball the in-brick
+//!   back-off could not free (stopped by the grid's edge) turns where it is.
 //!
 //! **A ball inside a brick**: as Trajectory (LBreakoutHD 1.1.7+): backed out along −v in 2 px
 //! (scaled) steps before the march. **Moving or growing bricks**: the target is recomputed when
@@ -119,6 +119,7 @@ fn find_target(ball: &mut ModelBall<'_>, grid: &Grid) -> Option<Target> {
     };
     let mut p = c;
     let mut hits = None;
+    let mut marched = 0;
     for _ in 0..max_steps {
         let h = probe(grid, p, r, v);
         if h.iter().any(Option::is_some) {
@@ -129,15 +130,24 @@ fn find_target(ball: &mut ModelBall<'_>, grid: &Grid) -> Option<Target> {
             return None;
         }
         p += step;
+        marched += 1;
     }
     let mut hits = hits?;
+    // Back off, never behind where the march started (a ball the in-brick back-off could not
+    // free: LBreakout would back it off across its walls).
+    let mut backed = 0.0;
+    let limit = marched as f32 * MARCH_STEP / BACK_STEP;
     for _ in 0..MAX_BACK_STEPS {
-        let h = probe(grid, p - back, r, v);
-        if h.iter().all(Option::is_none) {
-            p -= back;
+        if backed + 1.0 > limit + 1e-3 {
+            p = c;
             break;
         }
+        backed += 1.0;
+        let h = probe(grid, p - back, r, v);
         p -= back;
+        if h.iter().all(Option::is_none) {
+            break;
+        }
         hits = h;
     }
     let (i, (row, col)) = hits

@@ -46,8 +46,9 @@ const TAN_20: f32 = 0.363_970_23;
 /// tan 80°: slopes steeper than this are lowered to 80° from horizontal (10° from vertical).
 const TAN_80: f32 = 5.671_282;
 /// LBreakout's "full circle" in `angle2vec`: 6.28, not 2π, so direction i of 180 is
-/// 1.99898·i degrees.
-const QUANT_CIRCLE: f32 = 6.28;
+/// 1.99898·i degrees. Deliberately not `TAU`: the shortfall is LBreakout's.
+#[allow(clippy::approx_constant)]
+pub(super) const QUANT_CIRCLE: f32 = 6.28;
 /// Corner entropy, per mille of vx: uniform integer in this range.
 const ENTROPY_PER_MILLE: std::ops::RangeInclusive<u32> = 40..=120;
 /// Factor on vx when vx == vy exactly (`ball_mask_vel`).
@@ -344,7 +345,7 @@ pub(super) fn post_process(
     speed: f32,
     entropy: Option<&mut Pcg32>,
 ) -> Vec2 {
-    if !(vel.length() > 0.0) || !vel.is_finite() {
+    if vel.length() <= 0.0 || !vel.is_finite() {
         return vel;
     }
     quantise(mask(vel, old_vx, entropy)) * speed

@@ -5,6 +5,10 @@ use super::*;
 use proptest::prelude::*;
 use rand::SeedableRng;
 
+/// LBreakout's full circle in `angle2vec` (§1.2.2), written here independently.
+#[allow(clippy::approx_constant)]
+const LBREAKOUT_CIRCLE: f32 = 6.28;
+
 /// Degrees of `v` from horizontal, 0–90.
 fn from_horizontal(v: Vec2) -> f32 {
     libm::atan2f(v.y.abs(), v.x.abs()).to_degrees()
@@ -19,7 +23,7 @@ proptest! {
         let q = quantise(v);
         prop_assert!((q.length() - 1.0).abs() < 1e-5);
         let angle = libm::atan2f(q.y, q.x).rem_euclid(std::f32::consts::TAU);
-        let i = angle / (6.28 / 180.0);
+        let i = angle / (LBREAKOUT_CIRCLE / 180.0);
         prop_assert!((i - i.round()).abs() < 1e-3, "index {i}");
         let diff = (angle - a).rem_euclid(std::f32::consts::TAU);
         let diff = diff.min(std::f32::consts::TAU - diff).to_degrees();

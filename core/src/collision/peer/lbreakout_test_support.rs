@@ -36,7 +36,11 @@ impl TestGrid {
     /// The game's default layout for `rows` × `cols` (800 px wide, 300 px high), with `cells`
     /// live.
     pub fn with(rows: usize, cols: usize, cells: &[(usize, usize)]) -> TestGrid {
-        let mut g = TestGrid::new(rows, cols, Vec2::new(800.0 / cols as f32, 300.0 / rows as f32));
+        let mut g = TestGrid::new(
+            rows,
+            cols,
+            Vec2::new(800.0 / cols as f32, 300.0 / rows as f32),
+        );
         for &(r, c) in cells {
             g.live[r * cols + c] = true;
         }
@@ -54,7 +58,10 @@ impl BrickGrid for TestGrid {
     fn cell_rect(&self, row: usize, col: usize) -> Aabb {
         Aabb {
             min: Vec2::new(col as f32 * self.cell.x, row as f32 * self.cell.y),
-            max: Vec2::new((col + 1) as f32 * self.cell.x, (row + 1) as f32 * self.cell.y),
+            max: Vec2::new(
+                (col + 1) as f32 * self.cell.x,
+                (row + 1) as f32 * self.cell.y,
+            ),
         }
     }
     fn brick(&self, row: usize, col: usize) -> Option<Aabb> {
@@ -86,7 +93,13 @@ impl Driven {
     }
 
     /// One sub-step of `dt`.
-    pub fn step(&mut self, model: &dyn CollisionModel, grid: &dyn BrickGrid, dt: f32, rng: &mut Pcg32) -> BrickResponse {
+    pub fn step(
+        &mut self,
+        model: &dyn CollisionModel,
+        grid: &dyn BrickGrid,
+        dt: f32,
+        rng: &mut Pcg32,
+    ) -> BrickResponse {
         let mut ball = ModelBall {
             pos: self.pos,
             vel: self.vel,
@@ -100,7 +113,12 @@ impl Driven {
     }
 
     /// Steps until the first bounce (at most `max` steps): the response and the ball then.
-    pub fn until_bounce(&mut self, model: &dyn CollisionModel, grid: &dyn BrickGrid, max: u32) -> Option<BrickResponse> {
+    pub fn until_bounce(
+        &mut self,
+        model: &dyn CollisionModel,
+        grid: &dyn BrickGrid,
+        max: u32,
+    ) -> Option<BrickResponse> {
         let mut rng = Pcg32::seed_from_u64(1);
         for _ in 0..max {
             let r = self.step(model, grid, DT, &mut rng);
@@ -114,7 +132,13 @@ impl Driven {
 
 /// Signed distance (pixels) of a ball from a box, by the exact referee.
 pub fn distance(pos: Vec2, radius: f32, b: Aabb) -> f64 {
-    exact_circle_aabb::signed_distance(Circle { center: pos, radius }, b)
+    exact_circle_aabb::signed_distance(
+        Circle {
+            center: pos,
+            radius,
+        },
+        b,
+    )
 }
 
 /// Direction of `v` in degrees (0 = right, 90 = down).
@@ -125,11 +149,13 @@ pub fn degrees(v: Vec2) -> f32 {
 /// A random layout: rows, columns and live cells, the game's cell sizes.
 pub fn arb_grid() -> impl Strategy<Value = TestGrid> {
     (2usize..12, 3usize..17).prop_flat_map(|(rows, cols)| {
-        proptest::collection::vec(proptest::bool::weighted(0.45), rows * cols).prop_map(move |live| {
-            let mut g = TestGrid::with(rows, cols, &[]);
-            g.live = live;
-            g
-        })
+        proptest::collection::vec(proptest::bool::weighted(0.45), rows * cols).prop_map(
+            move |live| {
+                let mut g = TestGrid::with(rows, cols, &[]);
+                g.live = live;
+                g
+            },
+        )
     })
 }
 
@@ -163,17 +189,27 @@ pub fn play(level: &str, name: &str, mode: CollisionMode, seed: u64) -> usize {
         let input = bot.input(&game);
         game.step(&input);
         for (i, ball) in game.balls().iter().enumerate() {
-            assert!(ball.pos.is_finite() && ball.vel.is_finite(), "{name} step {step}: {ball:?}");
+            assert!(
+                ball.pos.is_finite() && ball.vel.is_finite(),
+                "{name} step {step}: {ball:?}"
+            );
             let buried = game.bricks().iter_live().any(|(_, _, b)| {
                 let (p, r) = (ball.pos, b.rect);
                 p.x > r.min.x && p.x < r.max.x && p.y > r.min.y && p.y < r.max.y
             });
             if let Some(n) = inside.get_mut(i) {
                 *n = if buried { *n + 1 } else { 0 };
-                assert!(*n <= 240, "{name} seed {seed} step {step}: ball {i} inside a brick for 240 steps");
+                assert!(
+                    *n <= 240,
+                    "{name} seed {seed} step {step}: ball {i} inside a brick for 240 steps"
+                );
             }
         }
-        assert_eq!(game.stats().balls_escaped, 0, "{name} seed {seed} step {step}: an escape");
+        assert_eq!(
+            game.stats().balls_escaped,
+            0,
+            "{name} seed {seed} step {step}: an escape"
+        );
         if game.state() != GameState::Playing {
             break;
         }
@@ -201,7 +237,12 @@ pub fn check_steps(
         let before = ball.pos;
         let r = ball.step(model, grid, DT, &mut rng);
         prop_assert!(ball.pos.is_finite() && ball.vel.is_finite(), "{ball:?}");
-        prop_assert!((ball.vel.length() - speed).abs() <= speed * 1e-4 + 1e-3, "speed {} → {}", speed, ball.vel.length());
+        prop_assert!(
+            (ball.vel.length() - speed).abs() <= speed * 1e-4 + 1e-3,
+            "speed {} → {}",
+            speed,
+            ball.vel.length()
+        );
         for n in &r.normals {
             prop_assert!((n.length() - 1.0).abs() < 1e-4);
         }
@@ -209,11 +250,18 @@ pub fn check_steps(
         if let Some(&(row, col)) = r.hits.first() {
             let b = grid.brick(row, col).expect("a hit brick is live");
             let d = distance(ball.pos, radius, b);
-            prop_assert!(d >= -overlap_tol, "overlaps its brick by {} after the bounce", -d);
+            prop_assert!(
+                d >= -overlap_tol,
+                "overlaps its brick by {} after the bounce",
+                -d
+            );
         }
         // Inside the playfield: the ball stays within the box of where it was, where its
         // velocity takes it and the grid's box inset by its radius (the back-off).
-        let field = Aabb { min: Vec2::ZERO, max: Vec2::new(800.0, 600.0) };
+        let field = Aabb {
+            min: Vec2::ZERO,
+            max: Vec2::new(800.0, 600.0),
+        };
         let end = before + vel.length() * DT * ball.vel.normalize_or_zero();
         let ok = |p: Vec2| p.x >= field.min.x && p.x <= field.max.x && p.y >= field.min.y;
         if ok(before) && ok(end) {
@@ -226,6 +274,9 @@ pub fn check_steps(
 /// True if a ball at `pos` overlaps no live brick of `grid`.
 pub fn clear_of_bricks(grid: &TestGrid, pos: Vec2, radius: f32) -> bool {
     (0..grid.rows).all(|row| {
-        (0..grid.cols).all(|col| grid.brick(row, col).is_none_or(|b| distance(pos, radius, b) > 0.0))
+        (0..grid.cols).all(|col| {
+            grid.brick(row, col)
+                .is_none_or(|b| distance(pos, radius, b) > 0.0)
+        })
     })
 }

@@ -1,10 +1,10 @@
 //! `lbreakout-trajectory` against the research's description (§1.3, §1.6's table): the famous
 //! cases, property tests, and the bot on three shipped levels.
 
+use super::super::lbreakout_response::mask;
 use super::super::lbreakout_response::test_support::*;
 use super::*;
 use crate::collision::model::ModelMemory;
-use super::super::lbreakout_response::mask;
 use crate::collision::CollisionMode;
 use proptest::prelude::*;
 
@@ -41,12 +41,23 @@ fn a_face_hit_mirrors_at_the_face_moved_out_by_the_radius() {
     // The centre line meets y = 150 − r at x = 371.65, mid-brick; both rays hit the top.
     let start = Vec2::new(350.0, 100.0);
     let mut ball = Driven::new(start, v, R);
-    let r = ball.until_bounce(&LbreakoutTrajectoryModel, &g, 240).expect("bounces");
+    let r = ball
+        .until_bounce(&LbreakoutTrajectoryModel, &g, 240)
+        .expect("bounces");
     let expected_contact = start + v * ((150.0 - R - start.y) / v.y);
-    println!("face: contact {} normal {:?} out {:.2}°", ball.pos, r.normals[0], degrees(ball.vel));
+    println!(
+        "face: contact {} normal {:?} out {:.2}°",
+        ball.pos,
+        r.normals[0],
+        degrees(ball.vel)
+    );
     assert_eq!(r.hits.as_slice(), &[(5, 6)]);
     assert_eq!(r.normals[0], Vec2::new(0.0, -1.0));
-    assert!(ball.pos.distance(expected_contact) < 1e-3, "{} vs {expected_contact}", ball.pos);
+    assert!(
+        ball.pos.distance(expected_contact) < 1e-3,
+        "{} vs {expected_contact}",
+        ball.pos
+    );
     assert!(distance(ball.pos, R, brick(&g)).abs() < 1e-3);
     assert!(angle_between(ball.vel, Vec2::new(v.x, -v.y)) <= QUANT_DEG);
     assert!((ball.vel.length() - 450.0).abs() < 1e-2);
@@ -69,17 +80,29 @@ fn an_exposed_corner_between_the_rays_bounces_off_the_r_plus_1_circle() {
     let side = Vec2::new(-u.y, u.x);
     let start = corner - side * 2.0 - u * 80.0;
     let mut ball = Driven::new(start, u * 450.0, R);
-    let r = ball.until_bounce(&LbreakoutTrajectoryModel, &g, 240).expect("bounces");
+    let r = ball
+        .until_bounce(&LbreakoutTrajectoryModel, &g, 240)
+        .expect("bounces");
     let contact = circle_entry(start, u, corner, CORNER_R);
     let n = (contact - corner).normalize();
     let mirror = u - 2.0 * u.dot(n) * n;
-    println!("corner: contact {} normal {:?} out {:.2}° (mirror {:.2}°)", ball.pos, r.normals[0], degrees(ball.vel), degrees(mirror));
+    println!(
+        "corner: contact {} normal {:?} out {:.2}° (mirror {:.2}°)",
+        ball.pos,
+        r.normals[0],
+        degrees(ball.vel),
+        degrees(mirror)
+    );
     assert_eq!(r.hits.as_slice(), &[(5, 6)]);
     assert!(ball.pos.distance(contact) < 1e-3);
     assert!((ball.pos.distance(corner) - CORNER_R).abs() < 1e-3);
     assert!(r.normals[0].distance(n) < 1e-4);
     // Mirror about the radial normal, then entropy (vx ± 4–12 %: ≤ 3.5° here) and 2° steps.
-    assert!(angle_between(ball.vel, mirror) <= 3.5 + QUANT_DEG, "{}", angle_between(ball.vel, mirror));
+    assert!(
+        angle_between(ball.vel, mirror) <= 3.5 + QUANT_DEG,
+        "{}",
+        angle_between(ball.vel, mirror)
+    );
 }
 
 #[test]
@@ -91,8 +114,16 @@ fn a_corner_with_a_neighbour_beside_it_is_a_flat_face_and_one_hit() {
     let side = Vec2::new(-u.y, u.x);
     let start = corner - side * 2.0 - u * 80.0;
     let mut ball = Driven::new(start, u * 450.0, R);
-    let r = ball.until_bounce(&LbreakoutTrajectoryModel, &g, 240).expect("bounces");
-    println!("seam: hit {:?} contact {} normal {:?} out {:.2}°", r.hits, ball.pos, r.normals[0], degrees(ball.vel));
+    let r = ball
+        .until_bounce(&LbreakoutTrajectoryModel, &g, 240)
+        .expect("bounces");
+    println!(
+        "seam: hit {:?} contact {} normal {:?} out {:.2}°",
+        r.hits,
+        ball.pos,
+        r.normals[0],
+        degrees(ball.vel)
+    );
     assert_eq!(r.hits.len(), 1);
     assert_eq!(r.normals.as_slice(), &[Vec2::new(0.0, -1.0)]);
     assert!((ball.pos.y - (150.0 - R)).abs() < 1e-3);
@@ -103,11 +134,25 @@ fn a_corner_with_a_neighbour_beside_it_is_a_flat_face_and_one_hit() {
 fn the_covered_face_rule_turns_a_covered_top_into_the_side_the_motion_points_to() {
     let g = grid(&[(4, 6)]);
     let grid = Grid::new(&g).unwrap();
-    let hit = Hit { cell: (5, 6), side: Side::Top, point: Vec2::new(370.0, 150.0) };
+    let hit = Hit {
+        cell: (5, 6),
+        side: Side::Top,
+        point: Vec2::new(370.0, 150.0),
+    };
     assert_eq!(uncovered_side(&grid, hit, Vec2::new(1.0, 1.0)), Side::Left);
-    assert_eq!(uncovered_side(&grid, hit, Vec2::new(-1.0, 1.0)), Side::Right);
-    let open = Hit { cell: (5, 6), side: Side::Bottom, point: Vec2::new(370.0, 180.0) };
-    assert_eq!(uncovered_side(&grid, open, Vec2::new(1.0, -1.0)), Side::Bottom);
+    assert_eq!(
+        uncovered_side(&grid, hit, Vec2::new(-1.0, 1.0)),
+        Side::Right
+    );
+    let open = Hit {
+        cell: (5, 6),
+        side: Side::Bottom,
+        point: Vec2::new(370.0, 180.0),
+    };
+    assert_eq!(
+        uncovered_side(&grid, open, Vec2::new(1.0, -1.0)),
+        Side::Bottom
+    );
 }
 
 #[test]
@@ -116,13 +161,22 @@ fn a_graze_counts_when_a_tangent_ray_crosses_the_face_and_not_when_it_misses() {
     let right = brick(&g).max.x;
     // Straight down, the rim 1 px clear of the brick's right edge: nothing.
     let mut clear = Driven::new(Vec2::new(right + R + 1.0, 40.0), Vec2::new(0.0, 450.0), R);
-    assert!(clear.until_bounce(&LbreakoutTrajectoryModel, &g, 120).is_none());
+    assert!(clear
+        .until_bounce(&LbreakoutTrajectoryModel, &g, 120)
+        .is_none());
     // 1 px over it: the right ray crosses the top: the exposed upper-right corner, r + 1 circle.
     let start = Vec2::new(right + R - 1.0, 40.0);
     let mut graze = Driven::new(start, Vec2::new(0.0, 450.0), R);
-    let r = graze.until_bounce(&LbreakoutTrajectoryModel, &g, 120).expect("bounces");
+    let r = graze
+        .until_bounce(&LbreakoutTrajectoryModel, &g, 120)
+        .expect("bounces");
     let k = Vec2::new(right, 150.0);
-    println!("graze: contact {} normal {:?} out {:.2}°", graze.pos, r.normals[0], degrees(graze.vel));
+    println!(
+        "graze: contact {} normal {:?} out {:.2}°",
+        graze.pos,
+        r.normals[0],
+        degrees(graze.vel)
+    );
     assert!((graze.pos.distance(k) - CORNER_R).abs() < 1e-3);
     // Mirrored about the radial normal (14° below horizontal, still falling), masked up to 20°,
     // with entropy and 2° steps: deflected to the right, still falling.
@@ -130,7 +184,11 @@ fn a_graze_counts_when_a_tangent_ray_crosses_the_face_and_not_when_it_misses() {
     let v = Vec2::new(0.0, 450.0);
     let mirror = mask(v - 2.0 * v.dot(n) * n, 0.0, None);
     assert!(r.normals[0].distance(n) < 1e-5);
-    assert!(angle_between(graze.vel, mirror) <= 3.5 + QUANT_DEG, "{}", degrees(graze.vel));
+    assert!(
+        angle_between(graze.vel, mirror) <= 3.5 + QUANT_DEG,
+        "{}",
+        degrees(graze.vel)
+    );
 }
 
 #[test]
@@ -139,11 +197,17 @@ fn a_fast_ball_does_not_tunnel_and_loses_its_overshoot() {
     let v = unit(60.0) * 30_000.0; // 125 px per step, more than the brick's 30 px.
     let start = Vec2::new(290.0, 30.0);
     let mut ball = Driven::new(start, v, R);
-    let r = ball.until_bounce(&LbreakoutTrajectoryModel, &g, 10).expect("bounces");
+    let r = ball
+        .until_bounce(&LbreakoutTrajectoryModel, &g, 10)
+        .expect("bounces");
     let contact = start + v * ((150.0 - R - start.y) / v.y);
     println!("fast: contact {} out {:.2}°", ball.pos, degrees(ball.vel));
     assert_eq!(r.hits.as_slice(), &[(5, 6)]);
-    assert!(ball.pos.distance(contact) < 1e-2, "snapped to the contact: {}", ball.pos);
+    assert!(
+        ball.pos.distance(contact) < 1e-2,
+        "snapped to the contact: {}",
+        ball.pos
+    );
 }
 
 #[test]
@@ -154,13 +218,24 @@ fn a_ball_inside_a_brick_is_backed_out_along_its_path_in_2_px_steps_then_bounces
     let v = unit(60.0) * 450.0;
     let u = v.normalize();
     let mut memory = ModelMemory::default();
-    let mut seen = ModelBall { pos: start, vel: v, radius: R, memory: &mut memory };
+    let mut seen = ModelBall {
+        pos: start,
+        vel: v,
+        radius: R,
+        memory: &mut memory,
+    };
     back_off(&mut seen, &Grid::new(&g).unwrap());
     let back = (start - seen.pos).dot(u);
     let steps = back / (2.0 * R / 6.0);
-    println!("inside: backed {back:.3} px ({steps:.3} steps) to {}", seen.pos);
+    println!(
+        "inside: backed {back:.3} px ({steps:.3} steps) to {}",
+        seen.pos
+    );
     assert!((start - seen.pos).perp_dot(u).abs() < 1e-3, "on its line");
-    assert!(back > 0.0 && (steps - steps.round()).abs() < 1e-3, "{steps} steps");
+    assert!(
+        back > 0.0 && (steps - steps.round()).abs() < 1e-3,
+        "{steps} steps"
+    );
     // Clear by the probe: the front points (the rear three ignored) are out of the brick.
     let front_in = |p: Vec2| {
         PROBE_FOR_TESTS.iter().any(|o| {
@@ -171,7 +246,9 @@ fn a_ball_inside_a_brick_is_backed_out_along_its_path_in_2_px_steps_then_bounces
     assert!(!front_in(seen.pos) && front_in(seen.pos + u * (2.0 * R / 6.0)));
     // Then its target is the top face it came in by: it leaves upwards.
     let mut ball = Driven::new(start, v, R);
-    let r = ball.until_bounce(&LbreakoutTrajectoryModel, &g, 10).expect("bounces");
+    let r = ball
+        .until_bounce(&LbreakoutTrajectoryModel, &g, 10)
+        .expect("bounces");
     assert_eq!(r.normals.as_slice(), &[Vec2::new(0.0, -1.0)]);
     assert!(ball.vel.y < 0.0 && (ball.pos.y - (b.min.y - R)).abs() < 1e-3);
 }
@@ -179,7 +256,13 @@ fn a_ball_inside_a_brick_is_backed_out_along_its_path_in_2_px_steps_then_bounces
 /// The five front probe points of a ball moving down-right (TOPRIGHT to BOTTOMLEFT).
 const PROBE_FOR_TESTS: [Vec2; 5] = {
     const D: f32 = std::f32::consts::FRAC_1_SQRT_2;
-    [Vec2::new(D, -D), Vec2::new(1.0, 0.0), Vec2::new(D, D), Vec2::new(0.0, 1.0), Vec2::new(-D, D)]
+    [
+        Vec2::new(D, -D),
+        Vec2::new(1.0, 0.0),
+        Vec2::new(D, D),
+        Vec2::new(0.0, 1.0),
+        Vec2::new(-D, D),
+    ]
 };
 
 /// The deepest a bounce's contact may overlap its brick (§1.3 step 9): a corner contact on the
@@ -194,8 +277,15 @@ fn corner_fallback_overlap(r: f32) -> f64 {
 
 /// True if `pos` is on the r + 1 px circle about one of `b`'s corners.
 fn on_a_corner_circle(pos: Vec2, b: Aabb, r: f32) -> bool {
-    let corners = [b.min, b.max, Vec2::new(b.min.x, b.max.y), Vec2::new(b.max.x, b.min.y)];
-    corners.iter().any(|k| (pos.distance(*k) - (r + r / 6.0)).abs() < 2e-3)
+    let corners = [
+        b.min,
+        b.max,
+        Vec2::new(b.min.x, b.max.y),
+        Vec2::new(b.max.x, b.min.y),
+    ];
+    corners
+        .iter()
+        .any(|k| (pos.distance(*k) - (r + r / 6.0)).abs() < 2e-3)
 }
 
 proptest! {
@@ -243,9 +333,18 @@ proptest! {
 #[test]
 fn the_bot_plays_three_shipped_levels_without_escapes() {
     let levels = [
-        (include_str!("../../../../levels/01-first-steps.lvl"), "01-first-steps"),
-        (include_str!("../../../../levels/03-fortress.lvl"), "03-fortress"),
-        (include_str!("../../../../levels/08-citadel.lvl"), "08-citadel"),
+        (
+            include_str!("../../../../levels/01-first-steps.lvl"),
+            "01-first-steps",
+        ),
+        (
+            include_str!("../../../../levels/03-fortress.lvl"),
+            "03-fortress",
+        ),
+        (
+            include_str!("../../../../levels/08-citadel.lvl"),
+            "08-citadel",
+        ),
     ];
     for (text, name) in levels {
         for seed in [1, 2] {
