@@ -4,7 +4,7 @@
 //! checks the exhaustive matches; these checks catch what would compile and misbehave (a letter
 //! missing from a message, a mode with no oracle test, a format its own file does not detect).
 
-use breakout::collision::CollisionMode;
+use breakout::collision::{CollisionMode, Resolution};
 use breakout::import::{self, Format, Installed};
 use breakout::level::{BrickKind, Level, Mark, Ruleset, BRICK_LETTERS, BRICK_SYMBOLS};
 use std::collections::BTreeSet;
@@ -91,7 +91,8 @@ fn brick_rows_are_consistent_and_every_mark_is_used() {
 
 /// Every collision mode has a name that reads back, a help line naming its source file (which
 /// exists), a colour of its own in both shades, its section in `docs/collision.md`, and a test
-/// against the oracle in `tests/oracle_parry.rs`.
+/// against the oracle in `tests/oracle_parry.rs` (a textbook mode) or property tests beside its
+/// file (a game's own algorithm).
 #[test]
 fn every_collision_mode_has_its_row_its_file_its_docs_and_an_oracle_test() {
     let oracle = file("tests/oracle_parry.rs");
@@ -124,11 +125,29 @@ fn every_collision_mode_has_its_row_its_file_its_docs_and_an_oracle_test() {
             "docs/collision.md never names {}",
             d.name
         );
-        assert!(
-            oracle.contains(&format!("fn long_run_{}()", d.name)),
-            "tests/oracle_parry.rs has no long_run_{} (and the checks it stands for)",
-            d.name
-        );
+        if matches!(d.model.resolution(), Resolution::Own(_)) {
+            // A game's own algorithm is checked by the property tests beside it, in its file or
+            // its `<file>_tests.rs` (its contact test is no textbook query for parry to answer).
+            let tests = source.replace(".rs", "_tests.rs");
+            let has_properties = |path: &str| {
+                std::fs::read_to_string(
+                    Path::new(env!("CARGO_MANIFEST_DIR"))
+                        .join("core/src/collision")
+                        .join(path),
+                )
+                .is_ok_and(|text| text.contains("proptest!"))
+            };
+            assert!(
+                has_properties(source) || has_properties(&tests),
+                "{mode:?}: neither {source} nor {tests} has property tests (proptest!)"
+            );
+        } else {
+            assert!(
+                oracle.contains(&format!("fn long_run_{}()", d.name)),
+                "tests/oracle_parry.rs has no long_run_{} (and the checks it stands for)",
+                d.name
+            );
+        }
     }
     assert!(
         CollisionMode::ALL.iter().any(|m| m.is_continuous()),

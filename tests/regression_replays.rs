@@ -284,6 +284,12 @@ const PINNED: &[(&str, Pins)] = &[
     ("corner_hit_zones", pins_a_corner_hit),
     ("corner_hit_cross", pins_a_corner_hit),
     ("corner_hit_swept", pins_a_corner_hit),
+    ("corner_hit_lbreakout_trajectory", pins_a_corner_hit),
+    ("corner_hit_lbreakout_clipping", pins_a_corner_hit),
+    ("corner_hit_kbreakout", pins_a_corner_hit),
+    ("corner_hit_sdl_ball", pins_a_corner_hit),
+    ("corner_hit_gnome_breakout", pins_a_corner_hit),
+    ("corner_hit_xboing", pins_a_corner_hit),
     ("multiball_chain", pins_a_multiball_chain),
     ("explosion_chain", pins_an_explosion_chain),
     ("mode_switch", pins_a_mode_switch),
@@ -325,6 +331,12 @@ replay_tests!(
     corner_hit_zones,
     corner_hit_cross,
     corner_hit_swept,
+    corner_hit_lbreakout_trajectory,
+    corner_hit_lbreakout_clipping,
+    corner_hit_kbreakout,
+    corner_hit_sdl_ball,
+    corner_hit_gnome_breakout,
+    corner_hit_xboing,
     multiball_chain,
     explosion_chain,
     mode_switch,
@@ -633,6 +645,8 @@ fn make_regression_replays() {
             "live_reload" => make_live_reload(),
             corner => {
                 let mode = corner.strip_prefix("corner_hit_").expect("a corner hit");
+                // A file stem spells the model's `-` as `_`.
+                let mode = mode.replace('_', "-");
                 let mode = *CollisionMode::ALL
                     .iter()
                     .find(|m| m.name() == mode)

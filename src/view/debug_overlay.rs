@@ -91,7 +91,12 @@ pub fn overlay(out: &mut Vec<SpriteInstance>, game: &Game) {
             }
         }
         match mode {
-            CollisionMode::Aabb => {
+            // The square-ball and box-ball models test the ball's bounding square (KBreakOut's
+            // square ball, gnome-breakout's and XBoing's ball box, as rescaled here).
+            CollisionMode::Aabb
+            | CollisionMode::Kbreakout
+            | CollisionMode::GnomeBreakout
+            | CollisionMode::Xboing => {
                 let r = Vec2::splat(ball.radius);
                 outline(
                     out,
@@ -107,8 +112,14 @@ pub fn overlay(out: &mut Vec<SpriteInstance>, game: &Game) {
                 panel(out, [p.x - r, p.y, 2.0 * r, 1.0], SHAPE);
                 panel(out, [p.x, p.y - r, 1.0, 2.0 * r], SHAPE);
             }
-            // The circle modes test the ball's own circle: nothing more to outline.
-            CollisionMode::Clamp | CollisionMode::Zones | CollisionMode::Swept => {}
+            // The circle modes test the ball's own circle (LBreakout's tangent lines and rim
+            // points, SDL-Ball's 32 rim points lie on it): nothing more to outline.
+            CollisionMode::Clamp
+            | CollisionMode::Zones
+            | CollisionMode::Swept
+            | CollisionMode::LbreakoutTrajectory
+            | CollisionMode::LbreakoutClipping
+            | CollisionMode::SdlBall => {}
         }
         if ball.stuck {
             continue;
