@@ -34,6 +34,13 @@
 //!   to 4 steps (3 undo one march step) and never behind the march's start: a ball the in-brick
 //!   back-off could not free (stopped by the grid's edge) turns where it is.
 //!
+//! **Grazes** (measured, not in the research): a probe of points misses a brick corner that
+//! pokes into the ball between two of them — by up to r(1 − cos 22.5°) between the octagon's
+//! edge and the rim (the research's 0.46 px at r = 6), but also deeper, up to r(1 − 1/√2)
+//! (1.76 px at 6, 3.66 px at 12.5), when the corner lies beyond a diagonal point's coordinate
+//! on an axis point's line, and the r/2 march can step over a corner that a point is inside for
+//! less than a step (the tests' corner 11 px from the path: 1.5 px deep, missed).
+//!
 //! **A ball inside a brick**: as Trajectory (LBreakoutHD 1.1.7+): backed out along −v in 2 px
 //! (scaled) steps before the march. **Moving or growing bricks**: the target is recomputed when
 //! the live bricks change (`lbreakout_response`).

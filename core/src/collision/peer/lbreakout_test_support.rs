@@ -1,10 +1,9 @@
 //! Test fixtures shared by the two LBreakout models' tests: a brick grid, a ball driven through
-//! sub-steps, random layouts for the property tests, and the bot playing shipped levels.
+//! sub-steps, random layouts and the checks of the property tests. (The bot's games are in
+//! `core/tests/peer_lbreakout_games.rs`: `collision` may not import `sim` or `level`.)
 
 use crate::collision::model::{BrickGrid, BrickResponse, CollisionModel, ModelBall, ModelMemory};
-use crate::collision::{exact_circle_aabb, Aabb, Circle, CollisionMode};
-use crate::level::Level;
-use crate::sim::{Bot, Game, GameConfig, GameState};
+use crate::collision::{exact_circle_aabb, Aabb, Circle};
 use glam::Vec2;
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -168,53 +167,6 @@ pub fn arb_vel() -> impl Strategy<Value = Vec2> {
         (-1.0f32..1.0).prop_map(|s| Vec2::new(0.0, s * 600.0)),
         (-1.0f32..1.0).prop_map(|s| Vec2::new(s * 600.0, 0.0)),
     ]
-}
-
-/// The bot plays `level` with `mode` for up to 2 minutes of game time; panics on an escape, a
-/// non-finite ball, or a ball's centre inside a live brick for more than 240 steps; returns the
-/// bricks destroyed.
-pub fn play(level: &str, name: &str, mode: CollisionMode, seed: u64) -> usize {
-    let level = Level::parse(level, name).expect("shipped level");
-    let mut game = Game::new(
-        &level,
-        GameConfig {
-            collision: mode,
-            seed,
-            ..Default::default()
-        },
-    );
-    let mut bot = Bot::new(seed, 0.5);
-    let mut inside = [0u32; 16];
-    for step in 0..28_800 {
-        let input = bot.input(&game);
-        game.step(&input);
-        for (i, ball) in game.balls().iter().enumerate() {
-            assert!(
-                ball.pos.is_finite() && ball.vel.is_finite(),
-                "{name} step {step}: {ball:?}"
-            );
-            let buried = game.bricks().iter_live().any(|(_, _, b)| {
-                let (p, r) = (ball.pos, b.rect);
-                p.x > r.min.x && p.x < r.max.x && p.y > r.min.y && p.y < r.max.y
-            });
-            if let Some(n) = inside.get_mut(i) {
-                *n = if buried { *n + 1 } else { 0 };
-                assert!(
-                    *n <= 240,
-                    "{name} seed {seed} step {step}: ball {i} inside a brick for 240 steps"
-                );
-            }
-        }
-        assert_eq!(
-            game.stats().balls_escaped,
-            0,
-            "{name} seed {seed} step {step}: an escape"
-        );
-        if game.state() != GameState::Playing {
-            break;
-        }
-    }
-    game.stats().bricks_destroyed as usize
 }
 
 /// What the property tests check of one random sub-step sequence, for either model: finite
