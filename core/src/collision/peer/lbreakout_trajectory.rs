@@ -205,14 +205,20 @@ fn ray_target(grid: &Grid, start: Vec2, v: Vec2, left: bool) -> Option<Hit> {
 /// motion points to.
 fn uncovered_side(grid: &Grid, hit: Hit, v: Vec2) -> Side {
     let (row, col) = hit.cell;
-    let vertical = if v.y > 0.0 { Side::Top } else { Side::Bottom };
-    let horizontal = if v.x > 0.0 { Side::Left } else { Side::Right };
+    let neighbour = match hit.side {
+        Side::Top => grid.live(row - 1, col),
+        Side::Bottom => grid.live(row + 1, col),
+        Side::Left => grid.live(row, col - 1),
+        Side::Right => grid.live(row, col + 1),
+    };
+    if neighbour.is_none() {
+        return hit.side;
+    }
     match hit.side {
-        Side::Top if grid.live(row - 1, col).is_some() => horizontal,
-        Side::Bottom if grid.live(row + 1, col).is_some() => horizontal,
-        Side::Left if grid.live(row, col - 1).is_some() => vertical,
-        Side::Right if grid.live(row, col + 1).is_some() => vertical,
-        side => side,
+        Side::Top | Side::Bottom if v.x > 0.0 => Side::Left,
+        Side::Top | Side::Bottom => Side::Right,
+        Side::Left | Side::Right if v.y > 0.0 => Side::Top,
+        Side::Left | Side::Right => Side::Bottom,
     }
 }
 
