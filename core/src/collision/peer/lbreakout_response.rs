@@ -28,7 +28,8 @@
 //! (LBreakout recomputes every ball when bricks appear anywhere, and the balls targeting a brick
 //! that was hit; after another destruction it keeps the target, which the recomputation finds
 //! again unless the ball is level with it; a brick appearing away from the path changes no
-//! target), or (3) the ball is no longer on the line from
+//! target; another ball's target hit but not destroyed keeps this ball's target, which LBreakout
+//! would recompute to the same), or (3) the ball is no longer on the line from
 //! the origin along its velocity — the game's walls, paddle, ball–ball collisions or loop breaker
 //! moved or turned it (LBreakout's walls are bricks and its paddle recomputes; a speed change
 //! keeps the line and the target).
