@@ -5,6 +5,7 @@
 pub mod gnome_breakout;
 pub mod kbreakout;
 pub mod lbreakout_clipping;
+mod lbreakout_response;
 pub mod lbreakout_trajectory;
 pub mod sdl_ball;
 pub mod xboing;
