@@ -137,23 +137,23 @@ kind_table! {
             ([1.0, 0.95, 0.25], [185, 155, 0]),
             "Continuous collision: time of impact against the rounded Minkowski sum (swept_circle_aabb.rs)",
         ),
-        /// LBreakoutHD's and LBreakout2's Trajectory: a ray cast of the ball's two tangent lines through the brick grid, the ball snapped back to the contact (peer/lbreakout_trajectory.rs).
+        /// LBreakoutHD's Trajectory: a ray cast of the ball's two tangent lines through the brick grid, the ball snapped back to the contact (LBreakout2's variant differs in its time trigger and corner circle) (peer/lbreakout_trajectory.rs).
         #[serde(rename = "lbreakout-trajectory")]
         LbreakoutTrajectory => row(
             &peer::lbreakout_trajectory::LbreakoutTrajectoryModel,
             "lbreakout-trajectory",
-            "LBreakoutHD 1.1.8 `libgame/balls.c` `ball_get_target` (also LBreakout2 2.6.5 `game/balls.c`)",
+            "LBreakoutHD 1.1.8 `libgame/balls.c` `ball_get_target`",
             ([0.6, 0.5, 1.0], [110, 80, 210]),
-            "LBreakoutHD's and LBreakout2's Trajectory: a ray cast of the ball's two tangent lines through the brick grid, the ball snapped back to the contact (peer/lbreakout_trajectory.rs)",
+            "LBreakoutHD's Trajectory: a ray cast of the ball's two tangent lines through the brick grid, the ball snapped back to the contact (LBreakout2's variant differs in its time trigger and corner circle) (peer/lbreakout_trajectory.rs)",
         ),
-        /// LBreakoutHD's Clipping: 8 rim points marched 3 px forward and 1 px back (peer/lbreakout_clipping.rs).
+        /// LBreakoutHD's Clipping: 8 rim points marched r/2 forward and r/6 back (LBreakout's 3 px and 1 px at its 6-px ball) (peer/lbreakout_clipping.rs).
         #[serde(rename = "lbreakout-clipping")]
         LbreakoutClipping => row(
             &peer::lbreakout_clipping::LbreakoutClippingModel,
             "lbreakout-clipping",
             "LBreakoutHD 1.1.8 `libgame/balls.c` `ball_get_target_clipping`",
             ([0.3, 0.9, 0.85], [20, 150, 140]),
-            "LBreakoutHD's Clipping: 8 rim points marched 3 px forward and 1 px back (peer/lbreakout_clipping.rs)",
+            "LBreakoutHD's Clipping: 8 rim points marched r/2 forward and r/6 back (LBreakout's 3 px and 1 px at its 6-px ball) (peer/lbreakout_clipping.rs)",
         ),
         /// KBreakOut's square ball: the least of four rounded face overlaps, direction-gated, in sub-steps of 4 of its units (10 px) (peer/kbreakout.rs).
         #[serde(rename = "kbreakout")]
