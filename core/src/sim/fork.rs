@@ -45,12 +45,9 @@ impl ForkCopy {
     }
 
     /// The state hash with the mode left out ([`Game::state_hash_without_mode`]), without the
-    /// copy that function makes: the mode is set to the default for the hash and put back.
+    /// copy that function makes ([`Game::hash_without_mode_in_place`]).
     fn hash_without_mode(&mut self) -> u64 {
-        self.game.set_collision_mode(CollisionMode::default());
-        let hash = self.game.state_hash();
-        self.game.set_collision_mode(self.mode);
-        hash
+        self.game.hash_without_mode_in_place()
     }
 
     fn remember_balls(&mut self) {

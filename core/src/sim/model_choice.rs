@@ -49,4 +49,24 @@ impl Game {
         }
         same.state_hash()
     }
+
+    /// [`Game::state_hash_without_mode`] without its copy of the game: the mode, the custom
+    /// model and the balls' model memory are set aside for the hash and put back (the fork hashes
+    /// every copy every step).
+    pub(crate) fn hash_without_mode_in_place(&mut self) -> u64 {
+        let mode = std::mem::take(&mut self.config.collision);
+        let custom = self.custom_model.take();
+        let memories: Vec<_> = self
+            .balls
+            .iter_mut()
+            .map(|b| std::mem::take(&mut b.memory))
+            .collect();
+        let hash = self.state_hash();
+        self.config.collision = mode;
+        self.custom_model = custom;
+        for (ball, memory) in self.balls.iter_mut().zip(memories) {
+            ball.memory = memory;
+        }
+        hash
+    }
 }

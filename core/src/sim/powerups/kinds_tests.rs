@@ -4,7 +4,7 @@
 
 use super::rules::{self, GNOME_DROP_ONE_IN, PAD_SIZE_INCREASE};
 use super::*;
-use crate::collision::CollisionMode;
+use crate::collision::{CollisionMode, Resolution};
 use crate::level::{BrickKind, Level, PowerUpKind as K};
 use crate::sim::tuning::{FIXED_TIMESTEP, PADDLE_WIDTH, START_LIVES};
 use crate::sim::{Game, GameConfig, GameEvent, GameState, Input};
@@ -342,6 +342,10 @@ fn ball_size_power_ups_change_the_radius_and_growth_never_buries_a_ball() {
                 Vec2::new(200.0, -400.0),
             );
             let mut big_steps = 0;
+            // A game's own algorithm may leave a ball inside a brick as the original does
+            // (`collision/peer/`); it must not keep it there for more than a second.
+            let own = matches!(mode.model().resolution(), Resolution::Own(_));
+            let mut buried_for = 0;
             for step in 0..2000 {
                 if step % 100 == 0 {
                     g.collect(if step % 200 == 0 {
@@ -353,16 +357,17 @@ fn ball_size_power_ups_change_the_radius_and_growth_never_buries_a_ball() {
                 g.step(&Input::default());
                 assert_eq!(g.state(), GameState::Playing);
                 big_steps += usize::from(g.balls()[0].radius > BALL_RADIUS);
-                for b in g.balls() {
-                    let buried = g
-                        .bricks()
+                let buried = g.balls().iter().any(|b| {
+                    g.bricks()
                         .iter_live()
-                        .any(|(_, _, brick)| brick.rect.contains(b.pos));
-                    assert!(
-                        !buried,
-                        "{mode:?} seed {seed} step {step}: ball inside a brick"
-                    );
-                }
+                        .any(|(_, _, brick)| brick.rect.contains(b.pos))
+                });
+                buried_for = if buried { buried_for + 1 } else { 0 };
+                let allowed = if own { 240 } else { 0 };
+                assert!(
+                    buried_for <= allowed,
+                    "{mode:?} seed {seed} step {step}: ball inside a brick for {buried_for} steps"
+                );
             }
             assert_eq!(g.stats().balls_escaped, 0, "{mode:?} seed {seed}");
             assert!(
