@@ -51,9 +51,10 @@
 //! untested in between) would restore the original's ratio of travel per test to box size but
 //! leave balls drawn inside bricks for up to four steps; it is not done.
 //!
-//! **Memory:** none. The original's "previous box" is reconstructed from the current position
-//! and velocity (one step back), which within a sub-step is exactly the box at its start; the
-//! ball's `ModelMemory` stays at its defaults.
+//! **Memory:** `counter`, the number of consecutive sub-steps with a hit (0 after a sub-step
+//! without one; see "a ball inside a brick"). `prev_pos` is not needed: the original's "previous
+//! box" is reconstructed from the current position and velocity (one step back), which within a
+//! sub-step is exactly the box at its start. `target` is unused.
 //!
 //! **Left to the game:** the walls, the bat (the game's paddle rule, with [`contact`] as the
 //! test), the per-hit speed increase and the 20-s random direction (the game's own speed rules
@@ -64,11 +65,20 @@
 //! **A ball inside a brick** does what the original does: no push-out, no direction gate. Its
 //! previous box overlapped the brick on both axes, so the side is diagonal, the neighbours
 //! decide, and otherwise it reverses; it is hit again in the following sub-steps until it leaves
-//! or the brick breaks (reversing in place, a ball buried in a brick that never breaks stays
-//! there until the game's loop breaker turns it). **Moving and growing bricks** are seen as they
-//! are at each sub-step (the grid is read afresh); a brick that grows onto the ball buries it.
+//! or the brick breaks. A ball buried deeper than one step's travel (only something else puts it
+//! there: the game's ball–ball collisions, which the original has not, or a brick growing onto
+//! it) reverses **in place** — the extra move undoes the move, every sub-step — and in the
+//! original stays there until the block breaks (all of the original's blocks do; ours may be
+//! solid: a bot game on 05-the-vault froze a ball inside a solid brick for 5,734 steps). So, a
+//! departure: a ball hit on more than [`TRAPPED_SUB_STEPS`] consecutive sub-steps is
+//! **trapped** and moves on in a straight line without bouncing (the bricks it is in still hit
+//! each sub-step) until a sub-step without a hit. In normal play a bounce is followed by a
+//! sub-step without a hit (the extra move takes the box back out), at most two or three in a
+//! pocket of bricks, so the rule does not change it. **Moving and growing bricks** are seen as
+//! they are at each sub-step (the grid is read afresh).
 //!
-//! **What differs from the original, in short:** the test rate (above); continuous instead of
+//! **What differs from the original, in short:** the test rate (above); the trapped-ball rule
+//! (above); continuous instead of
 //! integer positions; the box is the rescaled bounding square; the speed increase per hit, the
 //! walls and the bat are the game's; the bounce entropy is a separate model
 //! ([`GnomeBreakoutEntropyModel`]) since the mode's row holds the default (0).
@@ -88,6 +98,11 @@ pub const DEFAULT_BOUNCE_ENTROPY: f32 = 0.0;
 
 /// The largest bounce entropy the original's option allows, percent (`flags.h`).
 pub const MAX_BOUNCE_ENTROPY: f32 = 40.0;
+
+/// Consecutive sub-steps with a hit after which a ball counts as trapped in the bricks and moves
+/// on without bouncing until a sub-step without a hit (a departure from the original, see the
+/// module's docs): 8 sub-steps, 1/30 s at our fixed step.
+pub const TRAPPED_SUB_STEPS: u32 = 8;
 
 /// The `gnome-breakout` collision model with the original's default bounce entropy (0): the
 /// mode's row.
@@ -190,9 +205,15 @@ fn step(
     ball.pos += ball.vel * dt;
     let mut response = BrickResponse::default();
     let Some((row, col, block)) = find_block(ball_box(ball.pos, ball.radius), bricks) else {
+        ball.memory.counter = 0;
         return response;
     };
     response.hits.push((row, col));
+    ball.memory.counter = ball.memory.counter.saturating_add(1);
+    if ball.memory.counter > TRAPPED_SUB_STEPS {
+        // Trapped: the reversal would keep undoing the move (see the module's docs).
+        return response;
+    }
     let side = match hit_side(ball_box(start, ball.radius), block) {
         Side::Diagonal => neighbour_side(start, block, row, col, bricks),
         side => side,

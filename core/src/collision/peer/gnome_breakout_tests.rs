@@ -69,19 +69,41 @@ struct Out {
     response: BrickResponse,
 }
 
-/// One sub-step of `dt` seconds of a ball of radius `radius` at `pos` with `vel`.
+/// One sub-step of `dt` seconds of a ball of radius `radius` at `pos` with `vel`, with fresh
+/// memory.
 fn run(grid: &Grid, pos: Vec2, vel: Vec2, radius: f32, dt: f32, entropy: f32) -> Out {
-    let mut memory = ModelMemory::default();
+    run_with(
+        grid,
+        pos,
+        vel,
+        radius,
+        dt,
+        entropy,
+        &mut ModelMemory::default(),
+    )
+}
+
+/// [`run`] with the ball's memory.
+fn run_with(
+    grid: &Grid,
+    pos: Vec2,
+    vel: Vec2,
+    radius: f32,
+    dt: f32,
+    entropy: f32,
+    memory: &mut ModelMemory,
+) -> Out {
     let mut ball = ModelBall {
         pos,
         vel,
         radius,
-        memory: &mut memory,
+        memory,
     };
     let mut rng = Pcg32::seed_from_u64(5);
     let response = step(&mut ball, dt, grid, &mut rng, entropy);
     let (pos, vel) = (ball.pos, ball.vel);
-    assert!(memory.is_empty(), "the model keeps no memory");
+    assert_eq!(memory.prev_pos, None);
+    assert_eq!(memory.target, None);
     Out { pos, vel, response }
 }
 
@@ -126,9 +148,9 @@ fn corner_hit_with_no_neighbours_reverses() {
 fn corner_hit_is_settled_by_the_neighbours() {
     let start = |g: &Grid| g.brick(2, 2).unwrap().min - Vec2::splat(R + 1.0);
     let travel = Vec2::new(3.0, 2.0);
+    // With (1, 2) above: only the box's bottom-right corner lands in a brick, (2, 2) (the box's
+    // right side crosses (1, 2) with no corner in it).
     let above = one_brick(&[(2, 2), (1, 2)]);
-    // The box must not reach the brick above: start below its bottom? It starts 1 px above
-    // (2, 2)'s top, inside row 1's y-range but left of column 2, in the empty cell (1, 1).
     let out = go(&above, start(&above), travel);
     assert_eq!(out.response.hits.as_slice(), &[(2, 2)]);
     assert_eq!(out.vel, Vec2::new(-3.0, 2.0), "left face");
@@ -307,6 +329,62 @@ fn ball_inside_a_brick_is_not_pushed_out_and_is_hit_again() {
         "famous inside: in {travel:?} -> out {:?}, pos {:?} (centre still inside)",
         out.vel, out.pos
     );
+}
+
+/// A ball buried deeper than a step in a brick reverses in place (the original's rule, the
+/// extra move undoing the move) for [`TRAPPED_SUB_STEPS`] sub-steps; then, trapped, it moves on
+/// without bouncing, still hitting the brick, and is out in a bounded number of sub-steps, its
+/// memory back at the default.
+#[test]
+fn a_ball_trapped_in_a_brick_moves_on_after_the_trapped_count() {
+    let grid = Grid::new(
+        Vec2::new(0.0, 100.0),
+        Vec2::new(80.0, 60.0),
+        3,
+        3,
+        &[(1, 1)],
+    );
+    let b = grid.brick(1, 1).unwrap();
+    let start = b.center();
+    let vel = Vec2::new(240.0, 180.0);
+    let dt = 1.0 / 240.0;
+    let mut memory = ModelMemory::default();
+    let (mut pos, mut v) = (start, vel);
+    for i in 0..TRAPPED_SUB_STEPS {
+        let out = run_with(&grid, pos, v, R, dt, 0.0, &mut memory);
+        assert_eq!(out.response.hits.as_slice(), &[(1, 1)], "sub-step {i}");
+        assert_eq!(out.vel, -v, "reversed in place");
+        assert!((out.pos - start).length() < 1e-3);
+        (pos, v) = (out.pos, out.vel);
+    }
+    assert_eq!(memory.counter, TRAPPED_SUB_STEPS);
+    let mut steps = 0;
+    loop {
+        let out = run_with(&grid, pos, v, R, dt, 0.0, &mut memory);
+        assert_eq!(out.vel, v, "no bounce while trapped");
+        assert!(!out.response.bounced());
+        pos = out.pos;
+        steps += 1;
+        if out.response.hits.is_empty() {
+            break;
+        }
+        assert!(steps < 100, "leaves the brick");
+    }
+    assert!(memory.is_empty());
+    assert!(!b.contains(pos));
+}
+
+/// `find_block_from_position`'s order: top-left, top-right, bottom-left, bottom-right; the first
+/// corner in a live brick gives the brick. A box centred on the meeting point of four cells.
+#[test]
+fn the_first_corner_in_order_gives_the_brick() {
+    let vertex = one_brick(&[]).cell_rect(2, 2).min;
+    let cells = [(1, 1), (1, 2), (2, 1), (2, 2)];
+    for first in 0..4 {
+        let grid = one_brick(&cells[first..]);
+        let found = find_block(ball_box(vertex, R), &grid).map(|(r, c, _)| (r, c));
+        assert_eq!(found, Some(cells[first]));
+    }
 }
 
 #[test]
