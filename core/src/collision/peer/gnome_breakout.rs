@@ -241,24 +241,27 @@ fn contains_half_open(rect: Aabb, p: Vec2) -> bool {
     p.x >= rect.min.x && p.x < rect.max.x && p.y >= rect.min.y && p.y < rect.max.y
 }
 
-/// The grid cell (row, column) holding `p` (half-open cells), or none outside the grid. Assumes
-/// the uniform grid `BrickGrid` describes; corrects the division's rounding against the cells'
-/// own edges.
-fn cell_of(p: Vec2, bricks: &dyn BrickGrid) -> Option<(usize, usize)> {
+/// The box the grid's cells cover, or none for an empty grid.
+fn grid_area(bricks: &dyn BrickGrid) -> Option<Aabb> {
     let (rows, cols) = (bricks.rows(), bricks.cols());
     if rows == 0 || cols == 0 {
         return None;
     }
-    let first = bricks.cell_rect(0, 0);
-    let last = bricks.cell_rect(rows - 1, cols - 1);
-    let grid = Aabb {
-        min: first.min,
-        max: last.max,
-    };
+    Some(Aabb {
+        min: bricks.cell_rect(0, 0).min,
+        max: bricks.cell_rect(rows - 1, cols - 1).max,
+    })
+}
+
+/// The grid cell (row, column) holding `p` (half-open cells), or none outside `grid` (the
+/// [`grid_area`] of a grid of at least one cell). Assumes the uniform grid `BrickGrid`
+/// describes; corrects the division's rounding against the cells' own edges.
+fn cell_of(p: Vec2, grid: Aabb, bricks: &dyn BrickGrid) -> Option<(usize, usize)> {
     if !contains_half_open(grid, p) {
         return None;
     }
-    let size = first.size();
+    let (rows, cols) = (bricks.rows(), bricks.cols());
+    let size = bricks.cell_rect(0, 0).size();
     let index = |offset: f32, size: f32, n: usize| -> usize {
         let i = if size > 0.0 { offset / size } else { 0.0 };
         // `as` saturates (and maps NaN to 0); the grid test above bounds the offset.
@@ -282,7 +285,16 @@ fn cell_of(p: Vec2, bricks: &dyn BrickGrid) -> Option<(usize, usize)> {
 
 /// `find_block_from_position`: the first of the box's corners — top-left, top-right,
 /// bottom-left, bottom-right — that lies in a live brick gives that brick: (row, column, box).
+/// Like the original, it first checks that the box is near the block area at all.
 pub fn find_block(ball_box: Aabb, bricks: &dyn BrickGrid) -> Option<(usize, usize, Aabb)> {
+    let grid = grid_area(bricks)?;
+    let near = ball_box.max.x >= grid.min.x
+        && ball_box.min.x < grid.max.x
+        && ball_box.max.y >= grid.min.y
+        && ball_box.min.y < grid.max.y;
+    if !near {
+        return None;
+    }
     let corners = [
         ball_box.min,
         Vec2::new(ball_box.max.x, ball_box.min.y),
@@ -290,7 +302,7 @@ pub fn find_block(ball_box: Aabb, bricks: &dyn BrickGrid) -> Option<(usize, usiz
         ball_box.max,
     ];
     corners.into_iter().find_map(|corner| {
-        let (row, col) = cell_of(corner, bricks)?;
+        let (row, col) = cell_of(corner, grid, bricks)?;
         let brick = bricks.brick(row, col)?;
         contains_half_open(brick, corner).then_some((row, col, brick))
     })
