@@ -48,8 +48,11 @@
 //! (both of the brick's ranges entered in one test interval) **is rarer than in the original**:
 //! it takes a box corner crossing both of a brick's edges within one step. A frame clock in
 //! [`ModelMemory`](crate::collision::model::ModelMemory) (test every 1/50 s, the ball moving
-//! untested in between) would restore the original's ratio of travel per test to box size but
-//! leave balls drawn inside bricks for up to four steps; it is not done.
+//! untested in between) would restore the original's ratio of travel per test to box size (0.36
+//! at our launch speed against the original's 0.4 at its slowest) but leave balls drawn inside
+//! bricks for up to four steps; it is not done. Measured on bot games (8 shipped levels × 3
+//! seeds, all model calls counted, the bot's look-ahead included): 0.7 % of the brick bounces
+//! are diagonal at one test per step, 4.3 % with a prototype of that frame clock.
 //!
 //! **Memory:** `counter`, the number of consecutive sub-steps with a hit (0 after a sub-step
 //! without one; see "a ball inside a brick"). `prev_pos` is not needed: the original's "previous
@@ -74,14 +77,14 @@
 //! **trapped** and moves on in a straight line without bouncing (the bricks it is in still hit
 //! each sub-step) until a sub-step without a hit. In normal play a bounce is followed by a
 //! sub-step without a hit (the extra move takes the box back out), at most two or three in a
-//! pocket of bricks, so the rule does not change it. **Moving and growing bricks** are seen as
+//! pocket of bricks, so the rule does not change it (the same 24 bot games: 29 runs of two or
+//! three hit sub-steps; the 6 longer runs were all burials and all reached the trapped count). **Moving and growing bricks** are seen as
 //! they are at each sub-step (the grid is read afresh).
 //!
 //! **What differs from the original, in short:** the test rate (above); the trapped-ball rule
-//! (above); continuous instead of
-//! integer positions; the box is the rescaled bounding square; the speed increase per hit, the
-//! walls and the bat are the game's; the bounce entropy is a separate model
-//! ([`GnomeBreakoutEntropyModel`]) since the mode's row holds the default (0).
+//! (above); continuous instead of integer positions; the box is the rescaled bounding square;
+//! the speed increase per hit, the walls and the bat are the game's; the bounce entropy is a
+//! separate model ([`GnomeBreakoutEntropyModel`]) since the mode's row holds the default (0).
 
 use crate::collision::model::Substeps;
 use crate::collision::model::{BrickGrid, BrickResponse, CollisionModel, ModelBall, Resolution};
