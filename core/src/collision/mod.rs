@@ -178,7 +178,7 @@ kind_table! {
         GnomeBreakout => row(
             &peer::gnome_breakout::GnomeBreakoutModel,
             "gnome-breakout",
-            "gnome-breakout 0.5.3 `src/ball.c` `iterate_ball_default`, `src/block.c` `find_block_from_position`",
+            "gnome-breakout 0.5.3 `src/ball.c` `iterate_ball_default`, `src/block.c` `find_block_from_position`, `src/collision.c` `find_hit_side`, `find_block_hit_side`",
             ([0.95, 0.75, 0.5], [150, 95, 40]),
             "gnome-breakout's four box corners in the grid and the previous position's region (peer/gnome_breakout.rs)",
         ),

@@ -167,7 +167,7 @@ impl CollisionModel for GnomeBreakoutModel {
 
 impl CollisionModel for GnomeBreakoutEntropyModel {
     fn name(&self) -> &'static str {
-        "gnome-breakout"
+        "gnome-breakout-entropy"
     }
 
     fn contact(&self, circle: Circle, aabb: Aabb, velocity: Vec2) -> Option<Contact> {
