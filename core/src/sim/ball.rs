@@ -39,6 +39,16 @@ pub struct Ball {
     /// ([`ModelMemory`]); empty for the textbook modes (and then left out of the state hash).
     #[serde(skip_serializing_if = "ModelMemory::is_empty")]
     pub memory: ModelMemory,
+    /// Fixed steps the ball's centre has spent inside a live brick in a row, counted only under a
+    /// model with its own resolution (always 0 under the textbook modes, and then left out of
+    /// the state hash): at [`BURIED_RESCUE_STEPS`] the game takes it out (`sim/own_resolution.rs`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub buried_steps: u32,
+}
+
+/// For `skip_serializing_if`.
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Ball {
@@ -62,6 +72,7 @@ impl Ball {
             caught: false,
             idle_steps: 0,
             memory: ModelMemory::default(),
+            buried_steps: 0,
         }
     }
 
@@ -78,6 +89,7 @@ impl Ball {
             caught: false,
             idle_steps: 0,
             memory: ModelMemory::default(),
+            buried_steps: 0,
         }
     }
 

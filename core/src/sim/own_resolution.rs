@@ -14,7 +14,7 @@ use super::brick_collisions::{after_brick_bounce, passes_through};
 use super::bricks::hits::{is_chaotic, is_destructible};
 use super::motion::{collide_paddle, collide_walls, BallWorld, MAX_SUBSTEPS};
 use super::tuning::*;
-use super::{Ball, BrickField};
+use super::{ball, Ball, BrickField};
 use crate::collision::model::{BrickGrid, ModelBall, Substeps};
 use crate::collision::{contact_circle_aabb, Aabb};
 use glam::Vec2;
@@ -80,6 +80,36 @@ impl BallWorld<'_> {
                 break;
             }
         }
+        self.rescue_if_buried(ball);
+    }
+
+    /// The stuck-ball rescue: a ball whose centre has been inside a live brick for
+    /// [`BURIED_RESCUE_STEPS`] steps in a row (a game's own model may leave it there, as its
+    /// original does, and a zero velocity would keep it there for ever) is taken out to free
+    /// space by the brick field's exit ([`BrickField::exit_contact`]), reflected if it was moving
+    /// in, and the model's memory of it forgotten. No hit is scored.
+    fn rescue_if_buried(&mut self, ball: &mut Ball) {
+        let point = Aabb {
+            min: ball.pos,
+            max: ball.pos,
+        };
+        let inside = self.bricks.cells_overlapping(point).find(|&(row, col)| {
+            self.bricks
+                .live(row, col)
+                .is_some_and(|b| b.rect.contains(ball.pos))
+        });
+        let Some((row, col)) = inside else {
+            ball.buried_steps = 0;
+            return;
+        };
+        ball.buried_steps += 1;
+        if ball.buried_steps < BURIED_RESCUE_STEPS {
+            return;
+        }
+        let exit = self.bricks.exit_contact(row, col, ball.circle(), ball.vel);
+        ball::resolve(ball, &exit);
+        ball.buried_steps = 0;
+        ball.memory = Default::default();
     }
 
     /// One sub-step of [`BallWorld::advance_own`].

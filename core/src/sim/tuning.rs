@@ -98,3 +98,8 @@ pub const REGENERATION_SECONDS: f32 = 4.0;
 /// Largest turn, degrees, of a ball leaving a chaotic brick at random away from the contact
 /// normal: ±70° keeps it clear of grazing the face it bounced off.
 pub(crate) const CHAOTIC_MAX_ANGLE_DEG: f32 = 70.0;
+
+/// Fixed steps (one second) a ball's centre may stay inside a live brick under a game's own
+/// collision model (which may leave it there, as its original does) before the game takes it
+/// out to free space, as the textbook modes would at once (`sim/own_resolution.rs`).
+pub const BURIED_RESCUE_STEPS: u32 = (1.0 / FIXED_TIMESTEP + 0.5) as u32;
