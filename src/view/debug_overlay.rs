@@ -109,6 +109,14 @@ pub fn overlay(out: &mut Vec<SpriteInstance>, game: &Game) {
             }
             // The circle modes test the ball's own circle: nothing more to outline.
             CollisionMode::Clamp | CollisionMode::Zones | CollisionMode::Swept => {}
+            // Stop-gap so the shell builds on this branch (the registry helper owns this match):
+            // the peer models' shapes are not outlined yet.
+            CollisionMode::LbreakoutTrajectory
+            | CollisionMode::LbreakoutClipping
+            | CollisionMode::Kbreakout
+            | CollisionMode::SdlBall
+            | CollisionMode::GnomeBreakout
+            | CollisionMode::Xboing => {}
         }
         if ball.stuck {
             continue;
