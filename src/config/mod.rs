@@ -2,7 +2,8 @@
 //!
 //! ```toml
 //! [collision]
-//! mode = "zones"          # aabb | clamp | zones | cross | swept
+//! mode = "zones"          # a model's name (`breakout --help` lists them), or "native": each
+//!                         # level with its own game's physics (own levels: clamp)
 //!
 //! [powerups]
 //! good_chance = 0.0133    # per destroyed brick, for each good power-up (LearnOpenGL: 1/75)
@@ -74,14 +75,15 @@
 //! read as U+FFFD, they cost only what they are in, and the game does not save into the file
 //! until it is UTF-8 again ([`save::SaveError::NotUtf8`]). Command-line flags override the file.
 
+mod collision;
 mod controls;
 mod lenient;
 pub mod save;
 
+pub use collision::{CollisionConfig, ModeChoice};
 pub use controls::{GamepadConfig, KeysConfig};
 pub use lenient::Problem;
 
-use crate::collision::CollisionMode;
 use crate::sim::PowerUpSettings;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -274,14 +276,6 @@ impl Default for AudioConfig {
     }
 }
 
-/// The `[collision]` section.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct CollisionConfig {
-    /// `mode`: the ball–box collision algorithm (default `clamp`).
-    pub mode: CollisionMode,
-}
-
 /// Why the configuration could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
@@ -407,6 +401,7 @@ pub fn default_locations() -> Vec<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::collision::CollisionMode;
 
     fn parse(text: &str) -> Result<Config, ConfigError> {
         Config::parse(text, Path::new("breakout.toml"))

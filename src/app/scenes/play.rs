@@ -136,7 +136,7 @@ impl PlayScene {
     /// `level`, the campaign's current level, from its start with the run's score and lives
     /// ([`Game::continuing`]), played by the bot if `autoplay`.
     fn fresh(ctx: &mut Context, campaign: Campaign, level: &Level, autoplay: bool) -> PlayScene {
-        let config = ctx.config_for(&campaign);
+        let config = ctx.config_for(&campaign, level);
         let game = Game::continuing(level, config, campaign.score(), campaign.lives());
         let recording = Recording::new(ctx, &campaign, &game, level, autoplay);
         PlayScene::with_game(ctx, campaign, game, recording, autoplay)
