@@ -1,5 +1,6 @@
 //! Command-line interface (clap). The flags are a contract: scripts rely on them.
 
+use crate::collision::CollisionMode;
 use crate::config::{Config, ConfigError, ModeChoice};
 use crate::import::Format;
 use crate::sim::{GameConfig, Physics};
@@ -364,9 +365,8 @@ impl GameOptions {
         Ok(self.load()?.0)
     }
 
-    /// The simulation settings (their collision mode the one this game's own levels play) and
-    /// the physics chosen (`--collision native`, else the config file's `mode`): a game of a
-    /// level starts with `physics.config_for(config, &level)`.
+    /// The simulation settings (their mode the one own levels play: clamp for `native`) and the
+    /// physics chosen; a game of a level starts with `physics.config_for(config, &level)`.
     ///
     /// # Errors
     /// The config file's error (file, line, column).
@@ -403,9 +403,10 @@ impl GameOptions {
         let loaded = Config::load(self.config.as_deref())?;
         let file = &loaded.config;
         let defaults = GameConfig::default();
+        let collision: CollisionMode = self.collision.map_or(file.collision.mode, |c| c.split().0);
         let game = GameConfig {
             seed: self.seed,
-            collision: self.collision.map_or(file.collision.mode, |c| c.split().0),
+            collision,
             launch_speed: self.ball_speed.unwrap_or(defaults.launch_speed),
             powerups: file.powerups,
             pace: file.ball,

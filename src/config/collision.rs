@@ -113,37 +113,3 @@ impl From<RawCollisionConfig> for CollisionConfig {
         CollisionConfig { mode, physics }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::config::Config;
-    use std::path::Path;
-
-    #[test]
-    fn native_parses_as_the_level_s_physics_with_clamp_for_own_levels() {
-        let config =
-            Config::parse("[collision]\nmode = \"native\"\n", Path::new("b.toml")).unwrap();
-        assert_eq!(config.collision.physics, Physics::Native);
-        assert_eq!(config.collision.mode, CollisionMode::Clamp);
-        assert_eq!(config.collision.choice(), ModeChoice::Native);
-        let config = Config::parse("[collision]\nmode = \"zones\"\n", Path::new("b.toml")).unwrap();
-        assert_eq!(config.collision.physics, Physics::AsChosen);
-        assert_eq!(
-            config.collision.choice(),
-            ModeChoice::Model(CollisionMode::Zones)
-        );
-    }
-
-    #[test]
-    fn every_choice_round_trips_by_name_and_native_is_listed_in_errors() {
-        for choice in ModeChoice::all() {
-            assert_eq!(ModeChoice::from_name(choice.name()), Some(choice));
-            assert!(!choice.help().is_empty());
-        }
-        let err = Config::parse("[collision]\nmode = \"natve\"\n", Path::new("b.toml"))
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("native") && err.contains("clamp"), "{err}");
-    }
-}

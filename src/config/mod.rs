@@ -408,6 +408,35 @@ mod tests {
     }
 
     #[test]
+    fn native_parses_as_the_level_s_physics_with_clamp_for_own_levels() {
+        use crate::sim::Physics;
+        let config = parse("[collision]\nmode = \"native\"\n").unwrap();
+        assert_eq!(config.collision.physics, Physics::Native);
+        assert_eq!(config.collision.mode, CollisionMode::Clamp);
+        assert_eq!(config.collision.choice(), ModeChoice::Native);
+        let config = parse("[collision]\nmode = \"zones\"\n").unwrap();
+        assert_eq!(config.collision.physics, Physics::AsChosen);
+        assert_eq!(
+            config.collision.choice(),
+            ModeChoice::Model(CollisionMode::Zones)
+        );
+        assert_eq!(parse("").unwrap().collision.physics, Physics::AsChosen);
+    }
+
+    #[test]
+    fn every_choice_round_trips_by_name_and_native_is_listed_in_errors() {
+        for choice in ModeChoice::all() {
+            assert_eq!(ModeChoice::from_name(choice.name()), Some(choice));
+            assert!(!choice.help().is_empty());
+        }
+        let err = parse("[collision]\nmode = \"natve\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("breakout.toml:2:8: "), "{err}");
+        assert!(err.contains("native") && err.contains("clamp"), "{err}");
+    }
+
+    #[test]
     fn every_mode_name_parses() {
         for mode in CollisionMode::ALL {
             let config = parse(&format!("[collision]\nmode = \"{}\"\n", mode.name())).unwrap();

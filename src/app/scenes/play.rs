@@ -123,7 +123,11 @@ impl PlayScene {
             }
             GameStart::Resume { campaign, replay } => {
                 let game = super::replay_files::resimulate(&std::sync::Arc::new(replay.clone()))?;
-                ctx.collision = game.config().collision;
+                // A game of the level's own physics (`--collision native`) keeps the chosen
+                // mode for the levels after it.
+                if game.config().paddle_rule.is_default() {
+                    ctx.collision = game.config().collision;
+                }
                 let recording = Recording::resume(ctx, &campaign, replay.clone());
                 let mut play = PlayScene::with_game(ctx, campaign, game, recording, false);
                 // The replay holds the forced power-ups' first collection.
