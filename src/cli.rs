@@ -1,9 +1,9 @@
 //! Command-line interface (clap). The flags are a contract: scripts rely on them.
 
 use crate::collision::CollisionMode;
-use crate::config::{Config, ConfigError};
+use crate::config::{Config, ConfigError, ModeChoice};
 use crate::import::Format;
-use crate::sim::GameConfig;
+use crate::sim::{GameConfig, Physics};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 
@@ -320,11 +320,13 @@ fn parse_game_speed(s: &str) -> Result<u32, String> {
         .ok_or_else(|| format!("the game speed is one of {listed} (per cent of normal)"))
 }
 
-/// `--collision`'s values: every [`CollisionMode`] by its [`CollisionMode::name`], each with the
-/// help text `--help` prints beside it (its row's `help`, naming its file in `core/src/collision/`).
-fn collision_modes() -> impl TypedValueParser<Value = CollisionMode> {
-    one_of(&CollisionMode::ALL, CollisionMode::name, |mode| {
-        mode.def().help
+/// `--collision`'s values: every [`crate::collision::CollisionMode`] by its name, each with the
+/// help text `--help` prints beside it (its row's `help`, naming its file in `core/src/collision/`),
+/// and `native`, the level's game's physics ([`ModeChoice`]).
+fn collision_choices() -> impl TypedValueParser<Value = ModeChoice> {
+    let values = ModeChoice::all().map(|c| PossibleValue::new(c.name()).help(c.help()));
+    PossibleValuesParser::new(values).map(|chosen| {
+        ModeChoice::from_name(&chosen).expect("clap accepts only the possible values")
     })
 }
 
@@ -337,9 +339,10 @@ pub struct GameOptions {
     /// Seed of the game's random generator (same seed and input give the same game).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_SEED)]
     pub seed: u64,
-    /// Ball–box collision algorithm; overrides the config file.
-    #[arg(long, value_name = "MODE", value_parser = collision_modes())]
-    pub collision: Option<CollisionMode>,
+    /// Ball–box collision algorithm, or `native`: each level with its own game's physics;
+    /// overrides the config file.
+    #[arg(long, value_name = "MODE", value_parser = collision_choices())]
+    pub collision: Option<ModeChoice>,
     /// Ball launch speed in pixels/second (default 450), for stress tests.
     #[arg(long, value_name = "PX_PER_S", value_parser = parse_speed)]
     pub ball_speed: Option<f32>,
@@ -360,6 +363,22 @@ impl GameOptions {
     /// The config file's error (file, line, column).
     pub fn game_config(&self) -> Result<GameConfig, ConfigError> {
         Ok(self.load()?.0)
+    }
+
+    /// The simulation settings (their mode the one own levels play: clamp for `native`) and the
+    /// physics chosen; a game of a level starts with `physics.config_for(config, &level)`.
+    ///
+    /// # Errors
+    /// The config file's error (file, line, column).
+    pub fn game_setup(&self) -> Result<(GameConfig, Physics), ConfigError> {
+        let (config, loaded) = self.load()?;
+        Ok((config, self.physics(&loaded.config)))
+    }
+
+    /// The physics chosen: `--collision`'s, else the config file's (`file`).
+    pub fn physics(&self, file: &Config) -> Physics {
+        self.collision
+            .map_or(file.collision.physics, |c| c.split().1)
     }
 
     /// The simulation settings and the whole config file as loaded (its other sections, where
@@ -384,9 +403,10 @@ impl GameOptions {
         let loaded = Config::load(self.config.as_deref())?;
         let file = &loaded.config;
         let defaults = GameConfig::default();
+        let collision: CollisionMode = self.collision.map_or(file.collision.mode, |c| c.split().0);
         let game = GameConfig {
             seed: self.seed,
-            collision: self.collision.unwrap_or(file.collision.mode),
+            collision,
             launch_speed: self.ball_speed.unwrap_or(defaults.launch_speed),
             powerups: file.powerups,
             pace: file.ball,
@@ -481,6 +501,32 @@ pub struct CheckArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `--collision` takes every model by name and `native`, which plays own levels with
+    /// `clamp` and the level's game's physics; it overrides the config file's choice.
+    #[test]
+    fn collision_takes_every_model_and_native() {
+        let choice = |arg: &str| {
+            Cli::try_parse_from(["breakout", "--collision", arg]).map(|cli| cli.play.game)
+        };
+        let native = choice("native").unwrap();
+        assert_eq!(native.collision, Some(ModeChoice::Native));
+        let file = Config::default();
+        assert_eq!(native.physics(&file), Physics::Native);
+        for mode in crate::collision::CollisionMode::ALL {
+            let game = choice(mode.name()).unwrap();
+            assert_eq!(game.collision, Some(ModeChoice::Model(mode)));
+            assert_eq!(game.physics(&file), Physics::AsChosen);
+        }
+        let err = choice("nativ").unwrap_err().to_string();
+        assert!(err.contains("native") && err.contains("clamp"), "{err}");
+        let mut native_file = Config::default();
+        native_file.collision.physics = Physics::Native;
+        let none = choice("zones").unwrap();
+        assert_eq!(none.physics(&native_file), Physics::AsChosen);
+        let absent = Cli::try_parse_from(["breakout"]).unwrap().play.game;
+        assert_eq!(absent.physics(&native_file), Physics::Native);
+    }
 
     /// `--game-speed` takes the settings screen's speeds, per cent; anything else is clap's
     /// error naming them.

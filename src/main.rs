@@ -33,7 +33,7 @@ fn main() -> ExitCode {
             commands::import::run(&args.inputs, &args.output, args.format, args.force)
         }
         Some(Command::Simulate(args)) if args.all => {
-            let config = || Ok(args.game.game_config()?);
+            let config = || Ok(args.game.game_setup()?);
             simulate_all::run(args.set.as_deref(), args.steps, config)
         }
         Some(Command::Simulate(args)) => {
@@ -43,7 +43,7 @@ fn main() -> ExitCode {
                 steps: args.steps,
                 record: args.record.as_deref(),
             };
-            simulate::run(&request, || Ok(args.game.game_config()?))
+            simulate::run(&request, || Ok(args.game.game_setup()?))
         }
         Some(Command::Compare(args)) => compare::run(&compare::Request {
             modes: args.modes.as_deref(),

@@ -17,6 +17,7 @@ use breakout::sim::ball::{clamp_direction, paddle_bounce, resolve, Ball, Paddle}
 use breakout::sim::tuning::{
     MIN_ANGLE_FROM_HORIZONTAL_DEG, MIN_ANGLE_FROM_VERTICAL_DEG, PADDLE_MAX_BOUNCE_DEG,
 };
+use breakout::sim::PaddleRule;
 use glam::Vec2;
 use proptest::prelude::*;
 
@@ -277,6 +278,12 @@ fn brick() -> Aabb {
     }
 }
 
+/// This game's paddle rule ([`PaddleRule::Game`]) for a ball falling straight down at `x`.
+fn game_bounce(x: f32, speed: f32, paddle: &Paddle) -> Vec2 {
+    let ball = ball_at(Vec2::new(x, paddle.pos.y), Vec2::new(0.0, speed), 12.5);
+    paddle_bounce(PaddleRule::Game, &ball, speed, paddle)
+}
+
 fn ball_at(pos: Vec2, vel: Vec2, radius: f32) -> Ball {
     Ball {
         pos,
@@ -481,7 +488,7 @@ fn angle_from_horizontal_deg(v: Vec2) -> f64 {
 #[test]
 fn paddle_centre_hit_goes_up_within_the_anti_loop_margin_of_vertical() {
     let paddle = Paddle::new();
-    let v = paddle_bounce(paddle.center_x(), 450.0, &paddle);
+    let v = game_bounce(paddle.center_x(), 450.0, &paddle);
     let a = angle_from_vertical_deg(v);
     assert!(v.y < 0.0);
     // Not exactly vertical (the anti-loop rule forbids it), but no further than its margin.
@@ -498,13 +505,12 @@ fn paddle_end_hits_go_out_at_plus_minus_max_bounce_angle() {
     let paddle = Paddle::new();
     let max = PADDLE_MAX_BOUNCE_DEG as f64;
     assert_eq!(max, 60.0, "the design says 60°");
-    let left = angle_from_vertical_deg(paddle_bounce(paddle.pos.x, 450.0, &paddle));
-    let right =
-        angle_from_vertical_deg(paddle_bounce(paddle.pos.x + paddle.size.x, 450.0, &paddle));
+    let left = angle_from_vertical_deg(game_bounce(paddle.pos.x, 450.0, &paddle));
+    let right = angle_from_vertical_deg(game_bounce(paddle.pos.x + paddle.size.x, 450.0, &paddle));
     assert!((left + max).abs() < 1e-3, "left end {left}°");
     assert!((right - max).abs() < 1e-3, "right end {right}°");
     // Beyond the ends (ball overlapping the paddle's side): still clamped at ±60°.
-    let beyond = angle_from_vertical_deg(paddle_bounce(paddle.pos.x - 30.0, 450.0, &paddle));
+    let beyond = angle_from_vertical_deg(game_bounce(paddle.pos.x - 30.0, 450.0, &paddle));
     assert!((beyond + max).abs() < 1e-3, "{beyond}°");
 }
 
@@ -520,7 +526,7 @@ proptest! {
         let mut paddle = Paddle::new();
         paddle.pos.x = paddle_x;
         let x = paddle.center_x() + hit * paddle.size.x / 2.0;
-        let v = paddle_bounce(x, speed, &paddle);
+        let v = game_bounce(x, speed, &paddle);
         prop_assert!(v.is_finite());
         prop_assert!(v.y < 0.0, "always upward: {:?}", v);
         prop_assert!(((v.length() - speed) / speed).abs() < 1e-5, "speed {} vs {}", v.length(), speed);
@@ -539,8 +545,8 @@ proptest! {
         let mut paddle = Paddle::new();
         paddle.pos.x = paddle_x;
         let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
-        let v_lo = paddle_bounce(paddle.pos.x + lo, speed, &paddle);
-        let v_hi = paddle_bounce(paddle.pos.x + hi, speed, &paddle);
+        let v_lo = game_bounce(paddle.pos.x + lo, speed, &paddle);
+        let v_hi = game_bounce(paddle.pos.x + hi, speed, &paddle);
         prop_assert!(angle_from_vertical_deg(v_lo) <= angle_from_vertical_deg(v_hi) + 1e-4,
             "hit {} → {:?}, hit {} → {:?}", lo, v_lo, hi, v_hi);
     }

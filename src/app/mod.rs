@@ -147,6 +147,7 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
         ..file_config.video
     };
     app.ctx.game_speed = app.args.game_speed.unwrap_or(file_config.game.speed);
+    app.ctx.physics = app.args.game.physics(&file_config);
     app.ctx.settings = crate::config::save::ConfigFile::new(loaded);
     app.ctx.set_bindings(file_config.keys.bindings());
     app.ctx.gamepad = file_config.gamepad;

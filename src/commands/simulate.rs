@@ -6,7 +6,7 @@
 use crate::level::Level;
 use crate::replay::{Origin, Recorder, Replay};
 use crate::sim::report::Simulation;
-use crate::sim::GameConfig;
+use crate::sim::{GameConfig, Physics};
 
 pub use crate::sim::report::{simulate, SimulateReport};
 
@@ -24,17 +24,22 @@ pub struct Request<'a> {
 }
 
 /// `breakout simulate` for one level: the level loaded, the game configured (`config`, called
-/// after the level loads), played, recorded where asked, and the report printed as one JSON
+/// after the level loads: the settings and the physics chosen, resolved for the level by
+/// [`Physics::config_for`]), played, recorded where asked, and the report printed as one JSON
 /// line. Returns the exit status: an error (no such level, a bad configuration, a replay that
 /// cannot be written) is one line on stderr.
 pub fn run(
     request: &Request<'_>,
-    config: impl FnOnce() -> anyhow::Result<GameConfig>,
+    config: impl FnOnce() -> anyhow::Result<(GameConfig, Physics)>,
 ) -> std::process::ExitCode {
     let loaded = crate::assets::Assets::from_env()
         .map_err(anyhow::Error::from)
         .and_then(|assets| super::load_level(&assets, request.set, request.level))
-        .and_then(|level| Ok((level, config()?)));
+        .and_then(|level| {
+            let (config, physics) = config()?;
+            let config = physics.config_for(config, &level);
+            Ok((level, config))
+        });
     let (level, config) = match loaded {
         Ok(loaded) => loaded,
         Err(e) => return super::fail(&super::describe(&e)),

@@ -4,7 +4,7 @@
 
 use super::simulate::{simulate, SimulateReport};
 use crate::assets::{Assets, LevelSetSource, LevelSource, SetError};
-use crate::sim::GameConfig;
+use crate::sim::{GameConfig, Physics};
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -103,16 +103,17 @@ const CHUNK_LEVELS: usize = 64;
 
 /// `breakout simulate --all [--set SET]`: the sets (those under `set` if it is a directory or
 /// file, else the set it names; the shipped levels without one) played by [`simulate_all`] on
-/// stdout and stderr, the game configured by `config`. Returns the exit status: failure when a
+/// stdout and stderr, the game configured by `config` (the settings and the physics chosen,
+/// resolved for each level, `--collision native`). Returns the exit status: failure when a
 /// level or set did not play, or one error line (a bad configuration, no such set).
 pub fn run(
     set: Option<&str>,
     steps: u64,
-    config: impl FnOnce() -> anyhow::Result<GameConfig>,
+    config: impl FnOnce() -> anyhow::Result<(GameConfig, Physics)>,
 ) -> std::process::ExitCode {
     let run = || -> anyhow::Result<bool> {
         let assets = Assets::from_env()?;
-        let config = config()?;
+        let (config, physics) = config()?;
         let set = set.unwrap_or_default();
         let path = std::path::Path::new(set);
         let sets = if path.exists() {
@@ -127,7 +128,8 @@ pub fn run(
             )?]
         };
         let out = &mut std::io::stdout().lock();
-        let summary = simulate_all(&sets, &assets, steps, config, out, &mut std::io::stderr())?;
+        let err = &mut std::io::stderr();
+        let summary = simulate_all(&sets, &assets, steps, (config, physics), out, err)?;
         Ok(summary.errors == 0)
     };
     match run() {
@@ -137,8 +139,8 @@ pub fn run(
     }
 }
 
-/// Plays every level of `sets` for at most `steps` steps each with `config` (as
-/// [`simulate`]), on rayon's threads, writing one [`level_line`] per level to `out` in set
+/// Plays every level of `sets` for at most `steps` steps each with `config`'s settings and
+/// physics (as [`simulate`], the physics resolved for each level: [`Physics::config_for`]), on rayon's threads, writing one [`level_line`] per level to `out` in set
 /// order then level order, then the [`AllSummary`]. A set that does not open or a level that
 /// does not load is one `breakout: error: …` line on `err` (with its file:line:column) and
 /// counted in [`AllSummary::errors`]; a set with no level to play is a `breakout: note: …`
@@ -150,7 +152,7 @@ pub fn simulate_all(
     sets: &[LevelSetSource],
     assets: &Assets,
     steps: u64,
-    config: GameConfig,
+    (config, physics): (GameConfig, Physics),
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> std::io::Result<AllSummary> {
@@ -167,7 +169,7 @@ pub fn simulate_all(
             .par_iter()
             .map(|job| {
                 let level = job.source.load().map_err(|e| e.to_string())?;
-                Ok(simulate(&level, steps, config))
+                Ok(simulate(&level, steps, physics.config_for(config, &level)))
             })
             .collect();
         for (job, result) in chunk.iter().zip(results) {

@@ -2,7 +2,8 @@
 //!
 //! ```toml
 //! [collision]
-//! mode = "zones"          # aabb | clamp | zones | cross | swept
+//! mode = "zones"          # a model's name (`breakout --help` lists them), or "native": each
+//!                         # level with its own game's physics (own levels: clamp)
 //!
 //! [powerups]
 //! good_chance = 0.0133    # per destroyed brick, for each good power-up (LearnOpenGL: 1/75)
@@ -74,14 +75,15 @@
 //! read as U+FFFD, they cost only what they are in, and the game does not save into the file
 //! until it is UTF-8 again ([`save::SaveError::NotUtf8`]). Command-line flags override the file.
 
+mod collision;
 mod controls;
 mod lenient;
 pub mod save;
 
+pub use collision::{CollisionConfig, ModeChoice};
 pub use controls::{GamepadConfig, KeysConfig};
 pub use lenient::Problem;
 
-use crate::collision::CollisionMode;
 use crate::sim::PowerUpSettings;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -274,14 +276,6 @@ impl Default for AudioConfig {
     }
 }
 
-/// The `[collision]` section.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct CollisionConfig {
-    /// `mode`: the ball–box collision algorithm (default `clamp`).
-    pub mode: CollisionMode,
-}
-
 /// Why the configuration could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
@@ -407,9 +401,39 @@ pub fn default_locations() -> Vec<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::collision::CollisionMode;
 
     fn parse(text: &str) -> Result<Config, ConfigError> {
         Config::parse(text, Path::new("breakout.toml"))
+    }
+
+    #[test]
+    fn native_parses_as_the_level_s_physics_with_clamp_for_own_levels() {
+        use crate::sim::Physics;
+        let config = parse("[collision]\nmode = \"native\"\n").unwrap();
+        assert_eq!(config.collision.physics, Physics::Native);
+        assert_eq!(config.collision.mode, CollisionMode::Clamp);
+        assert_eq!(config.collision.choice(), ModeChoice::Native);
+        let config = parse("[collision]\nmode = \"zones\"\n").unwrap();
+        assert_eq!(config.collision.physics, Physics::AsChosen);
+        assert_eq!(
+            config.collision.choice(),
+            ModeChoice::Model(CollisionMode::Zones)
+        );
+        assert_eq!(parse("").unwrap().collision.physics, Physics::AsChosen);
+    }
+
+    #[test]
+    fn every_choice_round_trips_by_name_and_native_is_listed_in_errors() {
+        for choice in ModeChoice::all() {
+            assert_eq!(ModeChoice::from_name(choice.name()), Some(choice));
+            assert!(!choice.help().is_empty());
+        }
+        let err = parse("[collision]\nmode = \"natve\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("breakout.toml:2:8: "), "{err}");
+        assert!(err.contains("native") && err.contains("clamp"), "{err}");
     }
 
     #[test]

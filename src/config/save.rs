@@ -325,7 +325,11 @@ impl Config {
                 V(self.effects.screen_effects.into()),
             ),
             ("audio", "muted", V(self.audio.muted.into())),
-            ("collision", "mode", V(self.collision.mode.name().into())),
+            (
+                "collision",
+                "mode",
+                V(self.collision.choice().name().into()),
+            ),
             ("video", "vsync", V(self.video.vsync.into())),
             ("video", "fullscreen", V(self.video.fullscreen.into())),
             (

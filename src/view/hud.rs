@@ -30,10 +30,23 @@ pub fn hud(out: &mut Vec<SpriteInstance>, game: &Game) {
 }
 
 /// Whether the HUD names the collision mode: when it is not the default (someone chose it, or
-/// pressed C) or the debug overlay is on. A player who never touched it is not shown a
-/// developer's setting.
+/// pressed C, or the level plays its own game's physics) or the debug overlay is on. A player
+/// who never touched it is not shown a developer's setting.
 pub fn shows_mode(game: &Game, debug_overlay: bool) -> bool {
-    debug_overlay || game.config().collision != crate::collision::CollisionMode::default()
+    debug_overlay
+        || game.config().collision != crate::collision::CollisionMode::default()
+        || !game.config().paddle_rule.is_default()
+}
+
+/// Which physics plays, as the HUD names it: the collision mode, and the paddle rule when it is
+/// not this game's ("lbreakout-trajectory + LBreakout paddle", `--collision native`).
+pub fn physics_text(game: &Game) -> String {
+    let config = game.config();
+    if config.paddle_rule.is_default() {
+        config.collision.to_string()
+    } else {
+        format!("{} + {}", config.collision, config.paddle_rule.def().label)
+    }
 }
 
 /// What the HUD says about how a game is being played, beside what the game itself holds: each
@@ -75,7 +88,7 @@ pub fn player_hud(out: &mut Vec<SpriteInstance>, game: &Game, name: &str, notes:
 fn hud_named(out: &mut Vec<SpriteInstance>, game: &Game, label: &str, notes: HudNotes) {
     let score = format!("{label} {:05}", game.score());
     let lives = lives_text(game, notes);
-    let mode = game.config().collision.to_string();
+    let mode = physics_text(game);
     let title = chips(game.active_effects()).is_empty().then_some((
         game.level_name(),
         if notes.show_mode { mode.as_str() } else { "" },
@@ -539,6 +552,34 @@ mod tests {
             .filter_map(crate::view::text::glyph_char)
             .collect();
         assert!(text.contains("Gates/swept"), "{text}");
+    }
+
+    /// A level played with its own game's physics says so: the model and the paddle rule.
+    #[test]
+    fn the_hud_names_a_foreign_paddle_rule_with_the_model() {
+        let level = crate::level::Level::parse("2 2", "Gates").unwrap();
+        let config = crate::sim::GameConfig {
+            collision: crate::collision::CollisionMode::LbreakoutTrajectory,
+            paddle_rule: crate::sim::PaddleRule::Lbreakout,
+            ..crate::sim::GameConfig::default()
+        };
+        let game = Game::new(&level, config);
+        assert!(shows_mode(&game, false));
+        let text = physics_text(&game);
+        assert_eq!(text, "lbreakout-trajectory + LBreakout paddle");
+        assert!(
+            text.chars().all(crate::view::text::font::has_glyph),
+            "{text}"
+        );
+        let clamp_with_rule = Game::new(
+            &level,
+            crate::sim::GameConfig {
+                paddle_rule: crate::sim::PaddleRule::Xboing,
+                ..crate::sim::GameConfig::default()
+            },
+        );
+        assert!(shows_mode(&clamp_with_rule, false));
+        assert!(hud_text(&Game::new(&level, config), true).contains("Gates/lbreakout"));
     }
 
     #[test]

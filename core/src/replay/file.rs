@@ -11,7 +11,7 @@
 //! The checksum turns any damage into one clear error before anything is decoded; a newer
 //! format version is refused by its number, never misread.
 
-use super::settings::StoredSettingsV2;
+use super::settings::{StoredSettingsV2, StoredSettingsV4};
 use super::track::{InputTrackV1, InputTrackV2};
 use super::{Change, End, Header, InputTrack, Math, Origin, Replay, StoredSettings};
 use std::io::Read;
@@ -33,7 +33,9 @@ pub const MAGIC: &[u8; 8] = b"BKREPLAY";
 /// - 4: the header ends with the math the game computed with ([`super::Math`]): portable
 ///   (the `libm` crate's, the same bits on every target, and the canonical state hash) for
 ///   every file this version writes; formats 1–3 read as the platform's.
-pub const FORMAT_VERSION: u16 = 4;
+/// - 5: the settings end with the paddle rule's name (`sim::PaddleRule`, chosen with the level's
+///   physics by `--collision native`), which older files read as this game's, `game`.
+pub const FORMAT_VERSION: u16 = 5;
 /// How far past [`FORMAT_VERSION`] a format number is still believed to be a real newer
 /// format (four formats came in the first months; sixteen more is years of them). A number
 /// further out is far likelier damage after an intact magic (random bytes, a bit flip in
@@ -154,27 +156,28 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<Replay, ReplayError> {
             "the body unpacks to more than {MAX_BODY} bytes"
         )));
     }
-    let read = match version {
-        1 => postcard::take_from_bytes::<OldReplay<StoredSettingsV2, InputTrackV1>>(&body).map(
-            |(old, rest)| {
-                (
-                    old.into_replay(StoredSettingsV2::into_current, |t| t.0),
-                    rest,
-                )
-            },
-        ),
-        2 => postcard::take_from_bytes::<OldReplay<StoredSettingsV2, InputTrackV2>>(&body).map(
-            |(old, rest)| {
-                (
-                    old.into_replay(StoredSettingsV2::into_current, |t| t.0),
-                    rest,
-                )
-            },
-        ),
-        3 => postcard::take_from_bytes::<OldReplay<StoredSettings, InputTrack>>(&body)
-            .map(|(old, rest)| (old.into_replay(|s| s, |t| t), rest)),
-        _ => postcard::take_from_bytes::<Replay>(&body),
-    };
+    let read =
+        match version {
+            1 => postcard::take_from_bytes::<OldReplay<StoredSettingsV2, InputTrackV1, ()>>(&body)
+                .map(|(old, rest)| {
+                    (
+                        old.into_replay(StoredSettingsV2::into_current, |t| t.0),
+                        rest,
+                    )
+                }),
+            2 => postcard::take_from_bytes::<OldReplay<StoredSettingsV2, InputTrackV2, ()>>(&body)
+                .map(|(old, rest)| {
+                    (
+                        old.into_replay(StoredSettingsV2::into_current, |t| t.0),
+                        rest,
+                    )
+                }),
+            3 => postcard::take_from_bytes::<OldReplay<StoredSettingsV4, InputTrack, ()>>(&body)
+                .map(|(old, rest)| (old.into_replay(StoredSettingsV4::into_current, |t| t), rest)),
+            4 => postcard::take_from_bytes::<OldReplay<StoredSettingsV4, InputTrack, Math>>(&body)
+                .map(|(old, rest)| (old.into_replay(StoredSettingsV4::into_current, |t| t), rest)),
+            _ => postcard::take_from_bytes::<Replay>(&body),
+        };
     let (replay, rest) = read.map_err(|e| {
         invalid(format!(
             "the body (unpacked, {} bytes) does not decode: {e}",
@@ -214,11 +217,12 @@ pub fn write(path: &Path, replay: &Replay) -> Result<(), ReplayError> {
     crate::files::write_atomic(path, &encode(replay)).map_err(io)
 }
 
-/// A [`Header`] as formats 1–3 stored it: without [`Header::math`] (read as
+/// A [`Header`] as formats 1–4 stored it: formats 1–3 without [`Header::math`] (read as
 /// [`Math::Platform`]), its settings as that format stored them (`StoredSettingsV2`, without
-/// the difficulty's, in formats 1 and 2).
+/// the difficulty's, in formats 1 and 2; `StoredSettingsV4`, without the paddle rule, in 3
+/// and 4).
 #[derive(serde::Deserialize)]
-struct OldHeader<Settings> {
+struct OldHeader<Settings, M> {
     game_version: String,
     recorded_at: u64,
     origin: Origin,
@@ -229,20 +233,40 @@ struct OldHeader<Settings> {
     settings: Settings,
     taken_over_at: Option<u64>,
     played_by: Option<String>,
+    /// Format 4's [`Math`]; `()` (nothing stored) in formats 1–3.
+    math: M,
 }
 
-/// A [`Replay`] as formats 1–3 stored it: its header as [`OldHeader`], its input track as that
+/// What an old header's last field gives: format 4's math, or the platform's for formats 1–3.
+trait OldMath {
+    /// The header's [`Math`].
+    fn math(self) -> Math;
+}
+
+impl OldMath for () {
+    fn math(self) -> Math {
+        Math::Platform
+    }
+}
+
+impl OldMath for Math {
+    fn math(self) -> Math {
+        self
+    }
+}
+
+/// A [`Replay`] as formats 1–4 stored it: its header as [`OldHeader`], its input track as that
 /// format stored it ([`InputTrackV1`], [`InputTrackV2`], or today's).
 #[derive(serde::Deserialize)]
-struct OldReplay<Settings, Track> {
-    header: OldHeader<Settings>,
+struct OldReplay<Settings, Track, M> {
+    header: OldHeader<Settings, M>,
     inputs: Track,
     changes: Vec<Change>,
     hashes: Vec<u64>,
     end: Option<End>,
 }
 
-impl<Settings, Track> OldReplay<Settings, Track> {
+impl<Settings, Track, M: OldMath> OldReplay<Settings, Track, M> {
     /// Today's replay, the settings and the track converted by `settings` and `track`.
     fn into_replay(
         self,
@@ -262,7 +286,7 @@ impl<Settings, Track> OldReplay<Settings, Track> {
                 settings: settings(h.settings),
                 taken_over_at: h.taken_over_at,
                 played_by: h.played_by,
-                math: Math::Platform,
+                math: h.math.math(),
             },
             inputs: track(self.inputs),
             changes: self.changes,

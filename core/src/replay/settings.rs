@@ -5,7 +5,7 @@
 use crate::collision::CollisionMode;
 use crate::level::PowerUpKind;
 use crate::sim::powerups::PerKind;
-use crate::sim::{Difficulty, GameConfig, PaceSettings, PowerUpSettings};
+use crate::sim::{Difficulty, GameConfig, PaceSettings, PaddleRule, PowerUpSettings};
 use serde::{Deserialize, Serialize};
 
 /// Every setting of [`GameConfig`], as stored in a replay. Names, not enum indices, for the
@@ -51,6 +51,59 @@ pub struct StoredSettings {
     pub powerup_time_factor: f32,
     /// Factor on points scored.
     pub score_factor: f32,
+    /// The paddle rule, by name ([`PaddleRule::name`]); format 5 on, "game" for older files.
+    pub paddle_rule: String,
+}
+
+/// [`StoredSettings`] as formats 3 and 4 stored them: without the paddle rule, which reads as
+/// this game's ([`PaddleRule::Game`], the only one there was).
+#[derive(Clone, Debug, Deserialize)]
+pub(crate) struct StoredSettingsV4 {
+    seed: u64,
+    collision: String,
+    launch_speed: f32,
+    infinite_lives: bool,
+    good_chance: f32,
+    bad_chance: f32,
+    classic_seconds: [f32; 4],
+    chance: Vec<(String, f32)>,
+    seconds: Vec<(String, f32)>,
+    speed_up_per_minute: f32,
+    max_speed_factor: f32,
+    aim_launch: bool,
+    difficulty: String,
+    start_lives: u32,
+    paddle_width: f32,
+    bad_powerups: bool,
+    powerup_time_factor: f32,
+    score_factor: f32,
+}
+
+impl StoredSettingsV4 {
+    /// The same settings with this game's paddle rule.
+    pub(crate) fn into_current(self) -> StoredSettings {
+        StoredSettings {
+            seed: self.seed,
+            collision: self.collision,
+            launch_speed: self.launch_speed,
+            infinite_lives: self.infinite_lives,
+            good_chance: self.good_chance,
+            bad_chance: self.bad_chance,
+            classic_seconds: self.classic_seconds,
+            chance: self.chance,
+            seconds: self.seconds,
+            speed_up_per_minute: self.speed_up_per_minute,
+            max_speed_factor: self.max_speed_factor,
+            aim_launch: self.aim_launch,
+            difficulty: self.difficulty,
+            start_lives: self.start_lives,
+            paddle_width: self.paddle_width,
+            bad_powerups: self.bad_powerups,
+            powerup_time_factor: self.powerup_time_factor,
+            score_factor: self.score_factor,
+            paddle_rule: PaddleRule::default().name().to_string(),
+        }
+    }
 }
 
 /// [`StoredSettings`] as formats 1 and 2 stored them: without the difficulty's fields, which
@@ -109,6 +162,7 @@ impl StoredSettings {
             bad_powerups,
             powerup_time_factor,
             score_factor,
+            paddle_rule,
         } = *config;
         let PowerUpSettings {
             good_chance,
@@ -154,6 +208,7 @@ impl StoredSettings {
             bad_powerups,
             powerup_time_factor,
             score_factor,
+            paddle_rule: paddle_rule.name().to_string(),
         }
     }
 
@@ -197,6 +252,7 @@ impl StoredSettings {
             bad_powerups: self.bad_powerups,
             powerup_time_factor: self.powerup_time_factor,
             score_factor: self.score_factor,
+            paddle_rule: PaddleRule::from_name(&self.paddle_rule).unwrap_or_default(),
         }
     }
 
@@ -251,6 +307,12 @@ impl StoredSettings {
             1.0,
             crate::sim::tuning::PLAYFIELD_WIDTH,
         )?;
+        PaddleRule::from_name(&self.paddle_rule).ok_or_else(|| {
+            format!(
+                "settings.paddle_rule: unknown paddle rule {:?} (a newer version's?)",
+                self.paddle_rule
+            )
+        })?;
         range("powerup_time_factor", self.powerup_time_factor, 0.0, 100.0)?;
         range("score_factor", self.score_factor, 0.0, 100.0)?;
         Ok(())

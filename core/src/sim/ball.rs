@@ -4,6 +4,7 @@
 //! push the ball out along the contact normal by the penetration depth, then reflect its velocity
 //! about the normal if (and only if) it is still moving into the surface.
 
+use super::paddle_rule::{Aim, PaddleHit, PaddleRule};
 use super::tuning::*;
 use crate::collision::model::ModelMemory;
 use crate::collision::{Aabb, Circle, Contact};
@@ -233,10 +234,29 @@ pub(crate) fn nudge_direction(vel: Vec2, turn_deg: f32, surfaces: &[Vec2]) -> Op
     })
 }
 
-/// The velocity after a paddle hit: the outgoing angle from vertical grows linearly with the
-/// distance of the hit from the paddle's centre, up to [`PADDLE_MAX_BOUNCE_DEG`] at the ends;
-/// speed is preserved and the ball always leaves upward.
-pub fn paddle_bounce(ball_x: f32, speed: f32, paddle: &Paddle) -> Vec2 {
+/// The velocity after `ball` hit `paddle`, by the paddle rule `rule` (its row's
+/// [`PaddleRuleDef::aim`](super::paddle_rule::PaddleRuleDef::aim)): this game's own
+/// ([`PaddleRule::Game`], the default) or another game's (`sim::paddle_rule`). The ball leaves
+/// at `speed` (pixels/second), always upward. A caught ball (zero velocity) counts as falling
+/// straight down.
+pub fn paddle_bounce(rule: PaddleRule, ball: &Ball, speed: f32, paddle: &Paddle) -> Vec2 {
+    match rule.def().aim {
+        Aim::Game => game_paddle_bounce(ball.pos.x, speed, paddle),
+        Aim::Own(aim) => aim(&PaddleHit {
+            ball: ball.pos,
+            radius: ball.radius,
+            vel: ball.vel,
+            speed,
+            paddle_pos: paddle.pos,
+            paddle_size: paddle.size,
+        }),
+    }
+}
+
+/// This game's paddle rule ([`PaddleRule::Game`]): the outgoing angle from vertical grows
+/// linearly with the distance of the hit from the paddle's centre, up to
+/// [`PADDLE_MAX_BOUNCE_DEG`] at the ends; speed is preserved and the ball always leaves upward.
+fn game_paddle_bounce(ball_x: f32, speed: f32, paddle: &Paddle) -> Vec2 {
     let offset = ((ball_x - paddle.center_x()) / (paddle.size.x / 2.0)).clamp(-1.0, 1.0);
     let angle = offset * PADDLE_MAX_BOUNCE_DEG.to_radians();
     let vel = Vec2::new(libm::sinf(angle), -libm::cosf(angle)) * speed;

@@ -38,10 +38,12 @@ mod game_hash;
 pub mod input;
 mod model_choice;
 mod motion;
+pub mod native;
 mod own_resolution;
 pub mod pace;
 #[cfg(test)]
 mod pace_tests;
+pub mod paddle_rule;
 mod powerup_systems;
 mod powerup_table;
 pub mod powerups;
@@ -57,7 +59,9 @@ pub use bricks::{Brick, BrickField, HitOutcome};
 pub use difficulty::Difficulty;
 pub use events::GameEvent;
 pub use input::Input;
+pub use native::Physics;
 pub use pace::PaceSettings;
+pub use paddle_rule::PaddleRule;
 pub use powerups::{ActiveEffects, FallingPowerUp, PowerUpSettings, Shot, Weapon};
 
 use crate::collision::CollisionMode;
@@ -108,6 +112,11 @@ pub struct GameConfig {
     /// Factor on every point scored (`difficulty::scaled_points`).
     #[serde(skip_serializing_if = "is_one")]
     pub score_factor: f32,
+    /// How the ball leaves the paddle: this game's rule (the default) or, played with the
+    /// level's own physics (`--collision native`, [`Physics::Native`]), the level's game's.
+    /// Left out of the state hash at the default, so every game hashes as before it existed.
+    #[serde(skip_serializing_if = "PaddleRule::is_default")]
+    pub paddle_rule: PaddleRule,
 }
 
 fn is_normal(d: &Difficulty) -> bool {
@@ -198,6 +207,7 @@ impl Default for GameConfig {
             bad_powerups: true,
             powerup_time_factor: 1.0,
             score_factor: 1.0,
+            paddle_rule: PaddleRule::default(),
         }
     }
 }

@@ -15,6 +15,7 @@
 //! seconds.
 
 use super::bricks::hits::Tally;
+use super::paddle_rule::PaddleRule;
 use super::powerups::BONUS_FLOOR_Y;
 use super::tuning::*;
 use super::{ball, Ball, BrickField, GameEvent, Paddle};
@@ -34,6 +35,8 @@ pub(super) struct BallWorld<'a> {
     pub model: &'static dyn CollisionModel,
     /// The paddle (read only: the paddle moved before the balls).
     pub paddle: &'a Paddle,
+    /// How the ball leaves the paddle ([`super::GameConfig::paddle_rule`]).
+    pub paddle_rule: PaddleRule,
     /// True while a sticky-paddle power-up runs: the paddle catches the ball.
     pub sticky: bool,
     /// True while a pass-through power-up runs: coloured bricks break without deflecting.
@@ -131,7 +134,14 @@ impl BallWorld<'_> {
     pub fn separate(&mut self, ball: &mut Ball) {
         collide_walls(ball, self.events, self.rng);
         if !self.mods.ghost_paddle {
-            collide_paddle(ball, self.paddle, self.model, self.sticky, self.events);
+            collide_paddle(
+                ball,
+                self.paddle,
+                self.paddle_rule,
+                self.model,
+                self.sticky,
+                self.events,
+            );
         }
         self.collide_bricks(ball);
     }
@@ -167,10 +177,11 @@ pub(super) fn loop_breaker(ball: &mut Ball, surfaces: &[Vec2], rng: &mut Pcg32) 
 }
 
 /// Ball against the paddle, discrete: the model's contact pushes the ball out; a falling ball
-/// leaves by the paddle's angle rule ([`ball::paddle_bounce`]) and is caught when `sticky`.
+/// leaves by the paddle rule `rule` ([`ball::paddle_bounce`]) and is caught when `sticky`.
 pub(super) fn collide_paddle(
     ball: &mut Ball,
     paddle: &Paddle,
+    rule: PaddleRule,
     model: &dyn CollisionModel,
     sticky: bool,
     events: &mut Vec<GameEvent>,
@@ -185,7 +196,7 @@ pub(super) fn collide_paddle(
     // must not push it through (the ball is squeezed, and rises free or falls).
     ball.pos.x = ball.pos.x.clamp(ball.radius, PLAYFIELD_WIDTH - ball.radius);
     if ball.vel.y > 0.0 {
-        ball.vel = ball::paddle_bounce(ball.pos.x, ball.vel.length(), paddle);
+        ball.vel = ball::paddle_bounce(rule, ball, ball.vel.length(), paddle);
         events.push(GameEvent::PaddleHit);
         catch_if_sticky(ball, paddle, sticky);
     }

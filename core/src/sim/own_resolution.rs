@@ -136,7 +136,14 @@ impl BallWorld<'_> {
         }
         collide_walls(ball, self.events, self.rng);
         if !self.mods.ghost_paddle {
-            collide_paddle(ball, self.paddle, self.model, self.sticky, self.events);
+            collide_paddle(
+                ball,
+                self.paddle,
+                self.paddle_rule,
+                self.model,
+                self.sticky,
+                self.events,
+            );
         }
         if response.hits.is_empty() {
             return;

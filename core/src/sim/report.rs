@@ -42,6 +42,10 @@ pub struct SimulateReport {
     pub powerups_by_kind: BTreeMap<String, u32>,
     /// Collision mode name.
     pub collision: String,
+    /// The paddle rule's name ([`crate::sim::PaddleRule::name`]), only when it is not the
+    /// default (`--collision native` on another game's level), so other lines are unchanged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paddle_rule: Option<String>,
     /// Difficulty name ([`crate::sim::Difficulty::name`]: `"normal"` unless `--difficulty` or
     /// the config file says otherwise).
     pub difficulty: String,
@@ -147,6 +151,8 @@ impl Simulation {
                 .map(|(kind, n)| (kind.name().to_string(), n))
                 .collect(),
             collision: config.collision.name().to_string(),
+            paddle_rule: (!config.paddle_rule.is_default())
+                .then(|| config.paddle_rule.name().to_string()),
             difficulty: config.difficulty.name().to_string(),
             seed: config.seed,
             state_hash: format!("{:016x}", game.state_hash()),
@@ -191,6 +197,20 @@ mod tests {
             "{line}"
         );
         assert!(!line.contains('\n'));
+        assert!(!line.contains("paddle_rule"), "{line}");
+        let report = simulate(
+            &level(),
+            10,
+            GameConfig {
+                paddle_rule: crate::sim::PaddleRule::SdlBall,
+                ..config
+            },
+        );
+        let line = report.json_line();
+        assert!(
+            line.contains("\"collision\":\"swept\",\"paddle_rule\":\"sdl-ball\","),
+            "{line}"
+        );
     }
 
     #[test]

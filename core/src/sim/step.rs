@@ -156,6 +156,7 @@ impl Game {
         let mut world = BallWorld {
             model: p.model,
             paddle: p.paddle,
+            paddle_rule: p.config.paddle_rule,
             sticky: has(PowerUpKind::Sticky),
             pass_through: has(PowerUpKind::PassThrough),
             mods,
@@ -174,7 +175,7 @@ impl Game {
                     ball.memory = ModelMemory::default();
                     ball.vel = if ball.caught {
                         let speed = launch_speed * speed_multiplier;
-                        ball::paddle_bounce(ball.pos.x, speed, world.paddle)
+                        ball::paddle_bounce(world.paddle_rule, ball, speed, world.paddle)
                     } else {
                         launch_velocity(world.rng, launch_speed * speed_multiplier, aim)
                     };

@@ -66,7 +66,8 @@ impl BallWorld<'_> {
                 ImpactTarget::Paddle => {
                     ball.idle_steps = 0;
                     if impact.normal.y < 0.0 && ball.vel.y > 0.0 {
-                        ball.vel = ball::paddle_bounce(ball.pos.x, ball.vel.length(), self.paddle);
+                        let speed = ball.vel.length();
+                        ball.vel = ball::paddle_bounce(self.paddle_rule, ball, speed, self.paddle);
                         self.events.push(GameEvent::PaddleHit);
                         if catch_if_sticky(ball, self.paddle, self.sticky) {
                             return;

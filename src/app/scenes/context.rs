@@ -12,7 +12,8 @@ use crate::config::GamepadConfig;
 use crate::config::VideoConfig;
 use crate::effects::Effects;
 use crate::highscores::{HighScores, Score};
-use crate::sim::{Difficulty, GameConfig};
+use crate::level::Level;
+use crate::sim::{Difficulty, GameConfig, Physics};
 use glium::winit::keyboard::ModifiersState;
 
 /// What the high-score table says of a result.
@@ -35,6 +36,9 @@ pub struct Context {
     pub game_config: GameConfig,
     /// The collision mode in use; [`crate::app::Action::NextCollisionMode`] (C) cycles it, and it carries over to the next level.
     pub collision: CollisionMode,
+    /// Physics as chosen, or as each level's game (`--collision native`, the settings' Physics
+    /// row): resolved per level when a game starts ([`Context::config_for`]).
+    pub physics: Physics,
     /// [`crate::app::Action::DebugOverlay`] (F1): draw the collision debug overlay.
     pub debug_overlay: bool,
     /// Keyboard and mouse, as window events left them; the game reads it each step.
@@ -106,6 +110,7 @@ impl Context {
     ) -> Context {
         Context {
             collision: game_config.collision,
+            physics: Physics::default(),
             debug_overlay: false,
             game_config,
             options,
@@ -206,9 +211,12 @@ impl Context {
         }
     }
 
-    /// The settings of a level of `campaign`: [`Context::config`] at the run's difficulty.
-    pub fn config_for(&self, campaign: &Campaign) -> GameConfig {
-        campaign.difficulty().apply(self.config())
+    /// The settings of `level`, a level of `campaign`: [`Context::config`] at the run's
+    /// difficulty, with the level's game's model and paddle rule when the physics is
+    /// [`Physics::Native`] ([`Physics::config_for`]).
+    pub fn config_for(&self, campaign: &Campaign, level: &Level) -> GameConfig {
+        let config = campaign.difficulty().apply(self.config());
+        self.physics.config_for(config, level)
     }
 
     /// The difficulty the next run starts at.

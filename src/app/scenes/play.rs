@@ -123,7 +123,11 @@ impl PlayScene {
             }
             GameStart::Resume { campaign, replay } => {
                 let game = super::replay_files::resimulate(&std::sync::Arc::new(replay.clone()))?;
-                ctx.collision = game.config().collision;
+                // A game of the level's own physics (`--collision native`) keeps the chosen
+                // mode for the levels after it.
+                if game.config().paddle_rule.is_default() {
+                    ctx.collision = game.config().collision;
+                }
                 let recording = Recording::resume(ctx, &campaign, replay.clone());
                 let mut play = PlayScene::with_game(ctx, campaign, game, recording, false);
                 // The replay holds the forced power-ups' first collection.
@@ -136,7 +140,7 @@ impl PlayScene {
     /// `level`, the campaign's current level, from its start with the run's score and lives
     /// ([`Game::continuing`]), played by the bot if `autoplay`.
     fn fresh(ctx: &mut Context, campaign: Campaign, level: &Level, autoplay: bool) -> PlayScene {
-        let config = ctx.config_for(&campaign);
+        let config = ctx.config_for(&campaign, level);
         let game = Game::continuing(level, config, campaign.score(), campaign.lives());
         let recording = Recording::new(ctx, &campaign, &game, level, autoplay);
         PlayScene::with_game(ctx, campaign, game, recording, autoplay)

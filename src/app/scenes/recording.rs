@@ -256,7 +256,12 @@ pub fn level_start(campaign: &Campaign, game: &Game, level: &Level, bot: bool) -
 /// does not load.
 pub fn next_level_start(ctx: &Context, next: &Campaign) -> Option<Replay> {
     let level = next.source()?.load().ok()?;
-    let game = Game::continuing(&level, ctx.config_for(next), next.score(), next.lives());
+    let game = Game::continuing(
+        &level,
+        ctx.config_for(next, &level),
+        next.score(),
+        next.lives(),
+    );
     Some(level_start(next, &game, &level, false).replay().clone())
 }
 

@@ -249,6 +249,17 @@ impl ReplayScene {
     }
 }
 
+/// Which physics a replay plays, for the strip: the collision mode, and the paddle rule after
+/// a `+` when it is not this game's (`lbreakout-trajectory+lbreakout`, a level played with
+/// `--collision native`).
+fn replay_physics(config: &crate::sim::GameConfig) -> String {
+    if config.paddle_rule.is_default() {
+        config.collision.name().to_string()
+    } else {
+        format!("{}+{}", config.collision.name(), config.paddle_rule.name())
+    }
+}
+
 /// The game's events of the step just run, to the particles and shake.
 fn feed_effects(ctx: &mut Context, game: &Game) {
     for event in game.events() {
@@ -322,13 +333,15 @@ impl Scene for ReplayScene {
         if solid {
             self.draw_game(ctx, batch, held);
         }
+        let mode = replay_physics(game.config());
         let view = TimelineView {
             at: self.watch.at(),
             steps: self.watch.steps(),
             speed: self.watch.speed_label(),
             state: self.state(),
-            // The mode in play now: a replay may change it (the C key).
-            mode: game.config().collision.name(),
+            // The mode in play now (a replay may change it: the C key), and the paddle rule
+            // when it is another game's.
+            mode: &mode,
             score: game.score(),
             lives: game.lives(),
             diverged_at: divergence.map(|d| d.step),

@@ -81,6 +81,15 @@ const SETTINGS: &[Setting] = &[
         sound: None,
     },
     Setting {
+        label: "Physics",
+        value: |ctx| ctx.physics.def().label.to_string(),
+        step: |ctx, _| {
+            ctx.physics = ctx.physics.toggled();
+            ctx.settings.now.collision.physics = ctx.physics;
+        },
+        sound: None,
+    },
+    Setting {
         label: "Difficulty",
         value: |ctx| ctx.difficulty().label().to_string(),
         step: |ctx, dir| ctx.set_difficulty(ctx.difficulty().step(dir)),

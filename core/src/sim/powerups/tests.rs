@@ -117,7 +117,8 @@ fn sticky_paddle_catches_the_ball_where_it_lands() {
     );
     // At the launch speed times the pace the speed-up reached while the ball fell.
     let speed = g.config().launch_speed * g.pace();
-    let expected = crate::sim::ball::paddle_bounce(ball.pos.x, speed, g.paddle());
+    let rule = crate::sim::PaddleRule::Game;
+    let expected = crate::sim::ball::paddle_bounce(rule, &ball, speed, g.paddle());
     g.step(&Input {
         launch: true,
         ..Input::default()

@@ -66,6 +66,30 @@ fn volumes_step_by_tenths_and_stop_at_the_ends() {
     assert_eq!(volume_step(0.25, -1), 0.2);
 }
 
+/// The Physics row switches between the chosen mode and each level's game's, for the next
+/// game and the file (`mode = "native"`); the chosen mode stays for this game's own levels.
+#[test]
+fn the_physics_row_chooses_the_level_s_game_and_the_file_says_native() {
+    use crate::sim::Physics;
+    let mut ctx = test_context();
+    let mut scene = SettingsScene::new(true);
+    select(&mut scene, &mut ctx, "Physics");
+    assert_eq!(value(&scene, &ctx, "Physics"), "as chosen");
+    let mode = ctx.collision;
+    scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    assert_eq!(value(&scene, &ctx, "Physics"), "as the level's game");
+    assert_eq!(ctx.physics, Physics::Native);
+    assert_eq!(ctx.settings.now.collision.physics, Physics::Native);
+    assert_eq!(
+        ctx.settings.now.collision.choice(),
+        crate::config::ModeChoice::Native
+    );
+    assert_eq!(ctx.collision, mode);
+    scene.key_press(&mut ctx, KeyCode::ArrowLeft);
+    assert_eq!(ctx.physics, Physics::AsChosen);
+    assert_eq!(ctx.settings.now.collision.physics, Physics::AsChosen);
+}
+
 #[test]
 fn the_collision_mode_applies_to_the_game_and_to_the_file() {
     let mut ctx = test_context();
