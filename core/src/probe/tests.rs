@@ -65,7 +65,20 @@ fn every_row_is_what_the_dispatchers_answer_called_directly() {
         let velocity = probe.motion / STEP_SECONDS;
         for a in probe.answers() {
             for r in &a.modes {
-                if r.mode.is_continuous() {
+                if let Resolution::Own(substeps) = r.mode.model().resolution() {
+                    let bricks = probe.bricks();
+                    let col = bricks.iter().position(|b| *b == a.brick).unwrap();
+                    let run = own::run(
+                        r.mode.model(),
+                        substeps,
+                        &bricks,
+                        probe.ball(),
+                        probe.motion,
+                    );
+                    assert_eq!(r.answer.hit, run.response.hits.contains(&(0, col)));
+                    assert_eq!(r.answer.point, Some(run.end.as_dvec2()), "{}", p.name);
+                    assert_eq!(r.answer.velocity, Some(run.velocity.as_dvec2()));
+                } else if r.mode.is_continuous() {
                     let direct =
                         swept_circle_aabb::time_of_impact(probe.ball(), probe.motion, a.brick);
                     assert_eq!(r.answer.toi, direct.map(|i| i.toi as f64), "{}", p.name);
