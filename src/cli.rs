@@ -7,8 +7,10 @@ use crate::sim::GameConfig;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 
+mod modes;
 mod players;
 mod window;
+pub use modes::{every_model, parse_modes, ModeList};
 pub use players::{is_name_char, parse_players, PlayerNames, MAX_NAME_CHARS, MAX_PLAYERS};
 use std::path::PathBuf;
 use window::parse_positive;
@@ -71,6 +73,10 @@ pub struct LabArgs {
     /// Start zoomed in: the picture's scale about the brick, 1, 2 or 4 (the Z key steps it).
     #[arg(long, value_name = "FACTOR", default_value = "1", value_parser = ["1", "2", "4"])]
     pub zoom: String,
+    /// Which collision models the table shows: `all` (the default) or names separated by
+    /// commas (`clamp,swept,kbreakout`).
+    #[arg(long, value_name = "all|NAME,…", default_value = "all", value_parser = parse_modes)]
+    pub modes: ModeList,
     /// Configuration file (default: ./breakout.toml, then the user config directory): the
     /// window's, sound's and keys' settings.
     #[arg(long, value_name = "PATH")]
@@ -83,7 +89,12 @@ pub struct LabArgs {
 impl LabArgs {
     /// The window's options as [`crate::app`] opens a window with them.
     pub fn play_args(&self) -> PlayArgs {
-        PlayArgs::window_only(self.window.clone(), self.config.clone(), None)
+        PlayArgs::window_only(
+            self.window.clone(),
+            self.config.clone(),
+            None,
+            self.modes.clone(),
+        )
     }
 }
 
@@ -135,6 +146,10 @@ pub struct ReplayArgs {
     /// every game's replay in its data directory anyway).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["verify", "export"])]
     pub record: Option<PathBuf>,
+    /// Which collision models the fork (F) and its split view shows: `all` (the default) or names separated by
+    /// commas (`clamp,swept,kbreakout`).
+    #[arg(long, value_name = "all|NAME,…", default_value = "all", value_parser = parse_modes)]
+    pub modes: ModeList,
     /// Options of the window.
     #[command(flatten)]
     pub window: WindowArgs,
@@ -147,6 +162,7 @@ impl ReplayArgs {
             self.window.clone(),
             self.config.clone(),
             self.record.clone(),
+            self.modes.clone(),
         )
     }
 }
@@ -268,16 +284,21 @@ pub struct PlayArgs {
     /// game keeps every game's replay in its data directory anyway).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Which collision models the pause screen's fork shows: `all` (the default) or names separated by
+    /// commas (`clamp,swept,kbreakout`).
+    #[arg(long, value_name = "all|NAME,…", default_value = "all", value_parser = parse_modes)]
+    pub modes: ModeList,
 }
 
 impl PlayArgs {
     /// The options of a window that plays no run of its own (the replay screen, the lab):
-    /// `window`, the config file `config` and the taken-over games' `record`, every game option
-    /// at its default.
+    /// `window`, the config file `config`, the taken-over games' `record` and the models shown
+    /// side by side `modes`, every game option at its default.
     pub fn window_only(
         window: WindowArgs,
         config: Option<PathBuf>,
         record: Option<PathBuf>,
+        modes: ModeList,
     ) -> PlayArgs {
         PlayArgs {
             set: None,
@@ -295,6 +316,7 @@ impl PlayArgs {
             powerups: Vec::new(),
             players: None,
             record,
+            modes,
         }
     }
 }

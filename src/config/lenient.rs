@@ -260,10 +260,15 @@ fn deserialize_lenient(text: &str) -> (Config, String, Vec<Problem>) {
                 let offset = e.span().map_or(0, |s| s.start);
                 let (line, column) = position(&text, offset);
                 let key = key_at(&text, offset);
+                let in_collision = section_at(&text, offset) == "collision";
+                let message = match key.as_deref() {
+                    Some("mode") if in_collision => unknown_model_words(e.message()),
+                    _ => None,
+                };
                 problems.push(Problem {
                     line,
                     column,
-                    message: plain_words(e.message(), key.as_deref()),
+                    message: message.unwrap_or_else(|| plain_words(e.message(), key.as_deref())),
                 });
                 if !blank_out(&mut text, offset) {
                     break Config::default();
@@ -368,6 +373,34 @@ fn blank_out(text: &mut String, offset: usize) -> bool {
         .collect();
     text.replace_range(start..end, &blanked);
     true
+}
+
+/// The name of the `[section]` the line holding `offset` is in ("" before the first header).
+fn section_at(text: &str, offset: usize) -> &str {
+    let (start, _) = line_range(text, offset);
+    text[..start]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('['))
+        .map_or("", |h| h.trim_matches(['[', ']']).trim())
+}
+
+/// `[collision] mode` naming a model this version lacks (serde's "unknown variant"): says so,
+/// that the game plays the default model instead (the setting is left at its default), and
+/// lists every model of [`CollisionMode::ALL`](crate::collision::CollisionMode::ALL). None for
+/// any other mistake (a number instead of a name: the ordinary words).
+fn unknown_model_words(message: &str) -> Option<String> {
+    use crate::collision::CollisionMode;
+    let rest = message.trim().strip_prefix("unknown variant `")?;
+    let (name, _) = rest.split_once('`')?;
+    let fallback = CollisionMode::default().name();
+    let names: Vec<&str> = CollisionMode::ALL.iter().map(|m| m.name()).collect();
+    Some(format!(
+        "unknown value '{name}' for mode: this version has no collision model '{name}', so {fallback} \
+         (the default) plays instead; the models are {}",
+        names.join(", ")
+    ))
 }
 
 /// Line and column of `key = …` inside `[section]` (the file's start if not found).
@@ -478,6 +511,32 @@ mod tests {
         );
         assert_eq!(config.effects, Config::default().effects);
         assert_eq!(config.collision, Config::default().collision);
+    }
+
+    #[test]
+    fn a_model_this_version_lacks_falls_back_to_the_default_and_lists_every_model() {
+        let text = "[audio]\neffects_volume = 0.5\n[collision]\n# from a later version\nmode = \"quantum-foam\"\n";
+        let (config, problems) = Config::parse_lenient(text);
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        let p = &problems[0];
+        assert_eq!((p.line, p.column), (5, 8));
+        assert!(
+            p.message.contains("no collision model 'quantum-foam'"),
+            "{p}"
+        );
+        let fallback = crate::collision::CollisionMode::default();
+        assert!(
+            p.message.contains(&format!("so {fallback} (the default)")),
+            "{p}"
+        );
+        for mode in crate::collision::CollisionMode::ALL {
+            assert!(p.message.contains(mode.name()), "{p} should list {mode}");
+        }
+        assert_eq!(config.collision.mode, fallback);
+        assert_eq!(config.audio.effects_volume, 0.5);
+        // Only the collision section's `mode` is a model: another section's is not.
+        assert_eq!(section_at(text, text.find("effects").unwrap()), "audio");
+        assert_eq!(section_at("mode = 1\n", 0), "");
     }
 
     #[test]

@@ -314,7 +314,7 @@ impl Scene for PlayScene {
             }
             SceneInput::FocusLost => self.on_focus_lost().into(),
             SceneInput::Resumed(Reply::Fork) => {
-                self.fork_or_leave();
+                self.fork_or_leave(ctx.options.modes.modes());
                 Handled::Yes(Transition::None)
             }
             _ => Handled::No,
