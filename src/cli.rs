@@ -595,6 +595,43 @@ mod tests {
         );
     }
 
+    /// `--collision` takes every model's name and lists all of them for an unknown one;
+    /// `--modes` (the play window's, the replay's and the lab's) takes `all` or names, and
+    /// lists every model for an unknown one.
+    #[test]
+    fn every_model_is_a_collision_value_and_an_unknown_one_lists_them_all() {
+        let parse = |args: &[&str]| Cli::try_parse_from([&["breakout"], args].concat());
+        for mode in CollisionMode::ALL {
+            let cli = parse(&["--collision", mode.name()]).unwrap();
+            assert_eq!(cli.play.game.collision, Some(mode));
+        }
+        let lists_all = |err: String| {
+            for mode in CollisionMode::ALL {
+                assert!(err.contains(mode.name()), "{err} should list {mode}");
+            }
+        };
+        lists_all(parse(&["--collision", "quantum"]).unwrap_err().to_string());
+        for args in [
+            &["--modes", "clamp,quantum"][..],
+            &["lab", "--modes", "quantum"],
+            &["replay", "a.bkreplay", "--modes", "swept,"],
+        ] {
+            lists_all(parse(args).unwrap_err().to_string());
+        }
+        assert_eq!(parse(&[]).unwrap().play.modes, ModeList::default());
+        let names = "xboing,clamp";
+        let Some(Command::Lab(lab)) = parse(&["lab", "--modes", names]).unwrap().command else {
+            panic!("the lab");
+        };
+        let want = [CollisionMode::Clamp, CollisionMode::Xboing];
+        assert_eq!(lab.play_args().modes.modes(), want);
+        let replay = parse(&["replay", "a.bkreplay", "--modes", names]).unwrap();
+        let Some(Command::Replay(replay)) = replay.command else {
+            panic!("the replay");
+        };
+        assert_eq!(replay.play_args().modes.modes(), want);
+    }
+
     /// `replay` and `lab` take only their own options: the game's (which they ignored) are
     /// errors, the window's are taken, and each one's help lists only its own (H5).
     #[test]

@@ -390,6 +390,44 @@ pub fn lab(batch: &mut SpriteBatch, probe: &Probe, answers: &[BrickAnswers], vie
     layout(out, KEYS, LEFT, HELP_TOP, SMALL_SIZE, WHITE);
 }
 
+/// How the table is laid out for a probe: its lines' pitch and text size (see [`row_height`],
+/// [`table_text_size`]), pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TableMetrics {
+    /// Distance between the tops of two lines.
+    pub row: f32,
+    /// Text size of the rows.
+    pub size: f32,
+}
+
+/// The table's metrics for `probe`'s `answers` with the rows of `modes`.
+pub fn table_metrics(
+    probe: &Probe,
+    answers: &[BrickAnswers],
+    modes: &[CollisionMode],
+) -> TableMetrics {
+    let lines = table_lines(probe, answers, modes);
+    let count = lines.len() + notes(probe, answers, modes).len();
+    let longest = lines.iter().map(|l| l.0.chars().count()).max().unwrap_or(1);
+    TableMetrics {
+        row: row_height(count),
+        size: table_text_size(count, longest),
+    }
+}
+
+/// The colour swatch of the table's row whose top is `y`, text `size` pixels high: a square
+/// in the second character's cell (between the brick's letter and the mode's name).
+pub fn swatch_rect(y: f32, size: f32) -> [f32; 4] {
+    let cell = text_width("x", size);
+    let side = (cell * 0.8).min(size * 0.6);
+    [
+        LEFT + cell * 1.5 - side / 2.0,
+        y + (size - side) / 2.0,
+        side,
+        side,
+    ]
+}
+
 /// The table of rows and its notes, from [`TABLE_TOP`] down, shrunk to fit above the status
 /// line and within the playfield's width (eleven modes and two bricks fit); each mode's row
 /// with a swatch of its colour (its row's [`crate::collision::ModeColours::on_dark`]) between
@@ -404,9 +442,7 @@ fn table(
     let lines = table_lines(probe, answers, modes);
     let notes = notes(probe, answers, modes);
     let count = lines.len() + notes.len();
-    let longest = lines.iter().map(|l| l.0.chars().count()).max().unwrap_or(1);
-    let row = row_height(count);
-    let size = table_text_size(count, longest);
+    let TableMetrics { row, size } = table_metrics(probe, answers, modes);
     let small = SMALL_SIZE.min(size);
     let bottom = TABLE_TOP + row * count as f32 + 4.0;
     panel(
@@ -420,15 +456,7 @@ fn table(
         layout(out, text, LEFT, y, size, *color);
         if let Some(mode) = mode {
             let [r, g, b] = mode.def().colour.on_dark;
-            let cell = text_width("x", size);
-            let side = (cell * 0.8).min(size * 0.6);
-            let rect = [
-                LEFT + cell * 1.5 - side / 2.0,
-                y + (size - side) / 2.0,
-                side,
-                side,
-            ];
-            swatches.push((rect, [r, g, b, 1.0]));
+            swatches.push((swatch_rect(y, size), [r, g, b, 1.0]));
         }
         y += row;
     }
