@@ -73,8 +73,7 @@ pub struct LabArgs {
     /// Start zoomed in: the picture's scale about the brick, 1, 2 or 4 (the Z key steps it).
     #[arg(long, value_name = "FACTOR", default_value = "1", value_parser = ["1", "2", "4"])]
     pub zoom: String,
-    /// Which collision models the table shows: `all` (the default) or names separated by
-    /// commas (`clamp,swept,kbreakout`).
+    /// The collision models the table shows: `all` (default) or names, e.g. clamp,kbreakout.
     #[arg(long, value_name = "all|NAME,…", default_value = "all", value_parser = parse_modes)]
     pub modes: ModeList,
     /// Configuration file (default: ./breakout.toml, then the user config directory): the
@@ -146,8 +145,7 @@ pub struct ReplayArgs {
     /// every game's replay in its data directory anyway).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["verify", "export"])]
     pub record: Option<PathBuf>,
-    /// Which collision models the fork (F) and its split view shows: `all` (the default) or names separated by
-    /// commas (`clamp,swept,kbreakout`).
+    /// The collision models the fork (F) shows: `all` (default) or names, e.g. clamp,kbreakout.
     #[arg(long, value_name = "all|NAME,…", default_value = "all", value_parser = parse_modes)]
     pub modes: ModeList,
     /// Options of the window.
@@ -284,8 +282,7 @@ pub struct PlayArgs {
     /// game keeps every game's replay in its data directory anyway).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
-    /// Which collision models the pause screen's fork shows: `all` (the default) or names separated by
-    /// commas (`clamp,swept,kbreakout`).
+    /// The collision models the pause's fork shows: `all` (default) or names, e.g. clamp,xboing.
     #[arg(long, value_name = "all|NAME,…", default_value = "all", value_parser = parse_modes)]
     pub modes: ModeList,
 }

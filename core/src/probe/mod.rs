@@ -295,7 +295,7 @@ impl BrickAnswers {
 }
 
 /// Angle between two unit vectors, degrees.
-pub(crate) fn angle_deg(a: DVec2, b: DVec2) -> f64 {
+fn angle_deg(a: DVec2, b: DVec2) -> f64 {
     libm::acos(a.dot(b).clamp(-1.0, 1.0)).to_degrees()
 }
 
@@ -344,8 +344,8 @@ pub fn ask(bricks: &[Aabb], ball: Circle, motion: Vec2) -> Vec<BrickAnswers> {
                 .map(|(&mode, run)| {
                     let (answer, errors) = match run {
                         Some(run) => {
-                            let answer = own::answer(run, col);
-                            (answer, own::errors(&answer, &answers, ball))
+                            let answer = own_answer(run, col);
+                            (answer, own_errors(&answer, &answers, ball))
                         }
                         None if mode.is_continuous() => {
                             let impact = swept_circle_aabb::time_of_impact(ball, motion, brick);
@@ -373,6 +373,46 @@ pub fn ask(bricks: &[Aabb], ball: Circle, motion: Vec2) -> Vec<BrickAnswers> {
             answers
         })
         .collect()
+}
+
+/// A model with its own resolution: the answer of its `run` for the brick in column `col`
+/// ([`own`]).
+fn own_answer(run: &own::OwnRun, col: usize) -> Answer {
+    let hit = run.response.hits.contains(&(0, col));
+    Answer {
+        hit,
+        normal: run
+            .response
+            .normals
+            .first()
+            .filter(|_| hit)
+            .map(|n| n.as_dvec2()),
+        depth: None,
+        toi: None,
+        point: Some(run.end.as_dvec2()),
+        velocity: Some(run.velocity.as_dvec2()),
+    }
+}
+
+/// How a model's own `answer` for `brick` differs from the referee's (see [`own`]);
+/// `ball` is the ball at the arrow's start.
+fn own_errors(answer: &Answer, brick: &BrickAnswers, ball: Circle) -> Errors {
+    let mut errors = Errors::default();
+    let grazing = brick.closest_approach.abs() < TOUCH_BAND_PX;
+    let touches = brick.closest_approach <= 0.0;
+    if answer.hit != touches && !grazing {
+        errors.hit_mismatch = true;
+        errors.tunnelled = !answer.hit && brick.exact_impact.is_some();
+    }
+    let exact_normal = if brick.starts_overlapping {
+        exact::contact(ball, brick.brick).map(|c| c.normal)
+    } else {
+        brick.exact_impact.map(|i| i.normal)
+    };
+    if let (Some(normal), Some(referee)) = (answer.normal, exact_normal) {
+        errors.normal_deg = Some(angle_deg(normal, referee));
+    }
+    errors
 }
 
 /// Why a discrete mode's normal and depth are not compared with the centre inside the box.

@@ -10,16 +10,14 @@
 //! * **The ball**: at the arrow's start with the arrow's velocity (the arrow ×
 //!   240 steps per second), a fresh [`ModelMemory`] (as a ball just launched) and a generator
 //!   seeded with [`SEED`], cut into the model's [`Substeps`] of the one step.
-//! * **The answer**: hit or not per brick (its cell among the hits), the contact normal (the
-//!   first of the sub-steps' [`BrickResponse::normals`]), where the ball's centre ends
-//!   ([`Answer::point`]) and its outgoing velocity ([`Answer::velocity`]).
-//! * **Against the referee**: the referee touches the brick somewhere along the arrow (its
+//! * **The answer** (`probe::own_answer`): hit or not per brick (its cell among the hits), the
+//!   contact normal (the first of the sub-steps' [`BrickResponse::normals`]), where the ball's
+//!   centre ends (`Answer::point`) and its outgoing velocity (`Answer::velocity`).
+//! * **Against the referee** (`probe::own_errors`): the referee touches the brick somewhere along the arrow (its
 //!   closest approach ≤ 0); the model hits or misses it (a miss of a touch the referee finds on
 //!   the way is tunnelling); its normal is compared with the referee's at the time of impact (or,
 //!   for a ball already overlapping at the start, with the referee's contact there).
 
-use super::{angle_deg, Answer, BrickAnswers, Errors, STEP_SECONDS, TOUCH_BAND_PX};
-use crate::collision::exact_circle_aabb as exact;
 use crate::collision::model::{BrickGrid, BrickResponse, ModelBall, ModelMemory, Substeps};
 use crate::collision::{Aabb, Circle, CollisionModel};
 use glam::Vec2;
@@ -28,10 +26,13 @@ use rand_pcg::Pcg32;
 
 /// The seed of the generator a model is handed for the probe's step (the same every time, so
 /// the probe's answer is too).
-pub const SEED: u64 = 0x5EED_0F_1AB;
+pub const SEED: u64 = 0x5EED_F1AB;
 
 /// At most this many sub-steps for the probe's one step (the simulation's cap).
 const MAX_SUBSTEPS: u32 = 10_000;
+
+/// Seconds per fixed step: the probe's arrow is one step's motion.
+const STEP_SECONDS: f32 = crate::sim::tuning::FIXED_TIMESTEP;
 
 /// The probe's bricks as a one-row grid (see the module's docs).
 #[derive(Clone, Debug)]
@@ -128,46 +129,3 @@ pub fn run(
         velocity: seen.vel,
     }
 }
-
-/// The answer of `run` for the brick in column `col`.
-pub(super) fn answer(run: &OwnRun, col: usize) -> Answer {
-    let hit = run.response.hits.contains(&(0, col));
-    Answer {
-        hit,
-        normal: run
-            .response
-            .normals
-            .first()
-            .filter(|_| hit)
-            .map(|n| n.as_dvec2()),
-        depth: None,
-        toi: None,
-        point: Some(run.end.as_dvec2()),
-        velocity: Some(run.velocity.as_dvec2()),
-    }
-}
-
-/// How a model's own `answer` for `brick` differs from the referee's (see the module's docs);
-/// `ball` is the ball at the arrow's start.
-pub(super) fn errors(answer: &Answer, brick: &BrickAnswers, ball: Circle) -> Errors {
-    let mut errors = Errors::default();
-    let grazing = brick.closest_approach.abs() < TOUCH_BAND_PX;
-    let touches = brick.closest_approach <= 0.0;
-    if answer.hit != touches && !grazing {
-        errors.hit_mismatch = true;
-        errors.tunnelled = !answer.hit && brick.exact_impact.is_some();
-    }
-    let exact_normal = if brick.starts_overlapping {
-        exact::contact(ball, brick.brick).map(|c| c.normal)
-    } else {
-        brick.exact_impact.map(|i| i.normal)
-    };
-    if let (Some(normal), Some(referee)) = (answer.normal, exact_normal) {
-        errors.normal_deg = Some(angle_deg(normal, referee));
-    }
-    errors
-}
-
-#[cfg(test)]
-#[path = "own_tests.rs"]
-mod tests;

@@ -3,11 +3,17 @@
 //! with the referee, up to f32), and one that sees no brick (so it tunnels whenever the referee
 //! hits).
 
-use super::*;
-use crate::collision::{swept_circle_aabb, CollisionMode, Contact, Resolution};
-use crate::probe::{ask, Probe};
+use crate::collision::exact_circle_aabb as exact;
+use crate::collision::model::{BrickGrid, BrickResponse, ModelBall, Substeps};
+use crate::collision::{swept_circle_aabb, Aabb, Circle, CollisionMode, CollisionModel};
+use crate::collision::{Contact, Resolution};
+use crate::probe::own::{run, ProbeGrid};
+use crate::probe::{ask, own_answer as answer, own_errors as errors, BrickAnswers, Probe};
+use crate::probe::{BRICK_CENTER, STEP_SECONDS};
+use glam::Vec2;
 use proptest::prelude::*;
 use rand::Rng;
+use rand_pcg::Pcg32;
 
 /// Reflects the ball off the earliest brick on its way (`swept`'s time of impact), once per
 /// sub-step, and draws one number from the generator (so a change of seed would show).
@@ -97,9 +103,11 @@ fn the_grid_holds_each_brick_in_its_cell_and_the_gap_at_the_cells_edge() {
 
 #[test]
 fn a_model_that_sees_no_brick_tunnels_through_what_the_referee_hits() {
-    let mut probe = Probe::default();
-    probe.ball = super::super::BRICK_CENTER + Vec2::new(0.0, -60.0);
-    probe.motion = Vec2::new(0.0, 120.0);
+    let probe = Probe {
+        ball: BRICK_CENTER + Vec2::new(0.0, -60.0),
+        motion: Vec2::new(0.0, 120.0),
+        ..Probe::default()
+    };
     let (bricks, answers) = world(&probe);
     let run = run(
         &Blind,

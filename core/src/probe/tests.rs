@@ -1,6 +1,9 @@
 use super::presets::presets;
 use super::*;
 
+#[path = "own_tests.rs"]
+mod own_tests;
+
 fn preset(name: &str) -> Probe {
     presets()
         .into_iter()
