@@ -140,6 +140,17 @@ impl Config {
         (config, problems)
     }
 
+    /// As [`Config::parse_lenient_bytes`], for a file refused on any mistake (`--config`): the
+    /// problems do not say what the game would play instead, since it plays nothing from it.
+    pub fn parse_strict_bytes(bytes: &[u8]) -> (Config, Vec<Problem>) {
+        let (config, mut problems) = Config::parse_lenient_bytes(bytes);
+        let clause = fallback_clause();
+        for p in &mut problems {
+            p.message = p.message.replace(&clause, "");
+        }
+        (config, problems)
+    }
+
     /// Reads configuration text, skipping what is wrong: returns the configuration with the
     /// default value wherever the file has a mistake (a bad line, an unknown section, a value
     /// out of range), and every mistake (line, column, message), in file order.
@@ -394,13 +405,23 @@ fn unknown_model_words(message: &str) -> Option<String> {
     use crate::collision::CollisionMode;
     let rest = message.trim().strip_prefix("unknown variant `")?;
     let (name, _) = rest.split_once('`')?;
-    let fallback = CollisionMode::default().name();
     let names: Vec<&str> = CollisionMode::ALL.iter().map(|m| m.name()).collect();
     Some(format!(
-        "unknown value '{name}' for mode: this version has no collision model '{name}', so {fallback} \
-         (the default) plays instead; the models are {}",
+        "unknown value '{name}' for mode: this version has no collision model '{name}'{}; the \
+         models are {}",
+        fallback_clause(),
         names.join(", ")
     ))
+}
+
+/// What [`unknown_model_words`] says of the fallback: true where a mistake costs only its
+/// setting (the game's own file), left out where the file is refused (`--config`).
+fn fallback_clause() -> String {
+    use crate::collision::CollisionMode;
+    format!(
+        ", so {} (the default) plays instead",
+        CollisionMode::default()
+    )
 }
 
 /// Line and column of `key = …` inside `[section]` (the file's start if not found).
@@ -534,6 +555,12 @@ mod tests {
         }
         assert_eq!(config.collision.mode, fallback);
         assert_eq!(config.audio.effects_volume, 0.5);
+        // A file refused on any mistake (`--config`) does not say what would play instead.
+        let (_, strict) = Config::parse_strict_bytes(text.as_bytes());
+        assert!(strict[0]
+            .message
+            .contains("no collision model 'quantum-foam'; the models are"));
+        assert!(!strict[0].message.contains("instead"), "{}", strict[0]);
         // Only the collision section's `mode` is a model: another section's is not.
         assert_eq!(section_at(text, text.find("effects").unwrap()), "audio");
         assert_eq!(section_at("mode = 1\n", 0), "");
