@@ -253,3 +253,71 @@ pub fn bounce_path(game: &Game, ball: &crate::sim::Ball, length: f32, bounces: u
     }
     points
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The centres of `sprites`, pixels.
+    fn centres(sprites: &[SpriteInstance]) -> Vec<Vec2> {
+        sprites
+            .iter()
+            .map(|s| {
+                Vec2::new(
+                    s.i_rect[0] + s.i_rect[2] / 2.0,
+                    s.i_rect[1] + s.i_rect[3] / 2.0,
+                )
+            })
+            .collect()
+    }
+
+    /// Each model's shape is drawn where the ball is: the rim models' points on its circle (8
+    /// for LBreakoutHD's Clipping, 32 for SDL-Ball), gnome-breakout's four box corners, the
+    /// square models' outline on the bounding square, the Trajectory's two rays from the tangent
+    /// points along the motion, the circle modes nothing.
+    #[test]
+    fn every_model_draws_its_shape_at_the_ball() {
+        let (p, r, vel) = (Vec2::new(300.0, 200.0), 12.5, Vec2::new(300.0, -400.0));
+        for mode in CollisionMode::ALL {
+            let mut out = Vec::new();
+            model_shape(&mut out, mode, p, r, vel);
+            let at = centres(&out);
+            assert!(at.iter().all(|c| c.is_finite()), "{mode}");
+            let on_rim = at
+                .iter()
+                .filter(|c| (c.distance(p) - r).abs() < 0.01)
+                .count();
+            let on_square = at.iter().all(|c| {
+                (c - p).abs().max_element() <= r + 0.5 && (c - p).abs().max_element() >= r - 1.0
+            });
+            match mode {
+                CollisionMode::LbreakoutClipping => assert_eq!((out.len(), on_rim), (8, 8)),
+                CollisionMode::SdlBall => assert_eq!((out.len(), on_rim), (32, 32)),
+                CollisionMode::GnomeBreakout => {
+                    assert_eq!(out.len(), 4);
+                    assert!(at
+                        .iter()
+                        .all(|c| ((*c - p).abs() - Vec2::splat(r)).length() < 0.01));
+                }
+                CollisionMode::Aabb | CollisionMode::Kbreakout | CollisionMode::Xboing => {
+                    assert_eq!(out.len(), 4, "{mode}: four edges");
+                    assert!(on_square, "{mode}: {at:?}");
+                }
+                CollisionMode::Cross => assert_eq!(out.len(), 2),
+                CollisionMode::LbreakoutTrajectory => {
+                    let along = vel.normalize();
+                    // Two rays, each of dots on a line parallel to the motion, r from the centre.
+                    assert!(out.len() > 20);
+                    for c in &at {
+                        let off = (*c - p).perp_dot(along).abs();
+                        assert!((off - r).abs() < 0.01, "{c} is {off} px off the motion");
+                        assert!((*c - p).dot(along) >= -0.01, "ahead of the ball");
+                    }
+                }
+                CollisionMode::Clamp | CollisionMode::Zones | CollisionMode::Swept => {
+                    assert!(out.is_empty(), "{mode}")
+                }
+            }
+        }
+    }
+}
