@@ -48,6 +48,7 @@ fn bench_probe(c: &mut Criterion<BenchClock>) {
                     zoom: 1.0,
                     preset: None,
                     status: None,
+                    modes: &breakout::collision::CollisionMode::ALL,
                 };
                 lab(&mut batch, p, &answers, &view);
                 black_box(batch)

@@ -7,8 +7,10 @@ use crate::sim::{GameConfig, Physics};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 
+mod modes;
 mod players;
 mod window;
+pub use modes::{every_model, parse_modes, ModeList};
 pub use players::{is_name_char, parse_players, PlayerNames, MAX_NAME_CHARS, MAX_PLAYERS};
 use std::path::PathBuf;
 use window::parse_positive;
@@ -71,6 +73,9 @@ pub struct LabArgs {
     /// Start zoomed in: the picture's scale about the brick, 1, 2 or 4 (the Z key steps it).
     #[arg(long, value_name = "FACTOR", default_value = "1", value_parser = ["1", "2", "4"])]
     pub zoom: String,
+    /// The collision models the table shows: `all` (default) or names, e.g. clamp,kbreakout.
+    #[arg(long, value_name = "all|NAME,…", default_value = "all", value_parser = parse_modes)]
+    pub modes: ModeList,
     /// Configuration file (default: ./breakout.toml, then the user config directory): the
     /// window's, sound's and keys' settings.
     #[arg(long, value_name = "PATH")]
@@ -83,7 +88,12 @@ pub struct LabArgs {
 impl LabArgs {
     /// The window's options as [`crate::app`] opens a window with them.
     pub fn play_args(&self) -> PlayArgs {
-        PlayArgs::window_only(self.window.clone(), self.config.clone(), None)
+        PlayArgs::window_only(
+            self.window.clone(),
+            self.config.clone(),
+            None,
+            self.modes.clone(),
+        )
     }
 }
 
@@ -135,6 +145,9 @@ pub struct ReplayArgs {
     /// every game's replay in its data directory anyway).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["verify", "export"])]
     pub record: Option<PathBuf>,
+    /// The collision models the fork (F) shows: `all` (default) or names, e.g. clamp,kbreakout.
+    #[arg(long, value_name = "all|NAME,…", default_value = "all", value_parser = parse_modes)]
+    pub modes: ModeList,
     /// Options of the window.
     #[command(flatten)]
     pub window: WindowArgs,
@@ -147,6 +160,7 @@ impl ReplayArgs {
             self.window.clone(),
             self.config.clone(),
             self.record.clone(),
+            self.modes.clone(),
         )
     }
 }
@@ -268,16 +282,20 @@ pub struct PlayArgs {
     /// game keeps every game's replay in its data directory anyway).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// The collision models the pause's fork shows: `all` (default) or names, e.g. clamp,xboing.
+    #[arg(long, value_name = "all|NAME,…", default_value = "all", value_parser = parse_modes)]
+    pub modes: ModeList,
 }
 
 impl PlayArgs {
     /// The options of a window that plays no run of its own (the replay screen, the lab):
-    /// `window`, the config file `config` and the taken-over games' `record`, every game option
-    /// at its default.
+    /// `window`, the config file `config`, the taken-over games' `record` and the models shown
+    /// side by side `modes`, every game option at its default.
     pub fn window_only(
         window: WindowArgs,
         config: Option<PathBuf>,
         record: Option<PathBuf>,
+        modes: ModeList,
     ) -> PlayArgs {
         PlayArgs {
             set: None,
@@ -295,6 +313,7 @@ impl PlayArgs {
             powerups: Vec::new(),
             players: None,
             record,
+            modes,
         }
     }
 }
@@ -617,6 +636,43 @@ mod tests {
                 .difficulty,
             None
         );
+    }
+
+    /// `--collision` takes every model's name and lists all of them for an unknown one;
+    /// `--modes` (the play window's, the replay's and the lab's) takes `all` or names, and
+    /// lists every model for an unknown one.
+    #[test]
+    fn every_model_is_a_collision_value_and_an_unknown_one_lists_them_all() {
+        let parse = |args: &[&str]| Cli::try_parse_from([&["breakout"], args].concat());
+        for mode in CollisionMode::ALL {
+            let cli = parse(&["--collision", mode.name()]).unwrap();
+            assert_eq!(cli.play.game.collision, Some(mode));
+        }
+        let lists_all = |err: String| {
+            for mode in CollisionMode::ALL {
+                assert!(err.contains(mode.name()), "{err} should list {mode}");
+            }
+        };
+        lists_all(parse(&["--collision", "quantum"]).unwrap_err().to_string());
+        for args in [
+            &["--modes", "clamp,quantum"][..],
+            &["lab", "--modes", "quantum"],
+            &["replay", "a.bkreplay", "--modes", "swept,"],
+        ] {
+            lists_all(parse(args).unwrap_err().to_string());
+        }
+        assert_eq!(parse(&[]).unwrap().play.modes, ModeList::default());
+        let names = "xboing,clamp";
+        let Some(Command::Lab(lab)) = parse(&["lab", "--modes", names]).unwrap().command else {
+            panic!("the lab");
+        };
+        let want = [CollisionMode::Clamp, CollisionMode::Xboing];
+        assert_eq!(lab.play_args().modes.modes(), want);
+        let replay = parse(&["replay", "a.bkreplay", "--modes", names]).unwrap();
+        let Some(Command::Replay(replay)) = replay.command else {
+            panic!("the replay");
+        };
+        assert_eq!(replay.play_args().modes.modes(), want);
     }
 
     /// `replay` and `lab` take only their own options: the game's (which they ignored) are

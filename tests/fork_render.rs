@@ -1,13 +1,14 @@
 //! The collision lab's fork as drawn (headless EGL, no display server): the corner-hit replay
 //! forked into every mode a moment before the corner, played past it; in the 800×600 picture
 //! each ghost's colour is where its copy's ball is, the replay's own ball is white over its
-//! group's ghosts (the legend's layout is checked in `view::fork`'s unit tests).
+//! group's ghosts (the legend's layout is checked in `view::fork`'s unit tests); the split
+//! view of all eleven models frames each pane in its model's colour.
 
 use breakout::collision::CollisionMode;
 use breakout::render::headless::HeadlessRenderer;
 use breakout::replay::fork::ReplayFork;
 use breakout::replay::{file, Playback};
-use breakout::view::fork::{broken_marks, ghosts, legend, mode_color};
+use breakout::view::fork::{broken_marks, ghosts, legend, mode_color, pane_rects, split_view};
 use breakout::view::scene::{self, HeldPowerUps};
 use breakout::view::SpriteBatch;
 use std::path::Path;
@@ -80,4 +81,47 @@ fn every_ghost_shows_in_its_colour_where_its_ball_is() {
         px[0] > 200 && px[1] > 200 && px[2] > 200,
         "the own ball: {px:?}"
     );
+}
+
+/// The split view of a fork into all eleven models, drawn: each pane's frame in its model's
+/// colour (the channels of the frame's pixel in the order of its colour's). (That no text
+/// lies over other text with eleven panes is `view::fork`'s unit test.)
+#[test]
+fn the_split_view_of_eleven_models_frames_each_pane_in_its_colour_with_no_text_over_text() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays/corner_hit_clamp.bkreplay");
+    let replay = Arc::new(file::read(&path).expect("reads"));
+    let mut playback = Playback::new(replay.clone()).unwrap();
+    playback.advance(150);
+    let mut fork = ReplayFork::new(replay.clone(), playback.game(), 150);
+    fork.seek(400);
+    let fork = fork.fork();
+    assert_eq!(fork.copies().len(), CollisionMode::ALL.len());
+    let mut batch = SpriteBatch::default();
+    let note = breakout::view::timeline::diverged_text(99_999);
+    split_view(&mut batch, fork, 1.0, HeldPowerUps::Hidden, Some(&note));
+
+    let mut renderer = HeadlessRenderer::new((800, 600), &breakout::assets::Assets::built_in())
+        .unwrap_or_else(|e| panic!("no headless OpenGL (EGL) on this machine: {e}"));
+    let picture = renderer.render(&batch).expect("render");
+    for (copy, pane) in fork.copies().iter().zip(pane_rects(fork.copies().len())) {
+        let mode = copy.mode();
+        // The frame's left edge, 1 px left of the pane, half way down.
+        let [x, y, _, h] = pane;
+        let px = picture.get_pixel((x - 1.0) as u32, (y + h / 2.0) as u32).0;
+        let c = [px[0] as f32, px[1] as f32, px[2] as f32];
+        let [r, g, b, _] = mode_color(mode);
+        let want = [r, g, b];
+        assert!(
+            c.iter().cloned().fold(0.0, f32::max) > 120.0,
+            "{mode}'s frame: {px:?}"
+        );
+        for i in 0..3 {
+            for j in 0..3 {
+                if want[i] > want[j] + 0.3 {
+                    assert!(c[i] > c[j], "{mode}'s frame: {px:?} for {want:?}");
+                }
+            }
+        }
+    }
 }

@@ -2,8 +2,8 @@
 //! under `xvfb-run`), `xdotool` presses 3 (the tunnelling preset), S (save the probe as a
 //! case) and Esc (which closes the window: the lab was opened alone). The saved case must be in
 //! the data directory (`XDG_DATA_HOME`, a temporary one) with the preset's motion, and the last
-//! picture (`--screenshot`) must show the brick where the probe has it and the discrete modes'
-//! rows in red (every one tunnelled).
+//! picture (`--screenshot`) must show the brick where the probe has it, the discrete modes'
+//! rows in red (every one tunnelled) and every model's row with a swatch of its colour.
 
 mod support;
 use support::window::{require_display, wait_for, xdotool, KillOnDrop};
@@ -69,7 +69,10 @@ fn the_lab_opens_a_preset_key_shows_it_and_s_saves_it_as_a_case() {
     );
     // The four discrete modes' rows, under the header: red text in each.
     let top = breakout::view::lab::TABLE_TOP;
-    let row = breakout::view::lab::ROW_HEIGHT;
+    let all = breakout::collision::CollisionMode::ALL;
+    let answers = tunnel.probe.answers();
+    let metrics = breakout::view::lab::table_metrics(&tunnel.probe, &answers, &all);
+    let row = metrics.row;
     // Red pixels in the table's row `i` (0 is the header), across the picture.
     let red_pixels = |i: usize| {
         let y0 = top + row * i as f32;
@@ -91,5 +94,24 @@ fn the_lab_opens_a_preset_key_shows_it_and_s_saves_it_as_a_case() {
     // The swept row (the fifth) is not red.
     let red = red_pixels(5);
     assert!(red < 10, "swept's row has {red} red pixels");
+    // Every model has its row (the eleven in the table's order), each with a swatch of its
+    // row's colour: the swatch's middle pixel has its colour's hue (the channels in the order of
+    // its colour's), and is bright.
+    for (i, mode) in all.iter().enumerate() {
+        let y = top + row * (i + 1) as f32;
+        let [x, y, w, h] = breakout::view::lab::swatch_rect(y, metrics.size);
+        let px = at(x + w / 2.0, y + h / 2.0);
+        let c = [px[0] as f32, px[1] as f32, px[2] as f32];
+        let want = mode.def().colour.on_dark;
+        let bright = c.iter().cloned().fold(0.0, f32::max);
+        assert!(bright > 120.0, "{mode}'s swatch: {px:?}");
+        for a in 0..3 {
+            for b in 0..3 {
+                if want[a] > want[b] + 0.3 {
+                    assert!(c[a] > c[b], "{mode}'s swatch: {px:?} for {want:?}");
+                }
+            }
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

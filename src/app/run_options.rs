@@ -14,4 +14,6 @@ pub struct RunOptions {
     /// `--set` or `--level` named the run: the demo stops on its end screen instead of going
     /// back to the menu.
     pub named_run: bool,
+    /// `--modes`: the collision models the fork, its split view and the lab show.
+    pub modes: crate::cli::ModeList,
 }

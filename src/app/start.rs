@@ -18,6 +18,7 @@ pub(super) fn run_options(args: &PlayArgs) -> RunOptions {
         powerups: args.powerups.clone(),
         record: args.record.clone(),
         named_run: args.level.is_some() || args.set.is_some(),
+        modes: args.modes.clone(),
     }
 }
 

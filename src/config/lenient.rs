@@ -140,6 +140,17 @@ impl Config {
         (config, problems)
     }
 
+    /// As [`Config::parse_lenient_bytes`], for a file refused on any mistake (`--config`): the
+    /// problems do not say what the game would play instead, since it plays nothing from it.
+    pub fn parse_strict_bytes(bytes: &[u8]) -> (Config, Vec<Problem>) {
+        let (config, mut problems) = Config::parse_lenient_bytes(bytes);
+        let clause = fallback_clause();
+        for p in &mut problems {
+            p.message = p.message.replace(&clause, "");
+        }
+        (config, problems)
+    }
+
     /// Reads configuration text, skipping what is wrong: returns the configuration with the
     /// default value wherever the file has a mistake (a bad line, an unknown section, a value
     /// out of range), and every mistake (line, column, message), in file order.
@@ -260,10 +271,15 @@ fn deserialize_lenient(text: &str) -> (Config, String, Vec<Problem>) {
                 let offset = e.span().map_or(0, |s| s.start);
                 let (line, column) = position(&text, offset);
                 let key = key_at(&text, offset);
+                let in_collision = section_at(&text, offset) == "collision";
+                let message = match key.as_deref() {
+                    Some("mode") if in_collision => unknown_model_words(e.message()),
+                    _ => None,
+                };
                 problems.push(Problem {
                     line,
                     column,
-                    message: plain_words(e.message(), key.as_deref()),
+                    message: message.unwrap_or_else(|| plain_words(e.message(), key.as_deref())),
                 });
                 if !blank_out(&mut text, offset) {
                     break Config::default();
@@ -368,6 +384,44 @@ fn blank_out(text: &mut String, offset: usize) -> bool {
         .collect();
     text.replace_range(start..end, &blanked);
     true
+}
+
+/// The name of the `[section]` the line holding `offset` is in ("" before the first header).
+fn section_at(text: &str, offset: usize) -> &str {
+    let (start, _) = line_range(text, offset);
+    text[..start]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('['))
+        .map_or("", |h| h.trim_matches(['[', ']']).trim())
+}
+
+/// `[collision] mode` naming a model this version lacks (serde's "unknown variant"): says so,
+/// that the game plays the default model instead (the setting is left at its default), and
+/// lists every model of [`CollisionMode::ALL`](crate::collision::CollisionMode::ALL). None for
+/// any other mistake (a number instead of a name: the ordinary words).
+fn unknown_model_words(message: &str) -> Option<String> {
+    use crate::collision::CollisionMode;
+    let rest = message.trim().strip_prefix("unknown variant `")?;
+    let (name, _) = rest.split_once('`')?;
+    let names: Vec<&str> = CollisionMode::ALL.iter().map(|m| m.name()).collect();
+    Some(format!(
+        "unknown value '{name}' for mode: this version has no collision model '{name}'{}; the \
+         models are {}",
+        fallback_clause(),
+        names.join(", ")
+    ))
+}
+
+/// What [`unknown_model_words`] says of the fallback: true where a mistake costs only its
+/// setting (the game's own file), left out where the file is refused (`--config`).
+fn fallback_clause() -> String {
+    use crate::collision::CollisionMode;
+    format!(
+        ", so {} (the default) plays instead",
+        CollisionMode::default()
+    )
 }
 
 /// Line and column of `key = …` inside `[section]` (the file's start if not found).
@@ -478,6 +532,38 @@ mod tests {
         );
         assert_eq!(config.effects, Config::default().effects);
         assert_eq!(config.collision, Config::default().collision);
+    }
+
+    #[test]
+    fn a_model_this_version_lacks_falls_back_to_the_default_and_lists_every_model() {
+        let text = "[audio]\neffects_volume = 0.5\n[collision]\n# from a later version\nmode = \"quantum-foam\"\n";
+        let (config, problems) = Config::parse_lenient(text);
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        let p = &problems[0];
+        assert_eq!((p.line, p.column), (5, 8));
+        assert!(
+            p.message.contains("no collision model 'quantum-foam'"),
+            "{p}"
+        );
+        let fallback = crate::collision::CollisionMode::default();
+        assert!(
+            p.message.contains(&format!("so {fallback} (the default)")),
+            "{p}"
+        );
+        for mode in crate::collision::CollisionMode::ALL {
+            assert!(p.message.contains(mode.name()), "{p} should list {mode}");
+        }
+        assert_eq!(config.collision.mode, fallback);
+        assert_eq!(config.audio.effects_volume, 0.5);
+        // A file refused on any mistake (`--config`) does not say what would play instead.
+        let (_, strict) = Config::parse_strict_bytes(text.as_bytes());
+        assert!(strict[0]
+            .message
+            .contains("no collision model 'quantum-foam'; the models are"));
+        assert!(!strict[0].message.contains("instead"), "{}", strict[0]);
+        // Only the collision section's `mode` is a model: another section's is not.
+        assert_eq!(section_at(text, text.find("effects").unwrap()), "audio");
+        assert_eq!(section_at("mode = 1\n", 0), "");
     }
 
     #[test]

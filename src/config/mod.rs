@@ -71,7 +71,7 @@
 //! Found at `--config <PATH>`; else `./breakout.toml`; else `breakout.toml` in the user's config
 //! directory (`~/.config/breakout/` on Linux, from the `directories` crate); else defaults.
 //! Unknown keys and values are errors with the file, line and column; an unknown mode lists the
-//! valid ones. Bytes that are not UTF-8 are such a mistake too (`not UTF-8 at byte offset N`):
+//! valid ones (the game itself starts with `clamp` instead, saying this version lacks that model). Bytes that are not UTF-8 are such a mistake too (`not UTF-8 at byte offset N`):
 //! read as U+FFFD, they cost only what they are in, and the game does not save into the file
 //! until it is UTF-8 again ([`save::SaveError::NotUtf8`]). Command-line flags override the file.
 
@@ -350,7 +350,11 @@ fn load_file(path: PathBuf, strict: bool) -> Result<Loaded, ConfigError> {
         path: path.clone(),
         source,
     })?;
-    let (config, problems) = Config::parse_lenient_bytes(&bytes);
+    let (config, problems) = if strict {
+        Config::parse_strict_bytes(&bytes)
+    } else {
+        Config::parse_lenient_bytes(&bytes)
+    };
     if strict {
         if !problems.is_empty() {
             return Err(ConfigError::Invalid { path, problems });

@@ -4,8 +4,11 @@
 //! line from it along the direction to the ball's centre — green where the active mode reports a
 //! contact (drawn as long as the penetration depth × 4, at least 12 px), grey where it does not.
 //! The ball's predicted path for the next [`PATH_SECONDS`] is dotted, with the swept test's first
-//! time of impact marked in red; in `aabb` mode the ball's bounding square is outlined, in `cross`
-//! mode its two diameters are drawn. Everything is built from plain rectangles, so it rides in the
+//! time of impact marked in red; what the active model tests of the ball beyond its circle is
+//! drawn too (`model_shape`: the bounding square in `aabb`, its two diameters in `cross`, the
+//! peer models' square, corners, rim points or tangent rays). For a model with its own
+//! resolution the contact lines are its paddle test ([`crate::collision::CollisionModel::contact`]),
+//! which is not how it bounces off bricks. Everything is built from plain rectangles, so it rides in the
 //! text batch (no extra draw call, no extra shader).
 
 use super::sprite::SpriteInstance;
@@ -49,6 +52,58 @@ fn outline(out: &mut Vec<SpriteInstance>, b: Aabb, color: [f32; 4]) {
     panel(out, [b.max.x - 1.0, b.min.y, 1.0, s.y], color);
 }
 
+/// Rim points of the ball: `n` points on the circle of radius `r` about `c`, the first
+/// straight up (pixels).
+fn rim(out: &mut Vec<SpriteInstance>, c: Vec2, r: f32, n: usize) {
+    for i in 0..n {
+        let a = i as f32 / n as f32 * std::f32::consts::TAU;
+        marker(out, c + Vec2::new(a.sin(), -a.cos()) * r, 2.0, SHAPE);
+    }
+}
+
+/// What `mode`'s model tests of a ball at `p` of radius `r` moving at `vel`, where that is
+/// more than the ball's own circle (the circle modes draw nothing more): its bounding square
+/// (`aabb`, KBreakOut's square ball, XBoing's ball rectangle), its two diameters (`cross`),
+/// the four corners of its box (gnome-breakout), its rim points (LBreakoutHD's Clipping: 8;
+/// SDL-Ball: 32) or the two tangent rays along its motion (LBreakout's Trajectory).
+fn model_shape(out: &mut Vec<SpriteInstance>, mode: CollisionMode, p: Vec2, r: f32, vel: Vec2) {
+    let square = Aabb {
+        min: p - Vec2::splat(r),
+        max: p + Vec2::splat(r),
+    };
+    match mode {
+        CollisionMode::Aabb | CollisionMode::Kbreakout | CollisionMode::Xboing => {
+            outline(out, square, SHAPE);
+        }
+        CollisionMode::Cross => {
+            panel(out, [p.x - r, p.y, 2.0 * r, 1.0], SHAPE);
+            panel(out, [p.x, p.y - r, 1.0, 2.0 * r], SHAPE);
+        }
+        CollisionMode::GnomeBreakout => {
+            for corner in [
+                square.min,
+                Vec2::new(square.max.x, square.min.y),
+                square.max,
+                Vec2::new(square.min.x, square.max.y),
+            ] {
+                marker(out, corner, 3.0, SHAPE);
+            }
+        }
+        CollisionMode::LbreakoutClipping => rim(out, p, r, 8),
+        CollisionMode::SdlBall => rim(out, p, r, 32),
+        CollisionMode::LbreakoutTrajectory => {
+            let along = vel.normalize_or_zero();
+            let ahead = vel * PATH_SECONDS;
+            for side in [1.0, -1.0] {
+                let tangent = p + along.perp() * r * side;
+                dotted(out, tangent, tangent + ahead, SHAPE);
+            }
+        }
+        // The circle modes test the ball's own circle: nothing more to outline.
+        CollisionMode::Clamp | CollisionMode::Zones | CollisionMode::Swept => {}
+    }
+}
+
 /// Appends the overlay for `game`'s current state.
 pub fn overlay(out: &mut Vec<SpriteInstance>, game: &Game) {
     let mode = game.config().collision;
@@ -90,37 +145,7 @@ pub fn overlay(out: &mut Vec<SpriteInstance>, game: &Game) {
                 }
             }
         }
-        match mode {
-            // The square-ball and box-ball models test the ball's bounding square (KBreakOut's
-            // square ball, gnome-breakout's and XBoing's ball box, as rescaled here).
-            CollisionMode::Aabb
-            | CollisionMode::Kbreakout
-            | CollisionMode::GnomeBreakout
-            | CollisionMode::Xboing => {
-                let r = Vec2::splat(ball.radius);
-                outline(
-                    out,
-                    Aabb {
-                        min: ball.pos - r,
-                        max: ball.pos + r,
-                    },
-                    SHAPE,
-                );
-            }
-            CollisionMode::Cross => {
-                let (r, p) = (ball.radius, ball.pos);
-                panel(out, [p.x - r, p.y, 2.0 * r, 1.0], SHAPE);
-                panel(out, [p.x, p.y - r, 1.0, 2.0 * r], SHAPE);
-            }
-            // The circle modes test the ball's own circle (LBreakout's tangent lines and rim
-            // points, SDL-Ball's 32 rim points lie on it): nothing more to outline.
-            CollisionMode::Clamp
-            | CollisionMode::Zones
-            | CollisionMode::Swept
-            | CollisionMode::LbreakoutTrajectory
-            | CollisionMode::LbreakoutClipping
-            | CollisionMode::SdlBall => {}
-        }
+        model_shape(out, mode, ball.pos, ball.radius, ball.vel);
         if ball.stuck {
             continue;
         }
@@ -227,4 +252,72 @@ pub fn bounce_path(game: &Game, ball: &crate::sim::Ball, length: f32, bounces: u
         }
     }
     points
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The centres of `sprites`, pixels.
+    fn centres(sprites: &[SpriteInstance]) -> Vec<Vec2> {
+        sprites
+            .iter()
+            .map(|s| {
+                Vec2::new(
+                    s.i_rect[0] + s.i_rect[2] / 2.0,
+                    s.i_rect[1] + s.i_rect[3] / 2.0,
+                )
+            })
+            .collect()
+    }
+
+    /// Each model's shape is drawn where the ball is: the rim models' points on its circle (8
+    /// for LBreakoutHD's Clipping, 32 for SDL-Ball), gnome-breakout's four box corners, the
+    /// square models' outline on the bounding square, the Trajectory's two rays from the tangent
+    /// points along the motion, the circle modes nothing.
+    #[test]
+    fn every_model_draws_its_shape_at_the_ball() {
+        let (p, r, vel) = (Vec2::new(300.0, 200.0), 12.5, Vec2::new(300.0, -400.0));
+        for mode in CollisionMode::ALL {
+            let mut out = Vec::new();
+            model_shape(&mut out, mode, p, r, vel);
+            let at = centres(&out);
+            assert!(at.iter().all(|c| c.is_finite()), "{mode}");
+            let on_rim = at
+                .iter()
+                .filter(|c| (c.distance(p) - r).abs() < 0.01)
+                .count();
+            let on_square = at.iter().all(|c| {
+                (c - p).abs().max_element() <= r + 0.5 && (c - p).abs().max_element() >= r - 1.0
+            });
+            match mode {
+                CollisionMode::LbreakoutClipping => assert_eq!((out.len(), on_rim), (8, 8)),
+                CollisionMode::SdlBall => assert_eq!((out.len(), on_rim), (32, 32)),
+                CollisionMode::GnomeBreakout => {
+                    assert_eq!(out.len(), 4);
+                    assert!(at
+                        .iter()
+                        .all(|c| ((*c - p).abs() - Vec2::splat(r)).length() < 0.01));
+                }
+                CollisionMode::Aabb | CollisionMode::Kbreakout | CollisionMode::Xboing => {
+                    assert_eq!(out.len(), 4, "{mode}: four edges");
+                    assert!(on_square, "{mode}: {at:?}");
+                }
+                CollisionMode::Cross => assert_eq!(out.len(), 2),
+                CollisionMode::LbreakoutTrajectory => {
+                    let along = vel.normalize();
+                    // Two rays, each of dots on a line parallel to the motion, r from the centre.
+                    assert!(out.len() > 20);
+                    for c in &at {
+                        let off = (*c - p).perp_dot(along).abs();
+                        assert!((off - r).abs() < 0.01, "{c} is {off} px off the motion");
+                        assert!((*c - p).dot(along) >= -0.01, "ahead of the ball");
+                    }
+                }
+                CollisionMode::Clamp | CollisionMode::Zones | CollisionMode::Swept => {
+                    assert!(out.is_empty(), "{mode}")
+                }
+            }
+        }
+    }
 }

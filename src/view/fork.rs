@@ -6,7 +6,7 @@
 
 use super::scene::{self, HeldPowerUps};
 use super::sprite::{Layer, SpriteBatch, SpriteInstance};
-use super::text::{layout, panel, text_width};
+use super::text::{chars_in, layout, panel, text_width, wrap};
 use super::timeline::{self, BAR_Y, STRIP_TOP};
 use crate::collision::CollisionMode;
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
@@ -92,6 +92,9 @@ const LEGEND_SIZE: f32 = 12.0;
 const LEGEND_LINE: f32 = 16.0;
 /// Top-left corner of the legend, playfield pixels: under the brick area, at the left.
 const LEGEND_AT: [f32; 2] = [8.0, PLAYFIELD_HEIGHT * 0.53];
+/// The legend's box ends above this, playfield pixels: clear of the replay's timeline strip
+/// and of the HUD line.
+const LEGEND_BOTTOM: f32 = STRIP_TOP - 10.0;
 
 /// What the split line says: `split at step N (m:ss): aabb | clamp, zones` or that the copies
 /// still play alike.
@@ -129,13 +132,24 @@ pub fn legend(
     } else {
         DIM
     };
-    // After the split: the groups now, once they changed again; the replay's note.
+    // After the split: the groups now, once they changed again; the replay's note. Each
+    // broken at spaces to the playfield's width (eleven models' groups are long).
     let now = (fork.splits().len() > 1).then(|| format!("now: {}", fork.groups()));
-    let tail: Vec<(&str, [f32; 4])> = [(Some(split.as_str()), split_color)]
+    let [x, y] = LEGEND_AT;
+    let max_chars = chars_in(PLAYFIELD_WIDTH - 2.0 * x, LEGEND_SIZE);
+    let tail: Vec<(String, [f32; 4])> = [(Some(split.as_str()), split_color)]
         .into_iter()
         .chain([(now.as_deref(), WHITE), (note, ERROR)])
         .filter_map(|(t, c)| t.map(|t| (t, c)))
+        .flat_map(|(t, c)| wrap(t, max_chars, 4).into_iter().map(move |l| (l, c)))
         .collect();
+    // The names' column: as wide as the longest copy's name, and a space.
+    let name_w = fork
+        .copies()
+        .iter()
+        .map(|c| c.mode().name().chars().count())
+        .fold(5, usize::max)
+        + 1;
     let rows: Vec<(CollisionMode, String)> = fork
         .copies()
         .iter()
@@ -143,7 +157,7 @@ pub fn legend(
             let g = c.game();
             let tag = if c.mode() == own { "solid" } else { "ghost" };
             let text = format!(
-                "{:<6}{:<6} SCORE {:06}  BRICKS {:>3}  LIVES {}",
+                "{:<name_w$}{:<6} SCORE {:06}  BRICKS {:>3}  LIVES {}",
                 c.mode().name(),
                 tag,
                 g.score(),
@@ -153,27 +167,34 @@ pub fn legend(
             (c.mode(), text)
         })
         .collect();
-    let swatch = LEGEND_SIZE - 2.0;
+    // Lines closer and smaller when they would reach the timeline's strip.
+    let lines = 1 + rows.len() + tail.len();
+    let pitch = LEGEND_LINE.min((LEGEND_BOTTOM - y - 4.0) / lines as f32);
+    let size = LEGEND_SIZE * pitch / LEGEND_LINE;
+    let char_w = char_w * size / LEGEND_SIZE;
+    let swatch = size - 2.0;
     let widest = rows
         .iter()
-        .map(|(_, t)| swatch + char_w + text_width(t, LEGEND_SIZE))
-        .chain(tail.iter().map(|(t, _)| text_width(t, LEGEND_SIZE)))
-        .fold(text_width(&title, LEGEND_SIZE), f32::max);
-    let [x, y] = LEGEND_AT;
-    let lines = 1 + rows.len() + tail.len();
-    let height = LEGEND_LINE * lines as f32 + 8.0;
+        .map(|(_, t)| swatch + char_w + text_width(t, size))
+        .chain(tail.iter().map(|(t, _)| text_width(t, size)))
+        .fold(text_width(&title, size), f32::max);
+    let height = pitch * lines as f32 + 8.0;
     let rect = [x - 4.0, y - 4.0, widest + 8.0, height];
     panel(out, rect, SHADE);
-    layout(out, &title, x, y, LEGEND_SIZE, DIM);
+    layout(out, &title, x, y, size, DIM);
+    let mut swatches = Vec::new();
     for (i, (mode, text)) in rows.iter().enumerate() {
-        let row_y = y + LEGEND_LINE * (i + 1) as f32;
+        let row_y = y + pitch * (i + 1) as f32;
         let color = mode_color(*mode);
-        panel(out, [x, row_y + 1.0, swatch, swatch], color);
-        layout(out, text, x + swatch + char_w, row_y, LEGEND_SIZE, color);
+        swatches.push(([x, row_y + 1.0, swatch, swatch], color));
+        layout(out, text, x + swatch + char_w, row_y, size, color);
     }
     for (i, (text, color)) in tail.iter().enumerate() {
-        let line_y = y + LEGEND_LINE * (rows.len() + 1 + i) as f32;
-        layout(out, text, x, line_y, LEGEND_SIZE, *color);
+        let line_y = y + pitch * (rows.len() + 1 + i) as f32;
+        layout(out, text, x, line_y, size, *color);
+    }
+    for (rect, color) in swatches {
+        panel(out, rect, color);
     }
     rect
 }
@@ -217,10 +238,11 @@ const PANE_LINE: f32 = 14.0;
 /// Top of the split view's header line, playfield pixels.
 const HEADER_Y: f32 = 6.0;
 
-/// The panes of `n` copies (1 to 5), playfield pixels (x, y, width, height): each the
+/// The panes of `n` copies (1 to 11, one per model), playfield pixels (x, y, width, height): each the
 /// playfield scaled down alike, with room above for its mode's name and below for its HUD's
 /// three lines, side by side in rows of as many panes as give the largest panes (five in a row
-/// of 3 and a row of 2), centred between the header line and the timeline strip.
+/// of 3 and a row of 2, eleven in rows of 4, 4 and 3), centred between the header line and the
+/// timeline strip.
 pub fn pane_rects(n: usize) -> Vec<[f32; 4]> {
     let n = n.max(1);
     let aspect = PLAYFIELD_HEIGHT / PLAYFIELD_WIDTH;

@@ -72,12 +72,61 @@ fn broken_bricks_are_outlined_in_each_copys_colour() {
             .filter(|s| s.i_color == mode_color(copy.mode()))
             .count();
         assert_eq!(n, 4 * fork.broken(i).len(), "{:?}", copy.mode());
-        assert!(
-            !fork.broken(i).is_empty(),
-            "{:?} broke a brick",
-            copy.mode()
-        );
     }
+    // The textbook modes all break a brick at this corner (the peer models may not: a model
+    // that misses the corner breaks nothing in 150 steps).
+    for (i, copy) in fork.copies().iter().enumerate() {
+        let textbook = !matches!(
+            copy.mode().model().resolution(),
+            crate::collision::Resolution::Own(_)
+        );
+        if textbook {
+            assert!(
+                !fork.broken(i).is_empty(),
+                "{:?} broke a brick",
+                copy.mode()
+            );
+        }
+    }
+}
+
+/// The words on the line whose first word is `first`, left to right: (x, word, y), playfield
+/// pixels (a line's boxes are split where it has many spaces).
+fn words_at_row(
+    boxes: &[crate::view::text_boxes::TextBox],
+    first: &str,
+) -> Vec<(f32, String, f32)> {
+    let advance = |b: &crate::view::text_boxes::TextBox| b.rect[2] / b.text.chars().count() as f32;
+    let Some(start) = boxes
+        .iter()
+        .find(|b| b.text.split_whitespace().next() == Some(first))
+    else {
+        return Vec::new();
+    };
+    let y = start.rect[1];
+    let mut words: Vec<(f32, String, f32)> = boxes
+        .iter()
+        .filter(|b| (b.rect[1] - y).abs() < 0.01)
+        .flat_map(|b| {
+            let a = advance(b);
+            let mut out = Vec::new();
+            let mut from = None;
+            for (i, c) in b.text.chars().chain([' ']).enumerate() {
+                match (c == ' ', from) {
+                    (false, None) => from = Some(i),
+                    (true, Some(f)) => {
+                        let w: String = b.text.chars().skip(f).take(i - f).collect();
+                        out.push((b.rect[0] + a * f as f32, w, y));
+                        from = None;
+                    }
+                    _ => {}
+                }
+            }
+            out
+        })
+        .collect();
+    words.sort_by(|a, b| a.0.total_cmp(&b.0));
+    words
 }
 
 #[test]
@@ -101,13 +150,35 @@ fn the_legend_names_every_mode_and_overlaps_no_text_of_the_strip() {
         let note = timeline::diverged_text(99_999);
         let rect = legend(&mut out, &fork, CollisionMode::Swept, Some(&note));
         let boxes = assert_no_overlap("the fork's legend over the replay", &out);
+        // Every model's row: its name, then ghost or solid in one column, in its colour.
+        let mut tag_x = Vec::new();
         for mode in CollisionMode::ALL {
-            assert!(
-                boxes.iter().any(|b| b.text.starts_with(mode.name())),
-                "{mode:?}"
+            let tag = if mode == CollisionMode::Swept {
+                "solid"
+            } else {
+                "ghost"
+            };
+            let words = words_at_row(&boxes, mode.name());
+            assert_eq!(
+                words.get(1).map(|w| w.1.as_str()),
+                Some(tag),
+                "{mode}: {words:?}"
             );
+            tag_x.push(words[1].0);
+            let colour = mode_color(mode);
+            let swatch = out.iter().any(|s| {
+                s.i_color == colour && (s.i_rect[1] - words[0].2).abs() < LEGEND_LINE / 2.0
+            });
+            assert!(swatch, "{mode:?}'s swatch in its row's colour");
         }
-        assert!(rect[0] >= 0.0 && rect[0] + rect[2] <= PLAYFIELD_WIDTH);
+        assert!(
+            tag_x.iter().all(|&x| (x - tag_x[0]).abs() < 0.01),
+            "{tag_x:?}"
+        );
+        assert!(
+            rect[0] >= 0.0 && rect[0] + rect[2] <= PLAYFIELD_WIDTH,
+            "{rect:?}: {boxes:#?}"
+        );
         assert!(
             rect[1] + rect[3] < STRIP_TOP - 8.0,
             "clear of the strip: {rect:?}"
@@ -119,8 +190,8 @@ fn the_legend_names_every_mode_and_overlaps_no_text_of_the_strip() {
 }
 
 #[test]
-fn panes_of_two_to_five_modes_sit_side_by_side_inside_the_playfield_apart() {
-    for n in 2..=5 {
+fn panes_of_two_to_eleven_modes_sit_side_by_side_inside_the_playfield_apart() {
+    for n in 2..=CollisionMode::ALL.len() {
         let panes = pane_rects(n);
         assert_eq!(panes.len(), n);
         // Each pane with its name above and its HUD below.
@@ -136,7 +207,8 @@ fn panes_of_two_to_five_modes_sit_side_by_side_inside_the_playfield_apart() {
             let header = HEADER_Y + LEGEND_LINE + LEGEND_SIZE;
             assert!(a[1] > header && a[1] + a[3] < STRIP_TOP, "{n}: {a:?}");
             assert!((p[2] / p[3] - PLAYFIELD_WIDTH / PLAYFIELD_HEIGHT).abs() < 1e-3);
-            assert!(p[2] > 150.0, "{n}: big enough to see: {p:?}");
+            let least = if n <= 5 { 150.0 } else { 120.0 };
+            assert!(p[2] > least, "{n}: big enough to see: {p:?}");
             for b in &whole[i + 1..] {
                 let apart = a[0] + a[2] < b[0]
                     || b[0] + b[2] < a[0]
@@ -155,7 +227,7 @@ fn panes_of_two_to_five_modes_sit_side_by_side_inside_the_playfield_apart() {
 #[test]
 fn the_split_view_draws_one_pane_per_mode_with_its_hud_and_no_text_overlaps() {
     let fork = parted_fork(150);
-    for n in [2, 5] {
+    for n in [2, 5, CollisionMode::ALL.len()] {
         let modes = &CollisionMode::ALL[..n];
         let game = fork.copies()[0].game().clone();
         let small = Fork::new(&game, modes, 0);

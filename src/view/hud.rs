@@ -189,12 +189,28 @@ pub fn max_name_chars() -> usize {
     title_room("SCORE 00000", "LIVES 9")
 }
 
+/// Fewest characters of a level's name the HUD keeps beside the collision mode's (cut, with
+/// `...`): fewer, and the mode stands alone.
+const MIN_NAME_BESIDE_MODE: usize = 6;
+
 /// The middle of the HUD line in at most `room` characters: `name / mode` if it fits (and
-/// `mode` is not empty), else `name`, else the name's first characters and `...`.
+/// `mode` is not empty); else the name's first characters, `...` and the mode, when at least
+/// [`MIN_NAME_BESIDE_MODE`] of them fit; else the mode alone (the longest models' names, as
+/// `lbreakout-trajectory`: a mode is named only when chosen or debugged, and then it is what
+/// the player needs to read; the level's name was shown as it started); else `name`, else the
+/// name's first characters and `...`.
 pub fn fit_title(name: &str, mode: &str, room: usize) -> String {
     let both = format!("{name} / {mode}");
     if !mode.is_empty() && both.chars().count() <= room {
         return both;
+    }
+    let beside = room.saturating_sub(mode.chars().count() + " / ".len() + "...".len());
+    if !mode.is_empty() && beside >= MIN_NAME_BESIDE_MODE {
+        let kept: String = name.chars().take(beside).collect();
+        return format!("{}... / {mode}", kept.trim_end());
+    }
+    if !mode.is_empty() && mode.chars().count() <= room {
+        return mode.to_string();
     }
     if name.chars().count() <= room {
         return name.to_string();
@@ -513,9 +529,14 @@ mod tests {
             }
         }
         let room = max_name_chars();
-        let shown = fit_title(&name, "swept", room);
+        let shown = fit_title(&name, "", room);
         assert_eq!(shown.chars().count(), room);
         assert!(shown.ends_with("...") && name.starts_with(shown.trim_end_matches('.')));
+        // With a mode: the name cut to make room for it, the whole room used.
+        let shown = fit_title(&name, "swept", room);
+        assert_eq!(shown.chars().count(), room);
+        let (cut, mode) = shown.split_once("... / ").expect("name... / mode");
+        assert!(name.starts_with(cut) && mode == "swept", "{shown}");
     }
 
     /// The HUD's text, glyph by glyph, for `game` (shadows left out).
@@ -583,19 +604,40 @@ mod tests {
     }
 
     #[test]
-    fn a_short_name_keeps_the_mode_and_a_name_that_fits_alone_drops_it() {
+    fn the_mode_stays_on_the_hud_line_and_a_long_name_is_cut_for_it() {
         assert_eq!(
             fit_title("01 First Steps", "swept", 24),
             "01 First Steps / swept"
         );
         assert_eq!(
             fit_title("01 First Steps (edited)", "swept", 24),
+            "01 First Step... / swept"
+        );
+        assert_eq!(
+            fit_title("01 First Steps (edited)", "lbreakout-trajectory", 24),
+            "lbreakout-trajectory"
+        );
+        assert_eq!(
+            fit_title("01 First Steps (edited)", "", 24),
             "01 First Steps (edited)"
         );
         assert_eq!(
-            fit_title("01 First Steps (edited) again", "swept", 24),
+            fit_title("01 First Steps (edited) again", "", 24),
             "01 First Steps (edite..."
         );
+        assert_eq!(
+            fit_title("01 First Steps (edited) again", "swept", 24),
+            "01 First Step... / swept"
+        );
+        // Every model's name is on the HUD line with any level name, within the room.
+        let room = max_name_chars();
+        for mode in crate::collision::CollisionMode::ALL {
+            for name in ["", "A", "01 First Steps", &"W".repeat(80)] {
+                let title = fit_title(name, mode.name(), room);
+                assert!(title.chars().count() <= room, "{title}");
+                assert!(title.ends_with(mode.name()), "{name:?} {mode}: {title}");
+            }
+        }
         assert_eq!(fit_title("anything", "swept", 2), "..");
         // The room is what lies between SCORE 00000 (to x = 8 + 11 advances + the 1 px
         // shadow) and LIVES 9 (from 8 + 7 advances before the right edge), a text height clear

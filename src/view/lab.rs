@@ -13,6 +13,7 @@ use super::debug_overlay::dotted;
 use super::sprite::{Layer, SpriteInstance};
 use super::text::{chars_in, ellipsize, layout, panel, text_width};
 use super::SpriteBatch;
+use crate::collision::{CollisionMode, Resolution};
 use crate::probe::presets::{presets, Preset};
 use crate::probe::{
     Answer, BrickAnswers, ModeRow, Probe, BRICK_CENTER, DEPTH_TOLERANCE_PX, INSIDE_NOTE,
@@ -22,10 +23,15 @@ use glam::{DVec2, Vec2};
 
 /// Top of the table of rows, playfield pixels: the probe's area is above it.
 pub const TABLE_TOP: f32 = 326.0;
-/// Height of one row of the table, pixels.
+/// Height of one row of the table, pixels, while the rows fit above the status line (more
+/// rows: [`row_height`]).
 pub const ROW_HEIGHT: f32 = 15.0;
-/// Text size of the table, pixels (7.8 px per character: 100 characters fit in 780 px).
+/// Text size of the table, pixels (7.8 px per character: 100 characters fit in 780 px), while
+/// its rows and lines fit (more, or longer: smaller, [`table_text_size`]).
 pub const TABLE_SIZE: f32 = 13.0;
+/// Width of the table's mode column, characters, at least (the longest shown name's, if
+/// longer).
+const NAME_COLUMN: usize = 8;
 /// Text size of the presets, notes, status and key lines, pixels.
 pub const SMALL_SIZE: f32 = 12.0;
 /// The key help line's top, pixels.
@@ -60,15 +66,48 @@ pub struct LabView<'a> {
     pub preset: Option<&'a Preset>,
     /// The status line: where a case was saved, or why not.
     pub status: Option<&'a str>,
+    /// The modes whose rows the table shows (`--modes`), in [`CollisionMode::ALL`]'s order.
+    pub modes: &'a [CollisionMode],
 }
 
-/// The table's header, its columns as wide as [`answer_columns`]'s.
-pub fn header() -> String {
+/// One line of the table: its text, its colour and, for a mode's row, the mode (whose colour
+/// the swatch before its name shows).
+pub type TableLine = (String, [f32; 4], Option<CollisionMode>);
+
+/// Height of one row of the table when it has `lines` lines (rows and notes), pixels: at most
+/// [`ROW_HEIGHT`], less when that many would not fit between [`TABLE_TOP`] and [`STATUS_TOP`].
+pub fn row_height(lines: usize) -> f32 {
+    let room = STATUS_TOP - TABLE_TOP - 4.0;
+    ROW_HEIGHT.min(room / lines.max(1) as f32)
+}
+
+/// The table's text size for `lines` lines, the longest `longest` characters: at most
+/// [`TABLE_SIZE`], less when the rows are lower ([`row_height`]) or the longest line would
+/// not fit the playfield's width.
+pub fn table_text_size(lines: usize, longest: usize) -> f32 {
+    let by_height = TABLE_SIZE * row_height(lines) / ROW_HEIGHT;
+    let width = crate::playfield::PLAYFIELD_WIDTH - 2.0 * LEFT;
+    let by_width = width / (longest.max(1) as f32 * text_width("x", 1.0));
+    by_height.min(by_width)
+}
+
+/// The width of the mode column for `modes`, characters.
+fn name_column(modes: &[CollisionMode]) -> usize {
+    modes
+        .iter()
+        .map(|m| m.name().chars().count())
+        .chain(["referee".len()])
+        .fold(NAME_COLUMN, usize::max)
+}
+
+/// The table's header, its columns as wide as [`answer_columns`]'s, the mode column `name`
+/// characters wide.
+pub fn header(name: usize) -> String {
     let columns = format!(
         "{:<3} {:<15} {:>7} {:<7} {:<15}",
         "hit", "normal (x, y)", "angle", "depth", "toi (t, px)"
     );
-    format!("   {:<8} {columns} vs referee", "mode")
+    format!("   {:<name$} {columns} vs referee", "mode")
 }
 
 /// An angle in degrees as seen on screen: counter-clockwise from +x with y up (the playfield's
@@ -108,7 +147,12 @@ pub fn verdict(row: &ModeRow, brick: &BrickAnswers, motion_length: f64) -> (Stri
     if e.tunnelled {
         parts.push(format!("TUNNELLED: exact hit at {exact_at:.1} px"));
     } else if e.hit_mismatch {
-        parts.push(match (row.answer.hit, row.mode.is_continuous()) {
+        // `swept` and a game's own model answer along the arrow, the discrete test at its end.
+        let along = match row.mode.model().resolution() {
+            Resolution::Shared => false,
+            Resolution::Continuous | Resolution::Own(_) => true,
+        };
+        parts.push(match (row.answer.hit, along) {
             (true, false) => format!("hit, exact: {:.3} px apart", brick.signed_distance),
             (false, false) => format!("miss, exact: {:.3} px deep", -brick.signed_distance),
             (true, true) => format!("hit, exact: clear by {:.3} px", brick.closest_approach),
@@ -134,33 +178,39 @@ pub fn verdict(row: &ModeRow, brick: &BrickAnswers, motion_length: f64) -> (Stri
     ("agrees".to_string(), WHITE)
 }
 
-/// The table's lines, (text, colour): the header, then per brick each mode's row and the
+/// The table's lines: the header, then per brick the row of each mode of `modes` and the
 /// referee's. With two bricks, each row starts with its brick's letter (A left, B right).
-pub fn table_lines(probe: &Probe, answers: &[BrickAnswers]) -> Vec<(String, [f32; 4])> {
+pub fn table_lines(
+    probe: &Probe,
+    answers: &[BrickAnswers],
+    modes: &[CollisionMode],
+) -> Vec<TableLine> {
     let length = probe.motion.as_dvec2().length();
-    let mut lines = vec![(header(), GREY)];
+    let width = name_column(modes);
+    let mut lines = vec![(header(width), GREY, None)];
     for (i, brick) in answers.iter().enumerate() {
         let letter = if answers.len() > 1 {
             char::from(b'A' + i as u8)
         } else {
             ' '
         };
-        for row in &brick.modes {
+        for row in brick.modes.iter().filter(|r| modes.contains(&r.mode)) {
             let (says, color) = verdict(row, brick, length);
             let columns = answer_columns(&row.answer, length);
             let name = row.mode.name();
-            lines.push((format!("{letter}  {name:<8} {columns} {says}"), color));
+            let text = format!("{letter}  {name:<width$} {columns} {says}");
+            lines.push((text, color, Some(row.mode)));
         }
         let columns = answer_columns(&brick.referee(), length);
-        let referee = format!("{letter}  {:<8} {columns} exact (f64)", "referee");
-        lines.push((referee, EXACT));
+        let referee = format!("{letter}  {:<width$} {columns} exact (f64)", "referee");
+        lines.push((referee, EXACT, None));
     }
     lines
 }
 
-/// The notes under the table: the sizes and the arrow's speed; the inside rule when a row
-/// was not compared for it.
-pub fn notes(probe: &Probe, answers: &[BrickAnswers]) -> Vec<String> {
+/// The notes under the table: the sizes and the arrow's speed; the inside rule when a row of
+/// `modes` was not compared for it.
+pub fn notes(probe: &Probe, answers: &[BrickAnswers], modes: &[CollisionMode]) -> Vec<String> {
     let size = probe.brick_size();
     let length = probe.motion.length();
     let mut notes = vec![
@@ -174,9 +224,19 @@ pub fn notes(probe: &Probe, answers: &[BrickAnswers]) -> Vec<String> {
         "discrete modes test the ball at the arrow's end; swept and the exact toi follow the arrow"
             .to_string(),
     ];
+    if modes
+        .iter()
+        .any(|m| matches!(m.model().resolution(), Resolution::Own(_)))
+    {
+        notes.push(
+            "a game's own model plays the whole step over the bricks: hit, first normal, end point"
+                .to_string(),
+        );
+    }
     let inside = answers
         .iter()
         .flat_map(|b| &b.modes)
+        .filter(|r| modes.contains(&r.mode))
         .any(|r| r.errors.not_compared.is_some());
     if inside {
         notes.push(format!("* {INSIDE_NOTE}"));
@@ -244,7 +304,13 @@ fn clipped(sprite: SpriteInstance, area: [f32; 4]) -> Option<SpriteInstance> {
 
 /// The probe's picture at `zoom`, cut to [`PICTURE_AREA`]: bricks and balls in the world,
 /// lines and markers with the text.
-fn picture(batch: &mut SpriteBatch, probe: &Probe, answers: &[BrickAnswers], zoom: f32) {
+fn picture(
+    batch: &mut SpriteBatch,
+    probe: &Probe,
+    answers: &[BrickAnswers],
+    zoom: f32,
+    modes: &[CollisionMode],
+) {
     let t = |p: Vec2| to_screen(p, zoom);
     let r = crate::playfield::BALL_RADIUS * zoom;
     let mut world = Vec::new();
@@ -280,7 +346,8 @@ fn picture(batch: &mut SpriteBatch, probe: &Probe, answers: &[BrickAnswers], zoo
             ring(&mut out, c, r, EXACT);
             dotted(&mut out, c, c + i.normal.as_vec2() * 20.0, EXACT);
         }
-        for row in a.modes.iter().filter(|r| r.errors.disagrees()) {
+        let shown = a.modes.iter().filter(|r| modes.contains(&r.mode));
+        for row in shown.filter(|r| r.errors.disagrees()) {
             if let (Some(p), Some(n)) = (row.answer.point, row.answer.normal) {
                 let p = t(p.as_vec2());
                 dotted(&mut out, p, p + n.as_vec2() * 30.0, RED);
@@ -296,7 +363,7 @@ fn picture(batch: &mut SpriteBatch, probe: &Probe, answers: &[BrickAnswers], zoo
 /// status and the keys (playfield pixels; no two lines of text overlap at 800×600 and larger).
 pub fn lab(batch: &mut SpriteBatch, probe: &Probe, answers: &[BrickAnswers], view: &LabView) {
     super::scene::background(&mut batch.backdrop);
-    picture(batch, probe, answers, view.zoom);
+    picture(batch, probe, answers, view.zoom, view.modes);
     let out = &mut batch.text;
     let width = crate::playfield::PLAYFIELD_WIDTH;
     let fits = |size: f32| chars_in(width - 2.0 * LEFT, size);
@@ -315,30 +382,93 @@ pub fn lab(batch: &mut SpriteBatch, probe: &Probe, answers: &[BrickAnswers], vie
         let x = width - LEFT - text_width(&line, SMALL_SIZE);
         layout(out, &line, x, 30.0, SMALL_SIZE, WHITE);
     }
-    let lines = table_lines(probe, answers);
-    let notes = notes(probe, answers);
-    let bottom = TABLE_TOP + ROW_HEIGHT * (lines.len() + notes.len()) as f32 + 4.0;
+    table(out, probe, answers, view.modes);
+    if let Some(status) = view.status {
+        let status = ellipsize(status, fits(SMALL_SIZE));
+        layout(out, &status, LEFT, STATUS_TOP, SMALL_SIZE, YELLOW);
+    }
+    layout(out, KEYS, LEFT, HELP_TOP, SMALL_SIZE, WHITE);
+}
+
+/// How the table is laid out for a probe: its lines' pitch and text size (see [`row_height`],
+/// [`table_text_size`]), pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TableMetrics {
+    /// Distance between the tops of two lines.
+    pub row: f32,
+    /// Text size of the rows.
+    pub size: f32,
+}
+
+/// The table's metrics for `probe`'s `answers` with the rows of `modes`.
+pub fn table_metrics(
+    probe: &Probe,
+    answers: &[BrickAnswers],
+    modes: &[CollisionMode],
+) -> TableMetrics {
+    let lines = table_lines(probe, answers, modes);
+    let count = lines.len() + notes(probe, answers, modes).len();
+    let longest = lines.iter().map(|l| l.0.chars().count()).max().unwrap_or(1);
+    TableMetrics {
+        row: row_height(count),
+        size: table_text_size(count, longest),
+    }
+}
+
+/// The colour swatch of the table's row whose top is `y`, text `size` pixels high: a square
+/// in the second character's cell (between the brick's letter and the mode's name).
+pub fn swatch_rect(y: f32, size: f32) -> [f32; 4] {
+    let cell = text_width("x", size);
+    let side = (cell * 0.8).min(size * 0.6);
+    [
+        LEFT + cell * 1.5 - side / 2.0,
+        y + (size - side) / 2.0,
+        side,
+        side,
+    ]
+}
+
+/// The table of rows and its notes, from [`TABLE_TOP`] down, shrunk to fit above the status
+/// line and within the playfield's width (eleven modes and two bricks fit); each mode's row
+/// with a swatch of its colour (its row's [`crate::collision::ModeColours::on_dark`]) between
+/// the brick's letter and the name.
+fn table(
+    out: &mut Vec<SpriteInstance>,
+    probe: &Probe,
+    answers: &[BrickAnswers],
+    modes: &[CollisionMode],
+) {
+    let width = crate::playfield::PLAYFIELD_WIDTH;
+    let lines = table_lines(probe, answers, modes);
+    let notes = notes(probe, answers, modes);
+    let count = lines.len() + notes.len();
+    let TableMetrics { row, size } = table_metrics(probe, answers, modes);
+    let small = SMALL_SIZE.min(size);
+    let bottom = TABLE_TOP + row * count as f32 + 4.0;
     panel(
         out,
         [0.0, TABLE_TOP - 4.0, width, bottom - TABLE_TOP + 4.0],
         SHADE,
     );
     let mut y = TABLE_TOP;
-    for (text, color) in &lines {
-        let text = ellipsize(text, fits(TABLE_SIZE));
-        layout(out, &text, LEFT, y, TABLE_SIZE, *color);
-        y += ROW_HEIGHT;
+    let mut swatches = Vec::new();
+    for (text, color, mode) in &lines {
+        layout(out, text, LEFT, y, size, *color);
+        if let Some(mode) = mode {
+            let [r, g, b] = mode.def().colour.on_dark;
+            swatches.push((swatch_rect(y, size), [r, g, b, 1.0]));
+        }
+        y += row;
     }
     for note in &notes {
-        let note = ellipsize(note, fits(SMALL_SIZE));
-        layout(out, &note, LEFT, y + 1.0, SMALL_SIZE, GREY);
-        y += ROW_HEIGHT;
+        let note = ellipsize(note, chars_in(width - 2.0 * LEFT, small));
+        layout(out, &note, LEFT, y + 1.0, small, GREY);
+        y += row;
     }
-    if let Some(status) = view.status {
-        let status = ellipsize(status, fits(SMALL_SIZE));
-        layout(out, &status, LEFT, STATUS_TOP, SMALL_SIZE, YELLOW);
+    // After the text: a panel between two glyphs would cut a line in two for the text tests.
+    for (rect, color) in swatches {
+        panel(out, rect, color);
     }
-    layout(out, KEYS, LEFT, HELP_TOP, SMALL_SIZE, WHITE);
 }
 
 #[cfg(test)]
@@ -347,11 +477,21 @@ mod tests {
     use crate::view::text_boxes::assert_no_overlap;
 
     fn drawn(probe: &Probe, status: Option<&str>, preset: Option<&Preset>) -> SpriteBatch {
+        drawn_with(probe, status, preset, &CollisionMode::ALL)
+    }
+
+    fn drawn_with(
+        probe: &Probe,
+        status: Option<&str>,
+        preset: Option<&Preset>,
+        modes: &[CollisionMode],
+    ) -> SpriteBatch {
         let mut batch = SpriteBatch::default();
         let view = LabView {
             zoom: 1.0,
             preset,
             status,
+            modes,
         };
         lab(&mut batch, probe, &probe.answers(), &view);
         batch
@@ -378,9 +518,62 @@ mod tests {
     }
 
     #[test]
+    fn every_model_has_a_whole_row_on_both_bricks_in_its_colour() {
+        let mut gap = presets()[4].probe;
+        assert!(gap.gap.is_some(), "the gap preset has two bricks");
+        // A long arrow too: the longest verdicts (tunnelled, normals off).
+        for motion in [gap.motion, Vec2::new(300.0, 200.0)] {
+            gap.motion = motion;
+            let batch = drawn(&gap, Some("saved"), None);
+            let boxes = assert_no_overlap("eleven models, two bricks", &batch.text);
+            for mode in CollisionMode::ALL {
+                let rows: Vec<_> = boxes
+                    .iter()
+                    .filter(|b| b.text.split_whitespace().nth(1) == Some(mode.name()))
+                    .collect();
+                assert_eq!(rows.len(), 2, "{mode}: one row per brick: {boxes:#?}");
+                for b in rows {
+                    assert!(!b.text.contains('…'), "cut: {}", b.text);
+                    assert!(b.rect[0] >= 0.0 && b.rect[0] + b.rect[2] <= 800.0, "{b:?}");
+                    assert!(b.rect[1] + b.rect[3] <= STATUS_TOP, "{b:?}");
+                    // The swatch left of the name, in the mode's colour.
+                    let [r, g, bl] = mode.def().colour.on_dark;
+                    let swatch = batch.text.iter().find(|s| {
+                        s.i_color == [r, g, bl, 1.0]
+                            && s.i_rect[0] < b.rect[0] + b.rect[2]
+                            && (s.i_rect[1] - b.rect[1]).abs() < b.rect[3]
+                    });
+                    assert!(swatch.is_some(), "{mode}: no swatch by {}", b.text);
+                }
+            }
+            for b in &boxes {
+                assert!(!b.text.contains('…'), "cut: {}", b.text);
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_shows_only_the_chosen_models() {
+        let corner = presets()[0];
+        let chosen = [
+            CollisionMode::Clamp,
+            CollisionMode::ALL[CollisionMode::ALL.len() - 1],
+        ];
+        let lines = table_lines(&corner.probe, &corner.probe.answers(), &chosen);
+        let shown: Vec<_> = lines.iter().filter_map(|l| l.2).collect();
+        assert_eq!(shown, chosen);
+        let batch = drawn_with(&corner.probe, None, None, &chosen);
+        let boxes = assert_no_overlap("two models", &batch.text);
+        let aabb = boxes
+            .iter()
+            .any(|b| b.text.split_whitespace().nth(1) == Some("aabb"));
+        assert!(!aabb, "aabb was not chosen");
+    }
+
+    #[test]
     fn a_disagreeing_row_is_red_and_says_by_how_much() {
         let corner = presets()[0];
-        let lines = table_lines(&corner.probe, &corner.probe.answers());
+        let lines = table_lines(&corner.probe, &corner.probe.answers(), &CollisionMode::ALL);
         let aabb = lines.iter().find(|l| l.0.contains(" aabb ")).unwrap();
         assert_eq!(aabb.1, RED, "{}", aabb.0);
         assert!(aabb.0.contains("normal 37.87"), "{}", aabb.0);

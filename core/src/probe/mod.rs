@@ -28,11 +28,15 @@
 //! there is no arrow, when the modes too take the face of least penetration.
 
 pub mod case;
+<<<<<<< HEAD
 pub mod models;
+=======
+pub mod own;
+>>>>>>> registry
 pub mod presets;
 
 use crate::collision::exact_circle_aabb::{self as exact, ExactContact, ExactImpact};
-use crate::collision::{self, swept_circle_aabb, Aabb, Circle, CollisionMode};
+use crate::collision::{self, swept_circle_aabb, Aabb, Circle, CollisionMode, Resolution};
 use crate::playfield::{cell_size, BALL_RADIUS};
 use glam::{DVec2, Vec2};
 
@@ -181,9 +185,12 @@ pub struct Answer {
     pub depth: Option<f64>,
     /// Time of impact as a fraction of the arrow, in [0, 1] (`swept`).
     pub toi: Option<f64>,
-    /// Where to draw it, pixels: the contact point on the brick (discrete modes), or the ball's
-    /// centre at the time of impact (`swept`).
+    /// Where to draw it, pixels: the contact point on the brick (discrete modes), the ball's
+    /// centre at the time of impact (`swept`), or where the ball's centre ends the step (a model
+    /// with its own resolution, [`own`]).
     pub point: Option<DVec2>,
+    /// The ball's velocity at the step's end, pixels/second (a model with its own resolution).
+    pub velocity: Option<DVec2>,
 }
 
 impl Answer {
@@ -195,6 +202,7 @@ impl Answer {
             depth: Some(c.depth as f64),
             toi: None,
             point: Some(c.point.as_dvec2()),
+            velocity: None,
         })
     }
 
@@ -206,6 +214,7 @@ impl Answer {
             depth: None,
             toi: Some(i.toi as f64),
             point: Some(i.center.as_dvec2()),
+            velocity: None,
         })
     }
 }
@@ -284,6 +293,7 @@ impl BrickAnswers {
             depth: self.exact_contact.map(|c| c.depth),
             toi: self.exact_impact.map(|i| i.toi),
             point: self.exact_contact.map(|c| c.point),
+            velocity: None,
         }
     }
 }
@@ -294,16 +304,28 @@ fn angle_deg(a: DVec2, b: DVec2) -> f64 {
 }
 
 /// Every brick's answers for the ball `ball` (at the step's start) moving by `motion` pixels:
-/// the probe's whole computation, one call per mouse move.
+/// the probe's whole computation, one call per mouse move. Every mode answers by its model's
+/// [`Resolution`]: the shared discrete test at the arrow's end, `swept`'s time of impact, or a
+/// run of the model's own resolution over all the bricks ([`own`]).
 pub fn ask(bricks: &[Aabb], ball: Circle, motion: Vec2) -> Vec<BrickAnswers> {
     let tested = Circle {
         center: ball.center + motion,
         ..ball
     };
     let velocity = motion / STEP_SECONDS;
+    let own_runs: Vec<Option<own::OwnRun>> = CollisionMode::ALL
+        .iter()
+        .map(|&mode| match mode.model().resolution() {
+            Resolution::Own(substeps) => {
+                Some(own::run(mode.model(), substeps, bricks, ball, motion))
+            }
+            Resolution::Shared | Resolution::Continuous => None,
+        })
+        .collect();
     bricks
         .iter()
-        .map(|&brick| {
+        .enumerate()
+        .map(|(col, &brick)| {
             let exact_contact = exact::contact(tested, brick);
             let exact_impact = exact::time_of_impact(ball, motion, brick);
             let (closest_approach, _) = exact::closest_approach(ball, motion, brick);
@@ -322,21 +344,28 @@ pub fn ask(bricks: &[Aabb], ball: Circle, motion: Vec2) -> Vec<BrickAnswers> {
             };
             answers.modes = CollisionMode::ALL
                 .iter()
-                .map(|&mode| {
-                    let answer = if mode.is_continuous() {
-                        Answer::of_impact(swept_circle_aabb::time_of_impact(ball, motion, brick))
-                    } else {
-                        let contact = collision::circle_aabb_contact(mode, tested, brick, velocity);
-                        Answer {
-                            // The predicate, as the game's broad test asks it.
-                            hit: collision::circle_aabb_intersects(mode, tested, brick),
-                            ..Answer::of_contact(contact)
+                .zip(&own_runs)
+                .map(|(&mode, run)| {
+                    let (answer, errors) = match run {
+                        Some(run) => {
+                            let answer = own_answer(run, col);
+                            (answer, own_errors(&answer, &answers, ball))
                         }
-                    };
-                    let errors = if mode.is_continuous() {
-                        swept_errors(&answer, &answers, motion)
-                    } else {
-                        discrete_errors(&answer, &answers, motion)
+                        None if mode.is_continuous() => {
+                            let impact = swept_circle_aabb::time_of_impact(ball, motion, brick);
+                            let answer = Answer::of_impact(impact);
+                            (answer, swept_errors(&answer, &answers, motion))
+                        }
+                        None => {
+                            let contact =
+                                collision::circle_aabb_contact(mode, tested, brick, velocity);
+                            let answer = Answer {
+                                // The predicate, as the game's broad test asks it.
+                                hit: collision::circle_aabb_intersects(mode, tested, brick),
+                                ..Answer::of_contact(contact)
+                            };
+                            (answer, discrete_errors(&answer, &answers, motion))
+                        }
                     };
                     ModeRow {
                         mode,
@@ -348,6 +377,46 @@ pub fn ask(bricks: &[Aabb], ball: Circle, motion: Vec2) -> Vec<BrickAnswers> {
             answers
         })
         .collect()
+}
+
+/// A model with its own resolution: the answer of its `run` for the brick in column `col`
+/// ([`own`]).
+fn own_answer(run: &own::OwnRun, col: usize) -> Answer {
+    let hit = run.response.hits.contains(&(0, col));
+    Answer {
+        hit,
+        normal: run
+            .response
+            .normals
+            .first()
+            .filter(|_| hit)
+            .map(|n| n.as_dvec2()),
+        depth: None,
+        toi: None,
+        point: Some(run.end.as_dvec2()),
+        velocity: Some(run.velocity.as_dvec2()),
+    }
+}
+
+/// How a model's own `answer` for `brick` differs from the referee's (see [`own`]);
+/// `ball` is the ball at the arrow's start.
+fn own_errors(answer: &Answer, brick: &BrickAnswers, ball: Circle) -> Errors {
+    let mut errors = Errors::default();
+    let grazing = brick.closest_approach.abs() < TOUCH_BAND_PX;
+    let touches = brick.closest_approach <= 0.0;
+    if answer.hit != touches && !grazing {
+        errors.hit_mismatch = true;
+        errors.tunnelled = !answer.hit && brick.exact_impact.is_some();
+    }
+    let exact_normal = if brick.starts_overlapping {
+        exact::contact(ball, brick.brick).map(|c| c.normal)
+    } else {
+        brick.exact_impact.map(|i| i.normal)
+    };
+    if let (Some(normal), Some(referee)) = (answer.normal, exact_normal) {
+        errors.normal_deg = Some(angle_deg(normal, referee));
+    }
+    errors
 }
 
 /// Why a discrete mode's normal and depth are not compared with the centre inside the box.

@@ -1,6 +1,9 @@
 use super::presets::presets;
 use super::*;
 
+#[path = "own_tests.rs"]
+mod own_tests;
+
 fn preset(name: &str) -> Probe {
     presets()
         .into_iter()
@@ -42,12 +45,10 @@ fn the_tunnelling_ball_is_hit_by_swept_and_missed_by_every_discrete_mode() {
     assert!(!swept.errors.disagrees(), "{swept:?}");
     assert!(swept.errors.toi_px.unwrap().abs() < TOI_TOLERANCE_PX);
     assert!((swept.answer.toi.unwrap() - impact.toi).abs() < 1e-5);
-    for mode in [
-        CollisionMode::Aabb,
-        CollisionMode::Clamp,
-        CollisionMode::Zones,
-        CollisionMode::Cross,
-    ] {
+    let discrete = CollisionMode::ALL
+        .into_iter()
+        .filter(|m| m.model().resolution() == Resolution::Shared);
+    for mode in discrete {
         let r = row(a, mode);
         assert!(!r.answer.hit, "{mode}");
         assert!(r.errors.tunnelled && r.errors.disagrees(), "{mode}: {r:?}");
@@ -65,7 +66,20 @@ fn every_row_is_what_the_dispatchers_answer_called_directly() {
         let velocity = probe.motion / STEP_SECONDS;
         for a in probe.answers() {
             for r in &a.modes {
-                if r.mode.is_continuous() {
+                if let Resolution::Own(substeps) = r.mode.model().resolution() {
+                    let bricks = probe.bricks();
+                    let col = bricks.iter().position(|b| *b == a.brick).unwrap();
+                    let run = own::run(
+                        r.mode.model(),
+                        substeps,
+                        &bricks,
+                        probe.ball(),
+                        probe.motion,
+                    );
+                    assert_eq!(r.answer.hit, run.response.hits.contains(&(0, col)));
+                    assert_eq!(r.answer.point, Some(run.end.as_dvec2()), "{}", p.name);
+                    assert_eq!(r.answer.velocity, Some(run.velocity.as_dvec2()));
+                } else if r.mode.is_continuous() {
                     let direct =
                         swept_circle_aabb::time_of_impact(probe.ball(), probe.motion, a.brick);
                     assert_eq!(r.answer.toi, direct.map(|i| i.toi as f64), "{}", p.name);

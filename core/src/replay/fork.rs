@@ -20,7 +20,18 @@ pub struct ReplayFork {
 impl ReplayFork {
     /// `game`, the replay's game after `at` steps, forked into every mode.
     pub fn new(replay: Arc<Replay>, game: &Game, at: u64) -> ReplayFork {
-        let origin = Fork::every_mode(game, at);
+        ReplayFork::with_modes(replay, game, at, &crate::collision::CollisionMode::ALL)
+    }
+
+    /// `game`, the replay's game after `at` steps, forked into each mode of `modes` (the
+    /// screen's `--modes`).
+    pub fn with_modes(
+        replay: Arc<Replay>,
+        game: &Game,
+        at: u64,
+        modes: &[crate::collision::CollisionMode],
+    ) -> ReplayFork {
+        let origin = Fork::new(game, modes, at);
         ReplayFork {
             replay,
             fork: origin.clone(),

@@ -305,8 +305,10 @@ impl Replay {
             last = change.step;
             match &change.kind {
                 ChangeKind::Collision(name) => {
-                    CollisionMode::from_name(name)
-                        .ok_or(format!("changes[{i}]: unknown mode {name:?}"))?;
+                    CollisionMode::from_name(name).ok_or_else(|| {
+                        let why = settings::lacking_model(name, "switched to");
+                        format!("changes[{i}]: at step {}: {why}", change.step)
+                    })?;
                 }
                 ChangeKind::PowerUp(name) => {
                     PowerUpKind::from_name(name)

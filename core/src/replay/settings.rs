@@ -259,8 +259,12 @@ impl StoredSettings {
     /// Checks the values a game could not be played with: unknown names, numbers that are not
     /// finite or outside what `breakout.toml` accepts. The error names the field.
     pub fn validate(&self) -> Result<(), String> {
-        CollisionMode::from_name(&self.collision)
-            .ok_or_else(|| format!("settings.collision: unknown mode {:?}", self.collision))?;
+        CollisionMode::from_name(&self.collision).ok_or_else(|| {
+            format!(
+                "settings.collision: {}",
+                lacking_model(&self.collision, "recorded with")
+            )
+        })?;
         let range = |field: &str, value: f32, lo: f32, hi: f32| {
             if (lo..=hi).contains(&value) {
                 Ok(())
@@ -317,4 +321,16 @@ impl StoredSettings {
         range("score_factor", self.score_factor, 0.0, 100.0)?;
         Ok(())
     }
+}
+
+/// What a replay naming a collision model this version lacks says (a replay recorded by a later
+/// version, with a model added since): `{how} collision model "X", which this version lacks`,
+/// and the models it has, so that the replay is refused with the reason instead of playing (and
+/// diverging) in another model. `how`: "recorded with", or a switch's "switched to".
+pub fn lacking_model(name: &str, how: &str) -> String {
+    let names: Vec<&str> = CollisionMode::ALL.iter().map(|m| m.name()).collect();
+    format!(
+        "{how} collision model {name:?}, which this version lacks (its models: {})",
+        names.join(", ")
+    )
 }

@@ -336,6 +336,49 @@ fn a_body_with_a_good_checksum_but_bad_contents_names_what_is_wrong() {
         .contains("empty"));
 }
 
+/// A replay recorded by a later version, with a model this one lacks: at the start or switched
+/// to with C. It is refused with that reason (and the models this version has), not played in
+/// another model.
+#[test]
+fn a_replay_with_a_model_this_version_lacks_says_so() {
+    let lacking = "quantum-foam";
+    assert!(CollisionMode::from_name(lacking).is_none());
+    let mut replay = bot_replay(10);
+    replay.header.settings.collision = lacking.into();
+    let err = decode(&encode(&replay), Path::new("later.bkreplay"))
+        .unwrap_err()
+        .to_string();
+    let said = format!("recorded with collision model \"{lacking}\", which this version lacks");
+    assert!(
+        err.starts_with("later.bkreplay: ") && err.contains(&said),
+        "{err}"
+    );
+    for mode in CollisionMode::ALL {
+        assert!(err.contains(mode.name()), "{err} should list {mode}");
+    }
+    let mut replay = bot_replay(10);
+    replay.changes.push(Change {
+        step: 5,
+        kind: ChangeKind::Collision(lacking.into()),
+    });
+    let err = decode(&encode(&replay), Path::new("r"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("changes[0]: at step 5: switched to collision model \"quantum-foam\", which this version lacks"),
+        "{err}"
+    );
+    // Every model this version has is read back.
+    for mode in CollisionMode::ALL {
+        let mut replay = bot_replay(10);
+        replay.header.settings.collision = mode.name().into();
+        assert_eq!(
+            roundtrip(&replay).header.settings.to_config().collision,
+            mode
+        );
+    }
+}
+
 #[test]
 fn a_replay_of_more_than_seven_days_of_steps_is_refused() {
     let mut replay = bot_replay(10);

@@ -198,11 +198,12 @@ impl Scene for LabScene {
         Transition::None
     }
 
-    fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
+    fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
         let view = LabView {
             zoom: self.zoom(),
             preset: self.preset.as_ref(),
             status: self.status.as_deref(),
+            modes: ctx.options.modes.modes(),
         };
         lab(batch, &self.probe, &self.answers, &view);
     }

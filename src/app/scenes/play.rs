@@ -318,7 +318,7 @@ impl Scene for PlayScene {
             }
             SceneInput::FocusLost => self.on_focus_lost().into(),
             SceneInput::Resumed(Reply::Fork) => {
-                self.fork_or_leave();
+                self.fork_or_leave(ctx.options.modes.modes());
                 Handled::Yes(Transition::None)
             }
             _ => Handled::No,
@@ -701,7 +701,8 @@ mod tests {
         play.input(&mut ctx, &SceneInput::Resumed(Reply::Fork));
         let start = play.game.stats().steps;
         let fork = play.fork.as_ref().expect("forked");
-        assert_eq!((fork.start(), fork.copies().len()), (start, 5));
+        let modes = crate::collision::CollisionMode::ALL.len();
+        assert_eq!((fork.start(), fork.copies().len()), (start, modes));
         for _ in 0..20 {
             play.update(&mut ctx, 0.25);
         }
@@ -721,6 +722,23 @@ mod tests {
         assert!(play.fork.is_some());
         play.key_press(&mut ctx, KeyCode::KeyC);
         assert!(play.fork.is_none(), "a mode change leaves the fork");
+        // `--modes`: the fork holds the chosen models only.
+        ctx.options.modes = crate::cli::parse_modes("kbreakout,clamp").unwrap();
+        fork_key(&mut play, &mut ctx);
+        let copies: Vec<_> = play
+            .fork
+            .as_ref()
+            .unwrap()
+            .copies()
+            .iter()
+            .map(|c| c.mode())
+            .collect();
+        let chosen = [
+            crate::collision::CollisionMode::Clamp,
+            crate::collision::CollisionMode::Kbreakout,
+        ];
+        assert_eq!(copies, chosen);
+        fork_key(&mut play, &mut ctx);
         // F given to pausing resumes, as the player chose, and forks nothing.
         ctx.bind(Action::Pause, KeyCode::KeyF).unwrap();
         let mut pause = PauseScene::over(&play);

@@ -120,7 +120,7 @@ impl ReplayScene {
             Command::Fork => {
                 self.fork = match self.fork {
                     Some(_) => None,
-                    None => Some(ForkView::new(&self.watch)),
+                    None => Some(ForkView::new(&self.watch, ctx.options.modes.modes())),
                 };
             }
             Command::NextSplit => {

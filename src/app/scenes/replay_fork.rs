@@ -22,10 +22,12 @@ pub struct ForkView {
 }
 
 impl ForkView {
-    /// The watched game forked at the watch's step, overlaid.
-    pub fn new(watch: &Watch) -> ForkView {
+    /// The watched game forked at the watch's step into each mode of `modes` (`--modes`),
+    /// overlaid.
+    pub fn new(watch: &Watch, modes: &[crate::collision::CollisionMode]) -> ForkView {
+        let (replay, game) = (watch.replay().clone(), watch.game());
         ForkView {
-            fork: ReplayFork::new(watch.replay().clone(), watch.game(), watch.at()),
+            fork: ReplayFork::with_modes(replay, game, watch.at(), modes),
             split: false,
         }
     }

@@ -93,7 +93,8 @@ fn f_forks_n_finds_the_split_and_the_copies_follow_the_replay() {
     let boxes = assert_no_overlap("the split view over the replay", &panes.text);
     assert_eq!(
         boxes.iter().filter(|b| b.text.starts_with("SCORE")).count(),
-        5 + 1
+        CollisionMode::ALL.len() + 1,
+        "one pane per model and the replay's HUD"
     );
     key(&mut s, &mut ctx, KeyCode::KeyV);
     // A seek before the fork leaves it; so does a second F.
@@ -103,4 +104,36 @@ fn f_forks_n_finds_the_split_and_the_copies_follow_the_replay() {
     assert!(s.fork().is_some());
     key(&mut s, &mut ctx, KeyCode::KeyF);
     assert!(s.fork().is_none());
+}
+
+/// `--modes`: the fork holds the chosen models only, in the table's order, and its legend and
+/// panes name those.
+#[test]
+fn the_fork_holds_the_models_modes_chose() {
+    let mut ctx = test_context();
+    ctx.options.modes = crate::cli::parse_modes("xboing,clamp,swept").unwrap();
+    let mut s = corner_hit();
+    key(&mut s, &mut ctx, KeyCode::Space);
+    key(&mut s, &mut ctx, KeyCode::KeyF);
+    let modes: Vec<CollisionMode> = s
+        .fork()
+        .unwrap()
+        .fork()
+        .copies()
+        .iter()
+        .map(|c| c.mode())
+        .collect();
+    assert_eq!(
+        modes,
+        [
+            CollisionMode::Clamp,
+            CollisionMode::Swept,
+            CollisionMode::Xboing
+        ]
+    );
+    let boxes = assert_no_overlap("a fork of three", &text(&s, &ctx).text);
+    for mode in CollisionMode::ALL {
+        let named = boxes.iter().any(|b| b.text.starts_with(mode.name()));
+        assert_eq!(named, modes.contains(&mode), "{mode}");
+    }
 }

@@ -24,12 +24,12 @@ impl PlayScene {
         Transition::Push(Box::new(PauseScene::over(self).with_note(note)))
     }
 
-    /// The pause screen's fork key ([`Reply::Fork`](crate::app::scenes::Reply::Fork)): forks the game at this step into every
-    /// collision mode, or leaves the fork.
-    pub(super) fn fork_or_leave(&mut self) {
+    /// The pause screen's fork key ([`Reply::Fork`](crate::app::scenes::Reply::Fork)): forks the game at this step into each
+    /// collision mode of `modes` (`--modes`), or leaves the fork.
+    pub(super) fn fork_or_leave(&mut self, modes: &[crate::collision::CollisionMode]) {
         self.fork = match self.fork {
             Some(_) => None,
-            None => Some(Fork::every_mode(&self.game, self.game.stats().steps)),
+            None => Some(Fork::new(&self.game, modes, self.game.stats().steps)),
         };
     }
 

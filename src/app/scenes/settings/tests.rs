@@ -110,6 +110,34 @@ fn the_collision_mode_applies_to_the_game_and_to_the_file() {
     );
 }
 
+/// Right from any model goes through all eleven (every row of the table) and back to it; each
+/// is drawn whole on the settings screen, over no other text.
+#[test]
+fn the_collision_row_steps_through_every_model_and_each_is_drawn_whole() {
+    let mut ctx = test_context();
+    let mut scene = SettingsScene::new(true);
+    select(&mut scene, &mut ctx, "Collision mode");
+    let first = ctx.collision;
+    let mut seen = Vec::new();
+    for _ in 0..CollisionMode::ALL.len() {
+        seen.push(ctx.collision);
+        assert_eq!(value(&scene, &ctx, "Collision mode"), ctx.collision.name());
+        let mut batch = SpriteBatch::default();
+        crate::view::settings::draw(&mut batch, &scene.view(&ctx));
+        let boxes = crate::view::text_boxes::assert_no_overlap(ctx.collision.name(), &batch.text);
+        assert!(
+            boxes.iter().any(|b| b.text.contains(ctx.collision.name())),
+            "{}: not drawn whole",
+            ctx.collision
+        );
+        scene.key_press(&mut ctx, KeyCode::ArrowRight);
+    }
+    assert_eq!(ctx.collision, first, "back to the first after all of them");
+    for mode in CollisionMode::ALL {
+        assert!(seen.contains(&mode), "{mode} never came");
+    }
+}
+
 #[test]
 fn particles_step_through_the_densities_and_apply_to_the_effects() {
     let mut ctx = test_context();
