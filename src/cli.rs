@@ -646,7 +646,7 @@ mod tests {
         let parse = |args: &[&str]| Cli::try_parse_from([&["breakout"], args].concat());
         for mode in CollisionMode::ALL {
             let cli = parse(&["--collision", mode.name()]).unwrap();
-            assert_eq!(cli.play.game.collision, Some(mode));
+            assert_eq!(cli.play.game.collision, Some(ModeChoice::Model(mode)));
         }
         let lists_all = |err: String| {
             for mode in CollisionMode::ALL {

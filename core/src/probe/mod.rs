@@ -28,11 +28,8 @@
 //! there is no arrow, when the modes too take the face of least penetration.
 
 pub mod case;
-<<<<<<< HEAD
 pub mod models;
-=======
 pub mod own;
->>>>>>> registry
 pub mod presets;
 
 use crate::collision::exact_circle_aabb::{self as exact, ExactContact, ExactImpact};

@@ -7,33 +7,19 @@
 //!   end, with the arrow as velocity, measured as the discrete modes are (`discrete_errors`);
 //! * [`Resolution::Continuous`]: `swept`'s time of impact along the arrow (the only continuous
 //!   integrator the game has), measured as `swept` is;
-//! * [`Resolution::Own`]: the model moves the ball itself through one fixed step of the
-//!   arrow's velocity, cut into its sub-steps as the game cuts it, over a grid of the probe's
-//!   bricks ([`ProbeGrid`]), from an empty [`ModelMemory`] and a generator of fixed seed
-//!   ([`PROBE_SEED`]); a brick is hit when a sub-step's [`BrickResponse`] names it (and is
-//!   then taken out of the grid, as a one-hit brick). Its answer's normal is the sub-step's
-//!   normal of the same index when there are as many normals as hits, else its first; its point
-//!   is the ball's centre after that sub-step. It hits where the referee sees the ball touch the brick on the way (or overlap it at
-//!   the start or at the end); its normal is measured against the referee's normal at the time
-//!   of impact (at the arrow's end when the ball starts overlapping).
+//! * [`Resolution::Own`]: the model moves the ball itself through one fixed step, as the lab's
+//!   probe asks it ([`super::own`]: its bricks as a grid, a fresh memory, a seeded generator),
+//!   measured as there.
 //!
 //! The built-in rows answer here as in [`Probe::answers`] (the test below checks it for the
 //! shared and continuous ones).
 
 use super::{
-    angle_deg, discrete_errors, swept_errors, Answer, BrickAnswers, Errors, Probe, STEP_SECONDS,
-    TOUCH_BAND_PX,
+    discrete_errors, own, own_answer, own_errors, swept_errors, Answer, BrickAnswers, Errors,
+    Probe, STEP_SECONDS,
 };
-use crate::collision::model::{BrickGrid, BrickResponse, ModelBall, ModelMemory, Resolution};
-use crate::collision::{self, swept_circle_aabb, Aabb, CollisionModel};
-use glam::Vec2;
-use rand_pcg::Pcg32;
-
-/// The seed of the generator a model with its own resolution is handed in the probe.
-pub const PROBE_SEED: u64 = 0x5eed;
-
-/// Most sub-steps the probe runs a model with its own resolution for (the simulation's cap).
-const MAX_SUBSTEPS: u32 = 10_000;
+use crate::collision::model::Resolution;
+use crate::collision::{self, swept_circle_aabb, CollisionModel};
 
 /// One model's answer for one brick and how it differs from the referee's.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -63,10 +49,10 @@ pub fn answer_with_models(probe: &Probe, models: &[&dyn CollisionModel]) -> Vec<
     let ball = probe.ball();
     let motion = probe.motion;
     let referee = probe.answers();
-    let own: Vec<Option<Vec<Answer>>> = models
+    let own: Vec<Option<own::OwnRun>> = models
         .iter()
         .map(|m| match m.resolution() {
-            Resolution::Own(_) => Some(own_answers(*m, &bricks, ball.center, motion)),
+            Resolution::Own(substeps) => Some(own::run(*m, substeps, &bricks, ball, motion)),
             Resolution::Shared | Resolution::Continuous => None,
         })
         .collect();
@@ -80,9 +66,9 @@ pub fn answer_with_models(probe: &Probe, models: &[&dyn CollisionModel]) -> Vec<
                 .zip(&own)
                 .map(|(model, own)| {
                     let (answer, errors) = match (model.resolution(), own) {
-                        (Resolution::Own(_), Some(per_brick)) => {
-                            let answer = per_brick[b];
-                            (answer, own_errors(&answer, &answers, motion))
+                        (Resolution::Own(_), Some(run)) => {
+                            let answer = own_answer(run, b);
+                            (answer, own_errors(&answer, &answers, ball))
                         }
                         (Resolution::Continuous, _) => {
                             let impact = swept_circle_aabb::time_of_impact(ball, motion, brick);
@@ -117,138 +103,14 @@ pub fn answer_with_models(probe: &Probe, models: &[&dyn CollisionModel]) -> Vec<
         .collect()
 }
 
-/// The probe's bricks as a one-row grid: brick `i` in column `i`, each cell as wide as a brick
-/// and the gap after it (so the cells tile and each brick lies within its cell).
-#[derive(Clone, Debug)]
-pub struct ProbeGrid {
-    /// The live bricks, by column; a brick the model hit is taken out (as the game would break
-    /// a one-hit brick).
-    bricks: Vec<Option<Aabb>>,
-    /// Each cell's box.
-    cells: Vec<Aabb>,
-}
-
-impl ProbeGrid {
-    /// The grid of `bricks` (the probe's: one row, left to right).
-    pub fn new(bricks: &[Aabb]) -> ProbeGrid {
-        let cells = bricks
-            .iter()
-            .enumerate()
-            .map(|(i, b)| {
-                let right = bricks.get(i + 1).map_or(b.max.x, |next| next.min.x);
-                Aabb {
-                    min: b.min,
-                    max: Vec2::new(right, b.max.y),
-                }
-            })
-            .collect();
-        ProbeGrid {
-            bricks: bricks.iter().copied().map(Some).collect(),
-            cells,
-        }
-    }
-}
-
-impl BrickGrid for ProbeGrid {
-    fn rows(&self) -> usize {
-        1
-    }
-    fn cols(&self) -> usize {
-        self.cells.len()
-    }
-    fn cell_rect(&self, _row: usize, col: usize) -> Aabb {
-        self.cells.get(col).copied().unwrap_or(Aabb {
-            min: Vec2::ZERO,
-            max: Vec2::ZERO,
-        })
-    }
-    fn brick(&self, row: usize, col: usize) -> Option<Aabb> {
-        if row == 0 {
-            self.bricks.get(col).copied().flatten()
-        } else {
-            None
-        }
-    }
-    fn indestructible(&self, _row: usize, _col: usize) -> bool {
-        false
-    }
-}
-
-/// A model with its own resolution moved through one fixed step of `motion` from `start`
-/// against `bricks`: one answer per brick (its first hit).
-fn own_answers(
-    model: &dyn CollisionModel,
-    bricks: &[Aabb],
-    start: Vec2,
-    motion: Vec2,
-) -> Vec<Answer> {
-    let Resolution::Own(substeps) = model.resolution() else {
-        return vec![Answer::default(); bricks.len()];
-    };
-    let mut grid = ProbeGrid::new(bricks);
-    let mut answers = vec![Answer::default(); bricks.len()];
-    let mut memory = ModelMemory::default();
-    let mut rng = <Pcg32 as rand::SeedableRng>::seed_from_u64(PROBE_SEED);
-    let velocity = motion / STEP_SECONDS;
-    let n = substeps.count(velocity.length(), STEP_SECONDS, MAX_SUBSTEPS);
-    let dt = STEP_SECONDS / n as f32;
-    let mut ball = ModelBall {
-        pos: start,
-        vel: velocity,
-        radius: crate::playfield::BALL_RADIUS,
-        memory: &mut memory,
-    };
-    for _ in 0..n {
-        let response: BrickResponse = model.step_bricks(&mut ball, dt, &grid, &mut rng);
-        // One normal per hit: paired in order; otherwise the sub-step's first for every hit.
-        let paired = response.normals.len() == response.hits.len();
-        for (i, &(row, col)) in response.hits.iter().enumerate() {
-            let Some(answer) = answers.get_mut(col).filter(|a| !a.hit && row == 0) else {
-                continue;
-            };
-            let normal = if paired {
-                response.normals.get(i)
-            } else {
-                response.normals.first()
-            };
-            *answer = Answer {
-                hit: true,
-                normal: normal.map(|n| n.as_dvec2().normalize_or_zero()),
-                depth: None,
-                toi: None,
-                point: Some(ball.pos.as_dvec2()),
-            };
-            grid.bricks[col] = None;
-        }
-    }
-    answers
-}
-
-/// How a model with its own resolution's `answer` differs from the referee's.
-fn own_errors(answer: &Answer, exact: &BrickAnswers, motion: Vec2) -> Errors {
-    let mut errors = Errors::default();
-    let touches =
-        exact.exact_impact.is_some() || exact.starts_overlapping || exact.exact_contact.is_some();
-    let grazing = exact.closest_approach.abs() < TOUCH_BAND_PX;
-    if answer.hit != touches && !grazing {
-        errors.hit_mismatch = true;
-        errors.tunnelled = !answer.hit && motion != Vec2::ZERO;
-    }
-    let exact_normal = exact
-        .exact_impact
-        .map(|i| i.normal)
-        .or(exact.exact_contact.map(|c| c.normal));
-    if let (Some(normal), Some(expected)) = (answer.normal, exact_normal) {
-        errors.normal_deg = Some(angle_deg(normal, expected));
-    }
-    errors
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collision::CollisionMode;
+    use crate::collision::model::{BrickGrid, BrickResponse, ModelBall};
+    use crate::collision::{Aabb, CollisionMode};
     use crate::probe::presets::presets;
+    use glam::Vec2;
+    use rand_pcg::Pcg32;
 
     #[test]
     fn the_built_in_discrete_and_continuous_rows_answer_as_the_probe_does() {
