@@ -4,15 +4,17 @@ use crate::collision::CollisionMode;
 use crate::config::{Config, ConfigError, ModeChoice};
 use crate::import::Format;
 use crate::sim::{GameConfig, Physics};
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 
 mod modes;
 mod players;
+mod values;
 mod window;
+
 pub use modes::{every_model, parse_modes, ModeList};
 pub use players::{is_name_char, parse_players, PlayerNames, MAX_NAME_CHARS, MAX_PLAYERS};
 use std::path::PathBuf;
+use values::*;
 use window::parse_positive;
 pub use window::{ForcedEffect, WindowArgs};
 
@@ -165,16 +167,6 @@ impl ReplayArgs {
     }
 }
 
-/// `s` as a time of play: a number of seconds, 0 or more.
-fn parse_seconds(s: &str) -> Result<f64, String> {
-    let v: f64 = s.parse().map_err(|_| format!("'{s}' is not a number"))?;
-    if v.is_finite() && v >= 0.0 {
-        Ok(v)
-    } else {
-        Err("must be a time in seconds, 0 or more".into())
-    }
-}
-
 /// Options of `breakout import`.
 #[derive(Debug, Args, Clone)]
 pub struct ImportArgs {
@@ -191,29 +183,6 @@ pub struct ImportArgs {
     /// import edited by hand); without it they are kept, and listed as kept.
     #[arg(long)]
     pub force: bool,
-}
-
-/// `--format`'s values: every [`Format`] by its [`Format::name`], each with the help text
-/// `--help` prints beside it.
-fn formats() -> impl TypedValueParser<Value = Format> {
-    one_of(&Format::ALL, Format::name, |format| format.def().help)
-}
-
-/// A value parser accepting exactly the names of `all` (as `name` spells them), each shown in
-/// `--help` with its `help`; it returns the value of that name.
-fn one_of<T: Copy + Send + Sync + 'static>(
-    all: &'static [T],
-    name: fn(T) -> &'static str,
-    help: fn(T) -> &'static str,
-) -> impl TypedValueParser<Value = T> {
-    let values = all
-        .iter()
-        .map(move |&v| PossibleValue::new(name(v)).help(help(v)));
-    PossibleValuesParser::new(values).map(move |chosen| {
-        *all.iter()
-            .find(|&&v| name(v) == chosen)
-            .expect("clap accepts only the possible values")
-    })
 }
 
 /// Options of `breakout preview`.
@@ -318,37 +287,6 @@ impl PlayArgs {
     }
 }
 
-fn parse_powerup(name: &str) -> Result<crate::level::PowerUpKind, String> {
-    crate::level::PowerUpKind::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = crate::level::PowerUpKind::ALL
-            .iter()
-            .map(|k| k.name())
-            .collect();
-        format!("unknown power-up; the power-ups are {}", names.join(", "))
-    })
-}
-
-/// `--game-speed`: one of [`crate::config::GAME_SPEEDS`], per cent (a trailing `%` allowed).
-fn parse_game_speed(s: &str) -> Result<u32, String> {
-    let speeds = crate::config::GAME_SPEEDS;
-    let listed = speeds.map(|p| p.to_string()).join(", ");
-    s.trim_end_matches('%')
-        .parse::<u32>()
-        .ok()
-        .filter(|p| speeds.contains(p))
-        .ok_or_else(|| format!("the game speed is one of {listed} (per cent of normal)"))
-}
-
-/// `--collision`'s values: every [`crate::collision::CollisionMode`] by its name, each with the
-/// help text `--help` prints beside it (its row's `help`, naming its file in `core/src/collision/`),
-/// and `native`, the level's game's physics ([`ModeChoice`]).
-fn collision_choices() -> impl TypedValueParser<Value = ModeChoice> {
-    let values = ModeChoice::all().map(|c| PossibleValue::new(c.name()).help(c.help()));
-    PossibleValuesParser::new(values).map(|chosen| {
-        ModeChoice::from_name(&chosen).expect("clap accepts only the possible values")
-    })
-}
-
 /// The seed of the game's random generator when none is given (`--seed`).
 pub const DEFAULT_SEED: u64 = 1;
 
@@ -440,10 +378,6 @@ impl GameOptions {
 /// than a frame.
 const MAX_BALL_SPEED: f32 = 1_000_000.0;
 
-fn parse_speed(s: &str) -> Result<f32, String> {
-    parse_positive(s, MAX_BALL_SPEED, "a speed in pixels/second", "")
-}
-
 /// Options of `breakout simulate`.
 #[derive(Debug, Args, Clone)]
 pub struct SimulateArgs {
@@ -515,6 +449,10 @@ pub struct CheckArgs {
     /// Treat warnings (unreachable bricks, bricks narrower than the ball…) as problems: exit 1.
     #[arg(long)]
     pub strict: bool,
+}
+
+fn parse_speed(s: &str) -> Result<f32, String> {
+    parse_positive(s, MAX_BALL_SPEED, "a speed in pixels/second", "")
 }
 
 #[cfg(test)]

@@ -408,7 +408,7 @@ fn unknown_model_words(message: &str) -> Option<String> {
     let names: Vec<&str> = CollisionMode::ALL.iter().map(|m| m.name()).collect();
     Some(format!(
         "unknown value '{name}' for mode: this version has no collision model '{name}'{}; the \
-         models are {}",
+         models are {}, or native (each level with its own game's physics)",
         fallback_clause(),
         names.join(", ")
     ))

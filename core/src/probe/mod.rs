@@ -379,15 +379,11 @@ pub fn ask(bricks: &[Aabb], ball: Circle, motion: Vec2) -> Vec<BrickAnswers> {
 /// A model with its own resolution: the answer of its `run` for the brick in column `col`
 /// ([`own`]).
 fn own_answer(run: &own::OwnRun, col: usize) -> Answer {
-    let hit = run.response.hits.contains(&(0, col));
+    let first = run.first_hits.iter().find(|(hit, _)| *hit == (0, col));
+    let hit = first.is_some();
     Answer {
         hit,
-        normal: run
-            .response
-            .normals
-            .first()
-            .filter(|_| hit)
-            .map(|n| n.as_dvec2()),
+        normal: first.and_then(|(_, n)| *n).map(|n| n.as_dvec2()),
         depth: None,
         toi: None,
         point: Some(run.end.as_dvec2()),

@@ -11,7 +11,7 @@
 //!   240 steps per second), a fresh [`ModelMemory`] (as a ball just launched) and a generator
 //!   seeded with [`SEED`], cut into the model's [`Substeps`] of the one step.
 //! * **The answer** (`probe::own_answer`): hit or not per brick (its cell among the hits), the
-//!   contact normal (the first of the sub-steps' [`BrickResponse::normals`]), where the ball's
+//!   contact normal (of the sub-step that first hit that brick: [`OwnRun::first_hits`]), where the ball's
 //!   centre ends (`Answer::point`) and its outgoing velocity (`Answer::velocity`).
 //! * **Against the referee** (`probe::own_errors`): the referee touches the brick somewhere along the arrow (its
 //!   closest approach ≤ 0); the model hits or misses it (a miss of a touch the referee finds on
@@ -87,6 +87,10 @@ impl BrickGrid for ProbeGrid {
 pub struct OwnRun {
     /// Every sub-step's response, joined.
     pub response: BrickResponse,
+    /// Each brick hit (row, column), in the order first hit, with the normal of the sub-step that
+    /// first hit it: the normal of the same index when that sub-step gave as many normals as
+    /// hits, else its first (none if it did not bounce).
+    pub first_hits: Vec<((usize, usize), Option<Vec2>)>,
     /// The ball's centre at the step's end, pixels.
     pub end: Vec2,
     /// Its velocity there, pixels/second.
@@ -114,8 +118,19 @@ pub fn run(
     let n = substeps.count(seen.vel.length(), STEP_SECONDS, MAX_SUBSTEPS);
     let dt = STEP_SECONDS / n as f32;
     let mut response = BrickResponse::default();
+    let mut first_hits = Vec::new();
     for _ in 0..n {
         let one = model.step_bricks(&mut seen, dt, &grid, &mut rng);
+        for (i, &hit) in one.hits.iter().enumerate() {
+            if first_hits.iter().all(|(h, _)| *h != hit) {
+                let normal = if one.normals.len() == one.hits.len() {
+                    one.normals.get(i)
+                } else {
+                    one.normals.first()
+                };
+                first_hits.push((hit, normal.copied()));
+            }
+        }
         for hit in one.hits {
             if !response.hits.contains(&hit) {
                 response.hits.push(hit);
@@ -125,6 +140,7 @@ pub fn run(
     }
     OwnRun {
         response,
+        first_hits,
         end: seen.pos,
         velocity: seen.vel,
     }
