@@ -14,6 +14,10 @@ use breakout::view::SpriteBatch;
 use std::path::Path;
 use std::sync::Arc;
 
+/// The corner-hit replay forked into all eleven models, 40 steps after the corner parts them:
+/// each ghost away from the solid ball and from every other group's ball shows in its mode's
+/// colour at its ball (at least one does), the solid ball is white. Own (peer) models are
+/// checked like the textbook ones; the scenario only looks past their rounding drift.
 #[test]
 fn every_ghost_shows_in_its_colour_where_its_ball_is() {
     let path =
@@ -25,9 +29,27 @@ fn every_ghost_shows_in_its_colour_where_its_ball_is() {
     let split = fork
         .next_split_after(150, 10_000)
         .expect("the corner parts the modes");
-    // 40 steps (1/6 s) after the split: the parted balls are apart.
-    fork.seek(split + 40);
-    playback.advance(split + 40 - 150);
+    // The first split is not the corner: SDL-Ball's and XBoing's own models move a ball in
+    // free flight by their originals' steps, so their copies drift from the others by a
+    // rounding (1e-3 px) from the first step and part from them at once. The corner is the
+    // first step after which some copy's ball is a ghost's width from the replay's own ball.
+    let mut corner = split;
+    while !fork.fork().copies().iter().any(|c| {
+        let clamp = fork
+            .fork()
+            .copies()
+            .iter()
+            .find(|c| c.mode() == CollisionMode::Clamp);
+        let own = clamp.expect("a clamp copy").game().balls()[0].pos;
+        c.game().balls()[0].pos.distance(own) >= 12.0
+    }) {
+        corner += 1;
+        assert!(corner < split + 10_000, "the corner parts the modes");
+        fork.seek(corner);
+    }
+    // 40 steps (1/6 s) after the corner: the parted balls are apart.
+    fork.seek(corner + 40);
+    playback.advance(corner + 40 - 150);
     let own = playback.game().config().collision;
     assert_eq!(own, CollisionMode::Clamp);
     let fork = fork.fork();
@@ -50,7 +72,14 @@ fn every_ghost_shows_in_its_colour_where_its_ball_is() {
         let px = picture
             .get_pixel(ball.x.round() as u32, ball.y.round() as u32)
             .0;
-        if copy.mode() == own || ball.distance(own_ball) < 12.0 {
+        // A ghost within a ghost's width of another copy's ball elsewhere (another group's)
+        // may lie under that one's ghost: with eleven models four copies here pass the corner
+        // within 2 px of each other (aabb, lbreakout-trajectory, kbreakout, gnome-breakout).
+        let crowded = fork.copies().iter().any(|other| {
+            let at = other.game().balls()[0].pos;
+            at != ball && at.distance(ball) < 12.0
+        });
+        if copy.mode() == own || ball.distance(own_ball) < 12.0 || crowded {
             continue;
         }
         apart += 1;

@@ -18,9 +18,11 @@
 
 mod support;
 
-use breakout::collision::CollisionMode;
+use breakout::collision::{CollisionMode, Resolution};
 use breakout::level::{BrickKind, Level};
-use breakout::sim::tuning::{BALL_LAUNCH_SPEED, FIXED_TIMESTEP, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
+use breakout::sim::tuning::{
+    BALL_LAUNCH_SPEED, BURIED_RESCUE_STEPS, FIXED_TIMESTEP, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH,
+};
 use breakout::sim::{Bot, Game, GameConfig, GameEvent, GameState, Input};
 use glam::Vec2;
 use proptest::prelude::*;
@@ -391,6 +393,13 @@ proptest! {
     /// (the speed-up in play, "as played"; 1 without it) times the speed power-ups'
     /// multiplier: every bounce preserves it; the anti-loop rule and the paddle only turn the
     /// ball.
+    ///
+    /// An own (peer) model re-implements another game's algorithm, speed changes included
+    /// (KBreakOut's +0.1 % every 1024 sub-steps, SDL-Ball's per-hit speed-up to 550 px/s), and
+    /// may leave a ball inside a brick for a while as its original does: it is held to the
+    /// issue's rules instead: no NaN, no escape, no ball centre inside a brick for more than
+    /// [`BURIED_RESCUE_STEPS`] steps in a row (the stuck-ball rescue), and the speed within
+    /// 0.5×–2× of the expected speed.
     #[test]
     fn bot_games_on_shipped_levels_keep_balls_in_play_at_the_expected_speed(
         seed in any::<u64>(), pick in any::<prop::sample::Index>(), powerups in any::<bool>(),
@@ -404,13 +413,27 @@ proptest! {
         // The cross test works in whole pixels: it notices a corner up to 2 px late
         // (docs/collision.md); every other mode resolves each overlap in the sub-step it starts.
         let tol = if mode == CollisionMode::Cross { 2.0 } else { 0.5 };
+        let own = matches!(mode.model().resolution(), Resolution::Own(_));
+        // Own models: steps in a row each ball's centre has been inside a brick (reset when the
+        // number of balls changes, as the indices then shift).
+        let mut buried: Vec<u32> = Vec::new();
         let mut bot = Bot::new(seed, 0.0);
         for s in 0..24_000 {
             let input = bot.input(&game);
             game.step(&input);
-            for ball in game.balls() {
+            if buried.len() != game.balls().len() {
+                buried = vec![0; game.balls().len()];
+            }
+            for (i, ball) in game.balls().iter().enumerate() {
                 prop_assert!(ball.pos.is_finite() && ball.vel.is_finite(), "{:?} step {}: NaN {:?}", file, s, ball);
-                if !ball.stuck {
+                if own {
+                    let expected = BALL_LAUNCH_SPEED * game.pace() * game.active_effects().speed_multiplier;
+                    let ratio = ball.vel.length() / expected;
+                    prop_assert!(ball.stuck || (0.5..=2.0).contains(&ratio), "{:?} {} step {}: speed {}, expected {}", file, mode, s, ball.vel.length(), expected);
+                    let inside = game.bricks().iter_live().any(|(_, _, b)| b.rect.contains(ball.pos));
+                    buried[i] = if inside { buried[i] + 1 } else { 0 };
+                    prop_assert!(buried[i] <= BURIED_RESCUE_STEPS, "{:?} {} step {}: ball {} inside a brick for {} steps", file, mode, s, i, buried[i]);
+                } else if !ball.stuck {
                     let expected = BALL_LAUNCH_SPEED * game.pace() * game.active_effects().speed_multiplier;
                     let rel = (ball.vel.length() / expected - 1.0).abs();
                     prop_assert!(rel < 1e-3, "{:?} step {}: speed {}, expected {}", file, s, ball.vel.length(), expected);

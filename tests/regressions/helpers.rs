@@ -3,9 +3,9 @@
 //! `tests/support/sim.rs` ([`crate::support::sim`]).
 
 use crate::support::sim::{level, R};
-use breakout::collision::CollisionMode;
+use breakout::collision::{CollisionMode, Resolution};
 use breakout::level::Level;
-use breakout::sim::tuning::PLAYFIELD_WIDTH;
+use breakout::sim::tuning::{BURIED_RESCUE_STEPS, PLAYFIELD_WIDTH};
 use breakout::sim::{Game, GameConfig, Input, PowerUpSettings};
 use glam::Vec2;
 use proptest::test_runner::{Config as ProptestConfig, FileFailurePersistence};
@@ -103,4 +103,37 @@ pub fn centre_in_a_brick(game: &Game, center: Vec2) -> bool {
     game.bricks()
         .iter_live()
         .any(|(_, _, b)| b.rect.contains(center))
+}
+
+/// Does `mode` resolve ball–brick contacts with its own (a peer game's) algorithm? Such a model
+/// is held to the rules, not to the textbook modes' exact geometry.
+pub fn own_model(mode: CollisionMode) -> bool {
+    matches!(mode.model().resolution(), Resolution::Own(_))
+}
+
+/// The rules for an own model, checked after one step for every ball (`buried[i]`
+/// counts the steps in a row ball `i` has ended with its centre inside a live brick): position
+/// and velocity finite, inside the walls, and never buried for more than
+/// [`BURIED_RESCUE_STEPS`] steps in a row (the game's stuck-ball rescue takes it out by then).
+pub fn assert_own_rules(game: &Game, buried: &mut Vec<u32>, what: &str) {
+    buried.resize(game.balls().len(), 0);
+    for (i, ball) in game.balls().iter().enumerate() {
+        assert!(
+            ball.pos.is_finite() && ball.vel.is_finite(),
+            "{what}: ball {i} not finite: {ball:?}"
+        );
+        if let Some(why) = outside_walls(ball.pos) {
+            panic!("{what}: ball {i} went {why}: {ball:?}");
+        }
+        if centre_in_a_brick(game, ball.pos) {
+            buried[i] += 1;
+        } else {
+            buried[i] = 0;
+        }
+        assert!(
+            buried[i] <= BURIED_RESCUE_STEPS,
+            "{what}: ball {i} inside a brick for {} steps: {ball:?}",
+            buried[i]
+        );
+    }
 }
