@@ -195,7 +195,7 @@ const MIN_NAME_BESIDE_MODE: usize = 6;
 
 /// The middle of the HUD line in at most `room` characters: `name / mode` if it fits (and
 /// `mode` is not empty); else the name's first characters, `...` and the mode, when at least
-/// [`MIN_NAME_BESIDE_MODE`] of them fit; else the mode alone (the longest models' names, as
+/// `MIN_NAME_BESIDE_MODE` of them fit; else the mode alone (the longest models' names, as
 /// `lbreakout-trajectory`: a mode is named only when chosen or debugged, and then it is what
 /// the player needs to read; the level's name was shown as it started); else `name`, else the
 /// name's first characters and `...`.

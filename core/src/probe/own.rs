@@ -1,4 +1,4 @@
-//! The probe's generic question to a model with its own resolution ([`Resolution::Own`]): such a
+//! The probe's generic question to a model with its own resolution ([`Resolution::Own`](crate::collision::Resolution::Own)): such a
 //! model has no per-box contact the probe can ask the way it asks the textbook modes, so the
 //! probe runs the model's own [`CollisionModel::step_bricks`] over the probe's bricks for the
 //! arrow's one step, as the game would, and reports what came of it.
