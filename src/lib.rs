@@ -26,9 +26,12 @@ pub mod config;
 pub mod editor;
 pub mod effects;
 pub mod highscores;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod render;
 pub mod user_dirs;
 pub mod view;
+#[cfg(target_arch = "wasm32")]
+pub mod webgl;
 
 // The deterministic core, re-exported under the names the shell and its tests have always used
 // (`crate::sim`, `breakout::level`, …): one crate below this one, `core/` (`breakout-core`).

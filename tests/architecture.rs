@@ -129,6 +129,7 @@ const MAY_IMPORT: &[(&str, &[&str])] = &[
         ],
     ),
     ("render", &["assets", "playfield", "view"]),
+    ("webgl", &["assets", "view"]),
     (
         "commands",
         &[
@@ -170,6 +171,7 @@ const MAY_IMPORT: &[(&str, &[&str])] = &[
             "sim",
             "user_dirs",
             "view",
+            "webgl",
         ],
     ),
 ];

@@ -2,7 +2,7 @@
 //! fullscreen.
 
 use crate::bindings::{Action, Bindings};
-use glium::winit::keyboard::KeyCode;
+use winit::keyboard::KeyCode;
 
 /// A key the app handles itself, whatever the scene.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,10 +5,10 @@
 use super::scenes::{Pointer, SceneInput};
 use super::App;
 use crate::view::letterbox;
-use glium::winit::application::ApplicationHandler;
-use glium::winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
-use glium::winit::event_loop::{ActiveEventLoop, ControlFlow};
-use glium::winit::window::WindowId;
+use winit::application::ApplicationHandler;
+use winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
+use winit::event_loop::{ActiveEventLoop, ControlFlow};
+use winit::window::WindowId;
 
 impl ApplicationHandler for App {
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
@@ -39,7 +39,7 @@ impl ApplicationHandler for App {
                 self.pointer_motion.window_changed();
                 self.minimised = size.width == 0 || size.height == 0;
                 if let Some(gfx) = &self.gfx {
-                    gfx.display.resize(size.into());
+                    gfx.resize(size.into());
                 }
                 self.remember_window(Some(size.into()), None);
             }
@@ -80,7 +80,7 @@ impl ApplicationHandler for App {
             }
             WindowEvent::CursorMoved { position, .. } => {
                 if let Some(viewport) = self.gfx.as_ref().and_then(|g| {
-                    let (w, h) = g.display.get_framebuffer_dimensions();
+                    let (w, h) = g.framebuffer_size();
                     letterbox(w, h)
                 }) {
                     let (x, y) = viewport.to_playfield(position.x, position.y);

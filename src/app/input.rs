@@ -2,7 +2,7 @@
 
 use crate::bindings::{Action, Bindings};
 use crate::sim::Input;
-use glium::winit::keyboard::PhysicalKey;
+use winit::keyboard::PhysicalKey;
 
 /// What the player is doing with keyboard and mouse, in playfield terms.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -131,7 +131,7 @@ impl InputState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use glium::winit::keyboard::KeyCode;
+    use winit::keyboard::KeyCode;
 
     fn key(s: &mut InputState, code: KeyCode, pressed: bool) -> bool {
         s.key(&Bindings::default(), PhysicalKey::Code(code), pressed)

@@ -7,11 +7,17 @@
 //! the scenes' sprite batches, built from the game state, to draw.
 
 mod app_keys;
+#[cfg(target_arch = "wasm32")]
+mod browser;
+#[cfg(target_arch = "wasm32")]
+mod browser_window;
 pub mod data_dirs;
 mod events;
 pub mod gamepad;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod headless;
 pub mod input;
+mod messages;
 pub mod pacing;
 pub mod pointer;
 pub mod reload;
@@ -19,8 +25,10 @@ mod run_options;
 pub mod scenes;
 mod sound;
 mod start;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod stats;
 pub mod timestep;
+#[cfg(not(target_arch = "wasm32"))]
 mod window;
 
 pub use crate::bindings::{Action, BindError, Bindings};
@@ -34,21 +42,21 @@ use crate::assets::{Assets, LevelSetSource};
 use crate::audio::Audio;
 use crate::cli::{ForcedEffect, PlayArgs};
 use crate::config::MAX_FRAME_TIME;
-use crate::render::Renderer;
 use crate::sim::GameConfig;
 use crate::view::SpriteBatch;
+#[cfg(not(target_arch = "wasm32"))]
 use anyhow::Context as _;
-use glium::backend::glutin::Display;
-use glium::glutin::surface::WindowSurface;
-use glium::winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
-use glium::winit::keyboard::PhysicalKey;
-use glium::winit::window::Window;
+#[cfg(target_arch = "wasm32")]
+use browser::Gfx;
+use messages::without_source_location;
 use scenes::menu::MenuScene;
 use scenes::stack::Flow;
 use scenes::{Context, SceneStack};
-use stats::FrameStats;
-use std::time::Instant;
-use window::without_source_location;
+use web_time::Instant;
+#[cfg(not(target_arch = "wasm32"))]
+use window::Gfx;
+use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
+use winit::keyboard::PhysicalKey;
 
 /// Runs the game in a window until the player quits (or `--frames` is reached).
 ///
@@ -104,6 +112,32 @@ pub fn edit(args: PlayArgs, file: Option<std::path::PathBuf>) -> anyhow::Result<
     launch(args, Some(Box::new(scene)))
 }
 
+/// Starts the game on the page's canvas (the browser build, `web/`): the menu, with the
+/// player's settings from the browser's storage; the page's animation frames run it from then
+/// on, so this returns at once.
+///
+/// # Errors
+/// The event loop cannot start (it was started before).
+/// `words` are the page's `?args=` (the command line's words, split at spaces: `--level 04
+/// --bot`, `lab --preset 3`…); `lab` opens the collision lab's probe, anything else the game.
+///
+/// # Errors
+/// Words the command line does not take (clap's message), or the event loop cannot start.
+#[cfg(target_arch = "wasm32")]
+pub fn run_in_browser(words: &str) -> anyhow::Result<()> {
+    use crate::cli::{Cli, Command};
+    let argv = std::iter::once("breakout").chain(words.split_whitespace());
+    let cli = <Cli as clap::Parser>::try_parse_from(argv).map_err(|e| anyhow::anyhow!("{e}"))?;
+    match cli.command {
+        None => launch(cli.play, None),
+        Some(Command::Lab(args)) => {
+            let zoom = args.zoom.parse().unwrap_or(1.0);
+            lab(args.play_args(), args.preset.map(usize::from), zoom)
+        }
+        Some(_) => anyhow::bail!("a page plays the game or opens the lab (`lab`), nothing else"),
+    }
+}
+
 /// Opens the window with the menu, or with `alone` alone (the level editor, a replay: leaving
 /// it quits), and runs until the player quits.
 fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Result<()> {
@@ -156,24 +190,7 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
     } else if let Some((set, index, level)) = start {
         start::push_run(&mut app, set, index, &level);
     }
-    event_loop
-        .run_app(&mut app)
-        .context("the window's event loop failed")?;
-    app.finish()
-}
-
-/// The window and everything tied to its GL context.
-///
-/// Fields drop in order: the renderer's GL objects, then the context and surface, then the
-/// window they draw on (a surface outliving its window is an X error).
-struct Gfx {
-    renderer: Renderer,
-    display: Display<WindowSurface>,
-    window: Window,
-    /// The vsync the GL surface was made with (changing it makes a new window).
-    vsync: bool,
-    /// Whether the window is fullscreen now.
-    fullscreen: bool,
+    app.run(event_loop)
 }
 
 /// The window, the scenes, and what they share.
@@ -326,6 +343,8 @@ impl App {
         // --frame-time: game time advances by a fixed amount per frame (reproducible runs).
         let dt = self.args.window.frame_time.unwrap_or(measured);
         self.first_frame.get_or_insert(now);
+        #[cfg(target_arch = "wasm32")]
+        browser::before_frame(&mut self.ctx, &mut self.scenes);
         if self.pads.feed(&mut self.ctx, &mut self.scenes, dt) == Flow::Quit {
             return self.quit(event_loop);
         }
@@ -339,7 +358,6 @@ impl App {
         let batch = self.batch();
         self.update_title();
         let Some(gfx) = self.gfx.as_mut() else { return };
-        let size = gfx.display.get_framebuffer_dimensions();
         // A screenshot is composed offscreen: only the frame that will be saved pays for it
         // (every frame when the run has no --frames end, since any may be the last).
         let capture = self.args.window.screenshot.is_some()
@@ -347,34 +365,22 @@ impl App {
                 .args
                 .window
                 .frames
-                .is_none_or(|n| gfx.renderer.stats().frames + 1 >= n);
-        gfx.renderer.set_capture(capture);
-        let mut target = gfx.display.draw();
-        let drawn = gfx.renderer.render(&gfx.display, &mut target, size, &batch);
-        let finished = target.finish();
-        let drawn = match (drawn, finished) {
-            (Ok(drawn), Ok(())) => drawn,
-            (Err(e), _) => {
-                return self.fail(
-                    event_loop,
-                    anyhow::Error::from(e).context("cannot draw a frame"),
-                )
-            }
-            (_, Err(e)) => {
-                return self.fail(event_loop, anyhow::anyhow!("cannot present a frame: {e:?}"))
-            }
+                .is_none_or(|n| gfx.frames_drawn() + 1 >= n);
+        let drawn = match gfx.draw(&batch, capture) {
+            Ok(drawn) => drawn,
+            Err(e) => return self.fail(event_loop, e),
         };
+        let frames = gfx.frames_drawn();
+        #[cfg(target_arch = "wasm32")]
+        if drawn {
+            browser::after_frame(&mut self.ctx, measured);
+        }
         if drawn && self.args.window.stats {
             // Only for `--stats`: a long session would otherwise grow them without bound.
             self.frame_times.push(measured as f64);
             self.particles_drawn += batch.particles.len() as u64;
         }
-        if self
-            .args
-            .window
-            .frames
-            .is_some_and(|n| gfx.renderer.stats().frames >= n)
-        {
+        if self.args.window.frames.is_some_and(|n| frames >= n) {
             self.quit(event_loop);
         }
         self.frame_shown(batch);
@@ -424,8 +430,8 @@ impl App {
             }
         }
         if let (Some(path), Some(gfx)) = (self.args.window.screenshot.take(), &self.gfx) {
-            if let Err(e) = gfx.renderer.save_screenshot(&path) {
-                self.error.get_or_insert(e.into());
+            if let Err(e) = gfx.save_screenshot(&path) {
+                self.error.get_or_insert(e);
             } else {
                 log::info!("screenshot written to {}", path.display());
             }
@@ -433,7 +439,27 @@ impl App {
         event_loop.exit();
     }
 
+    /// Runs the event loop until the player quits, then prints `--stats` and reports any
+    /// error.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run(mut self, event_loop: EventLoop<()>) -> anyhow::Result<()> {
+        event_loop
+            .run_app(&mut self)
+            .context("the window's event loop failed")?;
+        self.finish()
+    }
+
+    /// Hands the app to the browser's event loop (its animation frames and input events) and
+    /// returns at once: the page goes on running it.
+    #[cfg(target_arch = "wasm32")]
+    fn run(self, event_loop: EventLoop<()>) -> anyhow::Result<()> {
+        use winit::platform::web::EventLoopExtWebSys as _;
+        event_loop.spawn_app(self);
+        Ok(())
+    }
+
     /// After the event loop: prints `--stats` and reports any error.
+    #[cfg(not(target_arch = "wasm32"))]
     fn finish(self) -> anyhow::Result<()> {
         if let Some(e) = self.error {
             return Err(e);
@@ -443,8 +469,8 @@ impl App {
             let render = self
                 .gfx
                 .as_ref()
-                .map_or_else(Default::default, |g| g.renderer.stats());
-            let stats = FrameStats::from_samples(
+                .map_or_else(Default::default, |g| g.render_stats());
+            let stats = stats::FrameStats::from_samples(
                 &self.frame_times,
                 seconds,
                 render,
@@ -460,7 +486,7 @@ impl App {
 #[cfg(test)]
 mod app_key_tests {
     use super::*;
-    use glium::winit::keyboard::KeyCode;
+    use winit::keyboard::KeyCode;
 
     #[test]
     fn winit_source_paths_are_cut_from_messages_wherever_they_stand() {

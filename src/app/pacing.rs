@@ -18,10 +18,11 @@
 
 use super::App;
 use crate::view::SpriteBatch;
-use glium::winit::event::WindowEvent;
-use glium::winit::event_loop::{ActiveEventLoop, ControlFlow};
-use glium::winit::window::Window;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
+use winit::event::WindowEvent;
+use winit::event_loop::{ActiveEventLoop, ControlFlow};
+use winit::window::Window;
 
 /// The shortest time between two frames of a still screen (see the module's documentation):
 /// 30 frames a second.

@@ -43,8 +43,8 @@ impl PointerMotion {
     /// [`PointerMotion::moved`]); else `None`, `at` kept for [`PointerMotion::take_unsent`].
     pub fn seen(
         &mut self,
-        window: &glium::winit::window::Window,
-        position: glium::winit::dpi::PhysicalPosition<f64>,
+        window: &winit::window::Window,
+        position: winit::dpi::PhysicalPosition<f64>,
         at: glam::Vec2,
     ) -> Option<glam::Vec2> {
         let origin = window.inner_position().ok().map(|p| (p.x, p.y));

@@ -7,7 +7,8 @@
 use notify::{RecursiveMode, Watcher};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Quiet time after the last change before the file is re-read: long enough for an editor to
 /// finish writing, short enough that the reload lands well within a second.

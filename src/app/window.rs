@@ -1,25 +1,78 @@
 //! The window's life: opened where the player left it, made to follow the fullscreen and
 //! vsync settings, its size and place remembered for the next start.
 
-use super::{App, Gfx};
+use super::messages::without_source_location;
+use super::App;
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::render::context::{create_window, Placement};
-use crate::render::Renderer;
-use glium::winit::event_loop::ActiveEventLoop;
-use glium::winit::window::Fullscreen;
+use crate::render::{RenderStats, Renderer};
+use crate::view::SpriteBatch;
+use glium::backend::glutin::Display;
+use glium::glutin::surface::WindowSurface;
+use winit::event_loop::ActiveEventLoop;
+use winit::window::{Fullscreen, Window};
 
-/// winit's OS errors read "os error at FILE:LINE: MESSAGE", FILE being a path inside
-/// winit's sources on the build machine; a player needs the message only (a play-test saw the
-/// path).
-pub(super) fn without_source_location(message: &str) -> String {
-    const MARK: &str = "os error at ";
-    match message.find(MARK) {
-        Some(at) => {
-            let rest = &message[at + MARK.len()..];
-            let said = rest.split_once(": ").map_or(rest, |(_, m)| m);
-            format!("{}{said}", &message[..at])
+/// The window and everything tied to its GL context.
+///
+/// Fields drop in order: the renderer's GL objects, then the context and surface, then the
+/// window they draw on (a surface outliving its window is an X error).
+pub(super) struct Gfx {
+    renderer: Renderer,
+    display: Display<WindowSurface>,
+    pub(super) window: Window,
+    /// The vsync the GL surface was made with (changing it makes a new window).
+    vsync: bool,
+    /// Whether the window is fullscreen now.
+    pub(super) fullscreen: bool,
+}
+
+impl Gfx {
+    /// The drawable size, physical pixels (width, height).
+    pub(super) fn framebuffer_size(&self) -> (u32, u32) {
+        self.display.get_framebuffer_dimensions()
+    }
+
+    /// Follows a new window size, physical pixels.
+    pub(super) fn resize(&self, size: (u32, u32)) {
+        self.display.resize(size);
+    }
+
+    /// Frames drawn so far.
+    pub(super) fn frames_drawn(&self) -> u64 {
+        self.renderer.stats().frames
+    }
+
+    /// What the renderer counted (for `--stats`).
+    pub(super) fn render_stats(&self) -> RenderStats {
+        self.renderer.stats()
+    }
+
+    /// Draws and presents `batch`, composing it offscreen too when `capture` (a screenshot
+    /// to come); false when nothing was drawn (a zero-sized window).
+    ///
+    /// # Errors
+    /// A frame that cannot be drawn or presented.
+    pub(super) fn draw(&mut self, batch: &SpriteBatch, capture: bool) -> anyhow::Result<bool> {
+        let size = self.display.get_framebuffer_dimensions();
+        self.renderer.set_capture(capture);
+        let mut target = self.display.draw();
+        let drawn = self
+            .renderer
+            .render(&self.display, &mut target, size, batch);
+        let finished = target.finish();
+        match (drawn, finished) {
+            (Ok(drawn), Ok(())) => Ok(drawn),
+            (Err(e), _) => Err(anyhow::Error::from(e).context("cannot draw a frame")),
+            (_, Err(e)) => Err(anyhow::anyhow!("cannot present a frame: {e:?}")),
         }
-        None => message.to_string(),
+    }
+
+    /// Saves the last frame composed offscreen as a PNG at `path`.
+    ///
+    /// # Errors
+    /// No frame captured, or the file cannot be written.
+    pub(super) fn save_screenshot(&self, path: &std::path::Path) -> anyhow::Result<()> {
+        Ok(self.renderer.save_screenshot(path)?)
     }
 }
 

@@ -11,8 +11,12 @@ pub const DEFAULT_DATA_DIRS: &str = "/usr/local/share:/usr/share";
 
 /// The directories of `$XDG_DATA_DIRS` given its `value`: the absolute entries of the
 /// colon-separated list (relative ones are ignored, as the XDG Base Directory specification
-/// says), or [`DEFAULT_DATA_DIRS`] when it is unset or has none.
+/// says), or [`DEFAULT_DATA_DIRS`] when it is unset or has none. None in a browser (no
+/// installed games there; a player drops their files on the page).
 pub fn data_dirs(value: Option<&OsStr>) -> Vec<PathBuf> {
+    if cfg!(target_arch = "wasm32") {
+        return Vec::new();
+    }
     let parse = |v: &OsStr| -> Vec<PathBuf> {
         std::env::split_paths(v)
             .filter(|p| p.is_absolute())

@@ -15,8 +15,8 @@
 //! `"Page Up"`); winit's own names (`"KeyA"`, `"ArrowLeft"`) are accepted too. Only the keys in
 //! [`KEY_NAMES`] can be bound, so that every binding can be written back to the file.
 
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
 use std::fmt;
+use winit::keyboard::{KeyCode, PhysicalKey};
 
 /// Defines [`Action`] and its table from one list of rows:
 /// `Variant, "config_name", "Label", [default keys]`.

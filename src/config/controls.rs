@@ -104,7 +104,7 @@ impl Default for GamepadConfig {
 mod tests {
     use super::super::{Config, Problem};
     use crate::bindings::Action;
-    use glium::winit::keyboard::KeyCode;
+    use winit::keyboard::KeyCode;
 
     fn at(problems: &[Problem]) -> Vec<(usize, usize)> {
         problems.iter().map(|p| (p.line, p.column)).collect()

@@ -6,12 +6,12 @@ use glium::glutin::config::{ConfigTemplateBuilder, GlConfig};
 use glium::glutin::context::{ContextAttributesBuilder, NotCurrentGlContext};
 use glium::glutin::display::{GetGlDisplay, GlDisplay};
 use glium::glutin::surface::{GlSurface, SurfaceAttributesBuilder, SwapInterval, WindowSurface};
-use glium::winit::dpi::{LogicalSize, PhysicalPosition, PhysicalSize};
-use glium::winit::event_loop::ActiveEventLoop;
-use glium::winit::window::{Fullscreen, Window};
 use glutin_winit::DisplayBuilder;
 use raw_window_handle::HasWindowHandle;
 use std::num::NonZeroU32;
+use winit::dpi::{LogicalSize, PhysicalPosition, PhysicalSize};
+use winit::event_loop::ActiveEventLoop;
+use winit::window::{Fullscreen, Window};
 
 /// Narrowest the window can be made, logical pixels (its height at least three quarters of it).
 pub const MIN_WINDOW_WIDTH: f64 = 480.0;

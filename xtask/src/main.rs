@@ -9,6 +9,8 @@
 //! * `cargo xtask dist --windows`: cross-builds `breakout.exe` for `x86_64-pc-windows-gnu`
 //!   (icon and version information linked in from a resource compiled by mingw-w64's `windres`)
 //!   and writes `dist/breakout-VERSION-x86_64-windows.zip`, then `dist/SHA256SUMS` again.
+//! * `cargo xtask web [--profile NAME]`: the browser build, a static site in `dist/web/`
+//!   ([`web`]).
 //!
 //! What goes where is [`layout`]; the Debian package is [`deb`]; the archives and checksums
 //! are [`archive`]; the Windows build is [`windows`].
@@ -17,6 +19,7 @@ mod archive;
 mod deb;
 mod docs;
 mod layout;
+mod web;
 mod windows;
 
 use anyhow::{bail, Context, Result};
@@ -57,6 +60,12 @@ enum Task {
         #[arg(long, value_name = "PATH", conflicts_with_all = ["windows", "profile"])]
         binary: Option<PathBuf>,
     },
+    /// Build the browser version, a static site, into dist/web/.
+    Web {
+        /// The cargo profile the .wasm is built with.
+        #[arg(long, default_value = "release")]
+        profile: String,
+    },
 }
 
 fn main() -> Result<()> {
@@ -93,6 +102,11 @@ fn main() -> Result<()> {
             };
             let sums = archive::sha256sums(&dist)?;
             for path in written.iter().chain([&sums]) {
+                println!("wrote {}", path.display());
+            }
+        }
+        Task::Web { profile } => {
+            for path in web::build(&root, &profile, &root.join("dist/web"))? {
                 println!("wrote {}", path.display());
             }
         }

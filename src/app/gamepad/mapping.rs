@@ -10,7 +10,7 @@
 //!   down, it repeats ([`PadMapper::tick`]) as the keyboard's Up and Down arrows do.
 
 use crate::bindings::Action;
-use glium::winit::keyboard::KeyCode;
+use winit::keyboard::KeyCode;
 
 /// How far (0–1 of the stick's throw) the stick must be pushed to press an arrow key in the
 /// menus: past the largest dead zone allowed (0.9 is the cap of `dead_zone`, but menus need a

@@ -14,7 +14,7 @@ use crate::effects::Effects;
 use crate::highscores::{HighScores, Score};
 use crate::level::Level;
 use crate::sim::{Difficulty, GameConfig, Physics};
-use glium::winit::keyboard::ModifiersState;
+use winit::keyboard::ModifiersState;
 
 /// What the high-score table says of a result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,7 +158,7 @@ impl Context {
     pub fn bind(
         &mut self,
         action: crate::app::Action,
-        key: glium::winit::keyboard::KeyCode,
+        key: winit::keyboard::KeyCode,
     ) -> Result<(), crate::bindings::BindError> {
         self.bindings.bind(action, key)?;
         self.input.release_all();
@@ -173,7 +173,7 @@ impl Context {
 
     /// A key event for the keys the game holds (the paddle's, launch), as the bindings say
     /// ([`InputState::key`]); true if the key is one the game plays with.
-    pub fn game_key(&mut self, key: glium::winit::keyboard::PhysicalKey, pressed: bool) -> bool {
+    pub fn game_key(&mut self, key: winit::keyboard::PhysicalKey, pressed: bool) -> bool {
         self.input.key(&self.bindings, key, pressed)
     }
 
@@ -338,7 +338,7 @@ impl Context {
 mod tests {
     use super::Context;
     use crate::app::Action;
-    use glium::winit::keyboard::{KeyCode, PhysicalKey};
+    use winit::keyboard::{KeyCode, PhysicalKey};
 
     /// A key held while the bindings change is let go by the change itself: its release may
     /// never be seen (it is no longer the key of the action it held).

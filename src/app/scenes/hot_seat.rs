@@ -15,7 +15,7 @@ use super::{Chrome, Handled, SceneInput};
 use crate::highscores::Score;
 use crate::sim::Game;
 use crate::view::{hud, SpriteBatch};
-use glium::winit::keyboard::KeyCode;
+use winit::keyboard::KeyCode;
 
 /// One player of a hot-seat run.
 struct Seat {

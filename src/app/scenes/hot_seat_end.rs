@@ -6,7 +6,7 @@ use super::{Chrome, Handled, SceneInput};
 use crate::highscores::Score;
 use crate::view::hot_seat::{end_table, ResultRow};
 use crate::view::SpriteBatch;
-use glium::winit::keyboard::KeyCode;
+use winit::keyboard::KeyCode;
 
 /// How one player's run ended.
 #[derive(Clone, Debug, PartialEq)]

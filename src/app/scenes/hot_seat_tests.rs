@@ -17,9 +17,9 @@ use crate::assets::{Assets, LevelSetSource, LevelSource};
 use crate::highscores::{HighScores, Score};
 use crate::replay::{file, Playback};
 use crate::view::SpriteBatch;
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
 use std::path::Path;
 use std::sync::Arc;
+use winit::keyboard::{KeyCode, PhysicalKey};
 
 /// A test context whose replays and high scores are kept in `dir`.
 fn context_in(dir: &Path) -> Context {

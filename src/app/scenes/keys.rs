@@ -1,7 +1,7 @@
 //! Which keys do what on every screen: a press as menus see it, confirming, going on.
 
 use super::Context;
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use winit::keyboard::{KeyCode, PhysicalKey};
 
 /// The key of a key event that counts as a press for menus and screens: a new press, or an
 /// auto-repeat of the Up or Down arrow (to scroll lists). `None` for releases, other repeats

@@ -15,8 +15,8 @@ use crate::probe::{BrickAnswers, Probe};
 use crate::view::lab::{from_screen, lab, LabView, ZOOMS};
 use crate::view::SpriteBatch;
 use glam::Vec2;
-use glium::winit::keyboard::KeyCode;
 use std::path::PathBuf;
+use winit::keyboard::KeyCode;
 
 /// The key that saves the probe as a regression case.
 pub const SAVE_KEY: KeyCode = KeyCode::KeyS;

@@ -3,7 +3,7 @@
 use super::menu::MenuScene;
 use super::{test_context, SceneStack};
 use crate::assets::{Assets, LevelSetSource};
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use winit::keyboard::{KeyCode, PhysicalKey};
 
 #[test]
 fn the_menus_lab_entry_opens_the_probe_and_esc_comes_back() {

@@ -18,7 +18,7 @@ use crate::sim::{Game, GameConfig};
 use crate::view::menu::{self, ListView, Mark, Row};
 use crate::view::text_boxes::assert_no_overlap;
 use crate::view::{hud, SpriteBatch, SpriteInstance};
-use glium::winit::keyboard::KeyCode;
+use winit::keyboard::KeyCode;
 
 /// A broken configuration file: not TOML at line 1, a word for a number at line 3.
 const BROKEN: &str = "music_volume\n[audio]\nmusic_volume = \"loud\"\n";

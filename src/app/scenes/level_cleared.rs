@@ -7,7 +7,7 @@ use super::{
 };
 use super::{Chrome, Handled, SceneInput};
 use crate::view::{hud, SpriteBatch};
-use glium::winit::keyboard::KeyCode;
+use winit::keyboard::KeyCode;
 
 /// Makes the next level's game scene (`None` if its level does not load).
 pub type NextLevel = Box<dyn FnMut(&mut Context) -> Option<Box<dyn Scene>>>;

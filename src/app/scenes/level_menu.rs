@@ -11,8 +11,8 @@ use crate::assets::OpenedSet;
 use crate::sim::BrickField;
 use crate::view::menu::{self, ListView, Mark, Row};
 use crate::view::{scene, SpriteBatch};
-use glium::winit::keyboard::KeyCode;
 use std::sync::Arc;
+use winit::keyboard::KeyCode;
 
 /// Brightness of the preview bricks behind the list (1 is as in play).
 const PREVIEW_DIM: f32 = 0.35;

@@ -2,7 +2,7 @@
 //! the keys do to it. No drawing here (see [`crate::view::menu`]), so it is tested alone.
 
 use super::SceneInput;
-use glium::winit::keyboard::KeyCode;
+use winit::keyboard::KeyCode;
 
 /// What a key did to a [`ListState`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -462,7 +462,7 @@ mod tests {
     use super::*;
     use crate::app::scenes::stack::Flow;
     use crate::app::scenes::{test_context, SceneStack};
-    use glium::winit::keyboard::KeyCode;
+    use winit::keyboard::KeyCode;
 
     /// Play-test H18: the Continue line names the set as the list does and says a difficulty
     /// other than Normal; a set that is gone is named as the menu names it, never by its key.
@@ -641,7 +641,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    fn key(code: KeyCode) -> glium::winit::keyboard::PhysicalKey {
-        glium::winit::keyboard::PhysicalKey::Code(code)
+    fn key(code: KeyCode) -> winit::keyboard::PhysicalKey {
+        winit::keyboard::PhysicalKey::Code(code)
     }
 }

@@ -14,10 +14,10 @@ use crate::assets::OpenedSet;
 use crate::cli::{is_name_char, parse_players, MAX_NAME_CHARS, MAX_PLAYERS};
 use crate::view::new_run::{self, difficulty_note, NewRunView, RowView};
 use crate::view::SpriteBatch;
-use glium::winit::keyboard::KeyCode;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use winit::keyboard::KeyCode;
 
 /// The file of the remembered players, in the high-score file's directory.
 pub const PLAYERS_FILE: &str = "players.toml";

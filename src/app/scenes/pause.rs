@@ -6,7 +6,7 @@ use super::{close_game, Context, Scene, Transition};
 use super::{Chrome, Handled, Reply, SceneInput};
 use crate::app::Action;
 use crate::view::{hud, SpriteBatch};
-use glium::winit::keyboard::KeyCode;
+use winit::keyboard::KeyCode;
 
 /// The key that restarts the level from the pause screen.
 pub const RESTART_KEY: KeyCode = KeyCode::KeyR;

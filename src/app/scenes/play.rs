@@ -450,10 +450,10 @@ mod tests {
     use crate::app::scenes::stack::Flow;
     use crate::app::scenes::{test_context, SceneStack};
     use crate::app::scenes::{Drive, SceneInput};
-    use glium::winit::keyboard::KeyCode;
-    use glium::winit::keyboard::PhysicalKey;
     use std::path::PathBuf;
     use std::time::{Duration, Instant};
+    use winit::keyboard::KeyCode;
+    use winit::keyboard::PhysicalKey;
 
     /// A one-level run of `text` in a temporary file, played by the bot (seed 1).
     fn autoplayed(name: &str, text: &str) -> (Context, SceneStack, PathBuf) {

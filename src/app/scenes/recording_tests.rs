@@ -15,9 +15,9 @@ use crate::highscores::HighScores;
 use crate::level::{Level, PowerUpKind};
 use crate::replay::{file, ChangeKind, Outcome, Playback, Replay, Store};
 use crate::view::SpriteBatch;
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
 use std::path::PathBuf;
 use std::sync::Arc;
+use winit::keyboard::{KeyCode, PhysicalKey};
 
 /// The replays in the recent list.
 fn recent(store: &Store) -> Vec<Replay> {

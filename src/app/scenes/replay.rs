@@ -19,10 +19,10 @@ use crate::replay::{file, Replay};
 use crate::sim::{Game, GameEvent};
 use crate::view::timeline::{self, TimelineView};
 use crate::view::{debug_overlay, scene, SpriteBatch};
-use glium::winit::event::MouseButton;
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
 use std::path::Path;
 use std::sync::Arc;
+use winit::event::MouseButton;
+use winit::keyboard::{KeyCode, PhysicalKey};
 
 /// A replay being watched (see the module's documentation for the keys: [`KEYS`]).
 pub struct ReplayScene {

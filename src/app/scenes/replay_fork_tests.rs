@@ -9,8 +9,8 @@ use crate::collision::CollisionMode;
 use crate::replay::file;
 use crate::view::text_boxes::assert_no_overlap;
 use crate::view::SpriteBatch;
-use glium::winit::keyboard::KeyCode;
 use std::path::Path;
+use winit::keyboard::KeyCode;
 
 fn corner_hit() -> ReplayScene {
     let path =

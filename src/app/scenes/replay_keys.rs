@@ -3,7 +3,7 @@
 //! game's bindings; the app's own keys (F1 the debug overlay, M mute, F11 fullscreen) work here
 //! as everywhere.
 
-use glium::winit::keyboard::KeyCode;
+use winit::keyboard::KeyCode;
 
 /// What a key asks of the replay screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

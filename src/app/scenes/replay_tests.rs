@@ -14,8 +14,8 @@ use crate::replay::{Origin, Playback, Replay};
 use crate::sim::GameConfig;
 use crate::view::text::glyph_char;
 use crate::view::{timeline, SpriteBatch};
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
 use std::sync::{Arc, OnceLock};
+use winit::keyboard::{KeyCode, PhysicalKey};
 
 /// Steps the bot's game holds.
 const STEPS: u64 = 2000;

@@ -8,7 +8,7 @@ use super::{
 };
 use super::{Chrome, Handled, SceneInput};
 use crate::view::{hud, SpriteBatch};
-use glium::winit::keyboard::KeyCode;
+use winit::keyboard::KeyCode;
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

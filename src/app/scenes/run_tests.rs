@@ -160,7 +160,7 @@ fn scores_are_written_for_the_player_and_never_for_the_bot() {
 /// player's key resumes.
 #[test]
 fn esc_and_a_lost_focus_pause_the_game_instead_of_dropping_it() {
-    use glium::winit::keyboard::{KeyCode, PhysicalKey};
+    use winit::keyboard::{KeyCode, PhysicalKey};
     let dir = two_level_set("pause");
     let set = LevelSetSource::Directory(dir.join("set"))
         .open(&crate::assets::Assets::built_in())
@@ -200,7 +200,7 @@ fn esc_and_a_lost_focus_pause_the_game_instead_of_dropping_it() {
 fn end_screens_ignore_confirm_keys_for_a_moment() {
     use super::run_over::{RunEnd, RunOverScene};
     use super::{Outcome, Scene, Transition, CONFIRM_DELAY};
-    use glium::winit::keyboard::KeyCode;
+    use winit::keyboard::KeyCode;
     let mut ctx = test_context();
     let outcome = Outcome {
         score: Score::full(10),
@@ -234,7 +234,7 @@ fn the_level_list_cursor_lands_where_the_run_ended() {
         .unwrap();
     let key = set.source.key();
     let mut ctx = test_context();
-    use glium::winit::keyboard::KeyCode;
+    use winit::keyboard::KeyCode;
     let start = |ctx: &mut super::Context, ended: Option<(String, usize)>| {
         let mut stack = SceneStack::new(Box::new(LevelMenuScene::new(Arc::new(set.clone()), 0)));
         let guarded = ended.is_some();
@@ -265,7 +265,7 @@ fn the_level_list_cursor_lands_where_the_run_ended() {
 #[test]
 fn the_pause_screen_restarts_the_level_for_a_life() {
     use crate::level::Level;
-    use glium::winit::keyboard::{KeyCode, PhysicalKey};
+    use winit::keyboard::{KeyCode, PhysicalKey};
     let mut ctx = test_context();
     let level = Level::parse("2 2 2 2\n0 0 0 0\n", "restart").unwrap();
     let mut stack = SceneStack::new(Box::new(
@@ -306,7 +306,7 @@ fn the_pause_screen_restarts_the_level_for_a_life() {
 #[test]
 fn a_kids_run_plays_kids_into_its_next_level_and_keeps_its_scores_apart() {
     use crate::sim::Difficulty;
-    use glium::winit::keyboard::KeyCode;
+    use winit::keyboard::KeyCode;
     let dir = two_level_set("kids");
     let set = LevelSetSource::Directory(dir.join("set"))
         .open(&crate::assets::Assets::built_in())

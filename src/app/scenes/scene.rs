@@ -4,9 +4,9 @@
 use super::Context;
 use crate::sim::Game;
 use crate::view::SpriteBatch;
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use winit::keyboard::{KeyCode, PhysicalKey};
 
-pub use glium::winit::event::MouseButton;
+pub use winit::event::MouseButton;
 
 /// What the scene stack does after a scene's update or input.
 pub enum Transition {

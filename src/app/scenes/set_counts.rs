@@ -9,7 +9,7 @@
 
 use crate::assets::{Assets, LevelSetSource};
 use std::sync::mpsc::{channel, Receiver};
-use std::time::Instant;
+use web_time::Instant;
 
 /// What reading one set told.
 #[derive(Clone, Debug, PartialEq, Eq)]

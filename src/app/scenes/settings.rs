@@ -20,11 +20,11 @@ use crate::collision::CollisionMode;
 use crate::config::{KeysConfig, GAME_SPEEDS};
 use crate::view::settings::{self as view, SettingsView};
 use crate::view::SpriteBatch;
-use glium::winit::keyboard::KeyCode;
 use values::{
     frame_cap_name, next_of, on_off, particles_name, particles_step, percent, volume_step,
     FRAME_CAPS,
 };
+use winit::keyboard::KeyCode;
 
 mod values;
 

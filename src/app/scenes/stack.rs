@@ -5,7 +5,7 @@ use super::Reply;
 use super::{press, Chrome, Context, Handled, Scene, SceneInput, Transition};
 use crate::sim::Game;
 use crate::view::SpriteBatch;
-use glium::winit::keyboard::PhysicalKey;
+use winit::keyboard::PhysicalKey;
 
 /// Whether the app goes on after a transition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,9 +192,9 @@ impl SceneStack {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use glium::winit::keyboard::KeyCode;
     use std::cell::RefCell;
     use std::rc::Rc;
+    use winit::keyboard::KeyCode;
 
     /// A scene that logs what happens to it and answers with a scripted transition.
     struct Probe {

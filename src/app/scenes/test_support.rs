@@ -2,7 +2,7 @@
 //! [`Drive`], which gives a scene one kind of input at a time.
 
 use super::{Context, Handled, Pointer, Scene, SceneInput, Transition};
-use glium::winit::keyboard::{KeyCode, PhysicalKey};
+use winit::keyboard::{KeyCode, PhysicalKey};
 
 /// The hint line of a drawn end screen (its glyphs lower than the 32-pixel title) as text, its
 /// spaces read back from the gaps between the glyph cells.

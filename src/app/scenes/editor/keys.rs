@@ -4,7 +4,7 @@
 use super::{EditorScene, Mode};
 use crate::app::scenes::{Context, Transition};
 use crate::level::BrickKind;
-use glium::winit::keyboard::KeyCode;
+use winit::keyboard::KeyCode;
 
 impl EditorScene {
     pub(super) fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {

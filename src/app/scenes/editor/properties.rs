@@ -6,7 +6,7 @@ use crate::app::scenes::Context;
 use crate::editor::Side;
 use crate::level::{BrickArea, Explosion, Ruleset, MAX_AREA_BOTTOM};
 use crate::playfield::{BRICK_AREA_FRACTION, PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
-use glium::winit::keyboard::KeyCode;
+use winit::keyboard::KeyCode;
 
 /// The rows of the properties box.
 const PROPERTIES: [&str; 11] = [

@@ -7,7 +7,7 @@ use crate::app::scenes::{test_context, SceneStack};
 use crate::app::scenes::{Drive, SceneInput};
 use crate::editor::document::Document;
 use crate::level::{BrickArea, BrickKind, MAX_AREA_BOTTOM};
-use glium::winit::keyboard::{KeyCode, ModifiersState, PhysicalKey};
+use winit::keyboard::{KeyCode, ModifiersState, PhysicalKey};
 
 fn scene(text: &str) -> EditorScene {
     let doc = Document::open(text, "t").unwrap();

@@ -8,7 +8,7 @@ use crate::app::scenes::{Context, Scene, Transition};
 use crate::app::Action;
 use crate::replay::ChangeKind;
 use crate::sim::fork::Fork;
-use glium::winit::keyboard::KeyCode;
+use winit::keyboard::KeyCode;
 
 impl PlayScene {
     /// Pauses: the pause screen over the game ([`PauseScene::over`]), its replay saved (a

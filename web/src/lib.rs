@@ -1,0 +1,33 @@
+//! The browser build's entry point: `wasm-bindgen` starts the game on the page's canvas
+//! (`breakout::app::run_in_browser`) when the module loads. Natively this crate is empty.
+
+#[cfg(target_arch = "wasm32")]
+mod entry {
+    use wasm_bindgen::prelude::*;
+
+    /// Runs when the page loads the module: panics and log lines go to the browser's console,
+    /// then the game starts on the page's canvas.
+    ///
+    /// # Errors
+    /// The game could not start (no WebGL2, a shader the browser refuses): the message, for
+    /// the page to show.
+    #[wasm_bindgen(start)]
+    pub fn start() -> Result<(), JsValue> {
+        console_error_panic_hook::set_once();
+        let _ = console_log::init_with_level(log::Level::Info);
+        let words = web_sys_query_args();
+        breakout::app::run_in_browser(&words).map_err(|e| JsValue::from_str(&format!("{e:#}")))
+    }
+
+    /// The page address's `?args=` value, decoded (empty without one): the command line's
+    /// words, e.g. `?args=--level%2004%20--bot`.
+    fn web_sys_query_args() -> String {
+        let search = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        web_sys::UrlSearchParams::new_with_str(&search)
+            .ok()
+            .and_then(|p| p.get("args"))
+            .unwrap_or_default()
+    }
+}
