@@ -30,7 +30,6 @@ pub mod highscores;
 pub mod render;
 pub mod user_dirs;
 pub mod view;
-#[cfg(target_arch = "wasm32")]
 pub mod webgl;
 
 // The deterministic core, re-exported under the names the shell and its tests have always used

@@ -129,7 +129,7 @@ const MAY_IMPORT: &[(&str, &[&str])] = &[
         ],
     ),
     ("render", &["assets", "playfield", "view"]),
-    ("webgl", &["assets", "view"]),
+    ("webgl", &["assets", "playfield", "view"]),
     (
         "commands",
         &[

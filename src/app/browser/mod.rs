@@ -35,8 +35,14 @@ impl Gfx {
             .map_or((0, 0), |c| (c.width(), c.height()))
     }
 
-    /// winit resizes the canvas's drawing buffer itself.
-    pub(super) fn resize(&self, _size: (u32, u32)) {}
+    /// Makes the canvas's drawing buffer `size` physical pixels (winit 0.30 sizes only its
+    /// CSS box and reports the physical size in `Resized`; the buffer is the app's to set).
+    pub(super) fn resize(&self, size: (u32, u32)) {
+        if let Some(canvas) = self.window.canvas() {
+            canvas.set_width(size.0);
+            canvas.set_height(size.1);
+        }
+    }
 
     /// Frames drawn so far.
     pub(super) fn frames_drawn(&self) -> u64 {
