@@ -1,31 +1,16 @@
 //! Files downloaded from the page: [`download`] gives the bytes of the last recorded replay, or
 //! of its level, for the page's script to save as a file (`breakout-web`'s `download`
-//! export); the recording hands each replay it saves to [`remember_replay`].
-//!
-//! A leaf: it uses nothing of the app, so the recording (`scenes/recording.rs`) may call it.
+//! export), the one [`crate::app::scenes::last_replay`] keeps.
 
-use crate::replay::{file, Replay};
-use std::cell::RefCell;
-
-thread_local! {
-    /// The replay saved last (a game's, with at least one step).
-    static LAST_REPLAY: RefCell<Option<Replay>> = const { RefCell::new(None) };
-}
-
-/// Keeps `replay`, being saved, as the one [`download`] gives (a replay with no step yet, such
-/// as the next level's start, is not kept).
-pub(crate) fn remember_replay(replay: &Replay) {
-    if replay.steps() > 0 {
-        LAST_REPLAY.with_borrow_mut(|last| *last = Some(replay.clone()));
-    }
-}
+use crate::app::scenes::last_replay;
+use crate::replay::file;
 
 /// What the page can download: `"replay"`, the last recorded replay (a `.bkreplay` file), or
 /// `"level"`, that replay's level (a `.lvl` file); with the file's name. `None` before any
 /// game was recorded, or for another `what`.
 pub fn download(what: &str) -> Option<(String, Vec<u8>)> {
-    LAST_REPLAY.with_borrow(|last| {
-        let replay = last.as_ref()?;
+    last_replay::with_last(|last| {
+        let replay = last?;
         let stem = file_stem(&replay.header.level_name);
         match what {
             "replay" => Some((format!("{stem}.bkreplay"), file::encode(replay))),

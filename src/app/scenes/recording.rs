@@ -208,7 +208,7 @@ impl Recording {
     fn targets(&self, replay: &Replay) -> Vec<Target> {
         // The page's download button gives the replay saved last.
         #[cfg(target_arch = "wasm32")]
-        crate::app::browser::downloads::remember_replay(replay);
+        super::last_replay::remember(replay);
         let mut to = Vec::new();
         if let (Some(store), Some(path)) = (&self.store, &self.recent) {
             if replay.steps() > 0 {
