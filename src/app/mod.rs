@@ -12,6 +12,7 @@ mod browser;
 #[cfg(target_arch = "wasm32")]
 mod browser_window;
 pub mod data_dirs;
+pub mod dropped;
 mod events;
 pub mod gamepad;
 #[cfg(not(target_arch = "wasm32"))]
@@ -48,6 +49,8 @@ use crate::view::SpriteBatch;
 use anyhow::Context as _;
 #[cfg(target_arch = "wasm32")]
 use browser::Gfx;
+#[cfg(target_arch = "wasm32")]
+pub use browser::{downloads::download, dropped::drop_file};
 use messages::without_source_location;
 use scenes::menu::MenuScene;
 use scenes::stack::Flow;

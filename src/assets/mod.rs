@@ -17,6 +17,7 @@ pub mod embedded;
 pub mod installed;
 pub mod levels;
 pub mod powerup_looks;
+mod set_bytes;
 pub mod sets;
 
 pub use levels::{load_level_arg, resolve_level_arg, shipped_levels, user_levels_dir, LevelSource};

@@ -9,8 +9,9 @@
 //! * `cargo xtask dist --windows`: cross-builds `breakout.exe` for `x86_64-pc-windows-gnu`
 //!   (icon and version information linked in from a resource compiled by mingw-w64's `windres`)
 //!   and writes `dist/breakout-VERSION-x86_64-windows.zip`, then `dist/SHA256SUMS` again.
-//! * `cargo xtask web [--profile NAME]`: the browser build, a static site in `dist/web/`
-//!   ([`web`]).
+//! * `cargo xtask web [--profile NAME] [--serve [--port N]]`: the browser build, a static
+//!   site in `dist/web/` ([`web`]), its files' sizes raw and gzipped; `--serve` then serves
+//!   it on localhost ([`web_serve`]).
 //!
 //! What goes where is [`layout`]; the Debian package is [`deb`]; the archives and checksums
 //! are [`archive`]; the Windows build is [`windows`].
@@ -20,6 +21,7 @@ mod deb;
 mod docs;
 mod layout;
 mod web;
+mod web_serve;
 mod windows;
 
 use anyhow::{bail, Context, Result};
@@ -60,11 +62,17 @@ enum Task {
         #[arg(long, value_name = "PATH", conflicts_with_all = ["windows", "profile"])]
         binary: Option<PathBuf>,
     },
-    /// Build the browser version, a static site, into dist/web/.
+    /// Build the browser version, a static site, into dist/web/ (and print its sizes).
     Web {
         /// The cargo profile the .wasm is built with.
         #[arg(long, default_value = "release")]
         profile: String,
+        /// Then serve the site on http://localhost:PORT/ for a browser (Ctrl+C stops).
+        #[arg(long)]
+        serve: bool,
+        /// The port --serve listens on.
+        #[arg(long, default_value_t = 8000, requires = "serve")]
+        port: u16,
     },
 }
 
@@ -105,13 +113,40 @@ fn main() -> Result<()> {
                 println!("wrote {}", path.display());
             }
         }
-        Task::Web { profile } => {
-            for path in web::build(&root, &profile, &root.join("dist/web"))? {
-                println!("wrote {}", path.display());
+        Task::Web {
+            profile,
+            serve,
+            port,
+        } => {
+            let out = root.join("dist/web");
+            let files = web::build(&root, &profile, &out)?;
+            print_sizes(&files, &web::sizes(&files)?);
+            if serve {
+                web_serve::serve(&out, port)?;
             }
         }
     }
     Ok(())
+}
+
+/// Prints each file written with its size, raw and gzipped, and the site's total.
+fn print_sizes(files: &[PathBuf], sizes: &[web::Size]) {
+    let kb = |bytes: u64| bytes as f64 / 1024.0;
+    for (path, size) in files.iter().zip(sizes) {
+        println!(
+            "wrote {} ({:.1} KiB, {:.1} KiB gzipped)",
+            path.display(),
+            kb(size.raw),
+            kb(size.gzipped)
+        );
+    }
+    let raw: u64 = sizes.iter().map(|s| s.raw).sum();
+    let gzipped: u64 = sizes.iter().map(|s| s.gzipped).sum();
+    println!(
+        "the page: {:.2} MiB, {:.2} MiB gzipped",
+        kb(raw) / 1024.0,
+        kb(gzipped) / 1024.0
+    );
 }
 
 /// The game's version, from its own command (Cargo.toml's `version`).

@@ -44,6 +44,36 @@ pub fn build(root: &Path, profile: &str, out: &Path) -> Result<Vec<PathBuf>> {
     ])
 }
 
+/// A file's size, bytes: as it is (`raw`) and gzipped (`gzipped`, at the best level, as a
+/// static host serving it compressed sends it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Size {
+    /// Bytes on disk.
+    pub raw: u64,
+    /// Bytes gzipped.
+    pub gzipped: u64,
+}
+
+/// The sizes of `files` (the site [`build`] wrote).
+///
+/// # Errors
+/// A file cannot be read.
+pub fn sizes(files: &[PathBuf]) -> Result<Vec<Size>> {
+    files
+        .iter()
+        .map(|path| {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+            std::io::Write::write_all(&mut z, &bytes)?;
+            Ok(Size {
+                raw: bytes.len() as u64,
+                gzipped: z.finish()?.len() as u64,
+            })
+        })
+        .collect()
+}
+
 /// The version of `package` that `Cargo.lock` pins.
 fn locked_version(root: &Path, package: &str) -> Result<String> {
     let lock = std::fs::read_to_string(root.join("Cargo.lock")).context("reading Cargo.lock")?;

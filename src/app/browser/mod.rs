@@ -6,6 +6,9 @@
 //! the app's frame calls ([`before_frame`], [`after_frame`]); `app/browser_window.rs` has the
 //! app's window methods for the page.
 
+pub mod downloads;
+pub mod dropped;
+
 use super::scenes::{Context, SceneStack};
 use crate::view::SpriteBatch;
 use wasm_bindgen::JsCast as _;
@@ -113,7 +116,9 @@ impl Gfx {
 
 /// The page's part of a frame, before the scenes update (files dropped on the page, the
 /// storage's state…).
-pub(super) fn before_frame(_ctx: &mut Context, _scenes: &mut SceneStack) {}
+pub(super) fn before_frame(ctx: &mut Context, scenes: &mut SceneStack) {
+    dropped::show_dropped(ctx, scenes);
+}
 
 /// The page's part of a frame, after it was drawn (`seconds`: the frame's measured time).
 pub(super) fn after_frame(_ctx: &mut Context, _seconds: f32) {}

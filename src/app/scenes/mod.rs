@@ -24,6 +24,8 @@ mod keys;
 pub mod lab;
 #[cfg(test)]
 mod lab_tests;
+#[cfg(target_arch = "wasm32")]
+pub mod last_replay;
 #[cfg(test)]
 mod layout_tests;
 pub mod level_cleared;

@@ -203,8 +203,12 @@ impl Recording {
         self.resumable
     }
 
-    /// Where every save of `replay` goes: the recent games (once it has a step) and `--record`.
+    /// Where every save of `replay` goes: the recent games (once it has a step) and `--record`
+    /// (in a browser, also the page's download slot).
     fn targets(&self, replay: &Replay) -> Vec<Target> {
+        // The page's download button gives the replay saved last.
+        #[cfg(target_arch = "wasm32")]
+        super::last_replay::remember(replay);
         let mut to = Vec::new();
         if let (Some(store), Some(path)) = (&self.store, &self.recent) {
             if replay.steps() > 0 {
@@ -241,6 +245,7 @@ pub fn level_start(campaign: &Campaign, game: &Game, level: &Level, bot: bool) -
         index: u32::try_from(number - 1).ok(),
         count: u32::try_from(count).ok(),
     };
+    // web_time: std's SystemTime::now panics in a browser.
     let now = web_time::SystemTime::now()
         .duration_since(web_time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());

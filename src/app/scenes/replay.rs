@@ -73,6 +73,15 @@ impl ReplayScene {
             .map_err(|e| format!("{}: the replay's level text: {e}", path.display()))
     }
 
+    /// The replay in `bytes`, the content of a file called `name` (a file dropped on the
+    /// browser's page). Errors: the bytes are not a replay this game can play (the message
+    /// names the file, and the byte offset or field).
+    pub fn from_bytes(bytes: &[u8], name: &str) -> Result<ReplayScene, String> {
+        let replay = file::decode(bytes, Path::new(name)).map_err(|e| e.to_string())?;
+        ReplayScene::new(replay, name.to_string())
+            .map_err(|e| format!("{name}: the replay's level text: {e}"))
+    }
+
     /// `replay`, called `name` in the title, from its first step, playing at ×1. Errors: its
     /// level text does not parse (a replay read from a file has been checked for that).
     pub fn new(replay: Replay, name: String) -> Result<ReplayScene, String> {
