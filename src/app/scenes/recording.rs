@@ -241,8 +241,8 @@ pub fn level_start(campaign: &Campaign, game: &Game, level: &Level, bot: bool) -
         index: u32::try_from(number - 1).ok(),
         count: u32::try_from(count).ok(),
     };
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    let now = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let mut recorder = Recorder::new(game, level, origin, campaign.score(), campaign.lives(), now);
     if bot {
