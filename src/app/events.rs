@@ -127,6 +127,13 @@ impl ApplicationHandler for App {
                     .input(&mut self.ctx, SceneInput::Pointer(Pointer::Wheel(notches)));
                 self.follow(event_loop, flow);
             }
+            // A page's touches move and click like the mouse (`browser::input`).
+            #[cfg(target_arch = "wasm32")]
+            WindowEvent::Touch(touch) => {
+                for event in super::browser::input::touch_as_mouse(touch) {
+                    self.window_event(event_loop, _id, event);
+                }
+            }
             WindowEvent::RedrawRequested if !self.minimised => self.frame(event_loop),
             _ => {}
         }

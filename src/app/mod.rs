@@ -162,7 +162,7 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
     // --mute no audio output is opened (scripted runs stay off the sound card) until the
     // player turns the sound on (see `App::sync_audio`).
     let muted = file_config.audio.muted || args.window.mute;
-    let open_audio = !args.window.mute;
+    let open_audio = !args.window.mute && sound::output_allowed();
     let audio = if open_audio {
         open_audio_output(&assets, file_config.audio, muted)
     } else {
@@ -323,9 +323,13 @@ impl App {
     }
 
     /// Opens the audio output the first time the sound is on without one (a run started with
-    /// `--mute`, then unmuted); tried once.
+    /// `--mute`, then unmuted; in a page, after the first key press or click); tried once.
     fn sync_audio(&mut self) {
         if self.ctx.is_muted() || self.ctx.audio.is_some() || self.audio_tried {
+            return;
+        }
+        // In a page: not before the player's first gesture.
+        if !sound::output_allowed() {
             return;
         }
         self.audio_tried = true;

@@ -137,6 +137,11 @@ impl App {
         if self.args.window.frame_time.is_some() {
             return None;
         }
+        // In a page the browser's animation frames (`request_redraw`) pace the loop at the
+        // display's rate; only a cap the player chose waits on top of them.
+        if cfg!(target_arch = "wasm32") && self.ctx.video.frame_cap.is_none() {
+            return None;
+        }
         let fps = self.ctx.video.frame_cap_fps(self.ctx.refresh_hz)?;
         Some(Duration::from_secs_f64(1.0 / f64::from(fps.max(1))))
     }

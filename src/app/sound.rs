@@ -13,12 +13,27 @@ pub(super) fn open_audio_output(
     muted: bool,
 ) -> Option<Audio> {
     match Audio::new(assets, AudioConfig { muted, ..volumes }) {
-        Ok(audio) => Some(audio),
+        Ok(audio) => {
+            // A page's console says when the output opened (after the first gesture).
+            #[cfg(target_arch = "wasm32")]
+            log::info!("the audio output is open");
+            Some(audio)
+        }
         Err(e) => {
             log::warn!("{e}");
             None
         }
     }
+}
+
+/// Whether the audio output may be opened now: at once on the desktop; in a page only after
+/// the player's first key press, click or touch (browsers refuse to start audio before one,
+/// so the output opens on the frame after it).
+pub(super) fn output_allowed() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    return super::browser::input::had_gesture();
+    #[cfg(not(target_arch = "wasm32"))]
+    true
 }
 
 /// What the mute indicator says (top-right corner while the sound is off; every screen but the

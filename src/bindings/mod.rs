@@ -18,6 +18,8 @@
 use std::fmt;
 use winit::keyboard::{KeyCode, PhysicalKey};
 
+pub mod web;
+
 /// Defines [`Action`] and its table from one list of rows:
 /// `Variant, "config_name", "Label", [default keys]`.
 macro_rules! actions {
@@ -84,9 +86,10 @@ impl Action {
         self.row().label
     }
 
-    /// Its keys when the player has not changed them.
+    /// Its keys when the player has not changed them: the table's on the desktop, in a page
+    /// none a browser keeps for itself ([`web::default_keys`]).
     pub fn default_keys(self) -> &'static [KeyCode] {
-        self.row().defaults
+        web::default_keys(self, cfg!(target_arch = "wasm32"))
     }
 
     /// The action named `name` in the config file (exactly, as [`Action::name`] gives it).

@@ -8,6 +8,7 @@
 
 pub mod downloads;
 pub mod dropped;
+pub(super) mod input;
 
 use super::scenes::{Context, SceneStack};
 use crate::view::SpriteBatch;
@@ -80,8 +81,8 @@ impl Gfx {
             .with_title("Breakout")
             .with_canvas(canvas)
             .with_append(appended)
-            // Space, the arrows, F-keys: the game's; the page keeps what winit lets through.
-            .with_prevent_default(true)
+            // The page's own listeners cancel the game's keys only (`input`).
+            .with_prevent_default(false)
             .with_focusable(true);
         let window = event_loop
             .create_window(attributes)
@@ -89,6 +90,7 @@ impl Gfx {
         let canvas = window
             .canvas()
             .ok_or_else(|| anyhow::anyhow!("the window has no canvas"))?;
+        input::install(&canvas);
         let _ = canvas.focus();
         let context = canvas
             .get_context("webgl2")
