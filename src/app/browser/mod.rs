@@ -6,6 +6,8 @@
 //! the app's frame calls ([`before_frame`], [`after_frame`]); `app/browser_window.rs` has the
 //! app's window methods for the page.
 
+pub(super) mod storage;
+
 use super::scenes::{Context, SceneStack};
 use crate::view::SpriteBatch;
 use wasm_bindgen::JsCast as _;

@@ -82,7 +82,8 @@ impl Recording {
 
     fn with(ctx: &Context, campaign: &Campaign, mut recorder: Recorder, bot: bool) -> Recording {
         let store = ctx.replays.clone();
-        let recent = store.as_ref().map(|s| s.recent_path(recorder.replay()));
+        let recent =
+            (store.as_ref()).map(|s| super::replay_files::recent_path(s, recorder.replay()));
         // Hot-seat players start their games in the same second: each file names its player.
         let recent = recent.map(|path| match campaign.player() {
             Some(name) => player_path(&path, name),
@@ -241,8 +242,8 @@ pub fn level_start(campaign: &Campaign, game: &Game, level: &Level, bot: bool) -
         index: u32::try_from(number - 1).ok(),
         count: u32::try_from(count).ok(),
     };
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    let now = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let mut recorder = Recorder::new(game, level, origin, campaign.score(), campaign.lives(), now);
     if bot {
