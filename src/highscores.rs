@@ -234,15 +234,19 @@ impl HighScores {
     /// empty table; an unreadable or corrupt one is moved aside with a warning (logged) and
     /// gives an empty table. Never fails.
     pub fn load(path: &Path) -> HighScores {
-        let file = match std::fs::read_to_string(path) {
+        let text = crate::files::read(path).and_then(|bytes| {
+            String::from_utf8(bytes)
+                .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+        });
+        let file = match text {
             Ok(text) => match toml::from_str::<File>(&text) {
                 Ok(file) => file,
                 Err(e) => {
-                    let stamp = std::time::SystemTime::now()
-                        .duration_since(std::time::UNIX_EPOCH)
+                    let stamp = web_time::SystemTime::now()
+                        .duration_since(web_time::UNIX_EPOCH)
                         .map_or(0, |d| d.as_secs());
                     let aside = path.with_extension(format!("toml.corrupt-{stamp}"));
-                    match std::fs::rename(path, &aside) {
+                    match crate::files::rename(path, &aside) {
                         Ok(()) => log::warn!(
                             "{}: high scores are corrupt ({}); moved to {} and starting afresh",
                             path.display(),

@@ -29,6 +29,7 @@ pub mod highscores;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod render;
 pub mod user_dirs;
+pub mod user_files;
 pub mod view;
 pub mod webgl;
 

@@ -1,7 +1,13 @@
-//! Writing the user's files safely.
+//! Writing the user's files safely, and where they are kept ([`Backend`]: the file system, or
+//! the browser's storage).
 
-use std::io::Write;
 use std::path::Path;
+
+mod backend;
+pub use backend::{
+    backend, is_dir, is_file, list, not_kept, read, remove, rename, set_backend, write, Backend,
+    StdFiles,
+};
 
 /// Writes `bytes` to `path` atomically: into a temporary file beside it, flushed to disk, then
 /// renamed over `path`, so a crash or a full disk never leaves a half-written file (readers see
@@ -9,27 +15,10 @@ use std::path::Path;
 ///
 /// # Errors
 /// The I/O error, its message naming the file (or the directory that could not be created).
+/// Through the [`Backend`] in use: on the file system as said; elsewhere as that backend
+/// writes (whole or not at all).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let named =
-        |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", path.display()));
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        // Named after the directory: its creation is what failed (a file in its place).
-        std::fs::create_dir_all(dir)
-            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
-    }
-    let mut tmp_name = path.file_name().unwrap_or_default().to_os_string();
-    tmp_name.push(format!(".tmp-{}", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    let result = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.map_err(named)
+    write(path, bytes)
 }
 
 #[cfg(test)]

@@ -128,6 +128,7 @@ pub fn edit(args: PlayArgs, file: Option<std::path::PathBuf>) -> anyhow::Result<
 /// Words the command line does not take (clap's message), or the event loop cannot start.
 #[cfg(target_arch = "wasm32")]
 pub fn run_in_browser(words: &str) -> anyhow::Result<()> {
+    browser::storage::install();
     use crate::cli::{Cli, Command};
     let argv = std::iter::once("breakout").chain(words.split_whitespace());
     let cli = <Cli as clap::Parser>::try_parse_from(argv).map_err(|e| anyhow::anyhow!("{e}"))?;

@@ -127,14 +127,13 @@ fn built_in_levels() -> impl Iterator<Item = LevelSource> {
 }
 
 /// Level files (`*.lvl`) in `dir`, sorted by file name. A missing or unreadable directory gives
-/// an empty list.
+/// an empty list. Listed through [`crate::files::Backend`] (in a browser, its storage: the
+/// user's levels live there).
 pub fn list_levels(dir: &Path) -> Vec<PathBuf> {
-    let mut levels: Vec<PathBuf> = std::fs::read_dir(dir)
+    let mut levels: Vec<PathBuf> = crate::files::list(dir)
         .into_iter()
         .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "lvl") && p.is_file())
+        .filter(|p| p.extension().is_some_and(|e| e == "lvl") && crate::files::is_file(p))
         .collect();
     levels.sort();
     levels
@@ -142,12 +141,10 @@ pub fn list_levels(dir: &Path) -> Vec<PathBuf> {
 
 /// The subdirectories of `dir`, sorted by name (none if it cannot be read).
 pub fn subdirectories(dir: &Path) -> Vec<PathBuf> {
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(dir)
+    let mut dirs: Vec<PathBuf> = crate::files::list(dir)
         .into_iter()
         .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
+        .filter(|p| crate::files::is_dir(p))
         .collect();
     dirs.sort();
     dirs

@@ -328,7 +328,9 @@ impl Config {
     pub fn load(explicit: Option<&Path>) -> Result<Loaded, ConfigError> {
         let found = match explicit {
             Some(path) => Some(path.to_path_buf()),
-            None => default_locations().into_iter().find(|p| p.is_file()),
+            None => default_locations()
+                .into_iter()
+                .find(|p| crate::files::is_file(p)),
         };
         let Some(path) = found else {
             return Ok(Loaded {
@@ -346,7 +348,7 @@ impl Config {
 /// else each mistake, bytes that are not UTF-8 included, costs only its setting (logged, and
 /// kept in [`Loaded::problems`]).
 fn load_file(path: PathBuf, strict: bool) -> Result<Loaded, ConfigError> {
-    let bytes = std::fs::read(&path).map_err(|source| ConfigError::Io {
+    let bytes = crate::files::read(&path).map_err(|source| ConfigError::Io {
         path: path.clone(),
         source,
     })?;

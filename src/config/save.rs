@@ -182,7 +182,7 @@ pub fn save(path: &Path, changes: &[Change]) -> Result<(), SaveError> {
         action,
         source,
     };
-    let bytes = match std::fs::read(path) {
+    let bytes = match crate::files::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(e) => return Err(io("read", e)),
@@ -213,9 +213,6 @@ pub fn save(path: &Path, changes: &[Change]) -> Result<(), SaveError> {
             key,
         },
     })?;
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| io("write", e))?;
-    }
     crate::files::write_atomic(path, edited.as_bytes()).map_err(|e| io("write", e))
 }
 

@@ -125,7 +125,7 @@ impl Editor {
         let name = path
             .file_stem()
             .map_or_else(|| "level".to_string(), |s| s.to_string_lossy().into_owned());
-        match std::fs::read(path) {
+        match crate::files::read(path) {
             Ok(bytes) => {
                 let text = String::from_utf8(bytes).map_err(|e| {
                     // The parser reports where the bad byte is.

@@ -58,7 +58,7 @@ impl Level {
     /// # Errors
     /// As [`Level::load`].
     pub fn load_with_warnings(path: &Path) -> Result<(Level, Vec<Diagnostic>), LoadError> {
-        let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
+        let bytes = crate::files::read(path).map_err(|source| LoadError::Io {
             path: path.to_path_buf(),
             source,
         })?;

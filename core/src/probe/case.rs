@@ -353,12 +353,11 @@ pub fn read(path: &Path) -> Result<Case, CaseError> {
 }
 
 /// Writes `case` into `dir` as `<name>-<n>.toml`, the first `n` from 1 not taken, creating
-/// the directory; returns the file's path.
+/// the directory ([`crate::files::write_atomic`]); returns the file's path.
 ///
 /// # Errors
 /// The directory cannot be made or the file written (the system's reason, with the path).
 pub fn save(dir: &Path, case: &Case) -> Result<PathBuf, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
     let stem: String = case
         .name
         .chars()
@@ -366,7 +365,7 @@ pub fn save(dir: &Path, case: &Case) -> Result<PathBuf, String> {
         .collect();
     let path = (1..)
         .map(|n| dir.join(format!("{stem}-{n}.toml")))
-        .find(|p| !p.exists())
+        .find(|p| !(p.exists() || crate::files::is_file(p)))
         .unwrap_or_else(|| dir.join(format!("{stem}.toml")));
     crate::files::write_atomic(&path, case.to_toml().as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;

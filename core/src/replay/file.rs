@@ -197,7 +197,7 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<Replay, ReplayError> {
 
 /// Reads the replay at `path`. Errors: as [`decode`], or the file cannot be read.
 pub fn read(path: &Path) -> Result<Replay, ReplayError> {
-    let bytes = std::fs::read(path).map_err(|source| ReplayError::Io {
+    let bytes = crate::files::read(path).map_err(|source| ReplayError::Io {
         path: path.to_path_buf(),
         source,
     })?;
@@ -211,9 +211,6 @@ pub fn write(path: &Path, replay: &Replay) -> Result<(), ReplayError> {
         path: path.to_path_buf(),
         source,
     };
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(io)?;
-    }
     crate::files::write_atomic(path, &encode(replay)).map_err(io)
 }
 

@@ -11,6 +11,8 @@
 //! ```
 //!
 //! `DATA` is the directory `directories` gives the game (`~/.local/share/breakout` on Linux).
+//! The files are read, written, listed and deleted through [`crate::files::Backend`]: the file
+//! system, or in a browser its storage (keys are these paths under a virtual `DATA`).
 
 use super::{file, Outcome, Replay, ReplayError};
 use std::collections::BTreeSet;
@@ -87,7 +89,8 @@ impl Store {
     }
 
     /// Where a game that begins being recorded now goes in the recent list: a name no other
-    /// game has (`Store::recent_path_at` with the system clock).
+    /// game has (`Store::recent_path_at` with `std`'s clock, which panics in a browser: there
+    /// the shell calls `recent_path_at` with the page's clock).
     pub fn recent_path(&self, replay: &Replay) -> PathBuf {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -101,7 +104,7 @@ impl Store {
     /// a file and names sort by age (up to 100 games a second). The time is when recording
     /// begins here, not the replay's `recorded_at`: a game taken over from an old replay keeps
     /// that replay's date but is a new game, and must not be pruned as an old one.
-    pub(crate) fn recent_path_at(&self, replay: &Replay, now: u64) -> PathBuf {
+    pub fn recent_path_at(&self, replay: &Replay, now: u64) -> PathBuf {
         let dir = self.dir.join("recent");
         let prefix = format!("{now:012}-");
         let mut claimed = self.claimed.lock().unwrap_or_else(|e| e.into_inner());
@@ -141,7 +144,7 @@ impl Store {
         names.sort();
         let excess = names.len().saturating_sub(RECENT_KEPT);
         for old in names.into_iter().take(excess) {
-            let _ = std::fs::remove_file(old);
+            let _ = crate::files::remove(&old);
         }
     }
 
@@ -165,12 +168,8 @@ impl Store {
         let mut recent = replay_files(&self.dir.join("recent"));
         recent.sort();
         recent.reverse();
-        let mut best: Vec<PathBuf> = std::fs::read_dir(self.dir.join("best"))
-            .map(|dirs| {
-                dirs.filter_map(|d| d.ok().map(|d| d.path()))
-                    .flat_map(|d| replay_files(&d))
-                    .collect()
-            })
+        let mut best: Vec<PathBuf> = crate::files::list(&self.dir.join("best"))
+            .map(|dirs| dirs.iter().flat_map(|d| replay_files(d)).collect())
             .unwrap_or_default();
         best.sort();
         let shelves = recent
@@ -230,10 +229,10 @@ pub fn score_reached(replay: Arc<Replay>) -> Option<u32> {
 
 /// The `.bkreplay` files directly in `dir` (none if it cannot be read).
 fn replay_files(dir: &Path) -> Vec<PathBuf> {
-    std::fs::read_dir(dir)
+    crate::files::list(dir)
         .map(|entries| {
             entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
+                .into_iter()
                 .filter(|p| p.extension().is_some_and(|e| e == file::EXTENSION))
                 .collect()
         })

@@ -9,6 +9,7 @@
 pub mod downloads;
 pub mod dropped;
 pub(super) mod input;
+pub(super) mod storage;
 
 use super::scenes::{Context, SceneStack};
 use crate::view::SpriteBatch;

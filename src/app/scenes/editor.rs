@@ -182,7 +182,7 @@ impl EditorScene {
                     dir.join(format!("untitled-{n}.lvl"))
                 }
             })
-            .find(|p| !p.exists())
+            .find(|p| !(p.exists() || crate::files::is_file(p)))
     }
 
     /// Test-play: the game over the editor, the level as edited now.
@@ -406,7 +406,9 @@ pub fn editor_for(
         let writable = std::fs::metadata(path).is_ok_and(|m| !m.permissions().readonly())
             && path.parent().is_some_and(|d| {
                 std::fs::metadata(d).is_ok_and(|m| !m.permissions().readonly()) && !is_system_dir(d)
-            });
+            })
+            // Kept by a backend of no file system (a browser's storage): the player's own.
+            || (!path.exists() && crate::files::is_file(path));
         if writable {
             return Editor::open(path).map_err(|e| e.to_string());
         }
@@ -421,7 +423,7 @@ pub fn editor_for(
                 dir.join(format!("{stem}-{n}.lvl"))
             }
         })
-        .find(|p| !p.exists())
+        .find(|p| !(p.exists() || crate::files::is_file(p)))
         .ok_or("no free file name for the copy")?;
     // A copy needs the level read whole (a broken built-in or foreign level cannot be copied).
     let level = source.load().map_err(|e| e.to_string())?;

@@ -82,7 +82,8 @@ impl Recording {
 
     fn with(ctx: &Context, campaign: &Campaign, mut recorder: Recorder, bot: bool) -> Recording {
         let store = ctx.replays.clone();
-        let recent = store.as_ref().map(|s| s.recent_path(recorder.replay()));
+        let recent =
+            (store.as_ref()).map(|s| super::replay_files::recent_path(s, recorder.replay()));
         // Hot-seat players start their games in the same second: each file names its player.
         let recent = recent.map(|path| match campaign.player() {
             Some(name) => player_path(&path, name),

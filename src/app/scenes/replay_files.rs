@@ -77,6 +77,16 @@ impl Unfinished {
     }
 }
 
+/// Where a game that begins being recorded now goes among `store`'s recent games
+/// ([`Store::recent_path_at`] with the clock of `web_time`, which a browser has: `std`'s
+/// panics there).
+pub fn recent_path(store: &Store, replay: &Replay) -> PathBuf {
+    let now = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    store.recent_path_at(replay, now)
+}
+
 /// Why nothing can be written beside `path`: its directory is read-only (`None` when it is
 /// writable, or missing: it is made at the first save).
 fn read_only(path: &Path) -> Option<String> {
@@ -222,7 +232,7 @@ impl Job {
                     }
                 }
             }
-            Job::Delete(path) => match std::fs::remove_file(&path) {
+            Job::Delete(path) => match crate::files::remove(&path) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
                     report(&path, format!("{}: {e}", path.display()))
                 }
@@ -289,10 +299,11 @@ impl Writer {
         writer
     }
 
-    /// Why replays and the run to continue are not being kept: the last write's failure
-    /// (`None` while writes succeed).
+    /// Why replays and the run to continue are not being kept: the last write's failure, else
+    /// the storage's own word when it keeps nothing (a browser's storage refused or full:
+    /// [`crate::files::not_kept`]); `None` while writes succeed.
     pub fn not_kept(&self) -> Option<String> {
-        self.not_kept.get()
+        self.not_kept.get().or_else(crate::files::not_kept)
     }
 
     fn send(&self, job: Job) {
