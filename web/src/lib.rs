@@ -2,6 +2,11 @@
 //! (`breakout::app::run_in_browser`) when the module loads. Natively this crate is empty.
 
 #[cfg(target_arch = "wasm32")]
+mod stats;
+#[cfg(target_arch = "wasm32")]
+mod verify;
+
+#[cfg(target_arch = "wasm32")]
 mod entry {
     use wasm_bindgen::prelude::*;
 

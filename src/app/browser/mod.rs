@@ -6,6 +6,8 @@
 //! the app's frame calls ([`before_frame`], [`after_frame`]); `app/browser_window.rs` has the
 //! app's window methods for the page.
 
+pub(super) mod stats;
+
 use super::scenes::{Context, SceneStack};
 use crate::view::SpriteBatch;
 use wasm_bindgen::JsCast as _;
@@ -110,4 +112,6 @@ impl Gfx {
 pub(super) fn before_frame(_ctx: &mut Context, _scenes: &mut SceneStack) {}
 
 /// The page's part of a frame, after it was drawn (`seconds`: the frame's measured time).
-pub(super) fn after_frame(_ctx: &mut Context, _seconds: f32) {}
+pub(super) fn after_frame(_ctx: &mut Context, seconds: f32) {
+    stats::record(seconds);
+}
