@@ -11,6 +11,8 @@ mod app_keys;
 mod browser;
 #[cfg(target_arch = "wasm32")]
 mod browser_window;
+#[cfg(target_arch = "wasm32")]
+pub use browser::stats::{frame_stats, FrameStats};
 pub mod data_dirs;
 pub mod dropped;
 mod events;

@@ -4,6 +4,11 @@
 //! Natively this crate is empty.
 
 #[cfg(target_arch = "wasm32")]
+mod stats;
+#[cfg(target_arch = "wasm32")]
+mod verify;
+
+#[cfg(target_arch = "wasm32")]
 mod entry {
     use wasm_bindgen::prelude::*;
 

@@ -10,6 +10,7 @@ pub mod downloads;
 pub mod dropped;
 pub(super) mod input;
 pub(super) mod storage;
+pub(super) mod stats;
 
 use super::scenes::{Context, SceneStack};
 use crate::view::SpriteBatch;
@@ -124,4 +125,6 @@ pub(super) fn before_frame(ctx: &mut Context, scenes: &mut SceneStack) {
 }
 
 /// The page's part of a frame, after it was drawn (`seconds`: the frame's measured time).
-pub(super) fn after_frame(_ctx: &mut Context, _seconds: f32) {}
+pub(super) fn after_frame(_ctx: &mut Context, seconds: f32) {
+    stats::record(seconds);
+}
