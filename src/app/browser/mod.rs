@@ -9,8 +9,8 @@
 pub mod downloads;
 pub mod dropped;
 pub(super) mod input;
-pub(super) mod storage;
 pub(super) mod stats;
+pub(super) mod storage;
 
 use super::scenes::{Context, SceneStack};
 use crate::view::SpriteBatch;
