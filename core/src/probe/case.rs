@@ -343,7 +343,7 @@ pub fn parse(file: &Path, bytes: &[u8]) -> Result<Case, CaseError> {
 /// A file that cannot be read (line 1, column 1, with the system's reason), or any problem of
 /// [`parse`].
 pub fn read(path: &Path) -> Result<Case, CaseError> {
-    let bytes = std::fs::read(path).map_err(|e| CaseError {
+    let bytes = crate::files::read(path).map_err(|e| CaseError {
         file: path.to_path_buf(),
         line: 1,
         column: 1,

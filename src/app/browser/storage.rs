@@ -19,10 +19,14 @@ fn storage() -> Result<web_sys::Storage, KvError> {
         .ok_or_else(|| KvError::Refused("no localStorage".into()))
 }
 
-/// A thrown value in words: a DOM exception's name and message, else its debug form.
+/// A thrown value in a few words, short enough for the menu's note: a DOM exception's name
+/// (`QuotaExceededError`, `SecurityError`), its message logged; else its debug form.
 fn message(e: &JsValue) -> String {
     match e.dyn_ref::<web_sys::DomException>() {
-        Some(dom) => format!("{}: {}", dom.name(), dom.message()),
+        Some(dom) => {
+            log::info!("browser storage: {}: {}", dom.name(), dom.message());
+            dom.name()
+        }
         None => format!("{e:?}"),
     }
 }
