@@ -1,9 +1,10 @@
-//! The WebGL2 renderer: one frame of a [`SpriteBatch`] drawn straight, with no caches (a GPU,
-//! or SwiftShader, draws a few hundred instanced quads a frame with ease): the backdrop and the
-//! world sprites (instanced quads, "over" blending), the particles (point sprites, additive),
-//! into the letterboxed viewport, moved by a shake; with confuse or chaos on, those go to a
+//! The WebGL2 renderer: a frame of a [`SpriteBatch`] is the backdrop's picture (background and
+//! bricks, redrawn only when they change, see [`Offscreen`]) copied into the letterboxed
+//! viewport, then the world sprites (one instanced draw, "over" blending) and the particles
+//! (point sprites, additive), all moved by a shake; with confuse or chaos on, those go to a
 //! scene texture first and one effect pass (`shaders/post.*`) draws it into the viewport; the
-//! text last, over the effects.
+//! text last, over the effects. Unlike the desktop's, no partial redraws or effect patches: a
+//! few whole-frame passes are what a GPU (or SwiftShader) draws with ease.
 
 use super::frame::{effect_patch, kernel_texels, shaken, viewport, GlRect};
 use super::offscreen::Offscreen;
