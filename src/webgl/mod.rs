@@ -8,6 +8,8 @@
 pub mod es;
 pub mod frame;
 #[cfg(target_arch = "wasm32")]
+mod offscreen;
+#[cfg(target_arch = "wasm32")]
 mod programs;
 #[cfg(target_arch = "wasm32")]
 mod renderer;

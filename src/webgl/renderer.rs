@@ -1,13 +1,15 @@
-//! The WebGL2 renderer: one frame of a [`SpriteBatch`] drawn straight, with no caches (a GPU,
-//! or SwiftShader, draws a few hundred instanced quads a frame with ease): the backdrop and the
-//! world sprites (instanced quads, "over" blending), the particles (point sprites, additive),
-//! into the letterboxed viewport, moved by a shake; with confuse or chaos on, those go to a
+//! The WebGL2 renderer: a frame of a [`SpriteBatch`] is the backdrop's picture (background and
+//! bricks, redrawn only when they change, see [`Offscreen`]) copied into the letterboxed
+//! viewport, then the world sprites (one instanced draw, "over" blending) and the particles
+//! (point sprites, additive), all moved by a shake; with confuse or chaos on, those go to a
 //! scene texture first and one effect pass (`shaders/post.*`) draws it into the viewport; the
-//! text last, over the effects.
+//! text last, over the effects. Unlike the desktop's, no partial redraws or effect patches: a
+//! few whole-frame passes are what a GPU (or SwiftShader) draws with ease.
 
 use super::frame::{effect_patch, kernel_texels, shaken, viewport, GlRect};
+use super::offscreen::Offscreen;
 use super::programs::{build, Program};
-use super::textures::{empty_2d, sprite_array, Glyphs};
+use super::textures::{sprite_array, Glyphs};
 use crate::assets::Assets;
 use crate::playfield::{PLAYFIELD_HEIGHT, PLAYFIELD_WIDTH};
 use crate::view::{SpriteBatch, SpriteInstance};
@@ -26,13 +28,6 @@ enum Blend {
     Additive,
 }
 
-/// The offscreen scene the effects read: texture (REPEAT, for the swirl), framebuffer, size.
-struct Scene {
-    texture: glow::Texture,
-    framebuffer: glow::Framebuffer,
-    size: (i32, i32),
-}
-
 /// Draws sprite batches on one WebGL2 context.
 pub struct Renderer {
     gl: glow::Context,
@@ -48,7 +43,10 @@ pub struct Renderer {
     buffers: [glow::Buffer; 3],
     sprite_vao: glow::VertexArray,
     post_vao: glow::VertexArray,
-    scene: Option<Scene>,
+    /// Background and bricks, redrawn when they change (see [`Offscreen`]).
+    backdrop: Option<Offscreen>,
+    /// The world before the effect pass (only while confuse or chaos is on).
+    scene: Option<Offscreen>,
     /// Largest point sprite this context draws, pixels (`ALIASED_POINT_SIZE_RANGE`).
     point_max: f32,
     /// The frame's instances, as floats (kept to reuse the allocation).
@@ -123,6 +121,7 @@ impl Renderer {
             buffers,
             sprite_vao,
             post_vao,
+            backdrop: None,
             scene: None,
             point_max,
             floats: Vec::new(),
@@ -134,12 +133,13 @@ impl Renderer {
         self.frames
     }
 
-    /// Draws `batch` on a drawing buffer of `size` (physical pixels); false for a zero size.
+    /// Draws `batch` on a drawing buffer of `framebuffer` (physical pixels: width, height),
+    /// letterboxed 4:3 with black bars; false, drawing nothing, for a zero size.
     ///
     /// # Errors
     /// A lost context (an object WebGL2 refuses to make).
-    pub fn render(&mut self, size: (u32, u32), batch: &SpriteBatch) -> anyhow::Result<bool> {
-        let Some(rect) = viewport(size) else {
+    pub fn render(&mut self, framebuffer: (u32, u32), batch: &SpriteBatch) -> anyhow::Result<bool> {
+        let Some(rect) = viewport(framebuffer) else {
             return Ok(false);
         };
         let scale = [
@@ -149,14 +149,29 @@ impl Renderer {
         self.glyphs.prepare(&self.gl, &batch.text, scale)?;
         let scale = scale[0];
         let counts = self.upload(batch, scale);
+        let size = (rect.width, rect.height);
+        self.update_backdrop(size, &batch.backdrop, counts[0])?;
         let moved = shaken(rect, &batch.effects);
-        let patch = effect_patch(&batch.effects, (rect.width, rect.height));
-        if let Some(patch) = patch {
-            self.draw_scene((rect.width, rect.height), counts, scale)?;
-            self.clear(size);
-            self.draw_effect(moved, patch, &batch.effects);
+        if let Some(patch) = effect_patch(&batch.effects, size) {
+            Offscreen::ensure(&self.gl, &mut self.scene, size, glow::REPEAT)?;
+            if let Some(scene) = &self.scene {
+                scene.bind_cleared(&self.gl);
+            }
+            let whole = GlRect {
+                left: 0,
+                bottom: 0,
+                width: size.0,
+                height: size.1,
+            };
+            self.draw_copy(0, [0.0, 0.0, size.0 as f32, size.1 as f32], whole, true);
+            self.draw_world(whole, true, counts, scale);
+            self.clear(framebuffer);
+            let variant =
+                usize::from(batch.effects.chaos) | usize::from(batch.effects.confuse) << 1;
+            self.draw_copy(variant, patch, moved, false);
         } else {
-            self.clear(size);
+            self.clear(framebuffer);
+            self.draw_copy(0, [0.0, 0.0, size.0 as f32, size.1 as f32], moved, false);
             self.draw_world(moved, false, counts, scale);
         }
         let first = counts.iter().sum();
@@ -209,12 +224,13 @@ impl Renderer {
         }
     }
 
-    /// The backdrop, world sprites and particles (instances `counts`, from the first) into
+    /// The world sprites and particles (instances `counts` are the backdrop's, the world's and
+    /// the particles', in that order) into
     /// `rect` of the bound target (`top_down`: stored top row first, the scene texture);
     /// `scale` is pixels per playfield pixel.
     fn draw_world(&self, rect: GlRect, top_down: bool, counts: [usize; 3], scale: f32) {
         let [backdrop, world, particles] = counts;
-        self.draw_sprites(&self.sprite, rect, top_down, [0, backdrop + world]);
+        self.draw_sprites(&self.sprite, rect, top_down, [backdrop, world]);
         let p = &self.particle;
         // SAFETY: state and draw calls on this renderer's context and its objects.
         unsafe {
@@ -302,80 +318,46 @@ impl Renderer {
         }
     }
 
-    /// Draws the world (see [`Renderer::draw_world`]) into the scene texture of `size` texels,
-    /// made or remade at that size first.
+    /// Redraws the backdrop picture (`size` texels) if it is new or showed other sprites than
+    /// `sprites` (the first `count` instances).
     ///
     /// # Errors
     /// WebGL2 refusing the texture or framebuffer (a lost context).
-    fn draw_scene(
+    fn update_backdrop(
         &mut self,
         size: (i32, i32),
-        counts: [usize; 3],
-        scale: f32,
+        sprites: &[SpriteInstance],
+        count: usize,
     ) -> anyhow::Result<()> {
-        if self.scene.as_ref().is_none_or(|s| s.size != size) {
-            if let Some(old) = self.scene.take() {
-                // SAFETY: objects of this context, no longer used.
-                unsafe {
-                    self.gl.delete_framebuffer(old.framebuffer);
-                    self.gl.delete_texture(old.texture);
-                }
-            }
-            let texture = empty_2d(&self.gl, size, [glow::RGBA8, glow::RGBA], glow::REPEAT)?;
-            // SAFETY: a framebuffer made on this context, showing its own texture.
-            let framebuffer = unsafe {
-                let fb = self
-                    .gl
-                    .create_framebuffer()
-                    .map_err(|e| anyhow!("framebuffer: {e}"))?;
-                self.gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fb));
-                self.gl.framebuffer_texture_2d(
-                    glow::FRAMEBUFFER,
-                    glow::COLOR_ATTACHMENT0,
-                    glow::TEXTURE_2D,
-                    Some(texture),
-                    0,
-                );
-                fb
-            };
-            self.scene = Some(Scene {
-                texture,
-                framebuffer,
-                size,
-            });
-        }
-        let Some(scene) = &self.scene else {
+        Offscreen::ensure(&self.gl, &mut self.backdrop, size, glow::CLAMP_TO_EDGE)?;
+        let Some(backdrop) = &mut self.backdrop else {
             return Ok(());
         };
-        // SAFETY: state calls on this renderer's context and its framebuffer.
-        unsafe {
-            self.gl
-                .bind_framebuffer(glow::FRAMEBUFFER, Some(scene.framebuffer));
-            self.gl.disable(glow::SCISSOR_TEST);
-            self.gl.viewport(0, 0, size.0, size.1);
-            self.gl.clear_color(0.0, 0.0, 0.0, 1.0);
-            self.gl.clear(glow::COLOR_BUFFER_BIT);
+        if backdrop.sprites == sprites && !backdrop.sprites.is_empty() {
+            return Ok(());
         }
+        backdrop.sprites = sprites.to_vec();
+        backdrop.bind_cleared(&self.gl);
         let whole = GlRect {
             left: 0,
             bottom: 0,
             width: size.0,
             height: size.1,
         };
-        self.draw_world(whole, true, counts, scale);
-        // SAFETY: back to the canvas.
-        unsafe { self.gl.bind_framebuffer(glow::FRAMEBUFFER, None) };
+        self.draw_sprites(&self.sprite, whole, true, [0, count]);
         Ok(())
     }
 
-    /// The effect pass of `effects` (the variant of `shaders/post.*`) reading the scene texture
-    /// through `patch` (see [`effect_patch`]) into `rect` of the canvas.
-    fn draw_effect(&self, rect: GlRect, patch: [f32; 4], effects: &crate::view::PostEffects) {
-        let (Some(scene), Some(program)) = (
-            &self.scene,
-            self.post
-                .get(usize::from(effects.chaos) | usize::from(effects.confuse) << 1),
-        ) else {
+    /// One pass of `shaders/post.*` (variant `variant`: `chaos | confuse << 1`, 0 a plain copy)
+    /// reading, through `patch` (see [`effect_patch`]), the scene texture, or the backdrop's
+    /// for variant 0, into `rect` of the bound target (`top_down`: stored top row first).
+    fn draw_copy(&self, variant: usize, patch: [f32; 4], rect: GlRect, top_down: bool) {
+        let source = if variant == 0 {
+            &self.backdrop
+        } else {
+            &self.scene
+        };
+        let (Some(source), Some(program)) = (source, self.post.get(variant)) else {
             return;
         };
         let data = [patch[0], patch[1], patch[2], patch[3], 0.0, 0.0];
@@ -386,13 +368,13 @@ impl Renderer {
             gl.buffer_data_u8_slice(glow::ARRAY_BUFFER, &f32_bytes(&data), glow::STREAM_DRAW);
             gl.viewport(rect.left, rect.bottom, rect.width, rect.height);
             gl.use_program(Some(program.program));
-            let (w, h) = scene.size;
+            let (w, h) = source.size;
             gl.uniform_2_f32(program.uniform("scene_size"), w as f32, h as f32);
             gl.uniform_1_i32(program.uniform("kernel"), kernel_texels(w));
-            gl.uniform_1_i32(program.uniform("target_top_down"), 0);
+            gl.uniform_1_i32(program.uniform("target_top_down"), i32::from(top_down));
             gl.uniform_1_i32(program.uniform("scene"), 0);
             gl.active_texture(glow::TEXTURE0);
-            gl.bind_texture(glow::TEXTURE_2D, Some(scene.texture));
+            gl.bind_texture(glow::TEXTURE_2D, Some(source.texture));
             gl.disable(glow::BLEND);
             gl.bind_vertex_array(Some(self.post_vao));
             gl.draw_arrays_instanced(glow::TRIANGLE_STRIP, 0, 4, 1);

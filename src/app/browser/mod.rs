@@ -94,8 +94,12 @@ impl Gfx {
             .ok_or_else(|| anyhow::anyhow!("the window has no canvas"))?;
         input::install(&canvas);
         let _ = canvas.focus();
+        // No multisampling, as the desktop's window (sprites are axis-aligned; on a software
+        // rasteriser 4× samples cost about 4× the frame).
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &"antialias".into(), &false.into());
         let context = canvas
-            .get_context("webgl2")
+            .get_context_with_context_options("webgl2", &options)
             .ok()
             .flatten()
             .and_then(|c| c.dyn_into::<web_sys::WebGl2RenderingContext>().ok())
