@@ -21,8 +21,12 @@ impl App {
         let wanted = self.ctx.video;
         let Some(gfx) = &mut self.gfx else { return };
         if gfx.fullscreen != wanted.fullscreen {
-            let mode = wanted.fullscreen.then_some(Fullscreen::Borderless(None));
-            gfx.window.set_fullscreen(mode);
+            // The browser may have left full screen itself (Esc) or refused it (no gesture):
+            // asking to leave a full screen the page is not in throws.
+            if wanted.fullscreen != gfx.window.fullscreen().is_some() {
+                let mode = wanted.fullscreen.then_some(Fullscreen::Borderless(None));
+                gfx.window.set_fullscreen(mode);
+            }
             gfx.fullscreen = wanted.fullscreen;
         }
     }

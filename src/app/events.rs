@@ -127,13 +127,8 @@ impl ApplicationHandler for App {
                     .input(&mut self.ctx, SceneInput::Pointer(Pointer::Wheel(notches)));
                 self.follow(event_loop, flow);
             }
-            // A page's touches move and click like the mouse (`browser::input`).
             #[cfg(target_arch = "wasm32")]
-            WindowEvent::Touch(touch) => {
-                for event in super::browser::input::touch_as_mouse(touch) {
-                    self.window_event(event_loop, _id, event);
-                }
-            }
+            WindowEvent::Touch(touch) => self.touch(event_loop, _id, touch),
             WindowEvent::RedrawRequested if !self.minimised => self.frame(event_loop),
             _ => {}
         }
@@ -148,6 +143,16 @@ impl ApplicationHandler for App {
         } else {
             // The next frame now, or asleep until the frame cap lets it start.
             self.pace(event_loop);
+        }
+    }
+}
+
+impl App {
+    /// A page's touch: moves and clicks like the mouse ([`super::browser::input::touch_as_mouse`]).
+    #[cfg(target_arch = "wasm32")]
+    fn touch(&mut self, event_loop: &ActiveEventLoop, id: WindowId, touch: winit::event::Touch) {
+        for event in super::browser::input::touch_as_mouse(touch) {
+            self.window_event(event_loop, id, event);
         }
     }
 }

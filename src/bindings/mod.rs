@@ -89,7 +89,25 @@ impl Action {
     /// Its keys when the player has not changed them: the table's on the desktop, in a page
     /// none a browser keeps for itself ([`web::default_keys`]).
     pub fn default_keys(self) -> &'static [KeyCode] {
-        web::default_keys(self, cfg!(target_arch = "wasm32"))
+        self.defaults_for(cfg!(target_arch = "wasm32"))
+    }
+
+    /// Its default keys on the desktop, or in a page (`web`): the table's, but in a page none
+    /// of [`web::BROWSER_KEYS`] (the debug overlay on [`web::PAGE_DEBUG_OVERLAY`], full screen
+    /// on [`web::PAGE_FULLSCREEN`]).
+    pub fn defaults_for(self, web: bool) -> &'static [KeyCode] {
+        match self {
+            Action::DebugOverlay if web => web::PAGE_DEBUG_OVERLAY,
+            Action::Fullscreen if web => web::PAGE_FULLSCREEN,
+            Action::Left
+            | Action::Right
+            | Action::Launch
+            | Action::Pause
+            | Action::Mute
+            | Action::NextCollisionMode
+            | Action::DebugOverlay
+            | Action::Fullscreen => self.row().defaults,
+        }
     }
 
     /// The action named `name` in the config file (exactly, as [`Action::name`] gives it).
@@ -454,3 +472,5 @@ fn bindable(action: Action, key: KeyCode) -> Result<(), BindError> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod web_tests;

@@ -10,16 +10,15 @@
 //!
 //! So a page cancels a key press only when the game uses it ([`passes_to_browser`] says
 //! which it leaves alone), and the game's defaults avoid the keys of [`BROWSER_KEYS`]
-//! ([`default_keys`]).
+//! (`Action::defaults_for`).
 
-use super::Action;
 use winit::keyboard::KeyCode;
 
 /// Keys a desktop browser (Chrome, Firefox) acts on by itself, so that a game must not need
 /// them: F1 help, F3 find again, F5 reload, F6 the address bar, F7 caret browsing, F10 the
 /// menu bar (Firefox), F11 the browser's full screen, F12 the developer tools. A page lets
 /// them through ([`passes_to_browser`]) and no default key of the game in a page is one of
-/// them ([`default_keys`]).
+/// them (`Action::defaults_for`).
 pub const BROWSER_KEYS: &[KeyCode] = &[
     KeyCode::F1,
     KeyCode::F3,
@@ -47,23 +46,12 @@ pub const fn settings_key(web: bool) -> KeyCode {
     }
 }
 
-/// The default keys of `action`: the table's, but in a page (`web`) none of
-/// [`BROWSER_KEYS`]: the debug overlay on F8 instead of F1, full screen on F9 instead of F11
-/// (Alt+Enter works in both).
-pub fn default_keys(action: Action, web: bool) -> &'static [KeyCode] {
-    match action {
-        Action::DebugOverlay if web => &[KeyCode::F8],
-        Action::Fullscreen if web => &[KeyCode::F9],
-        Action::Left
-        | Action::Right
-        | Action::Launch
-        | Action::Pause
-        | Action::Mute
-        | Action::NextCollisionMode
-        | Action::DebugOverlay
-        | Action::Fullscreen => action.row().defaults,
-    }
-}
+/// The debug overlay's default key in a page: F8 (the desktop's F1 is a browser's help).
+pub const PAGE_DEBUG_OVERLAY: &[KeyCode] = &[KeyCode::F8];
+
+/// Full screen's default key in a page: F9 (the desktop's F11 is the browser's own full
+/// screen); Alt+Enter works in both.
+pub const PAGE_FULLSCREEN: &[KeyCode] = &[KeyCode::F9];
 
 /// Whether a page leaves a key press to the browser (does not cancel it): `code` is the DOM
 /// event's `code` (winit's [`KeyCode`] names: `"F5"`, `"KeyR"`), `ctrl_or_meta` whether Ctrl
@@ -75,65 +63,5 @@ pub fn passes_to_browser(code: &str, ctrl_or_meta: bool) -> bool {
         !named(GAME_CTRL_KEYS)
     } else {
         named(BROWSER_KEYS)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// No default key of the page is one a browser keeps (anchors file, section 2.3), while
-    /// the desktop's defaults stay the table's.
-    #[test]
-    fn no_default_key_in_a_page_is_one_a_browser_keeps() {
-        for &action in Action::ALL {
-            for key in default_keys(action, true) {
-                assert!(!BROWSER_KEYS.contains(key), "{action:?}: {key:?}");
-            }
-            assert_eq!(default_keys(action, false), action.row().defaults);
-        }
-        assert!(!BROWSER_KEYS.contains(&settings_key(true)));
-        assert_eq!(settings_key(false), KeyCode::F3);
-        // The desktop's F1 and F11 are among them: the page's defaults differ.
-        assert_ne!(
-            default_keys(Action::DebugOverlay, true),
-            default_keys(Action::DebugOverlay, false)
-        );
-    }
-
-    /// The page's defaults are distinct keys, none another action's.
-    #[test]
-    fn the_pages_default_keys_are_each_one_actions() {
-        let mut seen = Vec::new();
-        for &action in Action::ALL {
-            for &key in default_keys(action, true) {
-                assert!(!seen.contains(&key), "{key:?} twice");
-                seen.push(key);
-            }
-        }
-        assert!(!seen.contains(&settings_key(true)));
-    }
-
-    #[test]
-    fn reload_and_developer_tools_go_to_the_browser_and_game_keys_do_not() {
-        for code in ["F5", "F12", "F11", "F1"] {
-            assert!(passes_to_browser(code, false), "{code}");
-        }
-        assert!(passes_to_browser("KeyR", true), "Ctrl+R");
-        assert!(passes_to_browser("KeyI", true), "Ctrl+Shift+I");
-        for code in [
-            "Space",
-            "ArrowLeft",
-            "Enter",
-            "Escape",
-            "KeyP",
-            "F8",
-            "F9",
-            "F2",
-        ] {
-            assert!(!passes_to_browser(code, false), "{code}");
-        }
-        assert!(!passes_to_browser("KeyS", true), "Ctrl+S saves the level");
-        assert!(!passes_to_browser("KeyZ", true), "Ctrl+Z undoes");
     }
 }

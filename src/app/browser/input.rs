@@ -13,14 +13,30 @@ use web_sys::{AddEventListenerOptions, Event, EventTarget, HtmlCanvasElement, Ke
 use winit::event::{DeviceId, ElementState, MouseButton, Touch, TouchPhase, WindowEvent};
 
 thread_local! {
-    /// True once the player pressed a key, clicked or touched the page.
+    /// True once the player pressed a key, clicked or lifted a finger on the page (for
+    /// browsers without `navigator.userActivation`).
     static GESTURE: Cell<bool> = const { Cell::new(false) };
 }
 
+/// The events that count as a gesture where `navigator.userActivation` is missing: those
+/// that activate a page (a touch counts when the finger lifts, not when it lands).
+const GESTURES: [&str; 4] = ["keydown", "mousedown", "pointerup", "touchend"];
+
 /// Whether the player pressed a key, clicked or touched the page yet: browsers refuse to
-/// start audio before that ("The AudioContext was not allowed to start").
+/// start audio before that ("The AudioContext was not allowed to start"). The browser's own
+/// word (`navigator.userActivation.hasBeenActive`) where it has one, else [`GESTURES`] seen.
 pub(in crate::app) fn had_gesture() -> bool {
-    GESTURE.with(Cell::get)
+    let browser_says = || {
+        let navigator = web_sys::window()?.navigator();
+        let activation = js_sys::Reflect::get(&navigator, &"userActivation".into()).ok()?;
+        if activation.is_undefined() || activation.is_null() {
+            return None;
+        }
+        js_sys::Reflect::get(&activation, &"hasBeenActive".into())
+            .ok()?
+            .as_bool()
+    };
+    browser_says().unwrap_or_else(|| GESTURE.with(Cell::get))
 }
 
 /// Adds `handler` to `target` for `event` (not passive, so that it may cancel it) for the
@@ -63,7 +79,7 @@ pub(super) fn install(canvas: &HtmlCanvasElement) {
         listen(canvas, event, |event| event.prevent_default());
     }
     if let Some(window) = web_sys::window() {
-        for event in ["keydown", "pointerdown", "touchstart"] {
+        for event in GESTURES {
             listen(&window, event, |_| GESTURE.with(|g| g.set(true)));
         }
     }

@@ -443,6 +443,8 @@ impl Scene for MenuScene {
         let not_kept = not_kept_note(ctx);
         let error = error.or(not_kept.as_deref());
         let (shown, at) = self.list.position();
+        let settings = crate::bindings::key_name(SETTINGS_KEY).unwrap_or("?");
+        let keys = format!("UP/DOWN choose  ENTER open  {settings} settings  ESC quit");
         let view = ListView {
             title: "BREAKOUT",
             top: LIST_TOP,
@@ -451,7 +453,7 @@ impl Scene for MenuScene {
             status: filter_status(self.list.filter(), "sets"),
             position: format!("{}/{shown}", (at + 1).min(shown)),
             error,
-            keys: "UP/DOWN choose  ENTER open  F3 settings  ESC quit",
+            keys: &keys,
         };
         menu::list(&mut batch.text, &view);
     }

@@ -10,7 +10,7 @@
 
 use super::play::{Campaign, GameStart, PlayScene};
 use super::replay_fork::ForkView;
-use super::replay_keys::{command, repeats, Command, HELP_KEY, KEYS};
+use super::replay_keys::{command, keys_help, repeats, Command, HELP_KEY};
 use super::replay_watch::Watch;
 use super::{Chrome, Handled, SceneInput};
 use super::{Context, Pointer, Scene, Transition};
@@ -24,7 +24,8 @@ use std::sync::Arc;
 use winit::event::MouseButton;
 use winit::keyboard::{KeyCode, PhysicalKey};
 
-/// A replay being watched (see the module's documentation for the keys: [`KEYS`]).
+/// A replay being watched (see the module's documentation for the keys:
+/// [`super::replay_keys::KEYS`]).
 pub struct ReplayScene {
     watch: Watch,
     /// What the title calls the replay: its file's name.
@@ -367,7 +368,9 @@ impl Scene for ReplayScene {
             timeline::diverged(&mut batch.text, d.step, why);
         }
         if self.help {
-            timeline::help_panel(&mut batch.text, "REPLAY KEYS", &KEYS);
+            let keys = keys_help(ctx.bindings());
+            let keys: Vec<(&str, &str)> = keys.iter().map(|(k, w)| (k.as_str(), *w)).collect();
+            timeline::help_panel(&mut batch.text, "REPLAY KEYS", &keys);
         }
         let active = game.active_effects();
         batch.effects.confuse |= active.has(PowerUpKind::Confuse);

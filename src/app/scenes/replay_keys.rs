@@ -94,9 +94,46 @@ pub const KEYS: [(&str, &str); 15] = [
     ("ESC", "leave"),
 ];
 
+/// [`KEYS`] as the help panel shows them with `bindings`: the debug overlay's and full
+/// screen's lines name their bound keys (F1 and F11 by default; F8 and F9 in a page).
+pub fn keys_help(bindings: &crate::bindings::Bindings) -> Vec<(String, &'static str)> {
+    use crate::bindings::Action;
+    KEYS.iter()
+        .map(|&(key, what)| {
+            let bound = match key {
+                "F1" => Some(Action::DebugOverlay),
+                "F11" => Some(Action::Fullscreen),
+                _ => None,
+            };
+            let name = bound.map_or_else(
+                || key.to_string(),
+                |action| bindings.first_key_name(action).to_uppercase(),
+            );
+            (name, what)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The help names the keys the debug overlay and full screen are bound to.
+    #[test]
+    fn the_help_names_the_bound_overlay_and_fullscreen_keys() {
+        use crate::bindings::{Action, Bindings};
+        let mut bindings = Bindings::default();
+        let help = keys_help(&bindings);
+        assert_eq!(help.len(), KEYS.len());
+        let overlay = bindings.first_key_name(Action::DebugOverlay).to_uppercase();
+        assert!(help.contains(&(overlay, "collision debug overlay")));
+        bindings.bind(Action::DebugOverlay, KeyCode::F3).unwrap();
+        bindings.bind(Action::Fullscreen, KeyCode::F10).unwrap();
+        let help = keys_help(&bindings);
+        assert!(help.contains(&("F3".to_string(), "collision debug overlay")));
+        assert!(help.contains(&("F10".to_string(), "fullscreen")));
+        assert!(help.contains(&("ESC".to_string(), "leave")));
+    }
 
     /// Every command has a key, and the help panel names a key for each.
     #[test]

@@ -29,8 +29,8 @@ use winit::keyboard::KeyCode;
 mod values;
 
 /// The key that opens the settings from the set menu (whose letters type into its filter);
-/// the pause screen takes S too.
-pub const SETTINGS_KEY: KeyCode = KeyCode::F3;
+/// the pause screen takes S too. F3, F2 in a page ([`crate::bindings::web::settings_key`]).
+pub const SETTINGS_KEY: KeyCode = crate::bindings::web::settings_key(cfg!(target_arch = "wasm32"));
 
 /// One setting's row: what it is called, how its value reads, and what one step left (−1) or
 /// right (+1) does to it; a toggle ignores the direction.
