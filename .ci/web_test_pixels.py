@@ -3,7 +3,8 @@ checks of a page's screenshot against the desktop binary's picture of the same s
 import struct
 import zlib
 
-W, H = 800, 600  # the viewport, CSS px = canvas px (deviceScaleFactor 1): the playfield's size
+W, H = 800, 600  # the canvas, CSS px = canvas px (deviceScaleFactor 1): the playfield's size
+HINT = 40  # the page's hint line under the canvas (web/page/index.html), CSS px
 
 
 class Failure(Exception):
