@@ -31,11 +31,6 @@ impl App {
         }
     }
 
-    /// A page is never a scripted run.
-    pub(super) fn scripted(&self) -> bool {
-        false
-    }
-
     /// A page has no window position or size of its own to remember.
     pub(super) fn remember_window(&mut self, _size: Option<(u32, u32)>, _at: Option<(i32, i32)>) {}
 }

@@ -47,8 +47,6 @@ use crate::cli::{ForcedEffect, PlayArgs};
 use crate::config::MAX_FRAME_TIME;
 use crate::sim::GameConfig;
 use crate::view::SpriteBatch;
-#[cfg(not(target_arch = "wasm32"))]
-use anyhow::Context as _;
 #[cfg(target_arch = "wasm32")]
 use browser::Gfx;
 #[cfg(target_arch = "wasm32")]
@@ -425,9 +423,25 @@ impl App {
         event_loop.exit();
     }
 
+    /// Ends the game (desktop: [`App::close`]). A page cannot close itself, and a stopped
+    /// loop would leave a dead canvas: there the settings are kept and the game goes on (the
+    /// scene that asked stays).
+    fn quit(&mut self, event_loop: &ActiveEventLoop) {
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = event_loop;
+            if let Err(e) = self.ctx.settings.save() {
+                log::warn!("the settings were not saved: {e}");
+            }
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        self.close(event_loop);
+    }
+
     /// Saves the screenshot (if asked) while the GL context is alive, and the settings changed
     /// since they were last saved (the window's place, F11), then stops the loop.
-    fn quit(&mut self, event_loop: &ActiveEventLoop) {
+    #[cfg(not(target_arch = "wasm32"))]
+    fn close(&mut self, event_loop: &ActiveEventLoop) {
         if !self.scripted() {
             // Not every window system reports moves: ask where the window is now.
             let at = self
@@ -447,49 +461,6 @@ impl App {
             }
         }
         event_loop.exit();
-    }
-
-    /// Runs the event loop until the player quits, then prints `--stats` and reports any
-    /// error.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn run(mut self, event_loop: EventLoop<()>) -> anyhow::Result<()> {
-        event_loop
-            .run_app(&mut self)
-            .context("the window's event loop failed")?;
-        self.finish()
-    }
-
-    /// Hands the app to the browser's event loop (its animation frames and input events) and
-    /// returns at once: the page goes on running it.
-    #[cfg(target_arch = "wasm32")]
-    fn run(self, event_loop: EventLoop<()>) -> anyhow::Result<()> {
-        use winit::platform::web::EventLoopExtWebSys as _;
-        event_loop.spawn_app(self);
-        Ok(())
-    }
-
-    /// After the event loop: prints `--stats` and reports any error.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn finish(self) -> anyhow::Result<()> {
-        if let Some(e) = self.error {
-            return Err(e);
-        }
-        if self.args.window.stats {
-            let seconds = self.first_frame.map_or(0.0, |t| t.elapsed().as_secs_f64());
-            let render = self
-                .gfx
-                .as_ref()
-                .map_or_else(Default::default, |g| g.render_stats());
-            let stats = stats::FrameStats::from_samples(
-                &self.frame_times,
-                seconds,
-                render,
-                self.particles_drawn,
-                self.ctx.game_steps,
-            );
-            println!("{}", serde_json::to_string(&stats)?);
-        }
-        Ok(())
     }
 }
 

@@ -1,6 +1,7 @@
 //! What the window opens on when the command line names a run: `--set`/`--level` (and
 //! `--players` for hot seat), found and loaded before the window opens so a typo is a one-line
-//! error.
+//! error; and running the app's event loop (natively until the player quits, then `--stats`;
+//! in a page, handed to the browser).
 
 use super::scenes::hot_seat::HotSeatScene;
 use super::scenes::level_menu::LevelMenuScene;
@@ -9,7 +10,10 @@ use super::{App, RunOptions};
 use crate::assets::{Assets, LevelSetSource, OpenedSet};
 use crate::cli::PlayArgs;
 use crate::level::Level;
+#[cfg(not(target_arch = "wasm32"))]
+use anyhow::Context as _;
 use std::sync::Arc;
+use winit::event_loop::EventLoop;
 
 /// The run options of the command line `args`, as the scenes read them.
 pub(super) fn run_options(args: &PlayArgs) -> RunOptions {
@@ -67,5 +71,50 @@ pub(super) fn push_run(app: &mut App, set: Arc<OpenedSet>, index: usize, level: 
             Ok(play) => app.scenes.push(Box::new(play)),
             Err(e) => log::error!("{e}"),
         },
+    }
+}
+
+impl App {
+    /// Runs the event loop until the player quits, then prints `--stats` and reports any
+    /// error.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(super) fn run(mut self, event_loop: EventLoop<()>) -> anyhow::Result<()> {
+        event_loop
+            .run_app(&mut self)
+            .context("the window's event loop failed")?;
+        self.finish()
+    }
+
+    /// Hands the app to the browser's event loop (its animation frames and input events) and
+    /// returns at once: the page goes on running it.
+    #[cfg(target_arch = "wasm32")]
+    pub(super) fn run(self, event_loop: EventLoop<()>) -> anyhow::Result<()> {
+        use winit::platform::web::EventLoopExtWebSys as _;
+        event_loop.spawn_app(self);
+        Ok(())
+    }
+
+    /// After the event loop: prints `--stats` and reports any error.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn finish(self) -> anyhow::Result<()> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        if self.args.window.stats {
+            let seconds = self.first_frame.map_or(0.0, |t| t.elapsed().as_secs_f64());
+            let render = self
+                .gfx
+                .as_ref()
+                .map_or_else(Default::default, |g| g.render_stats());
+            let stats = super::stats::FrameStats::from_samples(
+                &self.frame_times,
+                seconds,
+                render,
+                self.particles_drawn,
+                self.ctx.game_steps,
+            );
+            println!("{}", serde_json::to_string(&stats)?);
+        }
+        Ok(())
     }
 }

@@ -112,14 +112,6 @@ impl Gfx {
             fullscreen: false,
         })
     }
-
-    /// A page saves no screenshots (`--screenshot` is the desktop's).
-    ///
-    /// # Errors
-    /// Always: there is no file system to write to.
-    pub(super) fn save_screenshot(&self, path: &std::path::Path) -> anyhow::Result<()> {
-        anyhow::bail!("no screenshot in a browser ({})", path.display())
-    }
 }
 
 /// The page's part of a frame, before the scenes update (files dropped on the page, the

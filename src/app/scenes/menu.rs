@@ -444,7 +444,13 @@ impl Scene for MenuScene {
         let error = error.or(not_kept.as_deref());
         let (shown, at) = self.list.position();
         let settings = crate::bindings::key_name(SETTINGS_KEY).unwrap_or("?");
-        let keys = format!("UP/DOWN choose  ENTER open  {settings} settings  ESC quit");
+        // A page cannot close itself: Esc quits the desktop game only.
+        let quit = if cfg!(target_arch = "wasm32") {
+            ""
+        } else {
+            "  ESC quit"
+        };
+        let keys = format!("UP/DOWN choose  ENTER open  {settings} settings{quit}");
         let view = ListView {
             title: "BREAKOUT",
             top: LIST_TOP,
