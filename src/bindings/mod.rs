@@ -87,7 +87,7 @@ impl Action {
     }
 
     /// Its keys when the player has not changed them: the table's on the desktop, in a page
-    /// none a browser keeps for itself ([`web::default_keys`]).
+    /// none a browser keeps for itself ([`web::BROWSER_KEYS`]).
     pub fn default_keys(self) -> &'static [KeyCode] {
         self.defaults_for(cfg!(target_arch = "wasm32"))
     }

@@ -20,7 +20,7 @@ pub struct GlRect {
     pub height: i32,
 }
 
-/// The 4:3 viewport of a `size` drawing buffer (physical pixels), as [`letterbox`] centres it;
+/// The 4:3 viewport of a `size` drawing buffer (physical pixels), as [`letterbox()`] centres it;
 /// `None` for a zero size.
 pub fn viewport(size: (u32, u32)) -> Option<GlRect> {
     let v = letterbox(size.0, size.1)?;
