@@ -122,7 +122,7 @@ pub fn edit(args: PlayArgs, file: Option<std::path::PathBuf>) -> anyhow::Result<
 /// # Errors
 /// The event loop cannot start (it was started before).
 /// `words` are the page's `?args=` (the command line's words, split at spaces: `--level 04
-/// --bot`, `lab --preset 3`…); `lab` opens the collision lab's probe, anything else the game.
+/// --autoplay`, `lab --preset 3`…); `lab` opens the collision lab's probe, anything else the game.
 ///
 /// # Errors
 /// Words the command line does not take (clap's message), or the event loop cannot start.

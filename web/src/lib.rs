@@ -54,7 +54,7 @@ mod entry {
     }
 
     /// The page address's `?args=` value, decoded (empty without one): the command line's
-    /// words, e.g. `?args=--level%2004%20--bot`.
+    /// words, e.g. `?args=--level%2004-rainbow%20--autoplay`.
     fn web_sys_query_args() -> String {
         let search = web_sys::window()
             .and_then(|w| w.location().search().ok())
