@@ -114,6 +114,7 @@ fn compare_run(out: &std::path::Path) -> anyhow::Result<()> {
         modes,
         steps: Some(STEPS),
         seed: 1,
+        seeds: compare::DEFAULT_SEEDS,
         speed_sweep: false,
     };
     let written = compare::compare(&Subject::Levels(jobs), &options, out, false)?;

@@ -53,8 +53,9 @@ pub enum Command {
     /// when the file cannot be read); with --export, render it headless to a GIF or PNG frames.
     Replay(ReplayArgs),
     /// Play every level of a set (or one level, or a replay's recorded input) in every
-    /// collision mode on the same seed, headless on all cores, and write DIR/compare.csv (one
-    /// row per level × mode), DIR/summary.md and SVG plots. Exit 0 when written, 1 on bad input
+    /// collision mode with the same seeds (--seeds, default 10), headless on all cores, and
+    /// write DIR/compare.csv (one row per level × seed × mode), DIR/summary.md (95 %
+    /// intervals, which differences exceed the noise) and SVG plots. Exit 0 when written, 1 on bad input
     /// (then nothing in DIR is changed).
     Compare(CompareArgs),
     /// Open the level editor on FILE (a new level saved there if it does not exist; without
@@ -428,9 +429,14 @@ pub struct CompareArgs {
     /// (default: 20000 for levels, the whole replay for --replay).
     #[arg(long, value_name = "N")]
     pub steps: Option<u64>,
-    /// Seed of the games' random generator and of the bot.
+    /// The first seed of the games' random generator and of the bot: the games are played
+    /// with seeds N, N+1, … (--seeds of them).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_SEED)]
     pub seed: u64,
+    /// How many seeds every level is played with, by every model (default 10); the summary
+    /// gives 95 % intervals over them. Not with --replay (a replay has its own seed).
+    #[arg(long, value_name = "N", conflicts_with = "replay", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub seeds: Option<u64>,
     /// Also sweep the ball speed from 450 to 50,000 px/s against a wall of solid bricks and
     /// plot the bricks tunnelled through per mode (DIR/speed_sweep.svg).
     #[arg(long)]

@@ -49,6 +49,7 @@ fn main() -> ExitCode {
             modes: args.modes.as_deref(),
             steps: args.steps,
             seed: args.seed,
+            seeds: args.seeds,
             speed_sweep: args.speed_sweep,
             replay: args.replay.as_deref(),
             set: &args.set,

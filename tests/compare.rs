@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 const HEADER: &str = "set,level,name,mode,cleared,steps_to_clear,bricks_destroyed,balls_lost,\
-                      escapes,tunnelled,parted_at,score";
+                      escapes,tunnelled,parted_at,score,seed";
 
 /// Two levels: rows of plain bricks close to the paddle, so that the modes part early.
 const LEVELS: [(&str, &str); 2] = [
@@ -121,7 +121,8 @@ fn the_table_has_one_row_per_level_and_mode_and_the_parting_step_of_a_lockstep_r
     let out = breakout(
         &dir,
         &[
-            "--set", "levels", "--modes", modes, "--steps", &steps, "--seed", &seed, "-o", "out",
+            "--set", "levels", "--modes", modes, "--steps", &steps, "--seed", &seed, "--seeds",
+            "1", "-o", "out",
         ],
     );
     assert!(out.status.success(), "{}", stderr(&out));
@@ -130,7 +131,8 @@ fn the_table_has_one_row_per_level_and_mode_and_the_parting_step_of_a_lockstep_r
     assert_eq!(rows.len(), 2 * 4, "{rows:?}");
     let col = |name: &str| HEADER.split(',').position(|h| h == name).unwrap();
     for (i, row) in rows.iter().enumerate() {
-        assert_eq!(row.len(), 12, "{row:?}");
+        assert_eq!(row.len(), 13, "{row:?}");
+        assert_eq!(row[col("seed")], seed);
         assert_eq!(row[col("level")], (i / 4 + 1).to_string());
         assert_eq!(row[col("mode")], modes.split(',').nth(i % 4).unwrap());
         assert_eq!(row[col("name")], ["Low", "Corners"][i / 4]);
@@ -224,7 +226,7 @@ fn modes_all_plays_every_row_in_the_table_order() {
     let out = breakout(
         &dir,
         &[
-            "--set", "levels", "--modes", "All", "--steps", "300", "-o", "out",
+            "--set", "levels", "--modes", "All", "--steps", "300", "--seeds", "1", "-o", "out",
         ],
     );
     assert!(out.status.success(), "{}", stderr(&out));

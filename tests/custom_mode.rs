@@ -81,6 +81,7 @@ fn compare_plays_the_custom_model_beside_clamp_and_it_parts_where_an_independent
         ],
         steps: Some(STEPS),
         seed: SEED,
+        seeds: 1,
         speed_sweep: false,
     };
     let out = dir.join("out");

@@ -1,6 +1,7 @@
 //! `breakout compare`: every level of a set (or one level, or a replay's recorded input) played
-//! in every collision mode on the same seed, headless and on all cores; written as a table
-//! (`compare.csv`), a summary (`summary.md`) and SVG plots. `docs/collision.md`, "Comparing
+//! in every collision mode with the same seeds (`--seeds N`, each game in lockstep), headless
+//! and on all cores; written as a table (`compare.csv`), a summary (`summary.md`, every rate
+//! and mean with its 95 % interval, [`stats`]) and SVG plots. `docs/collision.md`, "Comparing
 //! the modes", defines the columns and shows the reference plots.
 //!
 //! What it plays is a list of [`Model`]s: the built-in rows `--modes` names, and, called as a
@@ -15,8 +16,10 @@
 pub mod models;
 pub mod normals;
 pub mod output;
+pub mod paired;
 pub mod plots;
 pub mod run;
+pub mod stats;
 pub mod summary;
 pub mod sweep;
 pub mod table;
@@ -31,7 +34,9 @@ pub use models::Model;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use table::Row;
-pub use types::{CompareError, CompareOptions, LevelResult, DEFAULT_STEPS};
+pub use types::{
+    CompareError, CompareOptions, LevelResult, ReplayFacts, DEFAULT_SEEDS, DEFAULT_STEPS,
+};
 
 /// What `breakout compare` is asked on its command line.
 #[derive(Clone, Copy, Debug)]
@@ -40,8 +45,10 @@ pub struct Request<'a> {
     pub modes: Option<&'a str>,
     /// `--steps`.
     pub steps: Option<u64>,
-    /// `--seed`.
+    /// `--seed`: the first seed.
     pub seed: u64,
+    /// `--seeds`: how many seeds; `None`: [`DEFAULT_SEEDS`].
+    pub seeds: Option<u64>,
     /// `--speed-sweep`.
     pub speed_sweep: bool,
     /// `--replay FILE`: a replay's input played in every mode, instead of levels.
@@ -67,6 +74,7 @@ pub fn run(request: &Request<'_>) -> std::process::ExitCode {
             modes,
             steps: request.steps,
             seed: request.seed,
+            seeds: request.seeds.unwrap_or(DEFAULT_SEEDS),
             speed_sweep: request.speed_sweep,
         };
         let subject = match request.replay {
@@ -82,9 +90,10 @@ pub fn run(request: &Request<'_>) -> std::process::ExitCode {
     match written() {
         Ok(written) => {
             println!(
-                "{}: {} level(s) compared in {:.1} s: {}",
+                "{}: {} level(s), {} game(s) per model, compared in {:.1} s: {}",
                 request.output.display(),
                 written.levels,
+                written.games,
                 written.seconds,
                 written.files.join(", ")
             );
@@ -201,6 +210,8 @@ pub fn level_subject(
 pub struct Written {
     /// The levels played (one for a replay).
     pub levels: usize,
+    /// The games played by each model: levels × seeds (one for a replay).
+    pub games: usize,
     /// The files written into the output directory, by name.
     pub files: Vec<String>,
     /// Wall-clock seconds of the whole run.
@@ -225,16 +236,19 @@ pub fn compare(
     let start = std::time::Instant::now();
     distinct_names(&options.modes)?;
     let staging = output::Staging::new(out)?;
-    let results = match subject {
-        Subject::Levels(jobs) => play_levels(jobs, options, progress)?,
-        Subject::Replay(path) => vec![play_replay(path, options)?],
+    let (results, replay) = match subject {
+        Subject::Levels(jobs) => (play_levels(jobs, options, progress)?, None),
+        Subject::Replay(path) => {
+            let (result, facts) = play_replay(path, options)?;
+            (vec![result], Some(facts))
+        }
     };
     let rows: Vec<Row> = results
         .iter()
         .flat_map(|r| {
             r.outcomes
                 .iter()
-                .map(|o| Row::new(&r.set, r.number, &r.name, o))
+                .map(|o| Row::new(&r.set, r.number, &r.name, r.seed, o))
         })
         .collect();
     let sweep = options
@@ -242,7 +256,7 @@ pub fn compare(
         .then(|| sweep::speed_sweep(&options.modes, &sweep::speeds()));
     let mut files = Vec::new();
     let summary_path = staging.file("summary.md");
-    let text = summary::markdown(&results, options);
+    let text = summary::markdown(&results, options, replay.as_ref());
     std::fs::write(&summary_path, text).map_err(|e| CompareError::Output {
         path: summary_path,
         source: e,
@@ -260,8 +274,13 @@ pub fn compare(
     })?;
     files.push("compare.csv".to_string());
     staging.commit(&files)?;
+    let levels = match subject {
+        Subject::Levels(jobs) => jobs.len(),
+        Subject::Replay(_) => 1,
+    };
     Ok(Written {
-        levels: results.len(),
+        levels,
+        games: results.len(),
         files,
         seconds: start.elapsed().as_secs_f64(),
     })
@@ -285,7 +304,8 @@ fn distinct_names(models: &[Model]) -> Result<(), CompareError> {
 }
 
 /// Loads every level (all of them before any is played: a level that does not load stops
-/// the run before it starts), then plays them on rayon's threads, in job order.
+/// the run before it starts), then plays each with every seed of `options`, the (level,
+/// seed) games spread over rayon's threads; the results in job, then seed order.
 fn play_levels(
     jobs: &[LevelJob],
     options: &CompareOptions,
@@ -301,32 +321,37 @@ fn play_levels(
             })
         })
         .collect::<Result<_, _>>()?;
+    let seed_list = seeds(options);
+    let games: Vec<(usize, u64)> = (0..jobs.len())
+        .flat_map(|j| seed_list.iter().map(move |&s| (j, s)))
+        .collect();
     let bar = if progress {
-        indicatif::ProgressBar::new(jobs.len() as u64)
+        indicatif::ProgressBar::new(games.len() as u64)
     } else {
         indicatif::ProgressBar::hidden()
     };
     bar.set_style(
         indicatif::ProgressStyle::with_template(
-            "{elapsed_precise} [{wide_bar}] {pos}/{len} levels, {eta} left",
+            "{elapsed_precise} [{wide_bar}] {pos}/{len} games, {eta} left",
         )
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    let config = GameConfig {
-        seed: options.seed,
-        ..GameConfig::default()
-    };
     let steps = options.steps.unwrap_or(DEFAULT_STEPS);
-    let results = jobs
+    let results = games
         .par_iter()
-        .zip(&levels)
-        .map(|(job, level)| {
+        .map(|&(j, seed)| {
+            let (job, level) = (&jobs[j], &levels[j]);
+            let config = GameConfig {
+                seed,
+                ..GameConfig::default()
+            };
             let outcomes = run::play_level(level, config, &options.modes, steps);
             bar.inc(1);
             LevelResult {
                 set: job.set.clone(),
                 number: job.number,
                 name: job.name.clone(),
+                seed,
                 outcomes,
             }
         })
@@ -335,9 +360,20 @@ fn play_levels(
     Ok(results)
 }
 
+/// The seeds of `options`: `seed`, `seed + 1`, … (wrapping at `u64::MAX`), `seeds` of them
+/// (at least one).
+pub fn seeds(options: &CompareOptions) -> Vec<u64> {
+    (0..options.seeds.max(1))
+        .map(|i| options.seed.wrapping_add(i))
+        .collect()
+}
+
 /// The replay at `path`, checked to verify in its own mode, then its input played in every
-/// mode of `options`.
-fn play_replay(path: &Path, options: &CompareOptions) -> Result<LevelResult, CompareError> {
+/// mode of `options` (once: its own seed, whatever `options.seeds`); with its facts.
+fn play_replay(
+    path: &Path,
+    options: &CompareOptions,
+) -> Result<(LevelResult, ReplayFacts), CompareError> {
     let replay =
         crate::replay::file::read(path).map_err(|e| CompareError::Replay(e.to_string()))?;
     let verified =
@@ -351,14 +387,23 @@ fn play_replay(path: &Path, options: &CompareOptions) -> Result<LevelResult, Com
             report.diverged_at_step.unwrap_or_default()
         )));
     }
-    let outcomes = run::play_replay(&replay, &options.modes, options.steps.unwrap_or(u64::MAX))
-        .map_err(|e| {
-            CompareError::Replay(format!("{}: the replay's level text: {e}", path.display()))
-        })?;
-    Ok(LevelResult {
+    let played = options.steps.unwrap_or(u64::MAX).min(replay.steps());
+    let outcomes = run::play_replay(&replay, &options.modes, played).map_err(|e| {
+        CompareError::Replay(format!("{}: the replay's level text: {e}", path.display()))
+    })?;
+    let config = replay.config();
+    let facts = ReplayFacts {
+        steps: replay.steps(),
+        played,
+        seed: config.seed,
+        mode: config.collision.name().to_string(),
+    };
+    let result = LevelResult {
         set: "replay".into(),
         number: 1,
         name: replay.header.level_name.clone(),
+        seed: config.seed,
         outcomes,
-    })
+    };
+    Ok((result, facts))
 }

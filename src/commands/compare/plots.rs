@@ -1,8 +1,11 @@
 //! The SVG plots (plotters, SVG backend only): each mode is one series in its own colour,
 //! named in the legend.
 //!
-//! - `clear_rate.svg`: share of levels cleared, per mode (one bar each);
-//! - `time_to_clear.svg`: mean time to clear over the levels each mode cleared, seconds;
+//! - `clear_rate.svg`: share of games cleared, per mode (one bar each, its 95 % Wilson
+//!   interval as an error bar; the axis 0–100 %);
+//! - `time_to_clear.svg`: mean time to clear over the games each mode cleared, seconds, with
+//!   its 95 % t interval (a mode that cleared nothing: no bar, "—" on the axis and in the
+//!   legend);
 //! - `speed_sweep.svg` (with `--speed-sweep`): bricks tunnelled through against ball speed,
 //!   log axis, one line per mode ([`super::sweep`]);
 //! - `normal_error.svg`: the angle between each mode's contact normal and the exact referee's
@@ -13,10 +16,12 @@
 //! under its bars upright.
 
 use super::models::Model;
+use super::stats::Estimate;
 use super::summary::totals;
 use super::sweep::{SweepPoint, ANGLES};
 use super::types::{CompareOptions, LevelResult};
 use crate::collision::CollisionMode;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::FontTransform;
 
@@ -107,29 +112,34 @@ pub fn all(
     sweep: Option<&[SweepPoint]>,
 ) -> Vec<(String, String)> {
     let modes = &options.modes;
-    let per_mode: Vec<(Model, f64, f64)> = modes
+    let all_totals: Vec<_> = (0..modes.len()).map(|i| totals(results, i)).collect();
+    let rates: Vec<(Model, Option<Estimate>)> = modes
         .iter()
-        .enumerate()
-        .map(|(i, &m)| {
-            let t = totals(results, i);
-            (m, 100.0 * t.clear_rate(), t.mean_steps_to_clear / 240.0)
-        })
+        .zip(&all_totals)
+        .map(|(&m, t)| (m, t.clear_rate.map(|e| e.scaled(100.0))))
+        .collect();
+    let times: Vec<(Model, Option<Estimate>)> = modes
+        .iter()
+        .zip(&all_totals)
+        .map(|(&m, t)| (m, t.time_to_clear))
         .collect();
     let mut plots = vec![
         (
             "clear_rate.svg",
             bars(
-                "Levels cleared by the bot, per collision mode",
-                "levels cleared (%)",
-                &per_mode.iter().map(|p| (p.0, p.1)).collect::<Vec<_>>(),
+                "Games cleared by the bot, per collision mode (95 % intervals)",
+                "games cleared (%)",
+                &rates,
+                Some(100.0),
             ),
         ),
         (
             "time_to_clear.svg",
             bars(
-                "Mean time to clear (levels each mode cleared)",
+                "Mean time to clear, games each mode cleared (95 % intervals)",
                 "seconds of play",
-                &per_mode.iter().map(|p| (p.0, p.2)).collect::<Vec<_>>(),
+                &times,
+                None,
             ),
         ),
     ];
@@ -152,14 +162,39 @@ pub fn all(
         .collect()
 }
 
-/// A bar chart: one bar per mode, each its own series; the names under the bars (upright
-/// when there are more than [`FLAT_LABELS`]) and in the legend with the values.
-fn bars(title: &str, y_desc: &str, values: &[(Model, f64)]) -> Result<String, String> {
+/// The top of a bar chart's value axis: `fixed` if given (100 for a percentage, which never
+/// passes it), else a tenth above the highest bar or interval end.
+pub fn axis_top(values: &[(Model, Option<Estimate>)], fixed: Option<f64>) -> f64 {
+    fixed.unwrap_or_else(|| {
+        let highest = values
+            .iter()
+            .flat_map(|(_, e)| e.map(|e| e.interval.map_or(e.value, |(_, hi)| hi.max(e.value))))
+            .fold(0.0, f64::max);
+        highest.max(1e-9) * 1.1
+    })
+}
+
+/// A bar chart: one bar per mode, each its own series, with its 95 % interval as an error
+/// bar; a mode with no value (`None`: it cleared nothing) has no bar but a dash on the axis
+/// in its colour and "—" in the legend. The names under the bars (upright when there are
+/// more than [`FLAT_LABELS`]) and in the legend with the values and intervals. `fixed_top`:
+/// the value axis's top ([`axis_top`]).
+fn bars(
+    title: &str,
+    y_desc: &str,
+    values: &[(Model, Option<Estimate>)],
+    fixed_top: Option<f64>,
+) -> Result<String, String> {
     let n = values.len();
     let names: Vec<&str> = values.iter().map(|v| v.0.name()).collect();
     let entries: Vec<(String, RGBColor)> = values
         .iter()
-        .map(|(m, v)| (format!("{} {v:.1}", m.name()), rgb(m)))
+        .map(|(m, e)| {
+            (
+                format!("{} {}", m.name(), super::stats::format(*e, 1)),
+                rgb(m),
+            )
+        })
         .collect();
     let labels: Vec<String> = entries.iter().map(|e| e.0.clone()).collect();
     let side = legend_width(&labels);
@@ -172,7 +207,7 @@ fn bars(title: &str, y_desc: &str, values: &[(Model, f64)]) -> Result<String, St
         let root = SVGBackend::with_string(&mut svg, (SIZE.0 + side, height)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let (plot, panel) = root.split_horizontally(SIZE.0);
-        let top = values.iter().map(|v| v.1).fold(0.0, f64::max).max(1e-9) * 1.1;
+        let top = axis_top(values, fixed_top);
         let mut chart = ChartBuilder::on(&plot)
             .caption(title, ("sans-serif", 22))
             .margin(12)
@@ -199,12 +234,7 @@ fn bars(title: &str, y_desc: &str, values: &[(Model, f64)]) -> Result<String, St
         for (i, &(mode, value)) in values.iter().enumerate() {
             let c = rgb(&mode);
             let x = i as f64;
-            chart
-                .draw_series(std::iter::once(Rectangle::new(
-                    [(x - 0.35, 0.0), (x + 0.35, value)],
-                    c.filled(),
-                )))
-                .map_err(|e| e.to_string())?;
+            bar_with_interval(&mut chart, x, value, c)?;
             if upright {
                 // The name reads downwards from just under the bar, centred on it.
                 let (px, py) = chart.backend_coord(&(x, 0.0));
@@ -219,6 +249,46 @@ fn bars(title: &str, y_desc: &str, values: &[(Model, f64)]) -> Result<String, St
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)
+}
+
+/// One bar at `x` of `value` in colour `c`, with its interval as a black error bar; with no
+/// value, a short dash on the axis in `c` (the plot's "—").
+fn bar_with_interval<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    x: f64,
+    value: Option<Estimate>,
+    c: RGBColor,
+) -> Result<(), String> {
+    let Some(e) = value else {
+        return chart
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(x - 0.2, 0.0), (x + 0.2, 0.0)],
+                c.stroke_width(3),
+            )))
+            .map(|_| ())
+            .map_err(|e| e.to_string());
+    };
+    chart
+        .draw_series(std::iter::once(Rectangle::new(
+            [(x - 0.35, 0.0), (x + 0.35, e.value)],
+            c.filled(),
+        )))
+        .map_err(|e| e.to_string())?;
+    if let Some((lo, hi)) = e.interval {
+        let whisker = [
+            vec![(x, lo), (x, hi)],
+            vec![(x - 0.12, lo), (x + 0.12, lo)],
+            vec![(x - 0.12, hi), (x + 0.12, hi)],
+        ];
+        chart
+            .draw_series(
+                whisker
+                    .into_iter()
+                    .map(|line| PathElement::new(line, BLACK.stroke_width(2))),
+            )
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 /// Bricks tunnelled through (summed over the launches) against ball speed, log axis.

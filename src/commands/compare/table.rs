@@ -1,4 +1,4 @@
-//! `compare.csv`: one row per level × mode (the columns are defined in `docs/collision.md`,
+//! `compare.csv`: one row per level × seed × mode (the columns are defined in `docs/collision.md`,
 //! "Comparing the modes").
 
 use super::run::ModeOutcome;
@@ -33,11 +33,14 @@ pub struct Row {
     pub parted_at: Option<u64>,
     /// The final score.
     pub score: u32,
+    /// The game's seed (the bot's too; a replay's own seed for `--replay`).
+    pub seed: u64,
 }
 
 impl Row {
-    /// The row of `outcome`, for level `level` (from 1) named `name` of set `set`.
-    pub fn new(set: &str, level: usize, name: &str, outcome: &ModeOutcome) -> Row {
+    /// The row of `outcome`, for level `level` (from 1) named `name` of set `set`, played
+    /// with `seed`.
+    pub fn new(set: &str, level: usize, name: &str, seed: u64, outcome: &ModeOutcome) -> Row {
         Row {
             set: set.to_string(),
             level,
@@ -51,12 +54,13 @@ impl Row {
             tunnelled: outcome.tunnelled,
             parted_at: outcome.parted_at,
             score: outcome.score,
+            seed,
         }
     }
 }
 
 /// The header line of `compare.csv`, the [`Row`] fields in order.
-pub const HEADERS: [&str; 12] = [
+pub const HEADERS: [&str; 13] = [
     "set",
     "level",
     "name",
@@ -69,6 +73,7 @@ pub const HEADERS: [&str; 12] = [
     "tunnelled",
     "parted_at",
     "score",
+    "seed",
 ];
 
 /// Writes `rows` as CSV with a header line to `path`.
@@ -102,10 +107,12 @@ mod tests {
             parted_at: Some(4),
             score: 50,
         };
-        writer.serialize(Row::new("s", 1, "n", &outcome)).unwrap();
+        writer
+            .serialize(Row::new("s", 1, "n", 7, &outcome))
+            .unwrap();
         let text = String::from_utf8(writer.into_inner().unwrap()).unwrap();
         let mut lines = text.lines();
         assert_eq!(lines.next().unwrap(), HEADERS.join(","));
-        assert_eq!(lines.next().unwrap(), "s,1,n,swept,false,,1,2,0,3,4,50");
+        assert_eq!(lines.next().unwrap(), "s,1,n,swept,false,,1,2,0,3,4,50,7");
     }
 }

@@ -12,6 +12,10 @@ use std::path::PathBuf;
 /// play), as the corpus test plays; the bot clears most levels it can clear well within it.
 pub const DEFAULT_STEPS: u64 = 20_000;
 
+/// The seeds each level is played with unless `--seeds` says otherwise: 10 (seeds S … S + 9
+/// from `--seed` S), enough for a 95 % interval that is not only noise.
+pub const DEFAULT_SEEDS: u64 = 10;
+
 /// What `compare` was asked, but what it plays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompareOptions {
@@ -21,8 +25,12 @@ pub struct CompareOptions {
     /// Most fixed steps played per level (a level stops early when cleared); `None`:
     /// [`DEFAULT_STEPS`] for levels, the whole replay for a replay.
     pub steps: Option<u64>,
-    /// The games' seed (the bot's too).
+    /// The first seed of the games (the bot's too): the games are played with the seeds
+    /// `seed`, `seed + 1`, … (wrapping), `seeds` of them.
     pub seed: u64,
+    /// How many seeds each level is played with (at least 1; 0 counts as 1); a replay is
+    /// played once, with its own seed.
+    pub seeds: u64,
     /// Also run the speed sweep ([`sweep`](super::sweep)) and plot it.
     pub speed_sweep: bool,
 }
@@ -70,7 +78,8 @@ pub enum CompareError {
     },
 }
 
-/// One level's results: its set, number and name, and one outcome per mode.
+/// One game's results, a level played with one seed: its set, number, name and seed, and one
+/// outcome per mode.
 #[derive(Clone, Debug)]
 pub struct LevelResult {
     /// The level's set.
@@ -79,6 +88,21 @@ pub struct LevelResult {
     pub number: usize,
     /// Its name.
     pub name: String,
+    /// The seed the game was played with (a replay's own).
+    pub seed: u64,
     /// One outcome per mode, in [`CompareOptions::modes`] order.
     pub outcomes: Vec<ModeOutcome>,
+}
+
+/// What `compare --replay` played: the replay's own facts, for the summary's header.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayFacts {
+    /// The replay's length, fixed steps of 1/240 s.
+    pub steps: u64,
+    /// The steps played (the length, or `--steps` if shorter).
+    pub played: u64,
+    /// The seed it was recorded with.
+    pub seed: u64,
+    /// The collision mode it was recorded in, by name.
+    pub mode: String,
 }
