@@ -75,7 +75,8 @@ pub fn wilson(successes: usize, n: usize) -> Option<Estimate> {
     let half = z / (1.0 + z2 / n_f) * (p * (1.0 - p) / n_f + z2 / (4.0 * n_f * n_f)).sqrt();
     Some(Estimate {
         value: p,
-        interval: Some(((centre - half).max(0.0), (centre + half).min(1.0))),
+        // The ends hold p (exactly 0 or 1 at 0 or n successes), whatever the rounding.
+        interval: Some(((centre - half).clamp(0.0, p), (centre + half).clamp(p, 1.0))),
         n,
     })
 }
