@@ -321,7 +321,7 @@ fn play_levels(
             })
         })
         .collect::<Result<_, _>>()?;
-    let seed_list = seeds(options);
+    let seed_list = options.seed_list();
     let games: Vec<(usize, u64)> = (0..jobs.len())
         .flat_map(|j| seed_list.iter().map(move |&s| (j, s)))
         .collect();
@@ -358,14 +358,6 @@ fn play_levels(
         .collect();
     bar.finish_and_clear();
     Ok(results)
-}
-
-/// The seeds of `options`: `seed`, `seed + 1`, … (wrapping at `u64::MAX`), `seeds` of them
-/// (at least one).
-pub fn seeds(options: &CompareOptions) -> Vec<u64> {
-    (0..options.seeds.max(1))
-        .map(|i| options.seed.wrapping_add(i))
-        .collect()
 }
 
 /// The replay at `path`, checked to verify in its own mode, then its input played in every

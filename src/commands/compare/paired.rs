@@ -8,8 +8,7 @@
 use super::models::Model;
 use super::run::ModeOutcome;
 use super::stats::{self, Estimate};
-use super::summary::STEPS_PER_SECOND;
-use super::types::LevelResult;
+use super::types::{LevelResult, STEPS_PER_SECOND};
 use std::fmt::Write;
 
 /// The p-value under which a difference in clear rate exceeds the noise.

@@ -4,14 +4,11 @@
 
 use super::models::Model;
 use super::stats::{self, Estimate};
-use super::types::{CompareOptions, LevelResult, ReplayFacts, DEFAULT_STEPS};
+use super::types::{CompareOptions, LevelResult, ReplayFacts, DEFAULT_STEPS, STEPS_PER_SECOND};
 use std::fmt::Write;
 
 /// Games listed in each "disagree most" table.
 const LISTED: usize = 10;
-
-/// Fixed steps per second of play.
-pub const STEPS_PER_SECOND: f64 = 240.0;
 
 /// One model's results over every game (level × seed), each rate and mean with its 95 %
 /// interval; `None` where there is nothing to estimate from.
@@ -126,7 +123,7 @@ fn header(
 ) {
     let modes = &options.modes;
     let _ = writeln!(md, "# breakout compare\n");
-    let seeds = super::seeds(options);
+    let seeds = options.seed_list();
     match replay {
         Some(r) => {
             let cut = if r.played < r.steps {

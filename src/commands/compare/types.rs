@@ -35,6 +35,19 @@ pub struct CompareOptions {
     pub speed_sweep: bool,
 }
 
+impl CompareOptions {
+    /// The seeds played: `seed`, `seed + 1`, … (wrapping at `u64::MAX`), `seeds` of them (at
+    /// least one).
+    pub fn seed_list(&self) -> Vec<u64> {
+        (0..self.seeds.max(1))
+            .map(|i| self.seed.wrapping_add(i))
+            .collect()
+    }
+}
+
+/// Fixed steps per second of play.
+pub const STEPS_PER_SECOND: f64 = 240.0;
+
 /// Why `compare` wrote nothing. Each message names the input it is about.
 #[derive(Debug, thiserror::Error)]
 pub enum CompareError {
