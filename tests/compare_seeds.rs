@@ -10,6 +10,8 @@
 //! * the clear-rate plot's axis never passes 100 % (H12), even when a model clears every game;
 //! * one seed (or one game) warns that nothing can be ranked.
 
+use breakout::collision::CollisionMode;
+use breakout::commands::compare::plots::colour;
 use breakout::level::Level;
 use breakout::replay::{file, Origin, Recorder};
 use breakout::sim::{Bot, Game, GameConfig};
@@ -299,6 +301,32 @@ fn the_clear_rate_axis_max_is_100_even_when_a_model_clears_every_game() {
         .collect();
     let top = ticks.iter().copied().fold(f64::MIN, f64::max);
     assert_eq!(top, 100.0, "{ticks:?}");
+    // The axis itself ends at 100 %: clamp's 100 % bar reaches the topmost grid line.
+    let text = std::fs::read_to_string(dir.join("out/clear_rate.svg")).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let number = |n: &roxmltree::Node, a: &str| n.attribute(a).and_then(|v| v.parse::<f64>().ok());
+    let c = colour(CollisionMode::Clamp);
+    let hex = format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
+    let bar_top = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "rect" && n.attribute("fill") == Some(&hex))
+        .max_by(|a, b| {
+            number(a, "height")
+                .unwrap()
+                .total_cmp(&number(b, "height").unwrap())
+        })
+        .and_then(|n| number(&n, "y"))
+        .unwrap();
+    let grid_top = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "line" && number(n, "y1") == number(n, "y2"))
+        .filter(|n| number(n, "x2").unwrap_or(0.0) - number(n, "x1").unwrap_or(0.0) > 300.0)
+        .filter_map(|n| number(&n, "y1"))
+        .fold(f64::MAX, f64::min);
+    assert!(
+        (bar_top - grid_top).abs() <= 1.0,
+        "bar top {bar_top}, grid top {grid_top}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
