@@ -569,7 +569,9 @@ mod tests {
             min: Vec2::ZERO,
             max: Vec2::new(33.0, 10.0),
         };
-        let e = Case::new("x", &[odd], ball, p.motion).to_probe().unwrap_err();
+        let e = Case::new("x", &[odd], ball, p.motion)
+            .to_probe()
+            .unwrap_err();
         assert!(e.contains("33x10"), "{e}");
         let e = Case::new("x", &[], ball, p.motion).to_probe().unwrap_err();
         assert!(e.contains("0 bricks"), "{e}");
@@ -577,7 +579,9 @@ mod tests {
             center: ball.center,
             radius: 3.0,
         };
-        let e = Case::new("x", &moved, small, p.motion).to_probe().unwrap_err();
+        let e = Case::new("x", &moved, small, p.motion)
+            .to_probe()
+            .unwrap_err();
         assert!(e.contains("radius 3"), "{e}");
     }
 
