@@ -146,7 +146,8 @@ pub fn run_in_browser(words: &str) -> anyhow::Result<()> {
         None => launch(cli.play, None),
         Some(Command::Lab(args)) => {
             let zoom = args.zoom.parse().unwrap_or(1.0);
-            lab(args.play_args(), args.preset.map(usize::from), zoom)
+            let case = args.case.as_deref();
+            lab(args.play_args(), args.preset.map(usize::from), zoom, case)
         }
         Some(_) => anyhow::bail!("a page plays the game or opens the lab (`lab`), nothing else"),
     }

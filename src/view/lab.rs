@@ -23,8 +23,8 @@ use crate::probe::{
 };
 use glam::{DVec2, Vec2};
 
-/// Top of the table of rows, playfield pixels: the probe's area is above it.
-pub const TABLE_TOP: f32 = 326.0;
+pub use super::lab_zoom::{PICTURE_AREA, TABLE_TOP};
+
 /// Height of one row of the table, pixels, while the rows fit above the status line (more
 /// rows: [`row_height`]).
 pub const ROW_HEIGHT: f32 = 15.0;
@@ -280,10 +280,6 @@ fn ball(out: &mut Vec<SpriteInstance>, c: Vec2, r: f32, color: [f32; 4]) {
         color,
     ));
 }
-
-/// The part of the screen the probe's picture may use, playfield pixels (x, y, width, height):
-/// between the presets' line and the table.
-pub const PICTURE_AREA: [f32; 4] = [0.0, 46.0, 800.0, TABLE_TOP - 4.0 - 46.0];
 
 /// The probe's picture at `zoom`, cut to [`PICTURE_AREA`]: bricks and balls in the world,
 /// lines and markers with the text.

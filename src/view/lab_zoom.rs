@@ -5,9 +5,15 @@
 //! as fit, in that order, with a ball's radius to spare. At ×1 the picture is the probe's
 //! pixels as they are. No GL here; coordinates are playfield pixels.
 
-use super::lab::PICTURE_AREA;
 use crate::probe::{BrickAnswers, Probe, BRICK_CENTER};
 use glam::Vec2;
+
+/// Top of the lab's table of rows, playfield pixels: the probe's picture is above it.
+pub const TABLE_TOP: f32 = 326.0;
+
+/// The part of the screen the probe's picture may use, playfield pixels (x, y, width, height):
+/// between the presets' line and the table.
+pub const PICTURE_AREA: [f32; 4] = [0.0, 46.0, 800.0, TABLE_TOP - 4.0 - 46.0];
 
 /// The zoom factors the lab's Z key steps through.
 pub const ZOOMS: [f32; 3] = [1.0, 2.0, 4.0];
