@@ -45,7 +45,7 @@ fn bench_probe(c: &mut Criterion<BenchClock>) {
                 let answers = p.answers();
                 let mut batch = SpriteBatch::default();
                 let view = LabView {
-                    zoom: 1.0,
+                    zoom: breakout::view::lab_zoom::LabZoom::none(),
                     preset: None,
                     status: None,
                     modes: &breakout::collision::CollisionMode::ALL,

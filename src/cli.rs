@@ -76,6 +76,10 @@ pub struct LabArgs {
     /// Start zoomed in: the picture's scale about the brick, 1, 2 or 4 (the Z key steps it).
     #[arg(long, value_name = "FACTOR", default_value = "1", value_parser = ["1", "2", "4"])]
     pub zoom: String,
+    /// Open a probe saved as a regression case (S in the lab writes them into the game's
+    /// `probes` data directory; L there opens them in turn).
+    #[arg(long, value_name = "FILE", conflicts_with = "preset")]
+    pub case: Option<PathBuf>,
     /// The collision models the table shows: `all` (default) or names, e.g. clamp,kbreakout.
     #[arg(long, value_name = "all|NAME,…", default_value = "all", value_parser = parse_modes)]
     pub modes: ModeList,

@@ -80,7 +80,8 @@ fn main() -> ExitCode {
         }
         Some(Command::Lab(args)) => {
             let zoom = args.zoom.parse().unwrap_or(1.0);
-            match breakout::app::lab(args.play_args(), args.preset.map(usize::from), zoom) {
+            let (preset, case) = (args.preset.map(usize::from), args.case.as_deref());
+            match breakout::app::lab(args.play_args(), preset, zoom, case) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => fail(&describe(&e)),
             }

@@ -84,17 +84,27 @@ pub fn replay(args: PlayArgs, file: std::path::PathBuf) -> anyhow::Result<()> {
 }
 
 /// Opens the window on the collision lab's probe (`breakout lab`; Esc closes it), with the
-/// preset `preset` (counting from 1, as its number key) chosen if given and the picture at
-/// `zoom` (the nearest of 1, 2, 4), until the player quits.
+/// preset `preset` (counting from 1, as its number key) chosen if given, or the saved probe
+/// case in the file `case`, and the picture at `zoom` (the nearest of 1, 2, 4), until the
+/// player quits.
 ///
 /// # Errors
-/// The window's errors as [`run`].
-pub fn lab(args: PlayArgs, preset: Option<usize>, zoom: f32) -> anyhow::Result<()> {
+/// A case file that cannot be read or is not a case the lab's probe holds (the file, and its
+/// line and column), and the window's errors as [`run`].
+pub fn lab(
+    args: PlayArgs,
+    preset: Option<usize>,
+    zoom: f32,
+    case: Option<&std::path::Path>,
+) -> anyhow::Result<()> {
     let mut scene = scenes::lab::LabScene::new();
-    scene.set_zoom(zoom);
     if let Some(n) = preset {
         scene.choose_preset(n.saturating_sub(1));
     }
+    if let Some(path) = case {
+        scene.open_case(path).map_err(anyhow::Error::msg)?;
+    }
+    scene.set_zoom(zoom);
     launch(args, Some(Box::new(scene)))
 }
 
@@ -136,7 +146,8 @@ pub fn run_in_browser(words: &str) -> anyhow::Result<()> {
         None => launch(cli.play, None),
         Some(Command::Lab(args)) => {
             let zoom = args.zoom.parse().unwrap_or(1.0);
-            lab(args.play_args(), args.preset.map(usize::from), zoom)
+            let case = args.case.as_deref();
+            lab(args.play_args(), args.preset.map(usize::from), zoom, case)
         }
         Some(_) => anyhow::bail!("a page plays the game or opens the lab (`lab`), nothing else"),
     }

@@ -228,7 +228,7 @@ pub fn timeline_marks(out: &mut Vec<SpriteInstance>, fork: &Fork, steps: u64) {
 }
 
 /// Gap between panes and around them, pixels.
-const PANE_GAP: f32 = 6.0;
+pub const PANE_GAP: f32 = 6.0;
 /// Text size of a pane's mode name, pixels.
 const PANE_TITLE: f32 = 14.0;
 /// Text size of a pane's HUD lines, pixels.
@@ -238,9 +238,13 @@ const PANE_LINE: f32 = 14.0;
 /// Top of the split view's header line, playfield pixels.
 const HEADER_Y: f32 = 6.0;
 
+/// Height of a pane's text, pixels: its mode's name above it and its HUD's one line (score,
+/// bricks, lives) below.
+pub const PANE_TEXT_HEIGHT: f32 = PANE_TITLE + 4.0 + 4.0 + PANE_LINE;
+
 /// The panes of `n` copies (1 to 11, one per model), playfield pixels (x, y, width, height): each the
 /// playfield scaled down alike, with room above for its mode's name and below for its HUD's
-/// three lines, side by side in rows of as many panes as give the largest panes (five in a row
+/// line, side by side in rows of as many panes as give the largest panes (five in a row
 /// of 3 and a row of 2, eleven in rows of 4, 4 and 3), centred between the header line and the
 /// timeline strip.
 pub fn pane_rects(n: usize) -> Vec<[f32; 4]> {
@@ -249,8 +253,8 @@ pub fn pane_rects(n: usize) -> Vec<[f32; 4]> {
     // The header's two lines: the fork and its split, and the replay's DIVERGED note.
     let top = HEADER_Y + 2.0 * LEGEND_LINE + 4.0;
     let space = STRIP_TOP - 4.0 - top;
-    // A pane's rows of text: its name above, its HUD below.
-    let text_h = PANE_TITLE + 4.0 + 4.0 + 3.0 * PANE_LINE;
+    // A pane's rows of text: its name above, its HUD's line below.
+    let text_h = PANE_TEXT_HEIGHT;
     let (cols, w) = (1..=n)
         .map(|cols| {
             let rows = n.div_ceil(cols);
@@ -348,16 +352,14 @@ pub fn split_view(
             name_size,
             color,
         );
-        let lines = [
-            format!("SCORE {:06}", game.score()),
-            format!("BRICKS {}", game.bricks().destructible_left()),
-            format!("LIVES {}", game.lives()),
-        ];
-        for (i, line) in lines.iter().enumerate() {
-            let size = fit_size(line, w, PANE_TEXT);
-            let line_y = y + h + 4.0 + PANE_LINE * i as f32;
-            layout(&mut batch.text, line, x, line_y, size, WHITE);
-        }
+        let line = format!(
+            "SCORE {:06}  BRICKS {}  LIVES {}",
+            game.score(),
+            game.bricks().destructible_left(),
+            game.lives()
+        );
+        let size = fit_size(&line, w, PANE_TEXT);
+        layout(&mut batch.text, &line, x, y + h + 4.0, size, WHITE);
     }
 }
 
@@ -374,3 +376,7 @@ fn fit_size(text: &str, width: f32, size: f32) -> f32 {
 #[cfg(test)]
 #[path = "fork_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "fork_panes_tests.rs"]
+mod panes_tests;

@@ -199,7 +199,7 @@ fn panes_of_two_to_eleven_modes_sit_side_by_side_inside_the_playfield_apart() {
             .iter()
             .map(|p| {
                 let top = p[1] - PANE_TITLE - 4.0;
-                [p[0], top, p[2], p[1] + p[3] + 4.0 + 3.0 * PANE_LINE - top]
+                [p[0], top, p[2], p[1] + p[3] + 4.0 + PANE_LINE - top]
             })
             .collect();
         for (i, (p, a)) in panes.iter().zip(&whole).enumerate() {
@@ -242,14 +242,13 @@ fn the_split_view_draws_one_pane_per_mode_with_its_hud_and_no_text_overlaps() {
                 .find(|b| b.text == mode.name())
                 .unwrap_or_else(|| panic!("{mode:?} named"));
             assert!(name.rect[0] >= pane[0] && name.rect[0] + name.rect[2] <= pane[0] + pane[2]);
-            for label in ["SCORE", "BRICKS", "LIVES"] {
-                let line = boxes
-                    .iter()
-                    .filter(|b| b.text.starts_with(label))
-                    .find(|b| b.rect[0] == pane[0] && b.rect[1] > pane[1])
-                    .unwrap_or_else(|| panic!("{n}: {mode:?}'s {label}"));
-                assert!(line.rect[0] + line.rect[2] <= pane[0] + pane[2] + 0.5);
-            }
+            let line = boxes
+                .iter()
+                .filter(|b| b.text.starts_with("SCORE"))
+                .find(|b| b.rect[0] == pane[0] && b.rect[1] > pane[1])
+                .unwrap_or_else(|| panic!("{n}: {mode:?}'s HUD line"));
+            assert!(line.text.contains("BRICKS") && line.text.contains("LIVES"));
+            assert!(line.rect[0] + line.rect[2] <= pane[0] + pane[2] + 0.5);
         }
         // Each pane's balls drawn inside it.
         let balls = batch
@@ -261,6 +260,6 @@ fn the_split_view_draws_one_pane_per_mode_with_its_hud_and_no_text_overlaps() {
                 .iter()
                 .any(|p| ball.i_rect[0] >= p[0] && ball.i_rect[0] + ball.i_rect[2] <= p[0] + p[2]));
         }
-        assert!(text_boxes(&batch.text).len() >= 4 * n);
+        assert!(text_boxes(&batch.text).len() >= 2 * n);
     }
 }

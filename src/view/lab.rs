@@ -9,20 +9,22 @@
 //! referee's time of impact (a green ring); and each disagreeing mode's contact normal in red
 //! from its own contact point.
 
+use super::camera::clipped;
 use super::debug_overlay::dotted;
+use super::lab_zoom::LabZoom;
 use super::sprite::{Layer, SpriteInstance};
 use super::text::{chars_in, ellipsize, layout, panel, text_width};
 use super::SpriteBatch;
 use crate::collision::{CollisionMode, Resolution};
 use crate::probe::presets::{presets, Preset};
 use crate::probe::{
-    Answer, BrickAnswers, ModeRow, Probe, BRICK_CENTER, DEPTH_TOLERANCE_PX, INSIDE_NOTE,
-    NORMAL_TOLERANCE_DEG, STEP_SECONDS, TOI_TOLERANCE_PX,
+    Answer, BrickAnswers, ModeRow, Probe, DEPTH_TOLERANCE_PX, INSIDE_NOTE, NORMAL_TOLERANCE_DEG,
+    STEP_SECONDS, TOI_TOLERANCE_PX,
 };
 use glam::{DVec2, Vec2};
 
-/// Top of the table of rows, playfield pixels: the probe's area is above it.
-pub const TABLE_TOP: f32 = 326.0;
+pub use super::lab_zoom::{PICTURE_AREA, TABLE_TOP};
+
 /// Height of one row of the table, pixels, while the rows fit above the status line (more
 /// rows: [`row_height`]).
 pub const ROW_HEIGHT: f32 = 15.0;
@@ -54,14 +56,30 @@ const ARROW: [f32; 4] = [1.0, 0.9, 0.5, 1.0];
 
 /// The key help line.
 pub const KEYS: &str =
-    "LMB drag ball  RMB drag arrow  WHEEL brick size  Z zoom  1-5 presets  S save case  ESC back";
+    "LMB drag ball  RMB drag arrow  WHEEL brick size  Z zoom  1-5 presets  S save case  L open saved  ESC back";
+
+/// The screen's title.
+const TITLE: &str = "COLLISION LAB: THE PROBE";
+/// Top of the title's line, playfield pixels.
+const TITLE_TOP: f32 = 8.0;
+/// Text size of the title, pixels.
+const TITLE_SIZE: f32 = 16.0;
+
+/// The chosen preset's note (play-test H13: it was cut off with "…" beside the presets'
+/// list): on the title's line, right of the title, whole (every preset's fits: a test), cut
+/// with `…` only if a preset's text ever grows past the room.
+pub fn preset_note(preset: &Preset) -> String {
+    let room = crate::playfield::PLAYFIELD_WIDTH - 2.0 * LEFT - text_width(TITLE, TITLE_SIZE);
+    let chars = chars_in(room, SMALL_SIZE).saturating_sub(3);
+    ellipsize(&format!("{}: {}", preset.name, preset.what), chars)
+}
 
 /// What the screen shows beyond the probe: the zoom, the preset last chosen and the status
 /// line.
 #[derive(Clone, Debug)]
 pub struct LabView<'a> {
-    /// The picture's scale about [`BRICK_CENTER`] (one of [`ZOOMS`]).
-    pub zoom: f32,
+    /// The picture's zoom: its factor and the point it is about ([`LabZoom`]).
+    pub zoom: LabZoom,
     /// The preset last chosen (none once the probe was moved).
     pub preset: Option<&'a Preset>,
     /// The status line: where a case was saved, or why not.
@@ -263,60 +281,21 @@ fn ball(out: &mut Vec<SpriteInstance>, c: Vec2, r: f32, color: [f32; 4]) {
     ));
 }
 
-/// The zoom factors the lab's Z key steps through.
-pub const ZOOMS: [f32; 3] = [1.0, 2.0, 4.0];
-
-/// The part of the screen the probe's picture may use, playfield pixels (x, y, width, height):
-/// between the presets' line and the table.
-pub const PICTURE_AREA: [f32; 4] = [0.0, 46.0, 800.0, TABLE_TOP - 4.0 - 46.0];
-
-/// Where the probe's point `p` (pixels) is drawn at `zoom`: scaled about [`BRICK_CENTER`].
-pub fn to_screen(p: Vec2, zoom: f32) -> Vec2 {
-    BRICK_CENTER + (p - BRICK_CENTER) * zoom
-}
-
-/// The probe's point drawn at `p` (screen pixels) at `zoom`: the inverse of [`to_screen`].
-pub fn from_screen(p: Vec2, zoom: f32) -> Vec2 {
-    BRICK_CENTER + (p - BRICK_CENTER) / zoom
-}
-
-/// `sprite` cut to `area` (x, y, width, height), its texture rectangle cut alike; `None` when
-/// nothing of it is inside.
-fn clipped(sprite: SpriteInstance, area: [f32; 4]) -> Option<SpriteInstance> {
-    let [x, y, w, h] = sprite.i_rect;
-    let (x0, y0) = (x.max(area[0]), y.max(area[1]));
-    let (x1, y1) = (
-        (x + w).min(area[0] + area[2]),
-        (y + h).min(area[1] + area[3]),
-    );
-    if x1 <= x0 || y1 <= y0 || w <= 0.0 || h <= 0.0 {
-        return None;
-    }
-    let [u0, v0, u1, v1] = sprite.i_uv;
-    let u = |px: f32| u0 + (u1 - u0) * (px - x) / w;
-    let v = |py: f32| v0 + (v1 - v0) * (py - y) / h;
-    Some(SpriteInstance {
-        i_rect: [x0, y0, x1 - x0, y1 - y0],
-        i_uv: [u(x0), v(y0), u(x1), v(y1)],
-        ..sprite
-    })
-}
-
 /// The probe's picture at `zoom`, cut to [`PICTURE_AREA`]: bricks and balls in the world,
 /// lines and markers with the text.
 fn picture(
     batch: &mut SpriteBatch,
     probe: &Probe,
     answers: &[BrickAnswers],
-    zoom: f32,
+    zoom: LabZoom,
     modes: &[CollisionMode],
 ) {
-    let t = |p: Vec2| to_screen(p, zoom);
-    let r = crate::playfield::BALL_RADIUS * zoom;
+    let t = |p: Vec2| zoom.to_screen(p);
+    let r = crate::playfield::BALL_RADIUS * zoom.factor;
     let mut world = Vec::new();
     let mut out = Vec::new();
     for a in answers {
-        let (min, s) = (t(a.brick.min), a.brick.size() * zoom);
+        let (min, s) = (t(a.brick.min), a.brick.size() * zoom.factor);
         let rect = [min.x, min.y, s.x, s.y];
         world.push(SpriteInstance::new(Layer::Block, rect, BRICK));
     }
@@ -367,7 +346,7 @@ pub fn lab(batch: &mut SpriteBatch, probe: &Probe, answers: &[BrickAnswers], vie
     let out = &mut batch.text;
     let width = crate::playfield::PLAYFIELD_WIDTH;
     let fits = |size: f32| chars_in(width - 2.0 * LEFT, size);
-    layout(out, "COLLISION LAB: THE PROBE", LEFT, 8.0, 16.0, YELLOW);
+    layout(out, TITLE, LEFT, TITLE_TOP, TITLE_SIZE, YELLOW);
     let keys: Vec<String> = presets()
         .iter()
         .enumerate()
@@ -376,11 +355,9 @@ pub fn lab(batch: &mut SpriteBatch, probe: &Probe, answers: &[BrickAnswers], vie
     let preset_line = format!("presets: {}", keys.join("  "));
     layout(out, &preset_line, LEFT, 30.0, SMALL_SIZE, GREY);
     if let Some(p) = view.preset {
-        // Right of the presets' list, never over it.
-        let used = chars_in(text_width(&preset_line, SMALL_SIZE), SMALL_SIZE) + 3;
-        let line = ellipsize(&format!("{}: {}", p.name, p.what), fits(SMALL_SIZE) - used);
+        let line = preset_note(p);
         let x = width - LEFT - text_width(&line, SMALL_SIZE);
-        layout(out, &line, x, 30.0, SMALL_SIZE, WHITE);
+        layout(out, &line, x, TITLE_TOP + 2.0, SMALL_SIZE, WHITE);
     }
     table(out, probe, answers, view.modes);
     if let Some(status) = view.status {
@@ -488,7 +465,7 @@ mod tests {
     ) -> SpriteBatch {
         let mut batch = SpriteBatch::default();
         let view = LabView {
-            zoom: 1.0,
+            zoom: LabZoom::none(),
             preset,
             status,
             modes,
@@ -514,6 +491,28 @@ mod tests {
                 .map(|b| b.rect[1] + b.rect[3])
                 .fold(0.0f32, f32::max);
             assert!(table_bottom <= STATUS_TOP, "{}: {table_bottom}", p.name);
+        }
+    }
+
+    /// Play-test H13: every preset's note is shown whole, on the title's line, over nothing.
+    #[test]
+    fn every_presets_note_is_shown_whole() {
+        for p in presets() {
+            let batch = drawn(&p.probe, None, Some(&p));
+            let boxes = assert_no_overlap(p.name, &batch.text);
+            let whole = format!("{}: {}", p.name, p.what);
+            assert_eq!(preset_note(&p), whole);
+            let shown: Vec<String> = boxes.iter().map(|b| b.text.clone()).collect();
+            assert!(shown.contains(&whole), "{whole:?} not in {shown:?}");
+            let note = boxes.iter().find(|b| b.text == whole).unwrap();
+            assert!(
+                note.rect[0] + note.rect[2] <= 800.0 - LEFT + 0.01,
+                "{note:?}"
+            );
+            assert!(
+                note.rect[1] + note.rect[3] <= PICTURE_AREA[1],
+                "above the picture"
+            );
         }
     }
 

@@ -7,12 +7,14 @@
 //! playfield pixels (origin top-left, y down), fitted into the window by [`letterbox()`].
 
 pub mod bricks;
+pub mod camera;
 pub mod debug_overlay;
 pub mod editor;
 pub mod fork;
 pub mod hot_seat;
 pub mod hud;
 pub mod lab;
+pub mod lab_zoom;
 pub mod letterbox;
 pub mod menu;
 pub mod new_run;

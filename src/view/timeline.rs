@@ -13,7 +13,7 @@ use crate::sim::tuning::{FIXED_TIMESTEP, PADDLE_BOTTOM_MARGIN};
 use crate::view::hud::{self, ICON_SIZE};
 use crate::view::powerups;
 use crate::view::sprite::SpriteInstance;
-use crate::view::text::{layout, layout_centered, panel, text_width};
+use crate::view::text::{chars_in, ellipsize, layout, layout_centered, panel, text_width};
 
 const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
 const DIM: [f32; 4] = [0.7, 0.75, 0.85, 1.0];
@@ -44,6 +44,13 @@ pub const TEXT_Y: f32 = STRIP_TOP + KNOB_H + 1.0;
 const GAP_CHARS: usize = 2;
 /// How many of [`fields`]' fields stand at the left margin (the rest end at the right one).
 const LEFT_FIELDS: usize = 7;
+/// Which of the left fields is the model's name.
+const MODE_FIELD: usize = 2;
+/// Which of the left fields is the step count (drawn smaller, [`STEP_SIZE`], as the name
+/// takes room).
+const STEP_FIELD: usize = 6;
+/// Text size of the step count, pixels.
+const STEP_SIZE: f32 = 10.0;
 
 /// Fixed steps in a second of play.
 fn steps_per_second() -> u64 {
@@ -67,7 +74,9 @@ pub struct TimelineView<'a> {
     pub speed: &'a str,
     /// `PAUSED`, `END` or empty while playing.
     pub state: &'a str,
-    /// The replay's collision mode, by name ([`crate::collision::CollisionMode::name`]).
+    /// The physics the replay plays with: the collision model by name
+    /// ([`crate::collision::CollisionMode::name`]), with the paddle rule after a `+` when it is
+    /// another game's, or `native <model>` when the level plays as its own game's.
     pub mode: &'a str,
     /// The game's score now.
     pub score: u32,
@@ -91,6 +100,25 @@ pub struct Field {
     pub width: f32,
     /// Linear RGBA.
     pub color: [f32; 4],
+    /// Text size, pixels: [`TEXT_SIZE`], or smaller for a model's name longer than its room.
+    pub size: f32,
+}
+
+/// Characters of [`TEXT_SIZE`] reserved for the model's name ([`TimelineView::mode`]); a longer
+/// one is drawn smaller to fit, down to [`MIN_MODE_SIZE`], and cut with `…` below that.
+const MODE_CHARS: usize = 14;
+/// Smallest text size of the model's name, pixels.
+const MIN_MODE_SIZE: f32 = 6.0;
+
+/// The model's name as the strip draws it in `width` pixels: its text (cut with `…` if it
+/// does not fit even at [`MIN_MODE_SIZE`]) and its size.
+fn fitted_mode(mode: &str, width: f32) -> (String, f32) {
+    let full = text_width(mode, TEXT_SIZE);
+    if full <= width {
+        return (mode.to_string(), TEXT_SIZE);
+    }
+    let size = (TEXT_SIZE * width / full).floor().max(MIN_MODE_SIZE);
+    (ellipsize(mode, chars_in(width, size)), size)
 }
 
 /// The strip's line laid out: fields from the left margin, each in its reserved width, and
@@ -102,7 +130,7 @@ pub fn fields(view: &TimelineView) -> Vec<Field> {
     let left: [_; LEFT_FIELDS] = [
         (format!("SCORE {:06}", view.score), 12, WHITE),
         ("REPLAY".to_string(), 6, HIGHLIGHT),
-        (view.mode.to_string(), 5, WHITE),
+        (view.mode.to_string(), MODE_CHARS, WHITE),
         (view.speed.to_string(), 4, speed_color),
         (view.state.to_string(), 6, DIM),
         (
@@ -118,13 +146,26 @@ pub fn fields(view: &TimelineView) -> Vec<Field> {
     ];
     let mut out = Vec::new();
     let mut x = BAR_X;
-    for (text, chars, color) in left {
-        let width = char_w * chars.max(text.chars().count()) as f32;
+    for (i, (text, chars, color)) in left.into_iter().enumerate() {
+        let (text, size, width) = if i == MODE_FIELD {
+            let width = char_w * chars as f32;
+            let (text, size) = fitted_mode(&text, width);
+            (text, size, width)
+        } else {
+            let size = if i == STEP_FIELD {
+                STEP_SIZE
+            } else {
+                TEXT_SIZE
+            };
+            let width = text_width("m", size) * chars.max(text.chars().count()) as f32;
+            (text, size, width)
+        };
         out.push(Field {
             text,
             x,
             width,
             color,
+            size,
         });
         x += width + char_w * GAP_CHARS as f32;
     }
@@ -140,6 +181,7 @@ pub fn fields(view: &TimelineView) -> Vec<Field> {
             x: text_x,
             width: width - (text_x - x),
             color,
+            size: TEXT_SIZE,
         });
         x -= char_w * GAP_CHARS as f32;
     }
@@ -195,7 +237,9 @@ pub fn timeline(out: &mut Vec<SpriteInstance>, view: &TimelineView) {
     }
     panel(out, [knob - 2.0, STRIP_TOP, 4.0, KNOB_H], WHITE);
     for field in fields(view) {
-        layout(out, &field.text, field.x, TEXT_Y, TEXT_SIZE, field.color);
+        // A smaller name sits on the line's baseline.
+        let y = TEXT_Y + TEXT_SIZE - field.size;
+        layout(out, &field.text, field.x, y, field.size, field.color);
     }
 }
 
@@ -229,7 +273,10 @@ pub fn powerup_chips(out: &mut Vec<SpriteInstance>, effects: &ActiveEffects, vie
             0.0
         };
         if x + icon[0] + value_w + after > right_start {
-            layout(out, &rest, x, TEXT_Y, TEXT_SIZE, DIM);
+            // The count, where there is room for it.
+            if x + text_width(&rest, TEXT_SIZE) <= right_start {
+                layout(out, &rest, x, TEXT_Y, TEXT_SIZE, DIM);
+            }
             return;
         }
         out.push(powerups::sprite(
@@ -246,11 +293,12 @@ pub fn powerup_chips(out: &mut Vec<SpriteInstance>, effects: &ActiveEffects, vie
 }
 
 /// Text size of the help panel's lines, pixels.
-const HELP_SIZE: f32 = 14.0;
+const HELP_SIZE: f32 = 13.0;
 /// Distance between the help panel's lines, pixels.
-const HELP_LINE: f32 = 18.0;
-/// Top of the help panel, playfield pixels: under the mute indicator's corner.
-const HELP_TOP: f32 = 96.0;
+const HELP_LINE: f32 = 16.0;
+/// Top of the help panel, playfield pixels: under the mute indicator's corner (nineteen lines,
+/// the replay's keys and the view's, end above the DIVERGED banner).
+const HELP_TOP: f32 = 40.0;
 
 /// The keys' help panel: a title and one line per key (its name in the highlight colour, then
 /// what it does), centred over the game, between the top-right mute indicator and the
@@ -439,6 +487,55 @@ mod tests {
         assert_eq!(replay_x("x1"), replay_x("x1/8"));
     }
 
+    /// Play-test H5: the strip names the physics the replay plays with, whichever it is (every
+    /// model with every paddle rule, and `native`), never over the other fields or the chips.
+    #[test]
+    fn every_physics_name_fits_the_strip_beside_the_chips() {
+        use crate::collision::CollisionMode;
+        use crate::sim::PaddleRule;
+        let level = crate::level::Level::parse("2 2 2 2\n2 2 2 2", "chips").unwrap();
+        let mut game = crate::sim::Game::new(&level, crate::sim::GameConfig::default());
+        game.collect_powerup(crate::level::PowerUpKind::Sticky);
+        let mut names: Vec<String> = CollisionMode::ALL
+            .iter()
+            .flat_map(|m| {
+                PaddleRule::ALL
+                    .iter()
+                    .map(move |r| format!("{}+{}", m.name(), r.name()))
+            })
+            .collect();
+        names.extend(
+            CollisionMode::ALL
+                .iter()
+                .map(|m| format!("native {}", m.name())),
+        );
+        for name in &names {
+            let v = TimelineView {
+                at: 9_999_999,
+                steps: 9_999_999,
+                mode: name,
+                speed: "x1/8",
+                state: "PAUSED",
+                score: 999_999,
+                lives: 99,
+                diverged_at: None,
+                help_key: "H",
+            };
+            let mut out = Vec::new();
+            timeline(&mut out, &v);
+            powerup_chips(&mut out, game.active_effects(), &v);
+            check_layout(&out);
+            let mode = &fields(&v)[MODE_FIELD];
+            assert!(mode.size >= MIN_MODE_SIZE, "{name}");
+            let whole = mode.text == *name;
+            assert!(
+                whole || name.chars().count() > 27,
+                "{name} cut to {}",
+                mode.text
+            );
+        }
+    }
+
     #[test]
     fn the_power_ups_chips_sit_on_the_strips_line_clear_of_the_paddle_and_the_text() {
         // Play-test H16: the chips were lifted over the strip, onto the paddle's row.
@@ -528,7 +625,17 @@ mod tests {
             ("M", "sound on / off"),
             ("H", "this help"),
             ("ESC", "leave"),
+            ("F", "fork into every collision mode / leave"),
+            ("N", "fork: to the next split of the modes"),
+            ("V", "fork: overlaid / side by side"),
+            ("F11", "fullscreen"),
+            ("Z / X / WHEEL", "zoom in (x2 x4 x8) / out"),
+            ("W A S D, DRAG", "zoomed: pan the picture"),
+            ("G / 0", "follow the ball again / zoom x1"),
+            ("E", "screen effects on / off (off here)"),
         ];
+        // As many lines as the replay screen's panel has (its keys and the view's).
+        assert_eq!(keys.len(), 19);
         let mut out = Vec::new();
         let help = help_panel(&mut out, "REPLAY KEYS", &keys);
         let help_glyphs = glyphs(&out);

@@ -372,6 +372,85 @@ pub fn save(dir: &Path, case: &Case) -> Result<PathBuf, String> {
     Ok(path)
 }
 
+/// How far a case's brick size or position may be from the lab's own, pixels (a case written
+/// with f32 coordinates reads back to within rounding).
+const PROBE_TOLERANCE: f32 = 1e-3;
+
+impl Case {
+    /// The lab's probe that asks this case's question: the first brick moved onto the probe's
+    /// ([`super::BRICK_CENTER`]), the ball and a second brick moved alike.
+    ///
+    /// # Errors
+    /// What the lab's probe cannot hold: no brick or more than two, a brick whose size is not
+    /// one of the levels' cells the lab offers ([`super::BRICK_GRIDS`]), a second brick not
+    /// of the same size on the first one's row to its right, or a ball whose radius is not
+    /// the game's.
+    pub fn to_probe(&self) -> Result<super::Probe, String> {
+        let bricks = self.aabbs();
+        let (first, second) = match bricks.as_slice() {
+            [one] => (*one, None),
+            [one, two] => (*one, Some(*two)),
+            _ => {
+                return Err(format!(
+                    "{} bricks: the lab's probe holds one or two",
+                    bricks.len()
+                ))
+            }
+        };
+        let size = first.max - first.min;
+        let near = |a: Vec2, b: Vec2| (a - b).abs().max_element() <= PROBE_TOLERANCE;
+        let grid = super::BRICK_GRIDS
+            .iter()
+            .position(|&(rows, cols)| near(crate::playfield::cell_size(rows, cols), size))
+            .ok_or_else(|| {
+                format!(
+                    "a {}x{} px brick is not one of the lab's sizes (a level's cell)",
+                    size.x, size.y
+                )
+            })?;
+        let gap = match second {
+            None => None,
+            Some(b) => {
+                let gap = b.min.x - first.max.x;
+                if !(near(b.max - b.min, size) && near(Vec2::Y * b.min.y, Vec2::Y * first.min.y))
+                    || gap < 0.0
+                {
+                    return Err("the second brick is not the first's size, to its right".into());
+                }
+                Some(gap)
+            }
+        };
+        if (self.radius - crate::playfield::BALL_RADIUS).abs() > PROBE_TOLERANCE {
+            return Err(format!(
+                "a ball of radius {} px: the lab's is the game's, {} px",
+                self.radius,
+                crate::playfield::BALL_RADIUS
+            ));
+        }
+        let shift = super::BRICK_CENTER - (first.min + first.max) / 2.0;
+        Ok(super::Probe {
+            grid,
+            gap,
+            ball: Vec2::from_array(self.center) + shift,
+            motion: self.motion(),
+        })
+    }
+}
+
+/// The case files (`*.toml`) in `dir`, the newest first (by the time they were last written;
+/// by name, last first, where the system gives no times: a browser's storage). An empty list
+/// when the directory does not exist or cannot be read.
+pub fn saved_cases(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<(Option<std::time::SystemTime>, PathBuf)> = crate::files::list(dir)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .map(|p| (std::fs::metadata(&p).and_then(|m| m.modified()).ok(), p))
+        .collect();
+    files.sort_by(|a, b| b.cmp(a));
+    files.into_iter().map(|(_, p)| p).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -449,6 +528,73 @@ mod tests {
         let second = save(&dir, &case).unwrap();
         assert!(first.ends_with("corner-1.toml") && second.ends_with("corner-2.toml"));
         assert_eq!(read(&second).unwrap(), case);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn every_preset_saved_opens_as_the_same_probe() {
+        for preset in presets() {
+            let p = preset.probe;
+            let case = Case::new(preset.name, &p.bricks(), p.ball(), p.motion);
+            let text = case.to_toml();
+            let back = parse(Path::new("c.toml"), text.as_bytes()).unwrap();
+            let probe = back.to_probe().unwrap();
+            assert_eq!(probe.grid, p.grid, "{}", preset.name);
+            assert_eq!(probe.gap, p.gap, "{}", preset.name);
+            assert!((probe.ball - p.ball).length() < 1e-3, "{}", preset.name);
+            assert_eq!(probe.motion, p.motion, "{}", preset.name);
+            assert_eq!(probe.answers().len(), p.answers().len());
+        }
+    }
+
+    #[test]
+    fn a_case_elsewhere_moves_onto_the_probe_and_odd_ones_say_why() {
+        let p = presets()[0].probe;
+        let shift = Vec2::new(-200.0, 150.0);
+        let moved: Vec<_> = p
+            .bricks()
+            .iter()
+            .map(|b| crate::collision::Aabb {
+                min: b.min + shift,
+                max: b.max + shift,
+            })
+            .collect();
+        let ball = Circle {
+            center: p.ball + shift,
+            radius: p.ball().radius,
+        };
+        let probe = Case::new("x", &moved, ball, p.motion).to_probe().unwrap();
+        assert!((probe.ball - p.ball).length() < 1e-3);
+        let odd = crate::collision::Aabb {
+            min: Vec2::ZERO,
+            max: Vec2::new(33.0, 10.0),
+        };
+        let e = Case::new("x", &[odd], ball, p.motion)
+            .to_probe()
+            .unwrap_err();
+        assert!(e.contains("33x10"), "{e}");
+        let e = Case::new("x", &[], ball, p.motion).to_probe().unwrap_err();
+        assert!(e.contains("0 bricks"), "{e}");
+        let small = Circle {
+            center: ball.center,
+            radius: 3.0,
+        };
+        let e = Case::new("x", &moved, small, p.motion)
+            .to_probe()
+            .unwrap_err();
+        assert!(e.contains("radius 3"), "{e}");
+    }
+
+    #[test]
+    fn saved_cases_lists_the_toml_files_newest_first() {
+        let dir = std::env::temp_dir().join(format!("breakout-cases-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(saved_cases(&dir).is_empty(), "no directory: none");
+        let first = save(&dir, &corner_case()).unwrap();
+        std::fs::write(dir.join("notes.txt"), "not a case").unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        let second = save(&dir, &corner_case()).unwrap();
+        assert_eq!(saved_cases(&dir), vec![second, first]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -4,15 +4,18 @@
 //! ([`crate::probe`], laid out by [`crate::view::lab`]).
 //!
 //! Keys: left button drags the ball, right button drags the arrow from it, the wheel resizes
-//! the brick through the levels' cell sizes, Z zooms the picture (1×, 2×, 4×), 1–5 choose a
-//! preset, S saves the probe as a regression case ([`crate::probe::case`]), Esc goes back.
+//! the brick through the levels' cell sizes, Z zooms the picture (1×, 2×, 4×, about the ball
+//! and the contact: [`crate::view::lab_zoom`]), 1–5 choose a preset, S saves the probe as a
+//! regression case ([`crate::probe::case`]), L opens the saved cases one after another (the
+//! newest first), Esc goes back. `breakout lab --case FILE` opens with a saved case.
 
 use super::{Chrome, Handled, SceneInput};
 use super::{Context, MouseButton, Pointer, Scene, Transition};
 use crate::probe::case::{self, Case};
 use crate::probe::presets::{presets, Preset};
 use crate::probe::{BrickAnswers, Probe};
-use crate::view::lab::{from_screen, lab, LabView, ZOOMS};
+use crate::view::lab::{lab, LabView};
+use crate::view::lab_zoom::{LabZoom, ZOOMS};
 use crate::view::SpriteBatch;
 use glam::Vec2;
 use std::path::PathBuf;
@@ -20,8 +23,10 @@ use winit::keyboard::KeyCode;
 
 /// The key that saves the probe as a regression case.
 pub const SAVE_KEY: KeyCode = KeyCode::KeyS;
-/// The key that steps the picture's zoom (1×, 2×, 4× about the brick's centre).
+/// The key that steps the picture's zoom (1×, 2×, 4× about the ball and the contact).
 pub const ZOOM_KEY: KeyCode = KeyCode::KeyZ;
+/// The key that opens the next saved case of the probes directory (the newest first).
+pub const LOAD_KEY: KeyCode = KeyCode::KeyL;
 
 /// What the mouse is dragging.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +53,12 @@ pub struct LabScene {
     status: Option<String>,
     /// Index into [`ZOOMS`]: the picture's scale.
     zoom: usize,
+    /// The point the zoomed picture is about: chosen when the zoom, the preset or the case
+    /// changes, kept while the mouse drags (the picture does not move under the pointer).
+    focus: LabZoom,
+    /// The saved case L opened last, as an index into the probes directory's cases (newest
+    /// first) when it was listed.
+    loaded: Option<usize>,
 }
 
 impl LabScene {
@@ -69,6 +80,8 @@ impl LabScene {
             save_dir,
             status: None,
             zoom: 0,
+            focus: LabZoom::none(),
+            loaded: None,
         }
     }
 
@@ -92,6 +105,7 @@ impl LabScene {
         if let Some(p) = presets().get(index) {
             self.preset = Some(*p);
             self.set(p.probe);
+            self.refocus();
         }
     }
 
@@ -114,11 +128,22 @@ impl LabScene {
         self.zoom = (0..ZOOMS.len())
             .min_by(|&a, &b| distance(ZOOMS[a]).total_cmp(&distance(ZOOMS[b])))
             .unwrap_or(0);
+        self.refocus();
+    }
+
+    /// Chooses what the zoomed picture is about, for the probe now.
+    fn refocus(&mut self) {
+        self.focus = LabZoom::about(self.zoom(), &self.probe, &self.answers);
+    }
+
+    /// The picture's zoom now: its factor and what it is about.
+    pub fn lab_zoom(&self) -> LabZoom {
+        self.focus
     }
 
     /// Follows the drag to the pointer at `at` (screen pixels).
     fn dragged(&mut self, at: Vec2) {
-        let at = from_screen(at, self.zoom());
+        let at = self.focus.from_screen(at);
         let mut probe = self.probe;
         match self.drag {
             Some(Drag::Ball) => probe.drag_ball(at),
@@ -147,6 +172,47 @@ impl LabScene {
                 Err(e) => format!("NOT SAVED: {e}"),
             },
         });
+    }
+}
+
+/// Saved cases: `breakout lab --case FILE` and the L key.
+impl LabScene {
+    /// Opens the case in the file `path`: the probe set to it, the status line naming the
+    /// file. Errors: the file cannot be read or is not a case (file, line and column), or the
+    /// lab's probe cannot hold it ([`Case::to_probe`]); the probe stays as it was.
+    pub fn open_case(&mut self, path: &std::path::Path) -> Result<(), String> {
+        let case = case::read(path).map_err(|e| e.to_string())?;
+        let probe = case
+            .to_probe()
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        self.preset = None;
+        self.set(probe);
+        self.refocus();
+        self.status = Some(format!("opened {}", home_relative(path)));
+        Ok(())
+    }
+
+    /// The L key: opens the next of the saved cases in the probes directory, the newest first,
+    /// back to the newest after the oldest; says on the status line which (and its place in
+    /// the list), that there are none, or why one did not open.
+    fn load_next(&mut self) {
+        let cases = self
+            .save_dir
+            .as_deref()
+            .map(case::saved_cases)
+            .unwrap_or_default();
+        if cases.is_empty() {
+            self.status = Some("no saved cases (S saves one)".to_string());
+            return;
+        }
+        let next = self.loaded.map_or(0, |i| (i + 1) % cases.len());
+        self.loaded = Some(next);
+        let path = &cases[next];
+        if let Err(e) = self.open_case(path) {
+            self.status = Some(format!("NOT OPENED: {e}"));
+        } else if let Some(status) = &mut self.status {
+            status.push_str(&format!(" ({} of {})", next + 1, cases.len()));
+        }
     }
 }
 
@@ -200,7 +266,7 @@ impl Scene for LabScene {
 
     fn draw(&self, ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
         let view = LabView {
-            zoom: self.zoom(),
+            zoom: self.focus,
             preset: self.preset.as_ref(),
             status: self.status.as_deref(),
             modes: ctx.options.modes.modes(),
@@ -223,6 +289,11 @@ impl LabScene {
             }
             ZOOM_KEY => {
                 self.zoom = (self.zoom + 1) % ZOOMS.len();
+                self.refocus();
+                Transition::None
+            }
+            LOAD_KEY => {
+                self.load_next();
                 Transition::None
             }
             _ => Transition::None,
@@ -292,20 +363,20 @@ mod tests {
         lab.pointer(&mut ctx, Pointer::Wheel(1.0));
         assert!(lab.probe().brick_size().x > size.x);
         assert_eq!(lab.answers()[0].brick.size(), lab.probe().brick_size());
-        // Zoomed 2× about the brick's centre, 20 px on screen is 10 px of the probe.
+        // Zoomed 2×, 20 px on screen is 10 px of the probe; the picture stays put while the
+        // ball is dragged.
         lab.key_press(&mut ctx, ZOOM_KEY);
         assert_eq!(lab.zoom(), 2.0);
+        let zoom = lab.lab_zoom();
+        let at = Vec2::new(400.0, 200.0);
         lab.pointer(&mut ctx, Pointer::Up(MouseButton::Right));
-        lab.pointer(&mut ctx, Pointer::Moved(crate::probe::BRICK_CENTER));
+        lab.pointer(&mut ctx, Pointer::Moved(at));
         lab.pointer(&mut ctx, Pointer::Down(MouseButton::Left));
-        lab.pointer(
-            &mut ctx,
-            Pointer::Moved(crate::probe::BRICK_CENTER + Vec2::new(20.0, -20.0)),
-        );
-        assert_eq!(
-            lab.probe().ball,
-            crate::probe::BRICK_CENTER + Vec2::new(10.0, -10.0)
-        );
+        let first = lab.probe().ball;
+        assert_eq!(first, zoom.from_screen(at));
+        lab.pointer(&mut ctx, Pointer::Moved(at + Vec2::new(20.0, -20.0)));
+        assert_eq!(lab.lab_zoom(), zoom, "no refocus while dragging");
+        assert_eq!(lab.probe().ball, first + Vec2::new(10.0, -10.0));
     }
 
     #[test]

@@ -47,6 +47,7 @@ mod replay_fork_tests;
 pub mod replay_keys;
 #[cfg(test)]
 mod replay_tests;
+pub mod replay_view;
 pub mod replay_watch;
 pub mod replays;
 pub mod run_over;

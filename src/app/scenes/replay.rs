@@ -11,12 +11,14 @@
 use super::play::{Campaign, GameStart, PlayScene};
 use super::replay_fork::ForkView;
 use super::replay_keys::{command, keys_help, repeats, Command, HELP_KEY};
+use super::replay_view::{view_key, Look, ViewKey, VIEW_KEYS};
 use super::replay_watch::Watch;
 use super::{Chrome, Handled, SceneInput};
 use super::{Context, Pointer, Scene, Transition};
 use crate::level::PowerUpKind;
 use crate::replay::{file, Replay};
 use crate::sim::{Game, GameEvent};
+use crate::view::camera::View;
 use crate::view::timeline::{self, TimelineView};
 use crate::view::{debug_overlay, scene, SpriteBatch};
 use std::path::Path;
@@ -38,6 +40,11 @@ pub struct ReplayScene {
     dragging: bool,
     /// The game forked into every collision mode (the `F` key), following the replay.
     fork: Option<ForkView>,
+    /// The zoom, the pan and the screen effects ([`super::replay_view`]).
+    look: Look,
+    /// The model and paddle rule of the replay's level's own game (`None`: this game's level):
+    /// the strip says `native` when the replay plays with them.
+    native: Option<(crate::collision::CollisionMode, crate::sim::PaddleRule)>,
 }
 
 impl ReplayScene {
@@ -86,6 +93,10 @@ impl ReplayScene {
     /// `replay`, called `name` in the title, from its first step, playing at ×1. Errors: its
     /// level text does not parse (a replay read from a file has been checked for that).
     pub fn new(replay: Replay, name: String) -> Result<ReplayScene, String> {
+        let native = replay
+            .level_at(0)
+            .ok()
+            .and_then(|level| crate::sim::native::native_physics(&level));
         let watch = Watch::new(Arc::new(replay)).map_err(|e| e.to_string())?;
         Ok(ReplayScene {
             watch,
@@ -94,6 +105,8 @@ impl ReplayScene {
             pointer: None,
             dragging: false,
             fork: None,
+            look: Look::default(),
+            native,
         })
     }
 
@@ -208,12 +221,15 @@ impl ReplayScene {
         }
     }
 
-    /// A mouse event on the timeline: the left button down on it seeks to the step under the
-    /// pointer, and so does moving while it stays down.
+    /// A mouse event: the left button down on the timeline seeks to the step under the
+    /// pointer, and so does moving while it stays down; down on the picture (zoomed) it pans;
+    /// the wheel zooms.
     fn pointer_event(&mut self, ctx: &mut Context, event: Pointer) {
         match event {
             Pointer::Moved(at) => {
                 self.pointer = Some(at);
+                let now = self.camera_view();
+                self.look.dragged(at, now);
                 if self.dragging {
                     self.seek(ctx, timeline::step_at(at.x, self.watch.steps()));
                     self.follow_fork();
@@ -224,9 +240,15 @@ impl ReplayScene {
                     self.dragging = true;
                     self.seek(ctx, timeline::step_at(at.x, self.watch.steps()));
                     self.follow_fork();
+                } else if let Some(at) = self.pointer {
+                    self.look.start_drag(at);
                 }
             }
-            Pointer::Up(MouseButton::Left) => self.dragging = false,
+            Pointer::Up(MouseButton::Left) => {
+                self.dragging = false;
+                self.look.end_drag();
+            }
+            Pointer::Wheel(notches) => self.look.camera.wheel(notches),
             _ => {}
         }
     }
@@ -248,22 +270,51 @@ impl ReplayScene {
     /// (the power-ups' chips go on the strip's line, [`timeline::powerup_chips`]). The
     /// world batch may already hold the fork's ghosts and marks: the game goes over them, so
     /// the solid ball shows where ghosts of its group share its place.
-    fn draw_game(&self, ctx: &Context, batch: &mut SpriteBatch, held: scene::HeldPowerUps) {
+    /// The debug overlay goes to `markers`, for the camera to move.
+    fn draw_game(
+        &self,
+        ctx: &Context,
+        batch: &mut SpriteBatch,
+        held: scene::HeldPowerUps,
+        markers: &mut Vec<crate::view::SpriteInstance>,
+    ) {
         let game = self.watch.game();
         scene::backdrop(&mut batch.backdrop, game, held);
         scene::world(&mut batch.world, game, self.watch.blend());
         scene::particles(&mut batch.particles, &ctx.effects.particles);
         if ctx.debug_overlay {
-            debug_overlay::overlay(&mut batch.text, game);
+            debug_overlay::overlay(markers, game);
         }
+    }
+
+    /// Where the camera looks this frame: following the first ball as drawn (the paddle's
+    /// middle when no ball is in play), unless panned.
+    fn camera_view(&self) -> View {
+        let game = self.watch.game();
+        let blend = self.watch.blend();
+        let ball = game.balls().first().map(|b| b.prev_pos.lerp(b.pos, blend));
+        let paddle = game.paddle();
+        let follow = ball.unwrap_or(paddle.pos + paddle.size / 2.0);
+        self.look.view(Some(follow))
+    }
+
+    /// The look's state, for the tests: the camera, the effects.
+    pub fn look(&self) -> &Look {
+        &self.look
     }
 }
 
-/// Which physics a replay plays, for the strip: the collision mode, and the paddle rule after
-/// a `+` when it is not this game's (`lbreakout-trajectory+lbreakout`, a level played with
-/// `--collision native`).
-fn replay_physics(config: &crate::sim::GameConfig) -> String {
-    if config.paddle_rule.is_default() {
+/// Which physics a replay plays, for the strip: `native` and the model when it is `native`,
+/// the physics of the level's own game (`native lbreakout-trajectory`, a level played with
+/// `--collision native`); else the collision mode, and the paddle rule after a `+` when it is
+/// not this game's.
+pub fn replay_physics(
+    config: &crate::sim::GameConfig,
+    native: Option<(crate::collision::CollisionMode, crate::sim::PaddleRule)>,
+) -> String {
+    if native == Some((config.collision, config.paddle_rule)) {
+        format!("native {}", config.collision.name())
+    } else if config.paddle_rule.is_default() {
         config.collision.name().to_string()
     } else {
         format!("{}+{}", config.collision.name(), config.paddle_rule.name())
@@ -334,16 +385,32 @@ impl Scene for ReplayScene {
         let game = self.watch.game();
         let held = scene::HeldPowerUps::shown_if(ctx.video.show_brick_powerups);
         let divergence = self.watch.divergence();
+        let from = [
+            batch.backdrop.len(),
+            batch.world.len(),
+            batch.particles.len(),
+        ];
         // In a fork, the legend holds the DIVERGED line (the banner would cross it).
         let note = divergence.map(|d| timeline::diverged_text(d.step));
         let solid = match &self.fork {
             Some(fork) => fork.draw(batch, &self.watch, held, note.as_deref(), !self.help),
             None => true,
         };
+        let mut markers = Vec::new();
         if solid {
-            self.draw_game(ctx, batch, held);
+            self.draw_game(ctx, batch, held, &mut markers);
         }
-        let mode = replay_physics(game.config());
+        let active = game.active_effects();
+        batch.effects.confuse |= active.has(PowerUpKind::Confuse);
+        batch.effects.chaos |= active.has(PowerUpKind::Chaos);
+        // The camera moves the game and the fork's ghosts, not the split view's panes.
+        let view = if solid {
+            self.camera_view()
+        } else {
+            View::whole()
+        };
+        self.look.finish(batch, from, view, markers);
+        let mode = replay_physics(game.config(), self.native);
         let view = TimelineView {
             at: self.watch.at(),
             steps: self.watch.steps(),
@@ -369,12 +436,10 @@ impl Scene for ReplayScene {
         }
         if self.help {
             let keys = keys_help(ctx.bindings());
-            let keys: Vec<(&str, &str)> = keys.iter().map(|(k, w)| (k.as_str(), *w)).collect();
+            let mut keys: Vec<(&str, &str)> = keys.iter().map(|(k, w)| (k.as_str(), *w)).collect();
+            keys.extend(VIEW_KEYS);
             timeline::help_panel(&mut batch.text, "REPLAY KEYS", &keys);
         }
-        let active = game.active_effects();
-        batch.effects.confuse |= active.has(PowerUpKind::Confuse);
-        batch.effects.chaos |= active.has(PowerUpKind::Chaos);
     }
 }
 
@@ -384,6 +449,14 @@ impl ReplayScene {
         let PhysicalKey::Code(code) = key else {
             return false;
         };
+        // Panning repeats while its key is held.
+        if let Some(k @ ViewKey::Pan(..)) = view_key(code) {
+            if pressed {
+                let now = self.camera_view();
+                self.look.key(k, now);
+            }
+            return true;
+        }
         match command(code).filter(|c| repeats(*c)) {
             Some(c) => {
                 if pressed {
@@ -396,6 +469,11 @@ impl ReplayScene {
     }
 
     fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
+        if let Some(k) = view_key(code) {
+            let now = self.camera_view();
+            self.look.key(k, now);
+            return Transition::None;
+        }
         match command(code) {
             Some(c) => self.command(ctx, c),
             None => Transition::None,
