@@ -50,6 +50,7 @@ fn main() -> ExitCode {
             steps: args.steps,
             seed: args.seed,
             speed_sweep: args.speed_sweep,
+            contact_check: !args.no_contact_check,
             replay: args.replay.as_deref(),
             set: &args.set,
             level: args.level.as_deref(),

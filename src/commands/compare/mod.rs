@@ -12,6 +12,9 @@
 //! (bad input, a file that cannot be written) removes its staging directory and leaves DIR as
 //! it was: a `compare.csv` in DIR is always a whole run's.
 
+pub mod contacts;
+pub mod contacts_plot;
+pub mod contacts_report;
 pub mod models;
 pub mod normals;
 pub mod output;
@@ -44,6 +47,8 @@ pub struct Request<'a> {
     pub seed: u64,
     /// `--speed-sweep`.
     pub speed_sweep: bool,
+    /// Not `--no-contact-check`: every contact checked against the exact referee.
+    pub contact_check: bool,
     /// `--replay FILE`: a replay's input played in every mode, instead of levels.
     pub replay: Option<&'a Path>,
     /// `--set` (repeatable): the sets whose levels are played ([`level_subject`]).
@@ -68,6 +73,7 @@ pub fn run(request: &Request<'_>) -> std::process::ExitCode {
             steps: request.steps,
             seed: request.seed,
             speed_sweep: request.speed_sweep,
+            contact_check: request.contact_check,
         };
         let subject = match request.replay {
             Some(path) => Subject::Replay(path.to_path_buf()),
@@ -253,6 +259,11 @@ pub fn compare(
         std::fs::write(&path, svg).map_err(|e| CompareError::Output { path, source: e })?;
         files.push(name);
     }
+    files.extend(contacts_report::write_all(
+        &results,
+        &options.modes,
+        &staging,
+    )?);
     let csv_path = staging.file("compare.csv");
     table::write(&csv_path, &rows).map_err(|e| CompareError::Write {
         path: csv_path,
@@ -321,7 +332,12 @@ fn play_levels(
         .par_iter()
         .zip(&levels)
         .map(|(job, level)| {
-            let outcomes = run::play_level(level, config, &options.modes, steps);
+            let outcomes = run::play_level(
+                level,
+                config,
+                &options.modes,
+                (steps, options.contact_check),
+            );
             bar.inc(1);
             LevelResult {
                 set: job.set.clone(),
@@ -351,10 +367,14 @@ fn play_replay(path: &Path, options: &CompareOptions) -> Result<LevelResult, Com
             report.diverged_at_step.unwrap_or_default()
         )));
     }
-    let outcomes = run::play_replay(&replay, &options.modes, options.steps.unwrap_or(u64::MAX))
-        .map_err(|e| {
-            CompareError::Replay(format!("{}: the replay's level text: {e}", path.display()))
-        })?;
+    let outcomes = run::play_replay(
+        &replay,
+        &options.modes,
+        (options.steps.unwrap_or(u64::MAX), options.contact_check),
+    )
+    .map_err(|e| {
+        CompareError::Replay(format!("{}: the replay's level text: {e}", path.display()))
+    })?;
     Ok(LevelResult {
         set: "replay".into(),
         number: 1,

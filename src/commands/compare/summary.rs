@@ -92,6 +92,7 @@ pub fn markdown(results: &[LevelResult], options: &CompareOptions) -> String {
         names(modes),
         options.seed
     );
+    md.push_str(&super::contacts_report::section(results, modes));
     let _ = writeln!(md, "## Per mode\n");
     let _ = writeln!(
         md,

@@ -101,6 +101,7 @@ mod tests {
             tunnelled: 3,
             parted_at: Some(4),
             score: 50,
+            contacts: None,
         };
         writer.serialize(Row::new("s", 1, "n", &outcome)).unwrap();
         let text = String::from_utf8(writer.into_inner().unwrap()).unwrap();

@@ -25,6 +25,10 @@ pub struct CompareOptions {
     pub seed: u64,
     /// Also run the speed sweep ([`sweep`](super::sweep)) and plot it.
     pub speed_sweep: bool,
+    /// Check every contact against the exact referee ([`contacts`](super::contacts)) and write
+    /// `contacts.csv`, `contact_error.svg` and the summary's first section (default on;
+    /// `--no-contact-check` turns it off, to measure what it costs).
+    pub contact_check: bool,
 }
 
 /// Why `compare` wrote nothing. Each message names the input it is about.
