@@ -13,9 +13,10 @@
 //!   along — a discrete sub-step (from where the previous sub-step left the ball, or the step's
 //!   start, to where the bricks are tested, walls and paddle of this sub-step included), a
 //!   continuous cast up to its impact (or the rest of the step), a model's own sub-step (from
-//!   where it took the ball to where it left it). With each segment, its **broad phase**: the
-//!   live bricks a ball could touch along it (the brick's box grown by the radius meets the
-//!   segment's box), less those a pass-through or energy ball goes through;
+//!   where it took the ball to where it left it). With them, their **broad phase**, found once
+//!   the ball has moved: the live bricks it could have touched along its path (the brick's box
+//!   meets the box of its segments grown by the radius), less those a pass-through or energy
+//!   ball goes through;
 //! * **the contacts**, as [`LoggedContact`]s: which ball, the brick's cell and box, the ball at
 //!   the start of the (sub-)step and where the model tested it, the model's normal, depth and
 //!   time of impact when it gives them, and whether the ball was reflected.
@@ -89,8 +90,8 @@ pub struct Segment {
     pub start: Circle,
     /// The motion along it, pixels.
     pub motion: Vec2,
-    /// Its broad phase: the first and one past the last index of its bricks in the log's
-    /// candidates ([`ContactLog::candidates`] reads them).
+    /// Its broad phase (the ball's whole path's in the step): the first and one past the last
+    /// index of its bricks in the log's candidates ([`ContactLog::candidates`] reads them).
     pub candidates: (usize, usize),
 }
 
@@ -106,6 +107,8 @@ pub struct ContactLog {
     ball: usize,
     /// Where the previous discrete sub-step left the ball: centre and velocity.
     cursor: (Vec2, Vec2),
+    /// The index of the ball's first segment in the step.
+    ball_segments: usize,
     contacts: Vec<LoggedContact>,
     segments: Vec<Segment>,
     candidates: Vec<Candidate>,
@@ -146,6 +149,7 @@ impl ContactLog {
         if self.enabled {
             self.ball = index;
             self.cursor = (ball.pos, ball.vel);
+            self.ball_segments = self.segments.len();
         }
     }
 
@@ -196,18 +200,46 @@ impl ModelAnswer {
     }
 }
 
+/// The box a circle sweeps along `segment`, pixels.
+fn swept_box(segment: &Segment) -> Aabb {
+    let end = segment.start.center + segment.motion;
+    let grow = Vec2::splat(segment.start.radius);
+    Aabb {
+        min: segment.start.center.min(end) - grow,
+        max: segment.start.center.max(end) + grow,
+    }
+}
+
 impl BallWorld<'_> {
-    /// Logs a segment of the ball's motion from `start` by `motion` pixels, with its broad
-    /// phase.
+    /// Logs a segment of the ball's motion from `start` by `motion` pixels (its broad phase
+    /// comes when the ball has moved, [`BallWorld::log_ball_done`]).
     pub(super) fn log_segment(&mut self, start: Circle, motion: Vec2) {
         if !self.log.enabled {
             return;
         }
-        let end = start.center + motion;
-        let grow = Vec2::splat(start.radius);
-        let path = Aabb {
-            min: start.center.min(end) - grow,
-            max: start.center.max(end) + grow,
+        let segment = Segment {
+            ball: self.log.ball,
+            start,
+            motion,
+            candidates: (0, 0),
+        };
+        self.log.segments.push(segment);
+    }
+
+    /// The ball has moved through the step: the broad phase of its whole path, once — the live
+    /// bricks (less those it goes through) whose box meets the box of its segments grown by the
+    /// radius — shared by each of its segments. A brick the ball destroyed on the way is no
+    /// longer among them: it was hit, so it is in the log.
+    pub(super) fn log_ball_done(&mut self) {
+        if !self.log.enabled {
+            return;
+        }
+        let segments = &self.log.segments[self.log.ball_segments.min(self.log.segments.len())..];
+        let Some(path) = segments.iter().map(swept_box).reduce(|a, b| Aabb {
+            min: a.min.min(b.min),
+            max: a.max.max(b.max),
+        }) else {
+            return;
         };
         let first = self.log.candidates.len();
         for (row, col) in self.bricks.cells_overlapping(path) {
@@ -223,13 +255,11 @@ impl BallWorld<'_> {
                 self.log.candidates.push(((row, col), rect));
             }
         }
-        let segment = Segment {
-            ball: self.log.ball,
-            start,
-            motion,
-            candidates: (first, self.log.candidates.len()),
-        };
-        self.log.segments.push(segment);
+        let range = (first, self.log.candidates.len());
+        let from = self.log.ball_segments;
+        for segment in self.log.segments.iter_mut().skip(from) {
+            segment.candidates = range;
+        }
     }
 
     /// Logs the discrete sub-step's segment: from where the previous one left the ball to

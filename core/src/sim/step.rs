@@ -191,6 +191,7 @@ impl Game {
             } else {
                 ball.idle_steps = ball.idle_steps.saturating_add(1);
                 world.advance(ball, dt);
+                world.log_ball_done();
             }
         }
     }

@@ -34,9 +34,10 @@
 //!   referee's swept circle enters a live brick by more than [`TOUCH_BAND_PX`], and the model
 //!   logged no contact of that ball with that brick in the whole step (tunnelling with sub-steps
 //!   off, a graze a discrete test sampled past). Each (ball, brick, step) counts once. Only the
-//!   segment's broad phase is asked (the bricks whose box grown by the radius meets the
-//!   segment's box, found by the game as it moves the ball), and a brick farther from the
-//!   segment's start than the segment is long is skipped without a query.
+//!   broad phase of the ball's path is asked (the live bricks whose box meets the box of the
+//!   ball's segments in the step grown by its radius, found by the game once the ball has
+//!   moved), and a brick farther from a segment's start than the segment is long is skipped
+//!   for it without a query.
 
 use crate::collision::exact_circle_aabb as exact;
 use crate::collision::{Aabb, Circle};
@@ -148,6 +149,9 @@ pub struct ContactStats {
     pub phantom: u64,
     /// Missed contacts.
     pub missed: u64,
+    /// How deep the exact circle went into each missed brick, pixels: a graze is shallow, a
+    /// ball tunnelling through is as deep as the brick.
+    pub missed_depth_px: Distribution,
     /// Normal angle errors, degrees.
     pub normal_deg: Distribution,
     /// Depth errors, pixels (discrete models).
@@ -164,6 +168,7 @@ impl ContactStats {
         self.not_compared += other.not_compared;
         self.phantom += other.phantom;
         self.missed += other.missed;
+        self.missed_depth_px.merge(&other.missed_depth_px);
         self.normal_deg.merge(&other.normal_deg);
         self.depth_px.merge(&other.depth_px);
         self.toi_px.merge(&other.toi_px);
@@ -176,7 +181,10 @@ impl ContactStats {
         for contact in log.contacts() {
             self.count(check(contact));
         }
-        self.missed += missed(log);
+        for (_, depth) in missed(log) {
+            self.missed += 1;
+            self.missed_depth_px.add(depth);
+        }
     }
 
     /// Counts one contact's verdict.
@@ -232,20 +240,20 @@ fn never_touches(start: Circle, motion: Vec2, brick: Aabb) -> bool {
     exact::closest_approach(start, motion, brick).0 > TOUCH_BAND_PX
 }
 
-/// The referee's verdict on one logged contact (the terms are in the module's doc).
+/// The referee's verdict on one logged contact (the terms are in the module's doc). The
+/// closest approach, the dearest query, is asked only when the referee's own answer does not
+/// already show a touch.
 pub fn check(c: &LoggedContact) -> Verdict {
-    if never_touches(c.start, c.motion, c.brick) {
-        return Verdict::Phantom;
-    }
-    let Some(normal) = c.normal.map(|n| n.as_dvec2()) else {
-        return Verdict::NotCompared;
-    };
+    let normal = c.normal.map(|n| n.as_dvec2());
     match c.source {
         ContactSource::Shared => {
-            let inside = exact::box_signed_distance(c.tested.center.as_dvec2(), c.brick) <= 0.0;
             let referee = exact::contact(c.tested, c.brick);
-            match (referee, c.depth) {
-                (Some(r), Some(depth)) if !inside && !c.exit => Verdict::Compared {
+            if referee.is_none() && never_touches(c.start, c.motion, c.brick) {
+                return Verdict::Phantom;
+            }
+            let inside = exact::box_signed_distance(c.tested.center.as_dvec2(), c.brick) <= 0.0;
+            match (referee, normal, c.depth) {
+                (Some(r), Some(normal), Some(depth)) if !inside && !c.exit => Verdict::Compared {
                     normal_deg: angle_deg(normal, r.normal),
                     depth_px: Some(f64::from(depth) - r.depth),
                     toi_px: None,
@@ -254,8 +262,12 @@ pub fn check(c: &LoggedContact) -> Verdict {
             }
         }
         ContactSource::Continuous => {
-            match (exact::time_of_impact(c.start, c.motion, c.brick), c.toi) {
-                (Some(r), Some(toi)) => Verdict::Compared {
+            let referee = exact::time_of_impact(c.start, c.motion, c.brick);
+            if referee.is_none() && never_touches(c.start, c.motion, c.brick) {
+                return Verdict::Phantom;
+            }
+            match (referee, normal, c.toi) {
+                (Some(r), Some(normal), Some(toi)) => Verdict::Compared {
                     normal_deg: angle_deg(normal, r.normal),
                     depth_px: None,
                     toi_px: Some((f64::from(toi) - r.toi) * c.motion.as_dvec2().length()),
@@ -269,19 +281,29 @@ pub fn check(c: &LoggedContact) -> Verdict {
             } else {
                 exact::time_of_impact(c.start, c.motion, c.brick).map(|r| r.normal)
             };
-            referee.map_or(Verdict::NotCompared, |r| Verdict::Compared {
-                normal_deg: angle_deg(normal, r),
-                depth_px: None,
-                toi_px: None,
-            })
+            if referee.is_none() && never_touches(c.start, c.motion, c.brick) {
+                return Verdict::Phantom;
+            }
+            match (referee, normal) {
+                (Some(r), Some(normal)) => Verdict::Compared {
+                    normal_deg: angle_deg(normal, r),
+                    depth_px: None,
+                    toi_px: None,
+                },
+                _ => Verdict::NotCompared,
+            }
         }
     }
 }
 
+/// A missed contact: the ball's index and the brick's cell.
+pub type MissedKey = (usize, (usize, usize));
+
 /// The missed contacts of one step's log: (ball, brick) pairs the referee's swept circle enters
-/// along a segment with no logged contact of that ball with that brick in the step.
-pub fn missed(log: &ContactLog) -> u64 {
-    let mut found: Vec<(usize, (usize, usize))> = Vec::new();
+/// along a segment with no logged contact of that ball with that brick in the step, each with
+/// how deep the exact circle went into the brick (pixels: the most over its segments).
+pub fn missed(log: &ContactLog) -> Vec<(MissedKey, f64)> {
+    let mut found: Vec<(MissedKey, f64)> = Vec::new();
     for segment in log.segments() {
         for &(cell, brick) in log.candidates(segment) {
             let key = (segment.ball, cell);
@@ -289,24 +311,31 @@ pub fn missed(log: &ContactLog) -> u64 {
                 .contacts()
                 .iter()
                 .any(|c| c.ball == segment.ball && c.cell == cell);
-            if logged || found.contains(&key) || !enters(segment, brick) {
+            if logged {
                 continue;
             }
-            found.push(key);
+            let Some(depth) = enters(segment, brick) else {
+                continue;
+            };
+            match found.iter_mut().find(|f| f.0 == key) {
+                Some(f) => f.1 = f.1.max(depth),
+                None => found.push((key, depth)),
+            }
         }
     }
-    found.len() as u64
+    found
 }
 
-/// True when the exact circle moving along `segment` enters `brick` by more than
-/// [`TOUCH_BAND_PX`]. A brick farther from the start than the motion is long cannot be reached
-/// (no query).
-fn enters(segment: &Segment, brick: Aabb) -> bool {
+/// How deep the exact circle moving along `segment` enters `brick` (pixels: its least signed
+/// distance, negated), when by more than [`TOUCH_BAND_PX`]. A brick farther from the start than
+/// the motion is long cannot be reached (no query).
+fn enters(segment: &Segment, brick: Aabb) -> Option<f64> {
     let reach = segment.motion.as_dvec2().length();
     if exact::signed_distance(segment.start, brick) - reach > TOUCH_BAND_PX {
-        return false;
+        return None;
     }
-    exact::closest_approach(segment.start, segment.motion, brick).0 < -TOUCH_BAND_PX
+    let least = exact::closest_approach(segment.start, segment.motion, brick).0;
+    (least < -TOUCH_BAND_PX).then_some(-least)
 }
 
 #[cfg(test)]

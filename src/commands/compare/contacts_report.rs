@@ -43,6 +43,10 @@ pub struct ContactRow {
     pub not_compared: u64,
     /// Missed contacts.
     pub missed: u64,
+    /// How deep the exact circle went into a missed brick, pixels: median.
+    pub missed_median_px: Option<f64>,
+    /// Largest.
+    pub missed_max_px: Option<f64>,
     /// Phantom contacts.
     pub phantom: u64,
     /// Normal angle error, degrees: median.
@@ -91,6 +95,8 @@ impl ContactRow {
             compared: stats.compared,
             not_compared: stats.not_compared,
             missed: stats.missed,
+            missed_median_px: q(&stats.missed_depth_px, 0.5),
+            missed_max_px: max(&stats.missed_depth_px),
             phantom: stats.phantom,
             normal_median_deg: q(n, 0.5),
             normal_p90_deg: q(n, 0.9),
@@ -194,17 +200,19 @@ pub fn section(results: &[LevelResult], modes: &[Model]) -> String {
     }
     let mut md = String::from("## Every contact against the exact referee\n\n");
     md.push_str(
-        "| model | contacts | missed | phantom | not compared | normal error median / p90 / p99 / \
-         max | depth error median / p90 / max | time of impact error median / max |\n\
-         |---|---:|---:|---:|---:|---|---|---|\n",
+        "| model | contacts | missed (depth median / max) | phantom | not compared | normal error \
+         median / p90 / p99 / max | depth error median / p90 / max | time of impact error \
+         median / max |\n|---|---:|---:|---:|---:|---|---|---|\n",
     );
     for r in &rows {
         let _ = writeln!(
             md,
-            "| {} | {} | {} | {} | {} | {} / {} / {} / {} | {} / {} / {} | {} / {} |",
+            "| {} | {} | {} ({} / {}) | {} | {} | {} / {} / {} / {} | {} / {} / {} | {} / {} |",
             r.model,
             r.contacts,
             r.missed,
+            cell(r.missed_median_px, " px"),
+            cell(r.missed_max_px, " px"),
             r.phantom,
             r.not_compared,
             cell(r.normal_median_deg, "°"),
