@@ -31,6 +31,7 @@ mod ball_collisions;
 pub mod bot;
 mod brick_collisions;
 pub mod bricks;
+mod contact_hooks;
 pub mod contact_log;
 pub mod difficulty;
 pub mod events;

@@ -3,10 +3,8 @@
 //! p90, a whisker to p99, a dot at the largest — in the model's colour; the legend gives each
 //! model's contacts, missed and phantom counts.
 
-use super::contacts_report::{per_model, ContactRow, ALL_LEVELS};
+use super::contacts::ContactStats;
 use super::models::Model;
-use super::plots::rgb;
-use super::types::LevelResult;
 use plotters::prelude::*;
 use plotters::style::FontTransform;
 
@@ -22,43 +20,47 @@ const ROW_HEIGHT: i32 = 20;
 /// One model's box: (model, median, p90, p99, max) in degrees, each at least [`FLOOR_DEG`].
 type Box5 = (Model, [f64; 4]);
 
-/// The boxes of the models whose contacts were checked and compared.
-fn boxes(results: &[LevelResult], modes: &[Model]) -> Vec<(Box5, ContactRow)> {
-    modes
-        .iter()
-        .enumerate()
-        .filter_map(|(i, m)| {
-            let stats = per_model(results, i)?;
-            let row = ContactRow::new(m, ALL_LEVELS.into(), &stats);
-            let n = &stats.normal_deg;
-            let at = |q: f64| n.quantile(q).unwrap_or(0.0).max(FLOOR_DEG);
-            let values = [at(0.5), at(0.9), at(0.99), n.max.max(FLOOR_DEG)];
-            Some(((*m, values), row))
-        })
-        .collect()
+/// The colour of `model`'s series (as `plots::rgb`).
+fn rgb(model: &Model) -> RGBColor {
+    let [r, g, b] = model.colour();
+    RGBColor(r, g, b)
 }
 
-/// The plot, or `None` when the check was off. An error is plotters' message.
-pub fn svg(results: &[LevelResult], modes: &[Model]) -> Option<Result<String, String>> {
-    let boxes = boxes(results, modes);
-    (!boxes.is_empty()).then(|| draw(&boxes))
+/// The box of one model's figures.
+fn box5(model: Model, stats: &ContactStats) -> Box5 {
+    let n = &stats.normal_deg;
+    let at = |q: f64| n.quantile(q).unwrap_or(0.0).max(FLOOR_DEG);
+    (model, [at(0.5), at(0.9), at(0.99), n.max.max(FLOOR_DEG)])
 }
 
-/// Draws `boxes` (see the module's doc).
-fn draw(boxes: &[(Box5, ContactRow)]) -> Result<String, String> {
-    let n = boxes.len();
-    let labels: Vec<String> = boxes
+/// The plot of each model's figures over every level (`contacts_report::per_model`), or
+/// `None` when there are none (the check was off). An error is plotters' message.
+pub fn svg(per_model: &[(Model, ContactStats)]) -> Option<Result<String, String>> {
+    (!per_model.is_empty()).then(|| draw(per_model))
+}
+
+/// Draws the boxes of `per_model` (see the module's doc).
+fn draw(per_model: &[(Model, ContactStats)]) -> Result<String, String> {
+    let n = per_model.len();
+    let boxes: Vec<(Box5, String)> = per_model
         .iter()
-        .map(|(_, r)| {
+        .map(|(m, s)| (box5(*m, s), m.name().to_string()))
+        .collect();
+    let labels: Vec<String> = per_model
+        .iter()
+        .map(|(m, s)| {
             format!(
                 "{}: {} contacts, {} missed, {} phantom",
-                r.model, r.contacts, r.missed, r.phantom
+                m.name(),
+                s.contacts,
+                s.missed,
+                s.phantom
             )
         })
         .collect();
     let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u32;
     let side = 48 + 7 * longest;
-    let names = boxes.iter().map(|b| b.1.model.len()).max().unwrap_or(0) as u32;
+    let names = boxes.iter().map(|b| b.1.len()).max().unwrap_or(0) as u32;
     let label_area = 16 + 7 * names;
     let height = SIZE.1 + label_area;
     let top = boxes
@@ -120,7 +122,7 @@ fn draw(boxes: &[(Box5, ContactRow)]) -> Result<String, String> {
             ))
             .map_err(|e| e.to_string())?;
         }
-        for (i, (label, ((model, _), _))) in labels.iter().zip(boxes).enumerate() {
+        for (i, (label, ((model, _), _))) in labels.iter().zip(&boxes).enumerate() {
             let y = 40 + ROW_HEIGHT * i as i32;
             panel
                 .draw(&Rectangle::new([(8, y), (20, y + 12)], rgb(model).filled()))

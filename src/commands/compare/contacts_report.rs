@@ -170,7 +170,12 @@ pub fn write_all(
         message: e.to_string(),
     })?;
     let mut names = vec!["contacts.csv".to_string()];
-    match super::contacts_plot::svg(results, modes) {
+    let per_model: Vec<(Model, ContactStats)> = modes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| Some((*m, per_model(results, i)?)))
+        .collect();
+    match super::contacts_plot::svg(&per_model) {
         Some(Ok(svg)) => {
             let path = staging.file("contact_error.svg");
             std::fs::write(&path, svg)
