@@ -232,19 +232,18 @@ pub fn section(results: &[LevelResult], modes: &[Model]) -> String {
         );
     }
     md.push_str(
-        "\nEach row is one model's own error, free of chaos: every ball–brick contact it \
-         resolved while playing was asked again of the exact f64 referee in the same situation \
-         (the ball where the model tested it, its motion, the brick), so one early different \
-         bounce does not change the figures after it the way it changes the game. A normal \
-         error is the angle between the model's contact normal and the exact one, a depth error \
-         the difference of penetration depths (discrete models; `—` where a model gives none, \
-         as `swept` and the other games' models do), and quantiles are within 2.3 % (rounded \
-         up). **Missed** counts bricks the exact swept circle entered that the model never \
-         touched (tunnelling, grazes), **phantom** contacts with bricks the exact circle never \
-         touched on that motion (`aabb`'s square corner); `not compared` contacts are counted \
-         but have no like answer to compare (a centre inside the brick, a touch within 1e-3 px, \
-         a hit without a bounce). Definitions: `commands::compare::contacts`; per level: \
-         `contacts.csv`.\n\n",
+        "\nEach row is one model's own error, free of chaos: every ball–brick contact it resolved \
+         while playing was asked again of the exact f64 referee in the same situation (the ball \
+         where the model tested it, its motion, the brick), so one early different bounce does \
+         not change the figures after it as it changes the game. The normal error is the angle \
+         between the model's contact normal and the exact one, the depth error the difference \
+         of penetration depths (`—`: the model gives none, as `swept` and the other games' \
+         models; quantiles within 2.3 %, rounded up; `not compared`: no like answer, such as a \
+         centre inside the brick or a hit without a bounce). **Missed** counts bricks the exact \
+         swept circle entered (as deep as shown) that the model never touched, tunnelling or a \
+         graze, and **phantom** the contacts with bricks the exact circle never touched on that \
+         motion (`aabb`'s square corner); definitions: `commands::compare::contacts`, per \
+         level: `contacts.csv`.\n\n",
     );
     md
 }
