@@ -116,6 +116,7 @@ fn compare_run(out: &std::path::Path) -> anyhow::Result<()> {
         seed: 1,
         seeds: compare::DEFAULT_SEEDS,
         speed_sweep: false,
+        contact_check: true,
     };
     let written = compare::compare(&Subject::Levels(jobs), &options, out, false)?;
     println!(

@@ -445,6 +445,10 @@ pub struct CompareArgs {
     /// plot the bricks tunnelled through per mode (DIR/speed_sweep.svg).
     #[arg(long)]
     pub speed_sweep: bool,
+    /// Do not check every ball–brick contact against the exact referee (no contacts.csv,
+    /// contact_error.svg or per-contact section; to measure what the check costs).
+    #[arg(long)]
+    pub no_contact_check: bool,
     /// Output directory (made if missing; files of the same names in it are replaced).
     #[arg(short = 'o', long = "output", value_name = "DIR")]
     pub output: PathBuf,

@@ -51,6 +51,7 @@ fn main() -> ExitCode {
             seed: args.seed,
             seeds: args.seeds,
             speed_sweep: args.speed_sweep,
+            contact_check: !args.no_contact_check,
             replay: args.replay.as_deref(),
             set: &args.set,
             level: args.level.as_deref(),

@@ -96,12 +96,14 @@ impl BallWorld<'_> {
     /// by, which a later pass may count again by rounding: a two-hit brick destroyed by one
     /// contact).
     pub(crate) fn collide_bricks(&mut self, ball: &mut Ball) {
+        self.log_substep(ball);
         let mut already_hit = Cells::new();
         for _ in 0..MAX_BURIED_PASSES {
             if !self.collide_bricks_pass(ball, &mut already_hit) {
-                return;
+                break;
             }
         }
+        self.log.moved_to(ball);
     }
 
     /// One pass of [`BallWorld::collide_bricks`]: hits the bricks touched that are not in
@@ -167,12 +169,14 @@ impl BallWorld<'_> {
         }
         let mut reflected = false;
         let mut normals: SmallVec<[Vec2; INLINE_HITS]> = SmallVec::new();
+        let pass_start = self.log.enabled().then_some(*ball);
         for (i, &(row, col, first)) in hits.iter().enumerate() {
             let contact = if i == 0 {
                 Some(first)
             } else {
                 self.brick_contact(ball, row, col)
             };
+            self.log_shared((row, col), ball, &pass_start, contact, first);
             if let Some(contact) = contact {
                 if ball::resolve(ball, &contact) {
                     reflected = true;

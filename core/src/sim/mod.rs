@@ -31,6 +31,8 @@ mod ball_collisions;
 pub mod bot;
 mod brick_collisions;
 pub mod bricks;
+mod contact_hooks;
+pub mod contact_log;
 pub mod difficulty;
 pub mod events;
 pub mod fork;
@@ -304,6 +306,9 @@ pub struct Game {
     /// ([`Game::set_custom_model`]); hashed by its name.
     #[serde(skip_serializing_if = "Option::is_none")]
     custom_model: Option<CustomModel>,
+    /// Left out of the state hash: an observer's record of the last step ([`contact_log`]).
+    #[serde(skip)]
+    contact_log: contact_log::ContactLog,
 }
 
 /// A collision model of the user's own, as a game holds it: hashed and shown by its name.
@@ -347,6 +352,7 @@ impl Game {
             weapon: Weapon::default(),
             pace: 1.0,
             custom_model: None,
+            contact_log: Default::default(),
         };
         game.place_random_powerups(level);
         game

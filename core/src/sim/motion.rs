@@ -51,6 +51,8 @@ pub(super) struct BallWorld<'a> {
     pub rng: &'a mut Pcg32,
     /// Event sink of this step.
     pub events: &'a mut Vec<GameEvent>,
+    /// The contact log ([`super::contact_log`]): written only while recording.
+    pub log: &'a mut super::contact_log::ContactLog,
 }
 
 /// What the running power-ups change in a ball's motion, read once per step.

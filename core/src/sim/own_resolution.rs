@@ -114,6 +114,7 @@ impl BallWorld<'_> {
 
     /// One sub-step of [`BallWorld::advance_own`].
     fn own_substep(&mut self, ball: &mut Ball, dt: f32) {
+        let from = (ball.circle(), ball.vel, dt);
         let response = {
             let mut seen = ModelBall {
                 pos: ball.pos,
@@ -131,6 +132,7 @@ impl BallWorld<'_> {
             ball.vel = seen.vel;
             response
         };
+        self.log_own(from, ball, &response);
         if self.pass_through || self.mods.energy {
             self.break_through_overlapping(ball);
         }

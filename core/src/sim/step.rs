@@ -44,6 +44,8 @@ pub(in crate::sim) struct Parts<'a> {
     pub rules: &'static Rules,
     /// The collision model the balls move by ([`Game::model`]).
     pub model: &'static dyn CollisionModel,
+    /// The contact log ([`super::contact_log`]).
+    pub log: &'a mut super::contact_log::ContactLog,
 }
 
 impl Game {
@@ -52,6 +54,7 @@ impl Game {
     /// Does nothing but count the step once the level is cleared or the game is over.
     pub fn step(&mut self, input: &Input) {
         self.events.clear();
+        self.contact_log.clear();
         self.stats.steps += 1;
         if self.state != GameState::Playing {
             return;
@@ -96,6 +99,7 @@ impl Game {
             config: &self.config,
             rules,
             model,
+            log: &mut self.contact_log,
         }
     }
 
@@ -164,8 +168,10 @@ impl Game {
             bricks: p.bricks,
             rng: p.rng,
             events: p.events,
+            log: p.log,
         };
-        for ball in p.balls.iter_mut() {
+        for (index, ball) in p.balls.iter_mut().enumerate() {
+            world.log.begin_ball(index, ball);
             ball.prev_pos = ball.pos;
             if ball.stuck {
                 ball.idle_steps = 0;
@@ -185,6 +191,7 @@ impl Game {
             } else {
                 ball.idle_steps = ball.idle_steps.saturating_add(1);
                 world.advance(ball, dt);
+                world.log_ball_done();
             }
         }
     }

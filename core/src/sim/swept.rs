@@ -51,9 +51,11 @@ impl BallWorld<'_> {
         for _ in 0..MAX_IMPACTS_PER_STEP {
             let motion = ball.vel * remaining;
             let Some((impact, target)) = self.earliest_impact(ball, motion) else {
+                self.log_segment(ball.circle(), motion);
                 ball.pos += motion;
                 return;
             };
+            self.log_segment(ball.circle(), motion * impact.toi);
             // Stop a hair short of contact so the next cast does not start touching.
             ball.pos = impact.center + impact.normal * CONTACT_SKIN;
             remaining *= 1.0 - impact.toi;
@@ -83,6 +85,7 @@ impl BallWorld<'_> {
                     self.break_through(row, col);
                 }
                 ImpactTarget::Brick(row, col) => {
+                    self.log_impact((row, col), ball, motion, &impact);
                     ball::resolve(ball, &touching(&impact));
                     let destructible = is_destructible(self.bricks, row, col);
                     let chaotic = is_chaotic(self.bricks, row, col);

@@ -13,6 +13,9 @@
 //! (bad input, a file that cannot be written) removes its staging directory and leaves DIR as
 //! it was: a `compare.csv` in DIR is always a whole run's.
 
+pub mod contacts;
+pub mod contacts_plot;
+pub mod contacts_report;
 pub mod models;
 pub mod normals;
 pub mod output;
@@ -51,6 +54,8 @@ pub struct Request<'a> {
     pub seeds: Option<u64>,
     /// `--speed-sweep`.
     pub speed_sweep: bool,
+    /// Not `--no-contact-check`: every contact checked against the exact referee.
+    pub contact_check: bool,
     /// `--replay FILE`: a replay's input played in every mode, instead of levels.
     pub replay: Option<&'a Path>,
     /// `--set` (repeatable): the sets whose levels are played ([`level_subject`]).
@@ -76,6 +81,7 @@ pub fn run(request: &Request<'_>) -> std::process::ExitCode {
             seed: request.seed,
             seeds: request.seeds.unwrap_or(DEFAULT_SEEDS),
             speed_sweep: request.speed_sweep,
+            contact_check: request.contact_check,
         };
         let subject = match request.replay {
             Some(path) => Subject::Replay(path.to_path_buf()),
@@ -267,6 +273,11 @@ pub fn compare(
         std::fs::write(&path, svg).map_err(|e| CompareError::Output { path, source: e })?;
         files.push(name);
     }
+    files.extend(contacts_report::write_all(
+        &results,
+        &options.modes,
+        &staging,
+    )?);
     let csv_path = staging.file("compare.csv");
     table::write(&csv_path, &rows).map_err(|e| CompareError::Write {
         path: csv_path,
@@ -345,7 +356,12 @@ fn play_levels(
                 seed,
                 ..GameConfig::default()
             };
-            let outcomes = run::play_level(level, config, &options.modes, steps);
+            let outcomes = run::play_level(
+                level,
+                config,
+                &options.modes,
+                (steps, options.contact_check),
+            );
             bar.inc(1);
             LevelResult {
                 set: job.set.clone(),
@@ -380,7 +396,7 @@ fn play_replay(
         )));
     }
     let played = options.steps.unwrap_or(u64::MAX).min(replay.steps());
-    let outcomes = run::play_replay(&replay, &options.modes, played).map_err(|e| {
+    let outcomes = run::play_replay(&replay, &options.modes, (played, options.contact_check)).map_err(|e| {
         CompareError::Replay(format!("{}: the replay's level text: {e}", path.display()))
     })?;
     let config = replay.config();

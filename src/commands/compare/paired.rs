@@ -215,6 +215,7 @@ mod tests {
             tunnelled: 0,
             parted_at: None,
             score: 10 * bricks,
+            contacts: None,
         }
     }
 

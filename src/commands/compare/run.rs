@@ -2,6 +2,7 @@
 //! stepped in lockstep, each copy's bricks tunnelled through counted and its first step apart
 //! from `clamp` found by [`Game::state_hash_without_mode`].
 
+use super::contacts::ContactStats;
 use super::models::Model;
 use super::tunnels::TunnelCounter;
 use crate::collision::CollisionMode;
@@ -35,6 +36,9 @@ pub struct ModeOutcome {
     pub parted_at: Option<u64>,
     /// The final score.
     pub score: u32,
+    /// Its contacts checked against the exact referee ([`super::contacts`]); `None` with
+    /// `--no-contact-check`.
+    pub contacts: Option<ContactStats>,
 }
 
 /// Steps between two comparisons of the copies' whole hashes when the bot plays. A hash costs
@@ -71,24 +75,28 @@ struct Lane {
     game: Game,
     tunnels: TunnelCounter,
     parted_at: Option<u64>,
+    /// The per-contact check, when the games record their contacts.
+    contacts: Option<ContactStats>,
     /// Stopped: the level was cleared or lost.
     done: bool,
 }
 
 /// The bot plays `level` for at most `steps` steps with each of `modes`, every copy from the
 /// same `config` (its seed; lives are infinite, as in `simulate`) but for the model. The
-/// outcomes are in the order of `modes`.
+/// outcomes are in the order of `modes`. `contact_check`: every contact is checked against the
+/// exact referee ([`super::contacts`]).
 pub fn play_level(
     level: &Level,
     config: GameConfig,
     modes: &[Model],
-    steps: u64,
+    (steps, contact_check): (u64, bool),
 ) -> Vec<ModeOutcome> {
     let config = GameConfig {
         infinite_lives: true,
         ..config
     };
-    let start = Game::new(level, config);
+    let mut start = Game::new(level, config);
+    start.record_contacts(contact_check);
     let bots = (0..=modes.len())
         .map(|_| Bot::new(config.seed, LAUNCH_DELAY))
         .collect();
@@ -96,16 +104,18 @@ pub fn play_level(
 }
 
 /// `replay`'s recorded input played in each of `modes` (its own collision-mode changes left
-/// out), for at most `steps` steps. The outcomes are in the order of `modes`.
+/// out), for at most `steps` steps, `contact_check` as [`play_level`]'s. The outcomes are in
+/// the order of `modes`.
 ///
 /// # Errors
 /// The replay's level text does not parse.
 pub fn play_replay(
     replay: &Replay,
     modes: &[Model],
-    steps: u64,
+    (steps, contact_check): (u64, bool),
 ) -> Result<Vec<ModeOutcome>, crate::level::LevelErrors> {
-    let start = replay.start_game()?;
+    let mut start = replay.start_game()?;
+    start.record_contacts(contact_check);
     let steps = steps.min(replay.steps());
     Ok(lockstep(&start, modes, steps, Driver::Replay(replay)))
 }
@@ -150,6 +160,9 @@ fn lockstep(start: &Game, modes: &[Model], steps: u64, mut driver: Driver) -> Ve
             lane.tunnels.before_step(&lane.game);
             lane.game.step(&input);
             lane.tunnels.after_step(&lane.game);
+            if let Some(contacts) = &mut lane.contacts {
+                contacts.after_step(&lane.game);
+            }
             lane.done = lane.game.state() != GameState::Playing;
         }
         let all_done = lanes.iter().all(|l| l.done);
@@ -201,6 +214,7 @@ fn lanes_for(start: &Game, modes: &[Model]) -> (Vec<Model>, usize, Vec<Lane>) {
                 game,
                 tunnels: TunnelCounter::default(),
                 parted_at: None,
+                contacts: start.contacts().enabled().then(ContactStats::default),
                 done: false,
             }
         })
@@ -331,5 +345,6 @@ fn outcome(model: Model, lane: Lane) -> ModeOutcome {
         tunnelled: lane.tunnels.count,
         parted_at: lane.parted_at,
         score: lane.game.score(),
+        contacts: lane.contacts,
     }
 }

@@ -78,6 +78,7 @@ pub fn markdown(
     let modes = &options.modes;
     let mut md = String::new();
     header(&mut md, results, options, replay);
+    md.push_str(&super::contacts_report::section(results, modes));
     per_model(&mut md, results, modes, replay);
     super::paired::section(&mut md, results, modes);
     let split = results

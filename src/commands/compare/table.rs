@@ -106,6 +106,7 @@ mod tests {
             tunnelled: 3,
             parted_at: Some(4),
             score: 50,
+            contacts: None,
         };
         writer
             .serialize(Row::new("s", 1, "n", 7, &outcome))

@@ -33,6 +33,10 @@ pub struct CompareOptions {
     pub seeds: u64,
     /// Also run the speed sweep ([`sweep`](super::sweep)) and plot it.
     pub speed_sweep: bool,
+    /// Check every contact against the exact referee ([`contacts`](super::contacts)) and write
+    /// `contacts.csv`, `contact_error.svg` and the summary's first section (default on;
+    /// `--no-contact-check` turns it off, to measure what it costs).
+    pub contact_check: bool,
 }
 
 impl CompareOptions {
