@@ -111,8 +111,8 @@ impl ContactRow {
     }
 }
 
-/// The rows of `contacts.csv`: one per model over every level (in `modes` order), then one per
-/// level and model. Empty when the check was off.
+/// The rows of `contacts.csv`: one per model over every level and seed (in `modes` order), then
+/// one per level and model over its seeds. Empty when the check was off.
 pub fn rows(results: &[LevelResult], modes: &[Model]) -> Vec<ContactRow> {
     let mut rows: Vec<ContactRow> = modes
         .iter()
@@ -125,11 +125,29 @@ pub fn rows(results: &[LevelResult], modes: &[Model]) -> Vec<ContactRow> {
             ))
         })
         .collect();
+    // One row per level and model, its seeds merged, in the order the levels first come.
+    let mut levels: Vec<(String, Vec<Option<ContactStats>>)> = Vec::new();
     for r in results {
-        for o in &r.outcomes {
+        let level = format!("{} #{}", r.set, r.number);
+        let at = match levels.iter().position(|(l, _)| *l == level) {
+            Some(at) => at,
+            None => {
+                levels.push((level, vec![None; r.outcomes.len()]));
+                levels.len() - 1
+            }
+        };
+        for (merged, o) in levels[at].1.iter_mut().zip(&r.outcomes) {
             if let Some(stats) = &o.contacts {
-                let level = format!("{} #{}", r.set, r.number);
-                rows.push(ContactRow::new(&o.model, level, stats));
+                merged
+                    .get_or_insert_with(ContactStats::default)
+                    .merge(stats);
+            }
+        }
+    }
+    for (level, stats) in &levels {
+        for (model, stats) in modes.iter().zip(stats) {
+            if let Some(stats) = stats {
+                rows.push(ContactRow::new(model, level.clone(), stats));
             }
         }
     }
