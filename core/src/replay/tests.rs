@@ -622,7 +622,7 @@ fn a_format_2_replay_reads_as_normal_with_the_platforms_math() {
 }
 
 /// A format-3 file reads as the platform's math (and this game's paddle rule); this version
-/// writes format 5, portable.
+/// writes format 6, portable.
 #[test]
 fn a_format_3_replay_reads_with_the_platforms_math_and_the_writer_writes_portable() {
     let (replay, format) = old_fixture("format_3_bot.bkreplay");
@@ -642,7 +642,7 @@ fn a_format_3_replay_reads_with_the_platforms_math_and_the_writer_writes_portabl
     rec.step(&Input::default(), &game);
     let written = encode(&rec.finish(&game));
     assert_eq!(u16::from_le_bytes([written[8], written[9]]), FORMAT_VERSION);
-    assert_eq!(FORMAT_VERSION, 5);
+    assert_eq!(FORMAT_VERSION, 6);
     assert_eq!(replay.config().paddle_rule, crate::sim::PaddleRule::Game);
     let read = decode(&written, Path::new("new.bkreplay")).unwrap();
     assert_eq!(read.header.math, Math::Portable);
