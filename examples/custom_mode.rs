@@ -115,6 +115,7 @@ fn compare_run(out: &std::path::Path) -> anyhow::Result<()> {
         steps: Some(STEPS),
         seed: 1,
         speed_sweep: false,
+        sub_steps: breakout::sim::SubSteps::On,
     };
     let written = compare::compare(&Subject::Levels(jobs), &options, out, false)?;
     println!(

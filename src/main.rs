@@ -50,6 +50,7 @@ fn main() -> ExitCode {
             steps: args.steps,
             seed: args.seed,
             speed_sweep: args.speed_sweep,
+            sub_steps: args.sub_steps,
             replay: args.replay.as_deref(),
             set: &args.set,
             level: args.level.as_deref(),

@@ -82,6 +82,7 @@ fn compare_plays_the_custom_model_beside_clamp_and_it_parts_where_an_independent
         steps: Some(STEPS),
         seed: SEED,
         speed_sweep: false,
+        sub_steps: breakout::sim::SubSteps::On,
     };
     let out = dir.join("out");
     compare::compare(&Subject::Levels(vec![job]), &options, &out, false).unwrap();

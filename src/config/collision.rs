@@ -3,7 +3,7 @@
 //! `sim::native`).
 
 use crate::collision::CollisionMode;
-use crate::sim::Physics;
+use crate::sim::{Physics, SubSteps};
 use serde::Deserialize;
 
 /// What `--collision` and `[collision] mode` name: one of the models, or `native`.
@@ -83,6 +83,9 @@ pub struct CollisionConfig {
     pub mode: CollisionMode,
     /// `mode = "native"`: each level plays with its game's physics ([`Physics::Native`]).
     pub physics: Physics,
+    /// `sub_steps`: `"on"` (the default, as played) or `"off"`, one raw collision test per
+    /// 1/240 s step ([`SubSteps`]).
+    pub sub_steps: SubSteps,
 }
 
 impl CollisionConfig {
@@ -101,6 +104,8 @@ impl CollisionConfig {
 struct RawCollisionConfig {
     #[serde(default = "as_chosen")]
     mode: ModeChoice,
+    #[serde(default)]
+    sub_steps: SubSteps,
 }
 
 fn as_chosen() -> ModeChoice {
@@ -110,6 +115,33 @@ fn as_chosen() -> ModeChoice {
 impl From<RawCollisionConfig> for CollisionConfig {
     fn from(raw: RawCollisionConfig) -> CollisionConfig {
         let (mode, physics) = raw.mode.split();
-        CollisionConfig { mode, physics }
+        CollisionConfig {
+            mode,
+            physics,
+            sub_steps: raw.sub_steps,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use std::path::Path;
+
+    /// `[collision] sub_steps`: `on` by default, `off` read, anything else an error naming the
+    /// line and the two values.
+    #[test]
+    fn sub_steps_reads_on_and_off_and_refuses_the_rest() {
+        let parse = |text: &str| Config::parse(text, Path::new("breakout.toml"));
+        assert_eq!(parse("").unwrap().collision.sub_steps, SubSteps::On);
+        let off = parse("[collision]\nsub_steps = \"off\"\n").unwrap();
+        assert_eq!(off.collision.sub_steps, SubSteps::Off);
+        assert_eq!(off.collision.mode, CollisionMode::default());
+        let err = parse("[collision]\nsub_steps = \"none\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("breakout.toml:2:"), "{err}");
+        assert!(err.contains("`on`") && err.contains("`off`"), "{err}");
     }
 }

@@ -4,6 +4,7 @@
 //! [collision]
 //! mode = "zones"          # a model's name (`breakout --help` lists them), or "native": each
 //!                         # level with its own game's physics (own levels: clamp)
+//! sub_steps = "on"        # "off": one raw collision test per 1/240 s step (fast balls tunnel)
 //!
 //! [powerups]
 //! good_chance = 0.0133    # per destroyed brick, for each good power-up (LearnOpenGL: 1/75)

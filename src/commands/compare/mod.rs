@@ -19,6 +19,7 @@ pub mod plots;
 pub mod run;
 pub mod summary;
 pub mod sweep;
+pub mod sweep_plot;
 pub mod table;
 pub mod tunnels;
 mod types;
@@ -44,6 +45,8 @@ pub struct Request<'a> {
     pub seed: u64,
     /// `--speed-sweep`.
     pub speed_sweep: bool,
+    /// `--sub-steps`: the levels' games' ([`crate::sim::SubSteps`]; the sweep runs both).
+    pub sub_steps: crate::sim::SubSteps,
     /// `--replay FILE`: a replay's input played in every mode, instead of levels.
     pub replay: Option<&'a Path>,
     /// `--set` (repeatable): the sets whose levels are played ([`level_subject`]).
@@ -68,6 +71,7 @@ pub fn run(request: &Request<'_>) -> std::process::ExitCode {
             steps: request.steps,
             seed: request.seed,
             speed_sweep: request.speed_sweep,
+            sub_steps: request.sub_steps,
         };
         let subject = match request.replay {
             Some(path) => Subject::Replay(path.to_path_buf()),
@@ -242,7 +246,8 @@ pub fn compare(
         .then(|| sweep::speed_sweep(&options.modes, &sweep::speeds()));
     let mut files = Vec::new();
     let summary_path = staging.file("summary.md");
-    let text = summary::markdown(&results, options);
+    let text = summary::markdown(&results, options)
+        + &sweep::summary(&options.modes, options.sub_steps, sweep.as_deref());
     std::fs::write(&summary_path, text).map_err(|e| CompareError::Output {
         path: summary_path,
         source: e,
@@ -252,6 +257,14 @@ pub fn compare(
         let path = staging.file(&name);
         std::fs::write(&path, svg).map_err(|e| CompareError::Output { path, source: e })?;
         files.push(name);
+    }
+    if let Some(points) = &sweep {
+        let path = staging.file("speed_sweep.csv");
+        sweep::write_csv(&path, &options.modes, points).map_err(|e| CompareError::Write {
+            path,
+            message: e.to_string(),
+        })?;
+        files.push("speed_sweep.csv".to_string());
     }
     let csv_path = staging.file("compare.csv");
     table::write(&csv_path, &rows).map_err(|e| CompareError::Write {
@@ -314,6 +327,7 @@ fn play_levels(
     );
     let config = GameConfig {
         seed: options.seed,
+        sub_steps: options.sub_steps,
         ..GameConfig::default()
     };
     let steps = options.steps.unwrap_or(DEFAULT_STEPS);

@@ -4,7 +4,7 @@
 //! - `clear_rate.svg`: share of levels cleared, per mode (one bar each);
 //! - `time_to_clear.svg`: mean time to clear over the levels each mode cleared, seconds;
 //! - `speed_sweep.svg` (with `--speed-sweep`): bricks tunnelled through against ball speed,
-//!   log axis, one line per mode ([`super::sweep`]);
+//!   sub-steps off and on, one line per mode ([`super::sweep_plot`]);
 //! - `normal_error.svg`: the angle between each mode's contact normal and the exact referee's
 //!   around a brick's corner ([`super::normals`]).
 //!
@@ -14,7 +14,7 @@
 
 use super::models::Model;
 use super::summary::totals;
-use super::sweep::{SweepPoint, ANGLES};
+use super::sweep::SweepPoint;
 use super::types::{CompareOptions, LevelResult};
 use crate::collision::CollisionMode;
 use plotters::prelude::*;
@@ -22,7 +22,7 @@ use plotters::style::FontTransform;
 
 /// Size of the chart of every plot, pixels; the legend is a panel to its right
 /// ([`legend_width`]), and a bar chart of many bars is taller by its upright names.
-const SIZE: (u32, u32) = (800, 480);
+pub(super) const SIZE: (u32, u32) = (800, 480);
 
 /// Height of one legend line, pixels.
 const ROW_HEIGHT: i32 = 20;
@@ -35,14 +35,14 @@ const FLAT_LABELS: usize = 6;
 const CHAR_WIDTH: u32 = 8;
 
 /// The legend panel's width for `labels`, pixels: the marker, the longest label and margins.
-fn legend_width(labels: &[String]) -> u32 {
+pub(super) fn legend_width(labels: &[String]) -> u32 {
     let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u32;
     48 + CHAR_WIDTH * longest
 }
 
 /// How a legend entry marks its series.
 #[derive(Clone, Copy)]
-enum Marker {
+pub(super) enum Marker {
     /// A filled square (bars).
     Square,
     /// A short line (lines).
@@ -52,7 +52,7 @@ enum Marker {
 /// Draws the legend on `area` (the panel right of the chart): one line per series, its marker in
 /// its colour and its label, top to bottom in the series' order, on a framed white panel. Never
 /// over the data, whatever the number of series.
-fn side_legend<DB: DrawingBackend>(
+pub(super) fn side_legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
     entries: &[(String, RGBColor)],
     marker: Marker,
@@ -134,7 +134,10 @@ pub fn all(
         ),
     ];
     if let Some(points) = sweep {
-        plots.push(("speed_sweep.svg", speed_sweep(modes, points)));
+        plots.push((
+            "speed_sweep.svg",
+            super::sweep_plot::speed_sweep(modes, points),
+        ));
     }
     plots.push((
         "normal_error.svg",
@@ -216,60 +219,6 @@ fn bars(title: &str, y_desc: &str, values: &[(Model, f64)]) -> Result<String, St
             }
         }
         side_legend(&panel, &entries, Marker::Square)?;
-        root.present().map_err(|e| e.to_string())?;
-    }
-    Ok(svg)
-}
-
-/// Bricks tunnelled through (summed over the launches) against ball speed, log axis.
-fn speed_sweep(modes: &[Model], points: &[SweepPoint]) -> Result<String, String> {
-    let mut svg = String::new();
-    {
-        let entries = line_entries(modes);
-        let side = legend_width(&entries.iter().map(|e| e.0.clone()).collect::<Vec<_>>());
-        let root = SVGBackend::with_string(&mut svg, (SIZE.0 + side, SIZE.1)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let (plot, panel) = root.split_horizontally(SIZE.0);
-        let top = points
-            .iter()
-            .flat_map(|p| p.tunnelled.iter().copied())
-            .max()
-            .unwrap_or(0)
-            .max(1) as f64
-            * 1.1;
-        let (lo, hi) = points.iter().fold((f64::MAX, f64::MIN), |(lo, hi), p| {
-            (lo.min(f64::from(p.speed)), hi.max(f64::from(p.speed)))
-        });
-        let (lo, hi) = if lo < hi { (lo, hi) } else { (450.0, 50_000.0) };
-        let mut chart = ChartBuilder::on(&plot)
-            .caption(
-                format!(
-                    "Bricks tunnelled through: a wall of solid bricks, {} launches per speed",
-                    ANGLES.len()
-                ),
-                ("sans-serif", 20),
-            )
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(64)
-            .build_cartesian_2d((lo..hi).log_scale(), 0f64..top)
-            .map_err(|e| e.to_string())?;
-        chart
-            .configure_mesh()
-            .x_desc("ball speed (px/s, log scale)")
-            .y_desc("bricks tunnelled through")
-            .draw()
-            .map_err(|e| e.to_string())?;
-        for (i, mode) in modes.iter().enumerate() {
-            let c = rgb(mode);
-            let line = points
-                .iter()
-                .map(|p| (f64::from(p.speed), f64::from(p.tunnelled[i])));
-            chart
-                .draw_series(LineSeries::new(line, c.stroke_width(2)))
-                .map_err(|e| e.to_string())?;
-        }
-        side_legend(&panel, &entries, Marker::Line)?;
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)

@@ -25,6 +25,9 @@ pub struct CompareOptions {
     pub seed: u64,
     /// Also run the speed sweep ([`sweep`](super::sweep)) and plot it.
     pub speed_sweep: bool,
+    /// The sub-steps of the levels' games (`--sub-steps`, default on); the speed sweep plays
+    /// both whatever this says.
+    pub sub_steps: crate::sim::SubSteps,
 }
 
 /// Why `compare` wrote nothing. Each message names the input it is about.
