@@ -122,26 +122,3 @@ impl From<RawCollisionConfig> for CollisionConfig {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::config::Config;
-    use std::path::Path;
-
-    /// `[collision] sub_steps`: `on` by default, `off` read, anything else an error naming the
-    /// line and the two values.
-    #[test]
-    fn sub_steps_reads_on_and_off_and_refuses_the_rest() {
-        let parse = |text: &str| Config::parse(text, Path::new("breakout.toml"));
-        assert_eq!(parse("").unwrap().collision.sub_steps, SubSteps::On);
-        let off = parse("[collision]\nsub_steps = \"off\"\n").unwrap();
-        assert_eq!(off.collision.sub_steps, SubSteps::Off);
-        assert_eq!(off.collision.mode, CollisionMode::default());
-        let err = parse("[collision]\nsub_steps = \"none\"\n")
-            .unwrap_err()
-            .to_string();
-        assert!(err.starts_with("breakout.toml:2:"), "{err}");
-        assert!(err.contains("`on`") && err.contains("`off`"), "{err}");
-    }
-}

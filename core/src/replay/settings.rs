@@ -404,50 +404,6 @@ pub fn lacking_model(name: &str, how: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::Level;
-    use crate::replay::file::{decode, encode};
-    use crate::replay::{Origin, Playback, Recorder};
-    use crate::sim::{Bot, Game};
-    use std::path::Path;
-    use std::sync::Arc;
-
-    /// A game played with sub-steps off and a fast ball is recorded, written, read back with
-    /// `off`, and plays again to the same hashes; the same input with sub-steps on is another
-    /// game.
-    #[test]
-    fn an_off_replay_records_reads_back_and_verifies() {
-        let level = Level::parse("2 3 2 3 2\n1 0 2 0 1\n2 2 2 2 2\n", "sub-steps").unwrap();
-        let config = GameConfig {
-            seed: 4,
-            launch_speed: 9_000.0,
-            infinite_lives: true,
-            ..GameConfig::default()
-        }
-        .with_sub_steps(SubSteps::Off);
-        let mut game = Game::new(&level, config);
-        let mut rec = Recorder::new(&game, &level, Origin::default(), 0, 3, 0);
-        let mut bot = Bot::new(4, 0.0);
-        for _ in 0..1500 {
-            let input = bot.input(&game);
-            game.step(&input);
-            rec.step(&input, &game);
-        }
-        let replay = rec.finish(&game);
-        assert_eq!(replay.header.settings.sub_steps, "off");
-        let read = decode(&encode(&replay), Path::new("off.bkreplay")).unwrap();
-        assert_eq!(read.config().sub_steps, SubSteps::Off);
-        assert_eq!(read.config(), config);
-        let mut playback = Playback::new(Arc::new(read.clone())).unwrap();
-        playback.run_to_end();
-        assert_eq!(playback.divergence(), None);
-        assert_eq!(playback.game().state_hash(), game.state_hash());
-        // The same file with sub-steps on: another game, found diverged.
-        let mut on = read;
-        on.header.settings.sub_steps = "on".into();
-        let mut playback = Playback::new(Arc::new(on)).unwrap();
-        playback.run_to_end();
-        assert!(playback.divergence().is_some());
-    }
 
     #[test]
     fn sub_steps_other_than_on_and_off_are_refused_with_the_field_named() {

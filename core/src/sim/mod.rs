@@ -35,6 +35,7 @@ pub mod difficulty;
 pub mod events;
 pub mod fork;
 mod game_hash;
+mod game_sub_steps;
 pub mod input;
 mod model_choice;
 mod motion;

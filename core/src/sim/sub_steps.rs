@@ -1,4 +1,5 @@
-//! Sub-steps as a setting of the physics ([`SubSteps`], [`GameConfig::sub_steps`]): whether a
+//! Sub-steps as a setting of the physics ([`SubSteps`], `GameConfig::sub_steps`; set on a game
+//! with `Game::set_sub_steps`, in `game_sub_steps.rs`): whether a
 //! ball's fixed step of 1/240 s ([`FIXED_TIMESTEP`](super::tuning::FIXED_TIMESTEP)) is cut into
 //! collision sub-steps, as the game plays (`on`, the default), or tested once, raw (`off`).
 //!
@@ -18,7 +19,6 @@
 //! before the setting existed.
 
 use super::tuning::MAX_SUBSTEP_FRACTION;
-use super::{Game, GameConfig};
 use crate::collision::model::Substeps;
 
 /// The facts of one [`SubSteps`] value: its row of the table ([`SubSteps::def`]).
@@ -103,28 +103,3 @@ impl std::fmt::Display for SubSteps {
         f.write_str(self.name())
     }
 }
-
-impl GameConfig {
-    /// These settings with sub-steps `sub_steps` (a fork's copies, the speed sweep).
-    pub fn with_sub_steps(self, sub_steps: SubSteps) -> GameConfig {
-        GameConfig { sub_steps, ..self }
-    }
-}
-
-impl Game {
-    /// The game's sub-steps setting ([`GameConfig::sub_steps`]).
-    pub fn sub_steps(&self) -> SubSteps {
-        self.config.sub_steps
-    }
-
-    /// Changes the sub-steps setting from the next step on (the lab's fork switches it for its
-    /// copies). A game recorded from here is recorded with it; the state hash changes with it
-    /// when `off` (and is as before for `on`).
-    pub fn set_sub_steps(&mut self, sub_steps: SubSteps) {
-        self.config.sub_steps = sub_steps;
-    }
-}
-
-#[cfg(test)]
-#[path = "sub_steps_tests.rs"]
-mod tests;

@@ -1,10 +1,11 @@
 //! [`SubSteps`]: `off` takes one collision test per step, `on` is today's game, and the state
 //! hash carries `off` only.
 
-use super::*;
 use crate::collision::model::Resolution;
 use crate::collision::{Aabb, Circle, CollisionMode, CollisionModel, Contact};
 use crate::level::Level;
+use crate::sim::sub_steps::SubSteps;
+use crate::sim::{Game, GameConfig};
 use crate::sim::{GameEvent, GameState, Input};
 use glam::Vec2;
 use proptest::prelude::*;

@@ -15,6 +15,7 @@
 pub mod models;
 pub mod normals;
 pub mod output;
+pub mod plot_legend;
 pub mod plots;
 pub mod run;
 pub mod summary;

@@ -13,6 +13,7 @@
 //! under its bars upright.
 
 use super::models::Model;
+use super::plot_legend::{legend_width, side_legend, Marker};
 use super::summary::totals;
 use super::sweep::SweepPoint;
 use super::types::{CompareOptions, LevelResult};
@@ -22,67 +23,11 @@ use plotters::style::FontTransform;
 
 /// Size of the chart of every plot, pixels; the legend is a panel to its right
 /// ([`legend_width`]), and a bar chart of many bars is taller by its upright names.
-pub(super) const SIZE: (u32, u32) = (800, 480);
-
-/// Height of one legend line, pixels.
-const ROW_HEIGHT: i32 = 20;
+const SIZE: (u32, u32) = (800, 480);
 
 /// Most bars whose names are written flat under them (800 px / 6 bars leaves room for the
 /// longest names, `lbreakout-trajectory`); more are written upright below them.
 const FLAT_LABELS: usize = 6;
-
-/// About the width of one character of the 14 px labels, pixels.
-const CHAR_WIDTH: u32 = 8;
-
-/// The legend panel's width for `labels`, pixels: the marker, the longest label and margins.
-pub(super) fn legend_width(labels: &[String]) -> u32 {
-    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u32;
-    48 + CHAR_WIDTH * longest
-}
-
-/// How a legend entry marks its series.
-#[derive(Clone, Copy)]
-pub(super) enum Marker {
-    /// A filled square (bars).
-    Square,
-    /// A short line (lines).
-    Line,
-}
-
-/// Draws the legend on `area` (the panel right of the chart): one line per series, its marker in
-/// its colour and its label, top to bottom in the series' order, on a framed white panel. Never
-/// over the data, whatever the number of series.
-pub(super) fn side_legend<DB: DrawingBackend>(
-    area: &DrawingArea<DB, plotters::coord::Shift>,
-    entries: &[(String, RGBColor)],
-    marker: Marker,
-) -> Result<(), String> {
-    let (w, _) = area.dim_in_pixel();
-    let top = 48;
-    let bottom = top + 10 + ROW_HEIGHT * entries.len() as i32;
-    area.draw(&Rectangle::new(
-        [(4, top - 8), (w as i32 - 8, bottom)],
-        BLACK.stroke_width(1),
-    ))
-    .map_err(|e| e.to_string())?;
-    for (i, (label, c)) in entries.iter().enumerate() {
-        let y = top + 6 + ROW_HEIGHT * i as i32;
-        match marker {
-            Marker::Square => area.draw(&Rectangle::new([(12, y - 5), (26, y + 5)], c.filled())),
-            Marker::Line => area.draw(&PathElement::new(vec![(10, y), (28, y)], c.stroke_width(2))),
-        }
-        .map_err(|e| e.to_string())?;
-        let style = ("sans-serif", 14).into_font().color(&BLACK).pos(
-            plotters::style::text_anchor::Pos::new(
-                plotters::style::text_anchor::HPos::Left,
-                plotters::style::text_anchor::VPos::Center,
-            ),
-        );
-        area.draw(&Text::new(label.clone(), (36, y), style))
-            .map_err(|e| e.to_string())?;
-    }
-    Ok(())
-}
 
 /// The colour of `mode`'s series (the same in every plot): its row's shade for white
 /// ([`crate::collision::ModeColours::on_white`]), the hue of the mode's ghost in the lab

@@ -4,14 +4,23 @@
 //! with sub-steps on (as the game plays) ([`super::sweep`]).
 
 use super::models::Model;
-use super::plots::{legend_width, rgb, side_legend, Marker, SIZE};
+use super::plot_legend::{legend_width, side_legend, Marker};
 use super::sweep::{SweepPoint, ANGLES};
 use crate::sim::SubSteps;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+/// Width of the charts, pixels (as every plot's); the legend is a panel to their right.
+const WIDTH: u32 = 800;
+
 /// Height of each of the two panels, pixels.
 const PANEL_HEIGHT: u32 = 400;
+
+/// `model`'s colour, as in every plot ([`super::plots::rgb`]).
+fn rgb(model: &Model) -> RGBColor {
+    let [r, g, b] = model.colour();
+    RGBColor(r, g, b)
+}
 
 /// The two panels' plot: off above, on below, the legend right of both.
 pub fn speed_sweep(modes: &[Model], points: &[SweepPoint]) -> Result<String, String> {
@@ -22,10 +31,10 @@ pub fn speed_sweep(modes: &[Model], points: &[SweepPoint]) -> Result<String, Str
             .map(|m| (m.name().to_string(), rgb(m)))
             .collect();
         let side = legend_width(&entries.iter().map(|e| e.0.clone()).collect::<Vec<_>>());
-        let root = SVGBackend::with_string(&mut svg, (SIZE.0 + side, 2 * PANEL_HEIGHT + 40))
+        let root = SVGBackend::with_string(&mut svg, (WIDTH + side, 2 * PANEL_HEIGHT + 40))
             .into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let (plots, panel) = root.split_horizontally(SIZE.0);
+        let (plots, panel) = root.split_horizontally(WIDTH);
         let (title, plots) = plots.split_vertically(40);
         title
             .titled(
