@@ -236,3 +236,14 @@ fn the_simulate_line_names_sub_steps_only_when_off() {
     let off = line(SubSteps::Off);
     assert!(off.contains(",\"sub_steps\":\"off\","), "{off}");
 }
+
+/// A fork's copies inherit the forked game's sub-steps.
+#[test]
+fn fork_copies_inherit_sub_steps() {
+    let game = wall_game(CollisionMode::Clamp, SubSteps::Off);
+    let fork = crate::sim::fork::Fork::new(&game, &CollisionMode::ALL, 0);
+    assert_eq!(fork.copies().len(), CollisionMode::ALL.len());
+    for copy in fork.copies() {
+        assert_eq!(copy.game().sub_steps(), SubSteps::Off);
+    }
+}
