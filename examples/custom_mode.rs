@@ -117,6 +117,7 @@ fn compare_run(out: &std::path::Path) -> anyhow::Result<()> {
         seeds: compare::DEFAULT_SEEDS,
         speed_sweep: false,
         contact_check: true,
+        sub_steps: breakout::sim::SubSteps::On,
     };
     let written = compare::compare(&Subject::Levels(jobs), &options, out, false)?;
     println!(

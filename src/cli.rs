@@ -3,7 +3,7 @@
 use crate::collision::CollisionMode;
 use crate::config::{Config, ConfigError, ModeChoice};
 use crate::import::Format;
-use crate::sim::{GameConfig, Physics};
+use crate::sim::{GameConfig, Physics, SubSteps};
 use clap::{Args, Parser, Subcommand};
 
 mod modes;
@@ -282,6 +282,7 @@ impl PlayArgs {
                 ball_speed: None,
                 config,
                 difficulty: None,
+                sub_steps: None,
             },
             window,
             powerups: Vec::new(),
@@ -316,6 +317,11 @@ pub struct GameOptions {
     /// settings; the README has the table.
     #[arg(long, value_name = "NAME", value_parser = crate::sim::Difficulty::from_name)]
     pub difficulty: Option<crate::sim::Difficulty>,
+    /// Collision sub-steps within each 1/240 s step: on (as played, the default) or off (one
+    /// raw test per step: fast balls tunnel); overrides the config file's `[collision]
+    /// sub_steps`.
+    #[arg(long, value_name = "on|off", value_parser = one_of(&SubSteps::ALL, SubSteps::name, |s| s.def().help))]
+    pub sub_steps: Option<SubSteps>,
 }
 
 impl GameOptions {
@@ -372,6 +378,7 @@ impl GameOptions {
             launch_speed: self.ball_speed.unwrap_or(defaults.launch_speed),
             powerups: file.powerups,
             pace: file.ball,
+            sub_steps: self.sub_steps.unwrap_or(file.collision.sub_steps),
             ..defaults
         };
         let difficulty = self.difficulty.unwrap_or(file.game.difficulty);
@@ -449,6 +456,10 @@ pub struct CompareArgs {
     /// contact_error.svg or per-contact section; to measure what the check costs).
     #[arg(long)]
     pub no_contact_check: bool,
+    /// Collision sub-steps of the games played: on (as played, the default) or off (one raw
+    /// test per 1/240 s step). The speed sweep runs both whatever this says.
+    #[arg(long, value_name = "on|off", default_value = "on", value_parser = one_of(&SubSteps::ALL, SubSteps::name, |s| s.def().help))]
+    pub sub_steps: SubSteps,
     /// Output directory (made if missing; files of the same names in it are replaced).
     #[arg(short = 'o', long = "output", value_name = "DIR")]
     pub output: PathBuf,
@@ -588,6 +599,32 @@ mod tests {
                 .difficulty,
             None
         );
+    }
+
+    /// `--sub-steps` takes on and off on play, simulate and compare (compare's default on),
+    /// and refuses the rest.
+    #[test]
+    fn sub_steps_takes_on_and_off() {
+        let parse = |args: &[&str]| Cli::try_parse_from([&["breakout"], args].concat());
+        let play = parse(&["--sub-steps", "off"]).unwrap();
+        assert_eq!(play.play.game.sub_steps, Some(SubSteps::Off));
+        assert_eq!(parse(&[]).unwrap().play.game.sub_steps, None);
+        let sim = parse(&["simulate", "--level", "x", "--sub-steps", "on"]).unwrap();
+        assert!(
+            matches!(sim.command, Some(Command::Simulate(a)) if a.game.sub_steps == Some(SubSteps::On))
+        );
+        let compare = |extra: &[&str]| match parse(
+            &[&["compare", "--level", "x", "-o", "o"], extra].concat(),
+        ) {
+            Ok(Cli {
+                command: Some(Command::Compare(a)),
+                ..
+            }) => Ok(a.sub_steps),
+            other => Err(format!("{other:?}")),
+        };
+        assert_eq!(compare(&[]), Ok(SubSteps::On));
+        assert_eq!(compare(&["--sub-steps", "off"]), Ok(SubSteps::Off));
+        assert!(parse(&["--sub-steps", "half"]).is_err());
     }
 
     /// `--collision` takes every model's name and lists all of them for an unknown one;

@@ -52,6 +52,7 @@ fn main() -> ExitCode {
             seeds: args.seeds,
             speed_sweep: args.speed_sweep,
             contact_check: !args.no_contact_check,
+            sub_steps: args.sub_steps,
             replay: args.replay.as_deref(),
             set: &args.set,
             level: args.level.as_deref(),

@@ -36,6 +36,7 @@ fn run(dir: &Path, contact_check: bool) -> std::path::PathBuf {
         seeds: 2,
         speed_sweep: false,
         contact_check,
+        sub_steps: breakout::sim::SubSteps::On,
     };
     let out = dir.join("out");
     compare::compare(&Subject::Levels(vec![job]), &options, &out, false).unwrap();

@@ -84,6 +84,7 @@ fn compare_plays_the_custom_model_beside_clamp_and_it_parts_where_an_independent
         seeds: 1,
         speed_sweep: false,
         contact_check: true,
+        sub_steps: breakout::sim::SubSteps::On,
     };
     let out = dir.join("out");
     compare::compare(&Subject::Levels(vec![job]), &options, &out, false).unwrap();

@@ -3,7 +3,7 @@
 //! `sim::native`).
 
 use crate::collision::CollisionMode;
-use crate::sim::Physics;
+use crate::sim::{Physics, SubSteps};
 use serde::Deserialize;
 
 /// What `--collision` and `[collision] mode` name: one of the models, or `native`.
@@ -83,6 +83,9 @@ pub struct CollisionConfig {
     pub mode: CollisionMode,
     /// `mode = "native"`: each level plays with its game's physics ([`Physics::Native`]).
     pub physics: Physics,
+    /// `sub_steps`: `"on"` (the default, as played) or `"off"`, one raw collision test per
+    /// 1/240 s step ([`SubSteps`]).
+    pub sub_steps: SubSteps,
 }
 
 impl CollisionConfig {
@@ -101,6 +104,8 @@ impl CollisionConfig {
 struct RawCollisionConfig {
     #[serde(default = "as_chosen")]
     mode: ModeChoice,
+    #[serde(default)]
+    sub_steps: SubSteps,
 }
 
 fn as_chosen() -> ModeChoice {
@@ -110,6 +115,10 @@ fn as_chosen() -> ModeChoice {
 impl From<RawCollisionConfig> for CollisionConfig {
     fn from(raw: RawCollisionConfig) -> CollisionConfig {
         let (mode, physics) = raw.mode.split();
-        CollisionConfig { mode, physics }
+        CollisionConfig {
+            mode,
+            physics,
+            sub_steps: raw.sub_steps,
+        }
     }
 }

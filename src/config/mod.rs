@@ -4,6 +4,7 @@
 //! [collision]
 //! mode = "zones"          # a model's name (`breakout --help` lists them), or "native": each
 //!                         # level with its own game's physics (own levels: clamp)
+//! sub_steps = "on"        # "off": one raw collision test per 1/240 s step (fast balls tunnel)
 //!
 //! [powerups]
 //! good_chance = 0.0133    # per destroyed brick, for each good power-up (LearnOpenGL: 1/75)
@@ -440,6 +441,26 @@ mod tests {
             .to_string();
         assert!(err.starts_with("breakout.toml:2:8: "), "{err}");
         assert!(err.contains("native") && err.contains("clamp"), "{err}");
+    }
+
+    /// `[collision] sub_steps`: `on` by default, `off` read, anything else an error naming the
+    /// line and the two values.
+    #[test]
+    fn sub_steps_reads_on_and_off_and_refuses_the_rest() {
+        use crate::sim::SubSteps;
+        assert_eq!(parse("").unwrap().collision.sub_steps, SubSteps::On);
+        let off = parse("[collision]\nsub_steps = \"off\"\n").unwrap();
+        assert_eq!(
+            (off.collision.sub_steps, off.collision.mode),
+            (SubSteps::Off, CollisionMode::Clamp)
+        );
+        let err = parse("[collision]\nsub_steps = \"none\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("breakout.toml:2:") && err.contains("on or off"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //! The checksum turns any damage into one clear error before anything is decoded; a newer
 //! format version is refused by its number, never misread.
 
-use super::settings::{StoredSettingsV2, StoredSettingsV4};
+use super::settings::{StoredSettingsV2, StoredSettingsV4, StoredSettingsV5};
 use super::track::{InputTrackV1, InputTrackV2};
 use super::{Change, End, Header, InputTrack, Math, Origin, Replay, StoredSettings};
 use std::io::Read;
@@ -35,7 +35,9 @@ pub const MAGIC: &[u8; 8] = b"BKREPLAY";
 ///   every file this version writes; formats 1–3 read as the platform's.
 /// - 5: the settings end with the paddle rule's name (`sim::PaddleRule`, chosen with the level's
 ///   physics by `--collision native`), which older files read as this game's, `game`.
-pub const FORMAT_VERSION: u16 = 5;
+/// - 6: the settings end with the sub-steps' name (`sim::SubSteps`: `on`, or `off` for one raw
+///   collision test per step), which older files read as `on`.
+pub const FORMAT_VERSION: u16 = 6;
 /// How far past [`FORMAT_VERSION`] a format number is still believed to be a real newer
 /// format (four formats came in the first months; sixteen more is years of them). A number
 /// further out is far likelier damage after an intact magic (random bytes, a bit flip in
@@ -176,6 +178,8 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<Replay, ReplayError> {
                 .map(|(old, rest)| (old.into_replay(StoredSettingsV4::into_current, |t| t), rest)),
             4 => postcard::take_from_bytes::<OldReplay<StoredSettingsV4, InputTrack, Math>>(&body)
                 .map(|(old, rest)| (old.into_replay(StoredSettingsV4::into_current, |t| t), rest)),
+            5 => postcard::take_from_bytes::<OldReplay<StoredSettingsV5, InputTrack, Math>>(&body)
+                .map(|(old, rest)| (old.into_replay(StoredSettingsV5::into_current, |t| t), rest)),
             _ => postcard::take_from_bytes::<Replay>(&body),
         };
     let (replay, rest) = read.map_err(|e| {
@@ -214,10 +218,10 @@ pub fn write(path: &Path, replay: &Replay) -> Result<(), ReplayError> {
     crate::files::write_atomic(path, &encode(replay)).map_err(io)
 }
 
-/// A [`Header`] as formats 1–4 stored it: formats 1–3 without [`Header::math`] (read as
+/// A [`Header`] as formats 1–5 stored it: formats 1–3 without [`Header::math`] (read as
 /// [`Math::Platform`]), its settings as that format stored them (`StoredSettingsV2`, without
 /// the difficulty's, in formats 1 and 2; `StoredSettingsV4`, without the paddle rule, in 3
-/// and 4).
+/// and 4; `StoredSettingsV5`, without the sub-steps, in 5).
 #[derive(serde::Deserialize)]
 struct OldHeader<Settings, M> {
     game_version: String,
@@ -252,7 +256,7 @@ impl OldMath for Math {
     }
 }
 
-/// A [`Replay`] as formats 1–4 stored it: its header as [`OldHeader`], its input track as that
+/// A [`Replay`] as formats 1–5 stored it: its header as [`OldHeader`], its input track as that
 /// format stored it ([`InputTrackV1`], [`InputTrackV2`], or today's).
 #[derive(serde::Deserialize)]
 struct OldReplay<Settings, Track, M> {

@@ -5,7 +5,7 @@
 use crate::collision::CollisionMode;
 use crate::level::PowerUpKind;
 use crate::sim::powerups::PerKind;
-use crate::sim::{Difficulty, GameConfig, PaceSettings, PaddleRule, PowerUpSettings};
+use crate::sim::{Difficulty, GameConfig, PaceSettings, PaddleRule, PowerUpSettings, SubSteps};
 use serde::{Deserialize, Serialize};
 
 /// Every setting of [`GameConfig`], as stored in a replay. Names, not enum indices, for the
@@ -53,6 +53,62 @@ pub struct StoredSettings {
     pub score_factor: f32,
     /// The paddle rule, by name ([`PaddleRule::name`]); format 5 on, "game" for older files.
     pub paddle_rule: String,
+    /// Sub-steps, by name ([`SubSteps::name`]: `on` or `off`); format 6 on, "on" for older
+    /// files.
+    pub sub_steps: String,
+}
+
+/// [`StoredSettings`] as format 5 stored them: without the sub-steps, which read as `on`
+/// (the only way there was). The fields in their order, as postcard reads them.
+#[derive(Clone, Debug, Deserialize)]
+pub(crate) struct StoredSettingsV5 {
+    seed: u64,
+    collision: String,
+    launch_speed: f32,
+    infinite_lives: bool,
+    good_chance: f32,
+    bad_chance: f32,
+    classic_seconds: [f32; 4],
+    chance: Vec<(String, f32)>,
+    seconds: Vec<(String, f32)>,
+    speed_up_per_minute: f32,
+    max_speed_factor: f32,
+    aim_launch: bool,
+    difficulty: String,
+    start_lives: u32,
+    paddle_width: f32,
+    bad_powerups: bool,
+    powerup_time_factor: f32,
+    score_factor: f32,
+    paddle_rule: String,
+}
+
+impl StoredSettingsV5 {
+    /// The same settings with sub-steps on.
+    pub(crate) fn into_current(self) -> StoredSettings {
+        StoredSettings {
+            seed: self.seed,
+            collision: self.collision,
+            launch_speed: self.launch_speed,
+            infinite_lives: self.infinite_lives,
+            good_chance: self.good_chance,
+            bad_chance: self.bad_chance,
+            classic_seconds: self.classic_seconds,
+            chance: self.chance,
+            seconds: self.seconds,
+            speed_up_per_minute: self.speed_up_per_minute,
+            max_speed_factor: self.max_speed_factor,
+            aim_launch: self.aim_launch,
+            difficulty: self.difficulty,
+            start_lives: self.start_lives,
+            paddle_width: self.paddle_width,
+            bad_powerups: self.bad_powerups,
+            powerup_time_factor: self.powerup_time_factor,
+            score_factor: self.score_factor,
+            paddle_rule: self.paddle_rule,
+            sub_steps: SubSteps::default().name().to_string(),
+        }
+    }
 }
 
 /// [`StoredSettings`] as formats 3 and 4 stored them: without the paddle rule, which reads as
@@ -102,6 +158,7 @@ impl StoredSettingsV4 {
             powerup_time_factor: self.powerup_time_factor,
             score_factor: self.score_factor,
             paddle_rule: PaddleRule::default().name().to_string(),
+            sub_steps: SubSteps::default().name().to_string(),
         }
     }
 }
@@ -163,6 +220,7 @@ impl StoredSettings {
             powerup_time_factor,
             score_factor,
             paddle_rule,
+            sub_steps,
         } = *config;
         let PowerUpSettings {
             good_chance,
@@ -209,6 +267,7 @@ impl StoredSettings {
             powerup_time_factor,
             score_factor,
             paddle_rule: paddle_rule.name().to_string(),
+            sub_steps: sub_steps.name().to_string(),
         }
     }
 
@@ -253,6 +312,7 @@ impl StoredSettings {
             powerup_time_factor: self.powerup_time_factor,
             score_factor: self.score_factor,
             paddle_rule: PaddleRule::from_name(&self.paddle_rule).unwrap_or_default(),
+            sub_steps: SubSteps::from_name(&self.sub_steps).unwrap_or_default(),
         }
     }
 
@@ -317,6 +377,12 @@ impl StoredSettings {
                 self.paddle_rule
             )
         })?;
+        SubSteps::from_name(&self.sub_steps).ok_or_else(|| {
+            format!(
+                "settings.sub_steps: {:?} is neither \"on\" nor \"off\" (a newer version's?)",
+                self.sub_steps
+            )
+        })?;
         range("powerup_time_factor", self.powerup_time_factor, 0.0, 100.0)?;
         range("score_factor", self.score_factor, 0.0, 100.0)?;
         Ok(())
@@ -333,4 +399,19 @@ pub fn lacking_model(name: &str, how: &str) -> String {
         "{how} collision model {name:?}, which this version lacks (its models: {})",
         names.join(", ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sub_steps_other_than_on_and_off_are_refused_with_the_field_named() {
+        let mut settings = StoredSettings::from_config(&GameConfig::default());
+        assert_eq!(settings.sub_steps, "on");
+        assert_eq!(settings.validate(), Ok(()));
+        settings.sub_steps = "sometimes".into();
+        let err = settings.validate().unwrap_err();
+        assert!(err.starts_with("settings.sub_steps:"), "{err}");
+    }
 }

@@ -622,7 +622,7 @@ fn a_format_2_replay_reads_as_normal_with_the_platforms_math() {
 }
 
 /// A format-3 file reads as the platform's math (and this game's paddle rule); this version
-/// writes format 5, portable.
+/// writes format 6, portable.
 #[test]
 fn a_format_3_replay_reads_with_the_platforms_math_and_the_writer_writes_portable() {
     let (replay, format) = old_fixture("format_3_bot.bkreplay");
@@ -642,7 +642,7 @@ fn a_format_3_replay_reads_with_the_platforms_math_and_the_writer_writes_portabl
     rec.step(&Input::default(), &game);
     let written = encode(&rec.finish(&game));
     assert_eq!(u16::from_le_bytes([written[8], written[9]]), FORMAT_VERSION);
-    assert_eq!(FORMAT_VERSION, 5);
+    assert_eq!(FORMAT_VERSION, 6);
     assert_eq!(replay.config().paddle_rule, crate::sim::PaddleRule::Game);
     let read = decode(&written, Path::new("new.bkreplay")).unwrap();
     assert_eq!(read.header.math, Math::Portable);
@@ -695,4 +695,42 @@ fn a_platform_replay_is_checked_against_its_legacy_hashes_as_far_as_they_match()
         diverged.is_none_or(|step| step > HASH_INTERVAL),
         "{diverged:?}"
     );
+}
+
+/// A game played with sub-steps off and a fast ball is recorded, written, read back with
+/// `off`, and plays again to the same hashes; the same input with sub-steps on is another
+/// game.
+#[test]
+fn an_off_replay_records_reads_back_and_verifies() {
+    let level = Level::parse("2 3 2 3 2\n1 0 2 0 1\n2 2 2 2 2\n", "sub-steps").unwrap();
+    let config = GameConfig {
+        seed: 4,
+        launch_speed: 9_000.0,
+        infinite_lives: true,
+        ..GameConfig::default()
+    }
+    .with_sub_steps(crate::sim::SubSteps::Off);
+    let mut game = Game::new(&level, config);
+    let mut rec = Recorder::new(&game, &level, Origin::default(), 0, 3, 0);
+    let mut bot = Bot::new(4, 0.0);
+    for _ in 0..1500 {
+        let input = bot.input(&game);
+        game.step(&input);
+        rec.step(&input, &game);
+    }
+    let replay = rec.finish(&game);
+    assert_eq!(replay.header.settings.sub_steps, "off");
+    let read = decode(&encode(&replay), Path::new("off.bkreplay")).unwrap();
+    assert_eq!(read.config().sub_steps, crate::sim::SubSteps::Off);
+    assert_eq!(read.config(), config);
+    let mut playback = Playback::new(Arc::new(read.clone())).unwrap();
+    playback.run_to_end();
+    assert_eq!(playback.divergence(), None);
+    assert_eq!(playback.game().state_hash(), game.state_hash());
+    // The same file with sub-steps on: another game, found diverged.
+    let mut on = read;
+    on.header.settings.sub_steps = "on".into();
+    let mut playback = Playback::new(Arc::new(on)).unwrap();
+    playback.run_to_end();
+    assert!(playback.divergence().is_some());
 }

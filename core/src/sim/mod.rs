@@ -37,6 +37,7 @@ pub mod difficulty;
 pub mod events;
 pub mod fork;
 mod game_hash;
+mod game_sub_steps;
 pub mod input;
 mod model_choice;
 mod motion;
@@ -52,6 +53,7 @@ pub mod powerups;
 pub mod report;
 pub mod state_hash;
 mod step;
+pub mod sub_steps;
 mod swept;
 pub mod tuning;
 
@@ -65,6 +67,7 @@ pub use native::Physics;
 pub use pace::PaceSettings;
 pub use paddle_rule::PaddleRule;
 pub use powerups::{ActiveEffects, FallingPowerUp, PowerUpSettings, Shot, Weapon};
+pub use sub_steps::SubSteps;
 
 use crate::collision::CollisionMode;
 use crate::collision::CollisionModel;
@@ -119,6 +122,10 @@ pub struct GameConfig {
     /// Left out of the state hash at the default, so every game hashes as before it existed.
     #[serde(skip_serializing_if = "PaddleRule::is_default")]
     pub paddle_rule: PaddleRule,
+    /// Collision sub-steps as played (`on`) or one raw test per 1/240 s step ([`SubSteps`]);
+    /// left out of the state hash at the default, `on`, so every game hashes as before it.
+    #[serde(skip_serializing_if = "SubSteps::is_default")]
+    pub sub_steps: SubSteps,
 }
 
 fn is_normal(d: &Difficulty) -> bool {
@@ -210,6 +217,7 @@ impl Default for GameConfig {
             powerup_time_factor: 1.0,
             score_factor: 1.0,
             paddle_rule: PaddleRule::default(),
+            sub_steps: SubSteps::default(),
         }
     }
 }

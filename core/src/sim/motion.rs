@@ -3,7 +3,8 @@
 //! [`Game::step`](super::Game::step) borrows the parts of the game a moving ball may read or
 //! change into a [`BallWorld`] and hands each ball to [`BallWorld::advance`]:
 //!
-//! * the discrete modes sub-step here ([`BallWorld::advance_substeps`]): walls
+//! * the discrete modes sub-step here ([`BallWorld::advance_substeps`], raw with
+//!   [`SubSteps::Off`]): walls
 //!   ([`collide_walls`]), paddle ([`collide_paddle`]), bricks
 //!   ([`BallWorld::collide_bricks`](super::brick_collisions));
 //! * the continuous mode casts to the earliest impact ([`super::swept`]);
@@ -17,6 +18,7 @@
 use super::bricks::hits::Tally;
 use super::paddle_rule::PaddleRule;
 use super::powerups::BONUS_FLOOR_Y;
+use super::sub_steps::SubSteps;
 use super::tuning::*;
 use super::{ball, Ball, BrickField, GameEvent, Paddle};
 use crate::collision::{CollisionModel, Resolution};
@@ -37,6 +39,8 @@ pub(super) struct BallWorld<'a> {
     pub paddle: &'a Paddle,
     /// How the ball leaves the paddle ([`super::GameConfig::paddle_rule`]).
     pub paddle_rule: PaddleRule,
+    /// Sub-steps as played, or one raw test per step ([`super::GameConfig::sub_steps`]).
+    pub sub_steps: SubSteps,
     /// True while a sticky-paddle power-up runs: the paddle catches the ball.
     pub sticky: bool,
     /// True while a pass-through power-up runs: coloured bricks break without deflecting.
@@ -116,11 +120,13 @@ impl BallWorld<'_> {
 
     /// Discrete modes: moves the ball in sub-steps no longer than [`MAX_SUBSTEP_FRACTION`] ×
     /// radius, resolving walls, paddle and bricks after each, so it cannot step over anything
-    /// thicker than half its radius at any speed.
+    /// thicker than half its radius at any speed; with [`SubSteps::Off`], in one sub-step (one
+    /// raw test per step: a fast ball jumps what it passes, [`SubSteps::shared_count`]).
     fn advance_substeps(&mut self, ball: &mut Ball, dt: f32) {
         let travel = ball.vel.length() * dt;
-        let max_move = MAX_SUBSTEP_FRACTION * ball.radius;
-        let substeps = ((travel / max_move).ceil() as u32).clamp(1, MAX_SUBSTEPS);
+        let substeps = self
+            .sub_steps
+            .shared_count(travel, ball.radius, MAX_SUBSTEPS);
         let sub_dt = dt / substeps as f32;
         for _ in 0..substeps {
             ball.pos += ball.vel * sub_dt;

@@ -69,10 +69,14 @@ impl BrickGrid for BrickField {
 }
 
 impl BallWorld<'_> {
-    /// A model with its own resolution: `substeps` sub-steps of the step's `dt` seconds, each the
-    /// model's move through the bricks, then walls and paddle, then the hits' consequences.
+    /// A model with its own resolution: `substeps` sub-steps of the step's `dt` seconds (one,
+    /// [`Substeps::PerStep`], with sub-steps off: [`super::SubSteps::own`]), each the model's move
+    /// through the bricks, then walls and paddle, then the hits' consequences.
     pub(super) fn advance_own(&mut self, ball: &mut Ball, dt: f32, substeps: Substeps) {
-        let n = substeps.count(ball.vel.length(), dt, MAX_SUBSTEPS);
+        let n = self
+            .sub_steps
+            .own(substeps)
+            .count(ball.vel.length(), dt, MAX_SUBSTEPS);
         let sub_dt = dt / n as f32;
         for _ in 0..n {
             self.own_substep(ball, sub_dt);
@@ -299,6 +303,23 @@ mod tests {
             game.bricks().destructible_left() < 8,
             "the model's hits destroy bricks"
         );
+    }
+
+    /// Sub-steps off: the model moves the ball once per step whatever its `Substeps` say
+    /// (its sub-step counter in the ball's memory counts them); on, by 4 px of travel.
+    #[test]
+    fn sub_steps_off_cuts_an_own_models_step_once() {
+        for (sub_steps, per_step) in [
+            (crate::sim::SubSteps::Off, 1),
+            (crate::sim::SubSteps::On, 3),
+        ] {
+            let mut game = game(1);
+            game.set_sub_steps(sub_steps);
+            // 2,400 px/s: 10 px a step, three sub-steps of at most 4 px.
+            game.set_ball(Vec2::new(400.0, 400.0), Vec2::new(0.0, -2_400.0));
+            game.step(&crate::sim::Input::default());
+            assert_eq!(game.balls()[0].memory.counter, per_step, "{sub_steps}");
+        }
     }
 
     #[test]

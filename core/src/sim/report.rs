@@ -46,6 +46,10 @@ pub struct SimulateReport {
     /// default (`--collision native` on another game's level), so other lines are unchanged.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub paddle_rule: Option<String>,
+    /// `"off"` when the game tested collisions once per step, raw ([`crate::sim::SubSteps`]);
+    /// absent at the default, `on`, so other lines are unchanged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sub_steps: Option<String>,
     /// Difficulty name ([`crate::sim::Difficulty::name`]: `"normal"` unless `--difficulty` or
     /// the config file says otherwise).
     pub difficulty: String,
@@ -153,6 +157,8 @@ impl Simulation {
             collision: config.collision.name().to_string(),
             paddle_rule: (!config.paddle_rule.is_default())
                 .then(|| config.paddle_rule.name().to_string()),
+            sub_steps: (!config.sub_steps.is_default())
+                .then(|| config.sub_steps.name().to_string()),
             difficulty: config.difficulty.name().to_string(),
             seed: config.seed,
             state_hash: format!("{:016x}", game.state_hash()),

@@ -161,6 +161,7 @@ impl Game {
             model: p.model,
             paddle: p.paddle,
             paddle_rule: p.config.paddle_rule,
+            sub_steps: p.config.sub_steps,
             sticky: has(PowerUpKind::Sticky),
             pass_through: has(PowerUpKind::PassThrough),
             mods,

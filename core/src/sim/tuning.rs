@@ -37,7 +37,8 @@ pub(crate) const LAUNCH_AIM_MAX_DEG: f32 = 35.0;
 /// jitters the paddle by a few pixels a second.
 pub(crate) const LAUNCH_AIM_MIN_PADDLE_SPEED: f32 = 30.0;
 /// Largest distance the ball may move in one collision sub-step, as a fraction of its radius.
-/// Half a radius means a brick or wall thicker than a radius can never be stepped over.
+/// Half a radius means a brick or wall thicker than a radius can never be stepped over. Only
+/// with sub-steps on, the default ([`super::SubSteps`]); off, a step is one raw test.
 pub const MAX_SUBSTEP_FRACTION: f32 = 0.5;
 
 /// Penetration depths (pixels) closer than this count as equal when choosing the first contact

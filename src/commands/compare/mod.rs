@@ -20,11 +20,13 @@ pub mod models;
 pub mod normals;
 pub mod output;
 pub mod paired;
+pub mod plot_legend;
 pub mod plots;
 pub mod run;
 pub mod stats;
 pub mod summary;
 pub mod sweep;
+pub mod sweep_plot;
 pub mod table;
 pub mod tunnels;
 mod types;
@@ -56,6 +58,8 @@ pub struct Request<'a> {
     pub speed_sweep: bool,
     /// Not `--no-contact-check`: every contact checked against the exact referee.
     pub contact_check: bool,
+    /// `--sub-steps`: the levels' games' ([`crate::sim::SubSteps`]; the sweep runs both).
+    pub sub_steps: crate::sim::SubSteps,
     /// `--replay FILE`: a replay's input played in every mode, instead of levels.
     pub replay: Option<&'a Path>,
     /// `--set` (repeatable): the sets whose levels are played ([`level_subject`]).
@@ -82,6 +86,7 @@ pub fn run(request: &Request<'_>) -> std::process::ExitCode {
             seeds: request.seeds.unwrap_or(DEFAULT_SEEDS),
             speed_sweep: request.speed_sweep,
             contact_check: request.contact_check,
+            sub_steps: request.sub_steps,
         };
         let subject = match request.replay {
             Some(path) => Subject::Replay(path.to_path_buf()),
@@ -262,7 +267,8 @@ pub fn compare(
         .then(|| sweep::speed_sweep(&options.modes, &sweep::speeds()));
     let mut files = Vec::new();
     let summary_path = staging.file("summary.md");
-    let text = summary::markdown(&results, options, replay.as_ref());
+    let text = summary::markdown(&results, options, replay.as_ref())
+        + &sweep::summary(&options.modes, options.sub_steps, sweep.as_deref());
     std::fs::write(&summary_path, text).map_err(|e| CompareError::Output {
         path: summary_path,
         source: e,
@@ -278,6 +284,14 @@ pub fn compare(
         &options.modes,
         &staging,
     )?);
+    if let Some(points) = &sweep {
+        let path = staging.file("speed_sweep.csv");
+        sweep::write_csv(&path, &options.modes, points).map_err(|e| CompareError::Write {
+            path,
+            message: e.to_string(),
+        })?;
+        files.push("speed_sweep.csv".to_string());
+    }
     let csv_path = staging.file("compare.csv");
     table::write(&csv_path, &rows).map_err(|e| CompareError::Write {
         path: csv_path,
@@ -354,6 +368,7 @@ fn play_levels(
             let (job, level) = (&jobs[j], &levels[j]);
             let config = GameConfig {
                 seed,
+                sub_steps: options.sub_steps,
                 ..GameConfig::default()
             };
             let outcomes = run::play_level(

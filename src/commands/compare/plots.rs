@@ -7,7 +7,7 @@
 //!   its 95 % t interval (a mode that cleared nothing: no bar, "—" on the axis and in the
 //!   legend);
 //! - `speed_sweep.svg` (with `--speed-sweep`): bricks tunnelled through against ball speed,
-//!   log axis, one line per mode ([`super::sweep`]);
+//!   sub-steps off and on, one line per mode ([`super::sweep_plot`]);
 //! - `normal_error.svg`: the angle between each mode's contact normal and the exact referee's
 //!   around a brick's corner ([`super::normals`]).
 //!
@@ -16,9 +16,10 @@
 //! under its bars upright.
 
 use super::models::Model;
+use super::plot_legend::{legend_width, side_legend, Marker};
 use super::stats::Estimate;
 use super::summary::totals;
-use super::sweep::{SweepPoint, ANGLES};
+use super::sweep::SweepPoint;
 use super::types::{CompareOptions, LevelResult};
 use crate::collision::CollisionMode;
 use plotters::coord::types::RangedCoordf64;
@@ -29,65 +30,9 @@ use plotters::style::FontTransform;
 /// ([`legend_width`]), and a bar chart of many bars is taller by its upright names.
 const SIZE: (u32, u32) = (800, 480);
 
-/// Height of one legend line, pixels.
-const ROW_HEIGHT: i32 = 20;
-
 /// Most bars whose names are written flat under them (800 px / 6 bars leaves room for the
 /// longest names, `lbreakout-trajectory`); more are written upright below them.
 const FLAT_LABELS: usize = 6;
-
-/// About the width of one character of the 14 px labels, pixels.
-const CHAR_WIDTH: u32 = 8;
-
-/// The legend panel's width for `labels`, pixels: the marker, the longest label and margins.
-fn legend_width(labels: &[String]) -> u32 {
-    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u32;
-    48 + CHAR_WIDTH * longest
-}
-
-/// How a legend entry marks its series.
-#[derive(Clone, Copy)]
-enum Marker {
-    /// A filled square (bars).
-    Square,
-    /// A short line (lines).
-    Line,
-}
-
-/// Draws the legend on `area` (the panel right of the chart): one line per series, its marker in
-/// its colour and its label, top to bottom in the series' order, on a framed white panel. Never
-/// over the data, whatever the number of series.
-fn side_legend<DB: DrawingBackend>(
-    area: &DrawingArea<DB, plotters::coord::Shift>,
-    entries: &[(String, RGBColor)],
-    marker: Marker,
-) -> Result<(), String> {
-    let (w, _) = area.dim_in_pixel();
-    let top = 48;
-    let bottom = top + 10 + ROW_HEIGHT * entries.len() as i32;
-    area.draw(&Rectangle::new(
-        [(4, top - 8), (w as i32 - 8, bottom)],
-        BLACK.stroke_width(1),
-    ))
-    .map_err(|e| e.to_string())?;
-    for (i, (label, c)) in entries.iter().enumerate() {
-        let y = top + 6 + ROW_HEIGHT * i as i32;
-        match marker {
-            Marker::Square => area.draw(&Rectangle::new([(12, y - 5), (26, y + 5)], c.filled())),
-            Marker::Line => area.draw(&PathElement::new(vec![(10, y), (28, y)], c.stroke_width(2))),
-        }
-        .map_err(|e| e.to_string())?;
-        let style = ("sans-serif", 14).into_font().color(&BLACK).pos(
-            plotters::style::text_anchor::Pos::new(
-                plotters::style::text_anchor::HPos::Left,
-                plotters::style::text_anchor::VPos::Center,
-            ),
-        );
-        area.draw(&Text::new(label.clone(), (36, y), style))
-            .map_err(|e| e.to_string())?;
-    }
-    Ok(())
-}
 
 /// The colour of `mode`'s series (the same in every plot): its row's shade for white
 /// ([`crate::collision::ModeColours::on_white`]), the hue of the mode's ghost in the lab
@@ -144,7 +89,10 @@ pub fn all(
         ),
     ];
     if let Some(points) = sweep {
-        plots.push(("speed_sweep.svg", speed_sweep(modes, points)));
+        plots.push((
+            "speed_sweep.svg",
+            super::sweep_plot::speed_sweep(modes, points),
+        ));
     }
     plots.push((
         "normal_error.svg",
@@ -289,60 +237,6 @@ fn bar_with_interval<DB: DrawingBackend>(
             .map_err(|e| e.to_string())?;
     }
     Ok(())
-}
-
-/// Bricks tunnelled through (summed over the launches) against ball speed, log axis.
-fn speed_sweep(modes: &[Model], points: &[SweepPoint]) -> Result<String, String> {
-    let mut svg = String::new();
-    {
-        let entries = line_entries(modes);
-        let side = legend_width(&entries.iter().map(|e| e.0.clone()).collect::<Vec<_>>());
-        let root = SVGBackend::with_string(&mut svg, (SIZE.0 + side, SIZE.1)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let (plot, panel) = root.split_horizontally(SIZE.0);
-        let top = points
-            .iter()
-            .flat_map(|p| p.tunnelled.iter().copied())
-            .max()
-            .unwrap_or(0)
-            .max(1) as f64
-            * 1.1;
-        let (lo, hi) = points.iter().fold((f64::MAX, f64::MIN), |(lo, hi), p| {
-            (lo.min(f64::from(p.speed)), hi.max(f64::from(p.speed)))
-        });
-        let (lo, hi) = if lo < hi { (lo, hi) } else { (450.0, 50_000.0) };
-        let mut chart = ChartBuilder::on(&plot)
-            .caption(
-                format!(
-                    "Bricks tunnelled through: a wall of solid bricks, {} launches per speed",
-                    ANGLES.len()
-                ),
-                ("sans-serif", 20),
-            )
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(64)
-            .build_cartesian_2d((lo..hi).log_scale(), 0f64..top)
-            .map_err(|e| e.to_string())?;
-        chart
-            .configure_mesh()
-            .x_desc("ball speed (px/s, log scale)")
-            .y_desc("bricks tunnelled through")
-            .draw()
-            .map_err(|e| e.to_string())?;
-        for (i, mode) in modes.iter().enumerate() {
-            let c = rgb(mode);
-            let line = points
-                .iter()
-                .map(|p| (f64::from(p.speed), f64::from(p.tunnelled[i])));
-            chart
-                .draw_series(LineSeries::new(line, c.stroke_width(2)))
-                .map_err(|e| e.to_string())?;
-        }
-        side_legend(&panel, &entries, Marker::Line)?;
-        root.present().map_err(|e| e.to_string())?;
-    }
-    Ok(svg)
 }
 
 /// Contact-normal error (degrees) against the centre's angle around the corner, one line per

@@ -37,6 +37,9 @@ pub struct CompareOptions {
     /// `contacts.csv`, `contact_error.svg` and the summary's first section (default on;
     /// `--no-contact-check` turns it off, to measure what it costs).
     pub contact_check: bool,
+    /// The sub-steps of the levels' games (`--sub-steps`, default on); the speed sweep plays
+    /// both whatever this says.
+    pub sub_steps: crate::sim::SubSteps,
 }
 
 impl CompareOptions {
