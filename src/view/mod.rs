@@ -20,6 +20,7 @@ pub mod powerups;
 pub mod replays;
 pub mod scene;
 pub mod settings;
+pub mod split;
 pub mod sprite;
 pub mod text;
 #[cfg(test)]

@@ -134,9 +134,23 @@ impl ReplayScene {
                 };
             }
             Command::NextSplit => {
-                if let Some(step) = self.fork.as_ref().and_then(|f| f.next_split(at)) {
+                if let Some(step) = self
+                    .fork
+                    .as_mut()
+                    .and_then(|f| f.to_next_split(&self.watch))
+                {
                     self.watch.pause();
                     self.seek(ctx, step);
+                }
+            }
+            Command::OpenLab => {
+                if let Some(lab) = self.fork.as_ref().and_then(ForkView::lab) {
+                    return Transition::Push(Box::new(lab));
+                }
+            }
+            Command::Legend => {
+                if let Some(fork) = &mut self.fork {
+                    fork.legend = !fork.legend;
                 }
             }
             Command::SplitView => {
@@ -255,6 +269,10 @@ impl ReplayScene {
         scene::particles(&mut batch.particles, &ctx.effects.particles);
         if ctx.debug_overlay {
             debug_overlay::overlay(&mut batch.text, game);
+            if let Some(fork) = &self.fork {
+                let own = game.config().collision;
+                debug_overlay::copies(&mut batch.text, fork.fork(), own);
+            }
         }
     }
 }
@@ -324,6 +342,9 @@ impl Scene for ReplayScene {
             }
         });
         *game_steps += ran;
+        if let Some(fork) = &mut self.fork {
+            fork.tick(dt);
+        }
         if ran > 0 {
             self.follow_fork();
         }
