@@ -172,12 +172,14 @@ pub fn overlay(out: &mut Vec<SpriteInstance>, game: &Game) {
 /// A fork's copies other than the one in mode `own` (the solid game, drawn by [`overlay`]):
 /// for each copy's balls, every live brick near it its mode reports a contact with: the
 /// contact point (a square) and the normal (dotted, as long as the depth × 4, at least 12 px),
-/// in the mode's colour ([`super::fork::mode_color`]), so that at a split each copy shows why
+/// in the mode's colour (as `view::fork::mode_color`), so that at a split each copy shows why
 /// it went its way. A model with its own resolution shows its
 /// [`crate::collision::CollisionModel::contact`], as [`overlay`] does.
 pub fn copies(out: &mut Vec<SpriteInstance>, fork: &crate::sim::fork::Fork, own: CollisionMode) {
     for copy in fork.copies().iter().filter(|c| c.mode() != own) {
-        let color = super::fork::mode_color(copy.mode());
+        // The mode's colour on the dark playfield, as the fork's ghosts (`view::fork`).
+        let [r, g, b] = copy.mode().def().colour.on_dark;
+        let color = [r, g, b, 1.0];
         for (contact, _) in contacts(copy.game(), copy.mode()) {
             marker(out, contact.point, 5.0, color);
             let length = (contact.depth * 4.0).max(12.0);
@@ -393,9 +395,15 @@ mod tests {
         let fork = Fork::every_mode(&game, 0);
         let mut out = Vec::new();
         copies(&mut out, &fork, CollisionMode::Clamp);
-        let aabb = crate::view::fork::mode_color(CollisionMode::Aabb);
-        let clamp = crate::view::fork::mode_color(CollisionMode::Clamp);
-        let zones = crate::view::fork::mode_color(CollisionMode::Zones);
+        let colour = |m: CollisionMode| {
+            let [r, g, b] = m.def().colour.on_dark;
+            [r, g, b, 1.0]
+        };
+        let (aabb, clamp, zones) = (
+            colour(CollisionMode::Aabb),
+            colour(CollisionMode::Clamp),
+            colour(CollisionMode::Zones),
+        );
         let (hit, _) = contacts(&game, CollisionMode::Aabb)[0];
         assert!(out.iter().any(|s| s.i_color == aabb
             && (Vec2::new(s.i_rect[0], s.i_rect[1]) + 2.5 - hit.point).length() < 0.01));

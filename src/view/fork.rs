@@ -218,7 +218,7 @@ pub fn legend(
         [right, bottom],
     ];
     let all: Vec<(glam::Vec2, f32)> = ghost_balls(fork).chain(solid.iter().copied()).collect();
-    let rect = super::split::dodge(box_size, &candidates, &all, solid);
+    let rect = super::dodge::dodge(box_size, &candidates, &all, solid);
     let (x, y) = (rect[0] + 4.0, rect[1] + 4.0);
     panel(out, rect, SHADE);
     for (i, t) in title.iter().enumerate() {

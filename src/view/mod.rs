@@ -8,6 +8,7 @@
 
 pub mod bricks;
 pub mod debug_overlay;
+pub mod dodge;
 pub mod editor;
 pub mod fork;
 pub mod hot_seat;

@@ -2,12 +2,13 @@
 //! on a split ([`panel`]): every copy's contact at the split step, computed by the probe
 //! ([`crate::probe::split::explain`]), beside the exact referee's, with the differences; each
 //! row in its mode's colour ([`super::fork::mode_color`]), the rows of the copies that went
-//! another way marked `>`, the rows of copies that had parted before dimmed. And [`dodge`]:
-//! where a box goes so that it covers no ball (the panel, the fork's legend).
+//! another way marked `>`, the rows of copies that had parted before dimmed; placed by
+//! [`dodge`] where it covers no ball.
 //!
 //! Coordinates are playfield pixels (origin top-left, y down); normals are unit vectors,
 //! depths and the differences of times of impact pixels, velocities pixels per second.
 
+pub use super::dodge::{box_distance, dodge, BALL_MARGIN};
 use super::fork::mode_color;
 use super::sprite::SpriteInstance;
 use super::text::{layout, panel as fill, text_width};
@@ -27,54 +28,11 @@ const PAD: f32 = 4.0;
 const STRIP_GAP: f32 = 6.0;
 /// Top of the panel when it goes up (the ball low): under the HUD's line, pixels.
 const TOP_Y: f32 = 30.0;
-/// Least distance between a ball's circle and a box placed by [`dodge`], pixels.
-pub const BALL_MARGIN: f32 = 4.0;
 
 const TITLE: [f32; 4] = [1.0, 0.85, 0.3, 1.0];
 const DIM: [f32; 4] = [0.7, 0.75, 0.85, 1.0];
 const WHITE: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
 const SHADE: [f32; 4] = [0.0, 0.0, 0.05, 0.82];
-
-/// The first of `candidates` (top-left corners, pixels) where a box of `size` (width, height)
-/// keeps [`BALL_MARGIN`] from every circle of `avoid` (centre, radius); failing that, the first
-/// that keeps it from every circle of `must_avoid`; failing that, the one farthest from them.
-/// Returns the box (x, y, width, height).
-pub fn dodge(
-    size: [f32; 2],
-    candidates: &[[f32; 2]],
-    avoid: &[(Vec2, f32)],
-    must_avoid: &[(Vec2, f32)],
-) -> [f32; 4] {
-    let rect = |[x, y]: [f32; 2]| [x, y, size[0], size[1]];
-    let gap = |r: [f32; 4], circles: &[(Vec2, f32)]| {
-        circles
-            .iter()
-            .map(|&(c, radius)| box_distance(r, c) - radius)
-            .fold(f32::INFINITY, f32::min)
-    };
-    let clear = |circles: &[(Vec2, f32)]| {
-        candidates
-            .iter()
-            .map(|&c| rect(c))
-            .find(|&r| gap(r, circles) >= BALL_MARGIN)
-    };
-    clear(avoid)
-        .or_else(|| clear(must_avoid))
-        .unwrap_or_else(|| {
-            candidates
-                .iter()
-                .map(|&c| rect(c))
-                .max_by(|a, b| gap(*a, must_avoid).total_cmp(&gap(*b, must_avoid)))
-                .unwrap_or(rect([0.0, 0.0]))
-        })
-}
-
-/// Distance from `p` to the box `r` (x, y, width, height), 0 inside, pixels.
-pub fn box_distance(r: [f32; 4], p: Vec2) -> f32 {
-    let min = Vec2::new(r[0], r[1]);
-    let max = min + Vec2::new(r[2], r[3]);
-    (p - p.clamp(min, max)).length()
-}
 
 /// A signed number with `places` decimals, or `-` for none.
 fn num(v: Option<f64>, places: usize, signed: bool) -> String {

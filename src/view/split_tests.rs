@@ -3,32 +3,38 @@
 use super::*;
 use crate::collision::CollisionMode;
 use crate::probe::split::explain;
-use crate::replay::{file, Playback, Replay};
 use crate::sim::fork::Fork;
 use crate::view::text_boxes::assert_no_overlap;
-use std::path::Path;
-use std::sync::Arc;
 
-/// The first split of the corner-hit replay `name` that happens at a brick, explained.
-pub(crate) fn explained(name: &str) -> SplitExplained {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/replays")
-        .join(name);
-    let replay: Arc<Replay> = Arc::new(file::read(&path).expect("the replay reads"));
-    let own = replay.config().collision;
-    let playback = Playback::new(replay.clone()).unwrap();
-    let mut fork = Fork::every_mode(playback.game(), 0);
-    while let Some(input) = replay.inputs.get(fork.at()) {
+/// A corner hit forked into every mode (a ball flying at a brick's corner, as `fork_tests`'),
+/// played until a split at a brick, explained.
+pub(crate) fn explained() -> SplitExplained {
+    use crate::level::Level;
+    use crate::sim::{Game, GameConfig, Input, PowerUpSettings};
+    let text = "2 2 2 2 2 2 2 2\n2 2 2 0 0 2 2 2\n0 0 0 0 0 0 0 0";
+    let level = Level::parse(text, "lab").unwrap();
+    let mut game = Game::new(
+        &level,
+        GameConfig {
+            powerups: PowerUpSettings::none(),
+            ..GameConfig::default()
+        },
+    );
+    let brick = game.bricks().cell_rect(1, 2);
+    let corner = Vec2::new(brick.max.x, brick.max.y);
+    game.set_ball(corner + Vec2::new(32.0, 30.0), Vec2::new(-300.0, -300.0));
+    let mut fork = Fork::every_mode(&game, 0);
+    for _ in 0..600 {
         let before = fork.clone();
-        fork.step(&input);
+        fork.step(&Input::default());
         if fork.splits().len() > before.splits().len() {
             let split = fork.splits().last().cloned().unwrap();
-            if let Some(why) = explain(&before, &split, own) {
+            if let Some(why) = explain(&before, &split, CollisionMode::Clamp) {
                 return why;
             }
         }
     }
-    panic!("{name}: no split at a brick");
+    panic!("no split at a brick");
 }
 
 /// The panel: no text over text, every line inside its box, the box inside the playfield and
@@ -36,7 +42,7 @@ pub(crate) fn explained(name: &str) -> SplitExplained {
 /// the rows that went another way marked `>`, the referee's row first.
 #[test]
 fn the_panel_lays_out_every_copys_row_clear_of_the_ball_and_the_strip() {
-    let why = explained("corner_hit_clamp.bkreplay");
+    let why = explained();
     for ball in [
         why.probe.ball,
         Vec2::new(400.0, 500.0),
@@ -81,7 +87,7 @@ fn the_panel_lays_out_every_copys_row_clear_of_the_ball_and_the_strip() {
 /// The row's columns line up under the heading's.
 #[test]
 fn rows_line_up_under_the_heading() {
-    let why = explained("corner_hit_clamp.bkreplay");
+    let why = explained();
     let head = heading();
     let col = |s: &str, word: &str| s.find(word).unwrap();
     for row in &why.rows {

@@ -31,6 +31,7 @@ pub mod around;
 pub mod case;
 pub mod models;
 pub mod own;
+pub mod placed;
 pub mod presets;
 pub mod split;
 
@@ -112,7 +113,7 @@ pub struct Probe {
     pub motion: Vec2,
     /// Bricks placed where a game or a case has them ([`Probe::around`],
     /// [`Probe::from_bricks`]): then `grid` and `gap` are unused. `None`: the lab's brick(s).
-    pub placed: Option<around::PlacedBricks>,
+    pub placed: Option<placed::PlacedBricks>,
 }
 
 impl Default for Probe {

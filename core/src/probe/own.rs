@@ -110,7 +110,7 @@ pub fn run(
 }
 
 /// [`run`] through any grid of bricks: the probe's one-row grid, or the cells of a game
-/// round a ball ([`super::around::PlacedBricks`]).
+/// round a ball ([`super::placed::PlacedBricks`]).
 pub fn run_in(
     model: &dyn CollisionModel,
     substeps: Substeps,

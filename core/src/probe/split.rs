@@ -161,5 +161,20 @@ fn disagreement(answers: &ModelAnswers) -> (usize, bool) {
 }
 
 #[cfg(test)]
-#[path = "split_tests.rs"]
-mod tests;
+mod tests {
+    use super::*;
+
+    /// The mirror keeps the speed and turns the part along the normal.
+    #[test]
+    fn mirrored_turns_the_normal_part_only() {
+        let v = DVec2::new(300.0, -400.0);
+        let out = mirrored(v, true, Some(DVec2::new(0.0, 1.0)));
+        assert_eq!(out, DVec2::new(300.0, 400.0));
+        assert_eq!(mirrored(v, false, Some(DVec2::Y)), v);
+        assert_eq!(
+            mirrored(v, true, Some(DVec2::NEG_Y)),
+            v,
+            "moving away: no bounce"
+        );
+    }
+}

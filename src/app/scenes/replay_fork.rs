@@ -36,7 +36,7 @@ pub struct ForkView {
     fork: ReplayFork,
     /// Panes side by side rather than overlaid.
     pub split: bool,
-    /// The legend shows (G).
+    /// The legend, or N's panel at a split, shows (G).
     pub legend: bool,
     /// The last split N stopped at, explained (shown while the fork is at its step).
     explained: Option<SplitExplained>,
@@ -170,7 +170,7 @@ impl ForkView {
             .map(|b| (b.pos, b.radius))
             .collect();
         let all: Vec<(Vec2, f32)> = look::ghost_balls(fork).chain(solid.clone()).collect();
-        if let Some(explained) = self.explained().filter(|_| legend) {
+        if let Some(explained) = self.explained().filter(|_| legend && self.legend) {
             why::panel(&mut batch.text, explained, &all, OPEN_KEY);
         } else if legend && self.legend {
             look::legend(&mut batch.text, fork, own, note, &solid);
