@@ -129,8 +129,12 @@ impl Default for Probe {
 }
 
 impl Probe {
-    /// The size of each brick, pixels (width, height).
+    /// The size of each brick, pixels (width, height): placed bricks ([`Probe::placed`]), the
+    /// first one's.
     pub fn brick_size(&self) -> Vec2 {
+        if let Some((_, first)) = self.placed.as_ref().and_then(|p| p.live().next()) {
+            return first.size();
+        }
         let (rows, cols) = BRICK_GRIDS[self.grid.min(BRICK_GRIDS.len() - 1)];
         cell_size(rows, cols)
     }
