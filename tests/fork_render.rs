@@ -60,7 +60,8 @@ fn every_ghost_shows_in_its_colour_where_its_ball_is() {
     broken_marks(&mut batch.world, fork);
     ghosts(&mut batch.world, fork, own, 1.0);
     scene::world(&mut batch.world, game, 1.0);
-    legend(&mut batch.text, fork, own, None);
+    let solid: Vec<_> = game.balls().iter().map(|b| (b.pos, b.radius)).collect();
+    legend(&mut batch.text, fork, own, None, &solid);
 
     let mut renderer = HeadlessRenderer::new((800, 600), &breakout::assets::Assets::built_in())
         .unwrap_or_else(|e| panic!("no headless OpenGL (EGL) on this machine: {e}"));

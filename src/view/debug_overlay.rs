@@ -169,6 +169,57 @@ pub fn overlay(out: &mut Vec<SpriteInstance>, game: &Game) {
     }
 }
 
+/// A fork's copies other than the one in mode `own` (the solid game, drawn by [`overlay`]):
+/// for each copy's balls, every live brick near it its mode reports a contact with: the
+/// contact point (a square) and the normal (dotted, as long as the depth × 4, at least 12 px),
+/// in the mode's colour (as `view::fork::mode_color`), so that at a split each copy shows why
+/// it went its way. A model with its own resolution shows its
+/// [`crate::collision::CollisionModel::contact`], as [`overlay`] does.
+pub fn copies(out: &mut Vec<SpriteInstance>, fork: &crate::sim::fork::Fork, own: CollisionMode) {
+    for copy in fork.copies().iter().filter(|c| c.mode() != own) {
+        // The mode's colour on the dark playfield, as the fork's ghosts (`view::fork`).
+        let [r, g, b] = copy.mode().def().colour.on_dark;
+        let color = [r, g, b, 1.0];
+        for (contact, _) in contacts(copy.game(), copy.mode()) {
+            marker(out, contact.point, 5.0, color);
+            let length = (contact.depth * 4.0).max(12.0);
+            dotted(
+                out,
+                contact.point,
+                contact.point + contact.normal * length,
+                color,
+            );
+        }
+    }
+}
+
+/// Every contact `mode` reports between a ball of `game` and a live brick near it, with the
+/// brick's box.
+pub fn contacts(game: &Game, mode: CollisionMode) -> Vec<(crate::collision::Contact, Aabb)> {
+    let bricks = game.bricks();
+    let mut found = Vec::new();
+    for ball in game.balls() {
+        let circle = Circle {
+            center: ball.pos,
+            radius: ball.radius,
+        };
+        let reach = Vec2::splat(ball.radius * NEAR_RADII);
+        let near = Aabb {
+            min: ball.pos - reach,
+            max: ball.pos + reach,
+        };
+        for rect in bricks
+            .cells_overlapping(near)
+            .filter_map(|(r, c)| bricks.live(r, c).map(|b| b.rect))
+        {
+            if let Some(contact) = circle_aabb_contact(mode, circle, rect, ball.vel) {
+                found.push((contact, rect));
+            }
+        }
+    }
+    found
+}
+
 /// The first thing `circle` meets moving by `motion` (playfield pixels): a live brick or the
 /// paddle of `game`, and with `walls` the playfield's left, right and top walls too (the swept
 /// test, [`time_of_impact`]).
@@ -319,5 +370,48 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every ghost's contact is drawn in its mode's colour at the point its mode reports, the
+    /// solid copy's not; a ball overlapping a brick's corner gives the square and the circle
+    /// modes different points.
+    #[test]
+    fn every_copys_contact_is_drawn_in_its_colour() {
+        use crate::level::Level;
+        use crate::sim::fork::Fork;
+        use crate::sim::{GameConfig, PowerUpSettings};
+        let level = Level::parse("0 0 0\n0 2 0\n0 0 0", "overlay").unwrap();
+        let mut game = Game::new(
+            &level,
+            GameConfig {
+                powerups: PowerUpSettings::none(),
+                ..GameConfig::default()
+            },
+        );
+        let corner = game.bricks().cell_rect(1, 1).max;
+        // 10 px right of and below the corner: the square overlaps, the circle (14.1 px away)
+        // does not.
+        game.set_ball(corner + Vec2::new(10.0, 10.0), Vec2::new(-300.0, -300.0));
+        let fork = Fork::every_mode(&game, 0);
+        let mut out = Vec::new();
+        copies(&mut out, &fork, CollisionMode::Clamp);
+        let colour = |m: CollisionMode| {
+            let [r, g, b] = m.def().colour.on_dark;
+            [r, g, b, 1.0]
+        };
+        let (aabb, clamp, zones) = (
+            colour(CollisionMode::Aabb),
+            colour(CollisionMode::Clamp),
+            colour(CollisionMode::Zones),
+        );
+        let (hit, _) = contacts(&game, CollisionMode::Aabb)[0];
+        assert!(out.iter().any(|s| s.i_color == aabb
+            && (Vec2::new(s.i_rect[0], s.i_rect[1]) + 2.5 - hit.point).length() < 0.01));
+        assert!(
+            !out.iter().any(|s| s.i_color == clamp),
+            "the solid copy: overlay's"
+        );
+        assert!(!out.iter().any(|s| s.i_color == zones), "the circle misses");
+        assert!(contacts(&game, CollisionMode::Zones).is_empty());
     }
 }

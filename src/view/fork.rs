@@ -86,15 +86,27 @@ pub fn broken_marks(out: &mut Vec<SpriteInstance>, fork: &Fork) {
     }
 }
 
-/// Text size of the legend's lines, pixels.
+/// Text size of the split view's header, pixels.
 const LEGEND_SIZE: f32 = 12.0;
-/// Distance between the legend's lines, pixels.
+/// Distance between the split view's header lines, pixels.
 const LEGEND_LINE: f32 = 16.0;
-/// Top-left corner of the legend, playfield pixels: under the brick area, at the left.
-const LEGEND_AT: [f32; 2] = [8.0, PLAYFIELD_HEIGHT * 0.53];
+/// Top of the legend's room, playfield pixels: under the brick area.
+const LEGEND_TOP: f32 = PLAYFIELD_HEIGHT * 0.53;
 /// The legend's box ends above this, playfield pixels: clear of the replay's timeline strip
 /// and of the HUD line.
 const LEGEND_BOTTOM: f32 = STRIP_TOP - 10.0;
+/// Text size of the legend's lines, pixels (smaller than the other texts: the legend is
+/// compact, so that it fits beside the ball).
+const LEGEND_TEXT: f32 = 10.0;
+/// Distance between the legend's lines, pixels.
+const LEGEND_PITCH: f32 = 13.0;
+/// Widest the legend's box may be, pixels: under half the playfield less a ball's diameter,
+/// so that a ball never touches both the left and the right place ([`legend`]).
+pub const LEGEND_MAX_W: f32 = (PLAYFIELD_WIDTH - 2.0 * LEGEND_MARGIN) / 2.0 - 30.0;
+/// Distance of the legend's box from the playfield's left or right edge, pixels.
+const LEGEND_MARGIN: f32 = 4.0;
+/// The key that hides and shows the legend, as its title names it.
+pub const LEGEND_KEY: &str = "G";
 
 /// What the split line says: `split at step N (m:ss): aabb | clamp, zones` or that the copies
 /// still play alike.
@@ -110,19 +122,29 @@ pub fn split_text(first: Option<&Split>) -> String {
     }
 }
 
-/// The legend, onto `out` (the text batch): where the fork was made, one row per copy (its
-/// colour, mode name, `solid` for `own`, score and bricks left), the first split, and `note`
-/// in red if given (the replay's DIVERGED line, whose banner the legend takes the place of).
-/// Returns its box (x, y, width, height).
+/// Every ghost's ball (the copies' balls), as (centre, radius) in pixels.
+pub fn ghost_balls(fork: &Fork) -> impl Iterator<Item = (glam::Vec2, f32)> + '_ {
+    fork.copies()
+        .iter()
+        .flat_map(|c| c.game().balls().iter().map(|b| (b.pos, b.radius)))
+}
+
+/// The legend, onto `out` (the text batch): where the fork was made (and [`LEGEND_KEY`] to hide
+/// it), one row per copy (its colour, mode name, `solid` for `own`, score and bricks left), the
+/// first split, and `note` in red if given (the replay's DIVERGED line, whose banner the
+/// legend takes the place of). It sits under the brick area at the left or the right, at the
+/// top or the bottom of the room above the strip, wherever it covers no ball (the copies' and
+/// `solid`'s, centre and radius in pixels), else no ball of `solid`: at most
+/// [`LEGEND_MAX_W`] wide, it always finds such a place. Returns its box (x, y, width, height).
 pub fn legend(
     out: &mut Vec<SpriteInstance>,
     fork: &Fork,
     own: CollisionMode,
     note: Option<&str>,
+    solid: &[(glam::Vec2, f32)],
 ) -> [f32; 4] {
-    let char_w = text_width("m", LEGEND_SIZE);
     let title = format!(
-        "FORK at step {} ({})  - ghosts: other modes",
+        "FORK at step {} ({})  ghosts: other modes  {LEGEND_KEY}: hide",
         fork.start(),
         timeline::clock(fork.start())
     );
@@ -133,16 +155,16 @@ pub fn legend(
         DIM
     };
     // After the split: the groups now, once they changed again; the replay's note. Each
-    // broken at spaces to the playfield's width (eleven models' groups are long).
+    // broken at spaces to the legend's width (eleven models' groups are long).
     let now = (fork.splits().len() > 1).then(|| format!("now: {}", fork.groups()));
-    let [x, y] = LEGEND_AT;
-    let max_chars = chars_in(PLAYFIELD_WIDTH - 2.0 * x, LEGEND_SIZE);
+    let max_chars = chars_in(LEGEND_MAX_W - 8.0, LEGEND_TEXT);
     let tail: Vec<(String, [f32; 4])> = [(Some(split.as_str()), split_color)]
         .into_iter()
         .chain([(now.as_deref(), WHITE), (note, ERROR)])
         .filter_map(|(t, c)| t.map(|t| (t, c)))
         .flat_map(|(t, c)| wrap(t, max_chars, 4).into_iter().map(move |l| (l, c)))
         .collect();
+    let title = wrap(&title, max_chars, 2);
     // The names' column: as wide as the longest copy's name, and a space.
     let name_w = fork
         .copies()
@@ -157,7 +179,7 @@ pub fn legend(
             let g = c.game();
             let tag = if c.mode() == own { "solid" } else { "ghost" };
             let text = format!(
-                "{:<name_w$}{:<6} SCORE {:06}  BRICKS {:>3}  LIVES {}",
+                "{:<name_w$}{:<6}SCORE {:06} BRICKS {:>3} LIVES {}",
                 c.mode().name(),
                 tag,
                 g.score(),
@@ -167,30 +189,51 @@ pub fn legend(
             (c.mode(), text)
         })
         .collect();
-    // Lines closer and smaller when they would reach the timeline's strip.
-    let lines = 1 + rows.len() + tail.len();
-    let pitch = LEGEND_LINE.min((LEGEND_BOTTOM - y - 4.0) / lines as f32);
-    let size = LEGEND_SIZE * pitch / LEGEND_LINE;
-    let char_w = char_w * size / LEGEND_SIZE;
+    // Lines closer and smaller when they would not fit the room above the strip.
+    let lines = title.len() + rows.len() + tail.len();
+    let pitch = LEGEND_PITCH.min((LEGEND_BOTTOM - LEGEND_TOP - 8.0) / lines as f32);
+    let mut size = LEGEND_TEXT * pitch / LEGEND_PITCH;
+    // A row: the swatch (size − 2), a space, the text.
+    let widest = |size: f32| {
+        rows.iter()
+            .map(|(_, t)| size - 2.0 + text_width("m", size) + text_width(t, size))
+            .chain(tail.iter().map(|(t, _)| text_width(t, size)))
+            .chain(title.iter().map(|t| text_width(t, size)))
+            .fold(0.0, f32::max)
+    };
+    // Every width grows with the size (the swatch's 2 px less, so scaling overshoots not).
+    let room = LEGEND_MAX_W - 8.0;
+    if widest(size) > room {
+        size = (size * room / widest(size)).max(4.0);
+    }
+    let char_w = text_width("m", size);
     let swatch = size - 2.0;
-    let widest = rows
-        .iter()
-        .map(|(_, t)| swatch + char_w + text_width(t, size))
-        .chain(tail.iter().map(|(t, _)| text_width(t, size)))
-        .fold(text_width(&title, size), f32::max);
-    let height = pitch * lines as f32 + 8.0;
-    let rect = [x - 4.0, y - 4.0, widest + 8.0, height];
+    let box_size = [widest(size) + 8.0, pitch * lines as f32 + 8.0];
+    let right = PLAYFIELD_WIDTH - LEGEND_MARGIN - box_size[0];
+    let bottom = LEGEND_BOTTOM - box_size[1];
+    let candidates = [
+        [LEGEND_MARGIN, LEGEND_TOP - 4.0],
+        [right, LEGEND_TOP - 4.0],
+        [LEGEND_MARGIN, bottom],
+        [right, bottom],
+    ];
+    let all: Vec<(glam::Vec2, f32)> = ghost_balls(fork).chain(solid.iter().copied()).collect();
+    let rect = super::dodge::dodge(box_size, &candidates, &all, solid);
+    let (x, y) = (rect[0] + 4.0, rect[1] + 4.0);
     panel(out, rect, SHADE);
-    layout(out, &title, x, y, size, DIM);
+    for (i, t) in title.iter().enumerate() {
+        layout(out, t, x, y + pitch * i as f32, size, DIM);
+    }
+    let first_row = title.len();
     let mut swatches = Vec::new();
     for (i, (mode, text)) in rows.iter().enumerate() {
-        let row_y = y + pitch * (i + 1) as f32;
+        let row_y = y + pitch * (first_row + i) as f32;
         let color = mode_color(*mode);
         swatches.push(([x, row_y + 1.0, swatch, swatch], color));
         layout(out, text, x + swatch + char_w, row_y, size, color);
     }
     for (i, (text, color)) in tail.iter().enumerate() {
-        let line_y = y + pitch * (rows.len() + 1 + i) as f32;
+        let line_y = y + pitch * (first_row + rows.len() + i) as f32;
         layout(out, text, x, line_y, size, *color);
     }
     for (rect, color) in swatches {

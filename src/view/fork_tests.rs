@@ -148,7 +148,7 @@ fn the_legend_names_every_mode_and_overlaps_no_text_of_the_strip() {
         timeline::timeline(&mut out, &view);
         timeline_marks(&mut out, &fork, 99_999);
         let note = timeline::diverged_text(99_999);
-        let rect = legend(&mut out, &fork, CollisionMode::Swept, Some(&note));
+        let rect = legend(&mut out, &fork, CollisionMode::Swept, Some(&note), &[]);
         let boxes = assert_no_overlap("the fork's legend over the replay", &out);
         // Every model's row: its name, then ghost or solid in one column, in its colour.
         let mut tag_x = Vec::new();
@@ -167,7 +167,7 @@ fn the_legend_names_every_mode_and_overlaps_no_text_of_the_strip() {
             tag_x.push(words[1].0);
             let colour = mode_color(mode);
             let swatch = out.iter().any(|s| {
-                s.i_color == colour && (s.i_rect[1] - words[0].2).abs() < LEGEND_LINE / 2.0
+                s.i_color == colour && (s.i_rect[1] - words[0].2).abs() < LEGEND_PITCH / 2.0
             });
             assert!(swatch, "{mode:?}'s swatch in its row's colour");
         }

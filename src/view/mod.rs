@@ -9,6 +9,7 @@
 pub mod bricks;
 pub mod camera;
 pub mod debug_overlay;
+pub mod dodge;
 pub mod editor;
 pub mod fork;
 pub mod hot_seat;
@@ -22,6 +23,7 @@ pub mod powerups;
 pub mod replays;
 pub mod scene;
 pub mod settings;
+pub mod split;
 pub mod sprite;
 pub mod text;
 #[cfg(test)]

@@ -433,6 +433,7 @@ impl Case {
             gap,
             ball: Vec2::from_array(self.center) + shift,
             motion: self.motion(),
+            placed: None,
         })
     }
 }

@@ -27,12 +27,16 @@
 //! what they answer, so the normal and depth are then not compared (the row says why) unless
 //! there is no arrow, when the modes too take the face of least penetration.
 
+pub mod around;
 pub mod case;
 pub mod models;
 pub mod own;
+pub mod placed;
 pub mod presets;
+pub mod split;
 
 use crate::collision::exact_circle_aabb::{self as exact, ExactContact, ExactImpact};
+use crate::collision::model::BrickGrid;
 use crate::collision::{self, swept_circle_aabb, Aabb, Circle, CollisionMode, Resolution};
 use crate::playfield::{cell_size, BALL_RADIUS};
 use glam::{DVec2, Vec2};
@@ -107,6 +111,9 @@ pub struct Probe {
     pub ball: Vec2,
     /// The ball's motion over one step, pixels (the arrow).
     pub motion: Vec2,
+    /// Bricks placed where a game or a case has them ([`Probe::around`],
+    /// [`Probe::from_bricks`]): then `grid` and `gap` are unused. `None`: the lab's brick(s).
+    pub placed: Option<placed::PlacedBricks>,
 }
 
 impl Default for Probe {
@@ -116,13 +123,18 @@ impl Default for Probe {
             gap: None,
             ball: BRICK_CENTER + Vec2::new(0.0, -60.0),
             motion: Vec2::ZERO,
+            placed: None,
         }
     }
 }
 
 impl Probe {
-    /// The size of each brick, pixels (width, height).
+    /// The size of each brick, pixels (width, height): placed bricks ([`Probe::placed`]), the
+    /// first one's.
     pub fn brick_size(&self) -> Vec2 {
+        if let Some((_, first)) = self.placed.as_ref().and_then(|p| p.live().next()) {
+            return first.size();
+        }
         let (rows, cols) = BRICK_GRIDS[self.grid.min(BRICK_GRIDS.len() - 1)];
         cell_size(rows, cols)
     }
@@ -130,6 +142,9 @@ impl Probe {
     /// The bricks: the first centred on [`BRICK_CENTER`], the second (with [`Probe::gap`]) to
     /// its right, `gap` pixels away.
     pub fn bricks(&self) -> Vec<Aabb> {
+        if let Some(placed) = &self.placed {
+            return placed.live().map(|(_, b)| b).collect();
+        }
         let size = self.brick_size();
         let first = Aabb::from_pos_size(BRICK_CENTER - size / 2.0, size);
         let mut bricks = vec![first];
@@ -144,7 +159,7 @@ impl Probe {
     pub fn ball(&self) -> Circle {
         Circle {
             center: self.ball,
-            radius: BALL_RADIUS,
+            radius: self.placed.map_or(BALL_RADIUS, |p| p.radius()),
         }
     }
 
@@ -166,7 +181,13 @@ impl Probe {
 
     /// Every brick's answers: each mode's and the referee's, and how each mode's differs.
     pub fn answers(&self) -> Vec<BrickAnswers> {
-        ask(&self.bricks(), self.ball(), self.motion)
+        match &self.placed {
+            Some(placed) => {
+                let cells: Vec<(usize, usize)> = placed.live().map(|(c, _)| c).collect();
+                ask_in(placed, &cells, &self.bricks(), self.ball(), self.motion)
+            }
+            None => ask(&self.bricks(), self.ball(), self.motion),
+        }
     }
 }
 
@@ -305,6 +326,19 @@ fn angle_deg(a: DVec2, b: DVec2) -> f64 {
 /// [`Resolution`]: the shared discrete test at the arrow's end, `swept`'s time of impact, or a
 /// run of the model's own resolution over all the bricks ([`own`]).
 pub fn ask(bricks: &[Aabb], ball: Circle, motion: Vec2) -> Vec<BrickAnswers> {
+    let cells: Vec<(usize, usize)> = (0..bricks.len()).map(|c| (0, c)).collect();
+    ask_in(&own::ProbeGrid::new(bricks), &cells, bricks, ball, motion)
+}
+
+/// [`ask`] with the world a model of its own resolution walks: `grid`, where `bricks[i]` is
+/// the live brick of cell `cells[i]`.
+fn ask_in(
+    grid: &dyn BrickGrid,
+    cells: &[(usize, usize)],
+    bricks: &[Aabb],
+    ball: Circle,
+    motion: Vec2,
+) -> Vec<BrickAnswers> {
     let tested = Circle {
         center: ball.center + motion,
         ..ball
@@ -314,7 +348,7 @@ pub fn ask(bricks: &[Aabb], ball: Circle, motion: Vec2) -> Vec<BrickAnswers> {
         .iter()
         .map(|&mode| match mode.model().resolution() {
             Resolution::Own(substeps) => {
-                Some(own::run(mode.model(), substeps, bricks, ball, motion))
+                Some(own::run_in(mode.model(), substeps, grid, ball, motion))
             }
             Resolution::Shared | Resolution::Continuous => None,
         })
@@ -345,7 +379,7 @@ pub fn ask(bricks: &[Aabb], ball: Circle, motion: Vec2) -> Vec<BrickAnswers> {
                 .map(|(&mode, run)| {
                     let (answer, errors) = match run {
                         Some(run) => {
-                            let answer = own_answer(run, col);
+                            let answer = own_answer(run, cells[col]);
                             (answer, own_errors(&answer, &answers, ball))
                         }
                         None if mode.is_continuous() => {
@@ -376,10 +410,10 @@ pub fn ask(bricks: &[Aabb], ball: Circle, motion: Vec2) -> Vec<BrickAnswers> {
         .collect()
 }
 
-/// A model with its own resolution: the answer of its `run` for the brick in column `col`
-/// ([`own`]).
-fn own_answer(run: &own::OwnRun, col: usize) -> Answer {
-    let first = run.first_hits.iter().find(|(hit, _)| *hit == (0, col));
+/// A model with its own resolution: the answer of its `run` for the brick in `cell` (row,
+/// column) of the grid it walked ([`own`]).
+fn own_answer(run: &own::OwnRun, cell: (usize, usize)) -> Answer {
+    let first = run.first_hits.iter().find(|(hit, _)| *hit == cell);
     let hit = first.is_some();
     Answer {
         hit,

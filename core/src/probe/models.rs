@@ -18,7 +18,7 @@ use super::{
     discrete_errors, own, own_answer, own_errors, swept_errors, Answer, BrickAnswers, Errors,
     Probe, STEP_SECONDS,
 };
-use crate::collision::model::Resolution;
+use crate::collision::model::{BrickGrid, Resolution};
 use crate::collision::{self, swept_circle_aabb, CollisionModel};
 
 /// One model's answer for one brick and how it differs from the referee's.
@@ -49,10 +49,15 @@ pub fn answer_with_models(probe: &Probe, models: &[&dyn CollisionModel]) -> Vec<
     let ball = probe.ball();
     let motion = probe.motion;
     let referee = probe.answers();
+    let row = own::ProbeGrid::new(&bricks);
+    let (grid, cells): (&dyn BrickGrid, Vec<(usize, usize)>) = match &probe.placed {
+        Some(placed) => (placed, placed.live().map(|(c, _)| c).collect()),
+        None => (&row, (0..bricks.len()).map(|c| (0, c)).collect()),
+    };
     let own: Vec<Option<own::OwnRun>> = models
         .iter()
         .map(|m| match m.resolution() {
-            Resolution::Own(substeps) => Some(own::run(*m, substeps, &bricks, ball, motion)),
+            Resolution::Own(substeps) => Some(own::run_in(*m, substeps, grid, ball, motion)),
             Resolution::Shared | Resolution::Continuous => None,
         })
         .collect();
@@ -67,7 +72,7 @@ pub fn answer_with_models(probe: &Probe, models: &[&dyn CollisionModel]) -> Vec<
                 .map(|(model, own)| {
                     let (answer, errors) = match (model.resolution(), own) {
                         (Resolution::Own(_), Some(run)) => {
-                            let answer = own_answer(run, b);
+                            let answer = own_answer(run, cells[b]);
                             (answer, own_errors(&answer, &answers, ball))
                         }
                         (Resolution::Continuous, _) => {

@@ -106,7 +106,18 @@ pub fn run(
     ball: Circle,
     motion: Vec2,
 ) -> OwnRun {
-    let grid = ProbeGrid::new(bricks);
+    run_in(model, substeps, &ProbeGrid::new(bricks), ball, motion)
+}
+
+/// [`run`] through any grid of bricks: the probe's one-row grid, or the cells of a game
+/// round a ball ([`super::placed::PlacedBricks`]).
+pub fn run_in(
+    model: &dyn CollisionModel,
+    substeps: Substeps,
+    grid: &dyn BrickGrid,
+    ball: Circle,
+    motion: Vec2,
+) -> OwnRun {
     let mut memory = ModelMemory::default();
     let mut rng = Pcg32::seed_from_u64(SEED);
     let mut seen = ModelBall {
@@ -120,7 +131,7 @@ pub fn run(
     let mut response = BrickResponse::default();
     let mut first_hits = Vec::new();
     for _ in 0..n {
-        let one = model.step_bricks(&mut seen, dt, &grid, &mut rng);
+        let one = model.step_bricks(&mut seen, dt, grid, &mut rng);
         for (i, &hit) in one.hits.iter().enumerate() {
             if first_hits.iter().all(|(h, _)| *h != hit) {
                 let normal = if one.normals.len() == one.hits.len() {

@@ -118,7 +118,7 @@ fn a_model_that_sees_no_brick_tunnels_through_what_the_referee_hits() {
     );
     assert!(run.response.hits.is_empty());
     assert_eq!(run.end, probe.ball + probe.motion);
-    let a = answer(&run, 0);
+    let a = answer(&run, (0, 0));
     assert!(!a.hit);
     let e = errors(&a, &answers[0], probe.ball());
     assert!(e.tunnelled && e.hit_mismatch && e.disagrees(), "{e:?}");
@@ -186,7 +186,7 @@ proptest! {
         prop_assume!(bricks.iter().all(|&b| exact::signed_distance(probe.ball(), b) > 0.01));
         let run = run(&Reflector, Substeps::PerStep, &bricks, probe.ball(), probe.motion);
         for (col, brick) in answers.iter().enumerate() {
-            let a = answer(&run, col);
+            let a = answer(&run, (0, col));
             let e = errors(&a, brick, probe.ball());
             // A second brick behind the first one hit is not reached: the referee asks each brick
             // alone.

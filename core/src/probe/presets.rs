@@ -30,6 +30,7 @@ pub fn presets() -> [Preset; 5] {
         gap,
         ball,
         motion: tip - ball,
+        placed: None,
     };
     // Corner: the ball's end 9 px right of and 7 px above the top-right corner (11.4 px from
     // it, 1.1 px deep); the bounding square overlaps 3.5 px on x and 5.5 px on y, so `aabb`

@@ -85,6 +85,14 @@ impl LabScene {
         }
     }
 
+    /// The lab on `probe` (a fork's split: [`Probe::around`]), saving cases as
+    /// [`LabScene::new`] does.
+    pub fn with_probe(probe: Probe) -> LabScene {
+        let mut lab = LabScene::new();
+        lab.set(probe);
+        lab
+    }
+
     /// The probe now.
     pub fn probe(&self) -> &Probe {
         &self.probe

@@ -46,6 +46,8 @@ pub mod replay_fork;
 mod replay_fork_tests;
 pub mod replay_keys;
 #[cfg(test)]
+mod replay_split_tests;
+#[cfg(test)]
 mod replay_tests;
 pub mod replay_view;
 pub mod replay_watch;

@@ -83,6 +83,9 @@ pub struct PlayScene {
     /// The game forked into every collision mode from the pause screen (the collision lab):
     /// the copies play the player's input beside the game and are drawn as ghosts.
     fork: Option<Fork>,
+    /// The fork's legend shows (G, [`crate::view::fork::LEGEND_KEY`], when no action is bound
+    /// to it).
+    fork_legend: bool,
 }
 
 impl PlayScene {
@@ -178,6 +181,7 @@ impl PlayScene {
             slowest: FULL_SPEED,
             turn_end: None,
             fork: None,
+            fork_legend: true,
         }
     }
 
@@ -370,14 +374,19 @@ impl Scene for PlayScene {
             crate::view::fork::broken_marks(&mut batch.world, fork);
             crate::view::fork::ghosts(&mut batch.world, fork, own, self.clock.blend());
             // Not under the pause screen's message box, which it would cross.
-            if !covered {
-                crate::view::fork::legend(&mut batch.text, fork, own, None);
+            if !covered && self.fork_legend {
+                let solid: Vec<_> = game.balls().iter().map(|b| (b.pos, b.radius)).collect();
+                crate::view::fork::legend(&mut batch.text, fork, own, None, &solid);
             }
         }
         scene::world(&mut batch.world, game, self.clock.blend());
         scene::particles(&mut batch.particles, &ctx.effects.particles);
         if ctx.debug_overlay {
             crate::view::debug_overlay::overlay(&mut batch.text, game);
+            if let Some(fork) = &self.fork {
+                let own = game.config().collision;
+                crate::view::debug_overlay::copies(&mut batch.text, fork, own);
+            }
         }
         let notes = hud::HudNotes {
             show_mode: hud::shows_mode(game, ctx.debug_overlay),

@@ -147,9 +147,23 @@ impl ReplayScene {
                 };
             }
             Command::NextSplit => {
-                if let Some(step) = self.fork.as_ref().and_then(|f| f.next_split(at)) {
+                if let Some(step) = self
+                    .fork
+                    .as_mut()
+                    .and_then(|f| f.to_next_split(&self.watch))
+                {
                     self.watch.pause();
                     self.seek(ctx, step);
+                }
+            }
+            Command::OpenLab => {
+                if let Some(lab) = self.fork.as_ref().and_then(ForkView::lab) {
+                    return Transition::Push(Box::new(lab));
+                }
+            }
+            Command::Legend => {
+                if let Some(fork) = &mut self.fork {
+                    fork.legend = !fork.legend;
                 }
             }
             Command::SplitView => {
@@ -284,6 +298,10 @@ impl ReplayScene {
         scene::particles(&mut batch.particles, &ctx.effects.particles);
         if ctx.debug_overlay {
             debug_overlay::overlay(markers, game);
+            if let Some(fork) = &self.fork {
+                let own = game.config().collision;
+                debug_overlay::copies(markers, fork.fork(), own);
+            }
         }
     }
 
@@ -375,6 +393,9 @@ impl Scene for ReplayScene {
             }
         });
         *game_steps += ran;
+        if let Some(fork) = &mut self.fork {
+            fork.tick(dt);
+        }
         if ran > 0 {
             self.follow_fork();
         }

@@ -34,6 +34,10 @@ pub enum Command {
     NextSplit,
     /// In a fork: the overlaid view or the panes side by side.
     SplitView,
+    /// In a fork, at a split N explained: open its ball and bricks in the lab.
+    OpenLab,
+    /// In a fork: hide or show the legend.
+    Legend,
     /// Show or hide the keys' help panel.
     Help,
     /// Leave the replay screen.
@@ -60,6 +64,8 @@ pub fn command(code: KeyCode) -> Option<Command> {
         KeyF => Command::Fork,
         KeyN => Command::NextSplit,
         KeyV => Command::SplitView,
+        KeyL => Command::OpenLab,
+        KeyG => Command::Legend,
         KeyH => Command::Help,
         Escape => Command::Leave,
         _ => return None,
@@ -76,7 +82,7 @@ pub fn repeats(command: Command) -> bool {
 }
 
 /// The keys as the help panel lists them: key names, then what they do.
-pub const KEYS: [(&str, &str); 15] = [
+pub const KEYS: [(&str, &str); 17] = [
     ("SPACE / P", "play / pause"),
     (". / ,", "one step (1/240 s) forward / back"),
     ("LEFT / RIGHT", "5 seconds back / forward"),
@@ -85,7 +91,9 @@ pub const KEYS: [(&str, &str); 15] = [
     ("CLICK, DRAG", "the timeline: seek"),
     ("T", "take over: play on from here"),
     ("F", "fork into every collision mode / leave"),
-    ("N", "fork: to the next split of the modes"),
+    ("N", "fork: to the next split, and why (each contact)"),
+    ("L", "fork, at a split: open it in the lab"),
+    ("G", "fork: legend on / off"),
     ("V", "fork: overlaid / side by side"),
     ("F1", "collision debug overlay"),
     ("M", "sound on / off (only at x1)"),
@@ -141,7 +149,7 @@ mod tests {
         use KeyCode::*;
         let keys = [
             Space, Period, Comma, ArrowLeft, ArrowRight, Home, End, Minus, Equal, KeyT, KeyF, KeyN,
-            KeyV, KeyH, Escape,
+            KeyV, KeyL, KeyG, KeyH, Escape,
         ];
         let commands: Vec<_> = keys.iter().filter_map(|&k| command(k)).collect();
         assert_eq!(commands.len(), keys.len());

@@ -4,7 +4,7 @@
 //! followed); `E` brings them back. Play is unchanged.
 //!
 //! Keys (free on the replay screen: [`super::replay_keys`] holds the others): Z zoom in (×1, ×2,
-//! ×4, ×8, then ×1 again), X zoom out, 0 back to ×1 following the ball, W A S D pan, G follow
+//! ×4, ×8, then ×1 again), X zoom out, 0 back to ×1 following the ball, W A S D pan, C follow
 //! the ball again, the wheel zooms, a left drag on the picture pans, E screen effects.
 
 use crate::view::camera::{Camera, View, PAN_STEP};
@@ -36,7 +36,7 @@ pub fn view_key(code: KeyCode) -> Option<ViewKey> {
         KeyZ => ViewKey::Zoom,
         KeyX => ViewKey::ZoomOut,
         Digit0 | Numpad0 => ViewKey::Reset,
-        KeyG => ViewKey::Follow,
+        KeyC => ViewKey::Follow,
         // The picture moves the other way from where the view goes.
         KeyA => ViewKey::Pan(1, 0),
         KeyD => ViewKey::Pan(-1, 0),
@@ -51,7 +51,7 @@ pub fn view_key(code: KeyCode) -> Option<ViewKey> {
 pub const VIEW_KEYS: [(&str, &str); 4] = [
     ("Z / X / WHEEL", "zoom in (x2 x4 x8) / out"),
     ("W A S D, DRAG", "zoomed: pan the picture"),
-    ("G / 0", "follow the ball again / zoom x1"),
+    ("C / 0", "centre on the ball again / zoom x1"),
     ("E", "screen effects on / off (off here)"),
 ];
 
@@ -162,7 +162,7 @@ mod tests {
     fn view_keys_clash_with_no_replay_key() {
         use KeyCode::*;
         let keys = [
-            KeyZ, KeyX, Digit0, Numpad0, KeyG, KeyA, KeyD, KeyW, KeyS, KeyE,
+            KeyZ, KeyX, Digit0, Numpad0, KeyC, KeyA, KeyD, KeyW, KeyS, KeyE,
         ];
         for key in keys {
             assert!(view_key(key).is_some(), "{key:?}");

@@ -10,6 +10,9 @@ use crate::replay::ChangeKind;
 use crate::sim::fork::Fork;
 use winit::keyboard::KeyCode;
 
+/// The key that hides or shows the fork's legend in play ([`crate::view::fork::LEGEND_KEY`]).
+pub const FORK_LEGEND_KEY: KeyCode = KeyCode::KeyG;
+
 impl PlayScene {
     /// Pauses: the pause screen over the game ([`PauseScene::over`]), its replay saved (a
     /// process killed while paused loses nothing).
@@ -43,6 +46,11 @@ impl PlayScene {
                 return Transition::Pop;
             }
             return self.pause();
+        }
+        // The fork's legend key, unless an action is bound to it.
+        if code == FORK_LEGEND_KEY && self.fork.is_some() && ctx.bindings().action(code).is_none() {
+            self.fork_legend = !self.fork_legend;
+            return Transition::None;
         }
         match ctx.bindings().action(code) {
             Some(Action::Pause) => self.pause(),
