@@ -161,6 +161,12 @@ impl ReplayScene {
                     return Transition::Push(Box::new(lab));
                 }
             }
+            Command::SubSteps => {
+                if let Some(fork) = &self.fork {
+                    let modes = ctx.options.modes.modes();
+                    self.fork = Some(fork.switch_sub_steps(&self.watch, modes));
+                }
+            }
             Command::Legend => {
                 if let Some(fork) = &mut self.fork {
                     fork.legend = !fork.legend;
@@ -242,7 +248,7 @@ impl ReplayScene {
         match event {
             Pointer::Moved(at) => {
                 self.pointer = Some(at);
-                let now = self.camera_view();
+                let now = self.look.following(self.watch.game(), self.watch.blend());
                 self.look.dragged(at, now);
                 if self.dragging {
                     self.seek(ctx, timeline::step_at(at.x, self.watch.steps()));
@@ -305,37 +311,9 @@ impl ReplayScene {
         }
     }
 
-    /// Where the camera looks this frame: following the first ball as drawn (the paddle's
-    /// middle when no ball is in play), unless panned.
-    fn camera_view(&self) -> View {
-        let game = self.watch.game();
-        let blend = self.watch.blend();
-        let ball = game.balls().first().map(|b| b.prev_pos.lerp(b.pos, blend));
-        let paddle = game.paddle();
-        let follow = ball.unwrap_or(paddle.pos + paddle.size / 2.0);
-        self.look.view(Some(follow))
-    }
-
     /// The look's state, for the tests: the camera, the effects.
     pub fn look(&self) -> &Look {
         &self.look
-    }
-}
-
-/// Which physics a replay plays, for the strip: `native` and the model when it is `native`,
-/// the physics of the level's own game (`native lbreakout-trajectory`, a level played with
-/// `--collision native`); else the collision mode, and the paddle rule after a `+` when it is
-/// not this game's.
-pub fn replay_physics(
-    config: &crate::sim::GameConfig,
-    native: Option<(crate::collision::CollisionMode, crate::sim::PaddleRule)>,
-) -> String {
-    if native == Some((config.collision, config.paddle_rule)) {
-        format!("native {}", config.collision.name())
-    } else if config.paddle_rule.is_default() {
-        config.collision.name().to_string()
-    } else {
-        format!("{}+{}", config.collision.name(), config.paddle_rule.name())
     }
 }
 
@@ -426,12 +404,12 @@ impl Scene for ReplayScene {
         batch.effects.chaos |= active.has(PowerUpKind::Chaos);
         // The camera moves the game and the fork's ghosts, not the split view's panes.
         let view = if solid {
-            self.camera_view()
+            self.look.following(self.watch.game(), self.watch.blend())
         } else {
             View::whole()
         };
         self.look.finish(batch, from, view, markers);
-        let mode = replay_physics(game.config(), self.native);
+        let mode = super::replay_view::replay_physics(game.config(), self.native);
         let view = TimelineView {
             at: self.watch.at(),
             steps: self.watch.steps(),
@@ -473,7 +451,7 @@ impl ReplayScene {
         // Panning repeats while its key is held.
         if let Some(k @ ViewKey::Pan(..)) = view_key(code) {
             if pressed {
-                let now = self.camera_view();
+                let now = self.look.following(self.watch.game(), self.watch.blend());
                 self.look.key(k, now);
             }
             return true;
@@ -491,7 +469,7 @@ impl ReplayScene {
 
     fn on_press(&mut self, ctx: &mut Context, code: KeyCode) -> Transition {
         if let Some(k) = view_key(code) {
-            let now = self.camera_view();
+            let now = self.look.following(self.watch.game(), self.watch.blend());
             self.look.key(k, now);
             return Transition::None;
         }

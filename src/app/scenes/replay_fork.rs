@@ -15,6 +15,7 @@ use crate::collision::CollisionMode;
 use crate::probe::split::{explain, SplitExplained};
 use crate::replay::fork::ReplayFork;
 use crate::sim::fork::Fork;
+use crate::sim::SubSteps;
 use crate::view::fork as look;
 use crate::view::scene::HeldPowerUps;
 use crate::view::split as why;
@@ -36,6 +37,8 @@ pub struct ForkView {
     fork: ReplayFork,
     /// Panes side by side rather than overlaid.
     pub split: bool,
+    /// The copies' sub-steps (the replay's own unless U switched them).
+    sub_steps: SubSteps,
     /// The legend, or N's panel at a split, shows (G).
     pub legend: bool,
     /// The last split N stopped at, explained (shown while the fork is at its step).
@@ -46,16 +49,51 @@ pub struct ForkView {
 
 impl ForkView {
     /// The watched game forked at the watch's step into each mode of `modes` (`--modes`),
-    /// overlaid.
+    /// overlaid, with the replay's own sub-steps.
     pub fn new(watch: &Watch, modes: &[crate::collision::CollisionMode]) -> ForkView {
-        let (replay, game) = (watch.replay().clone(), watch.game());
+        ForkView::with_sub_steps(watch, modes, watch.game().config().sub_steps)
+    }
+
+    /// [`ForkView::new`] with every copy playing with `sub_steps`.
+    fn with_sub_steps(
+        watch: &Watch,
+        modes: &[crate::collision::CollisionMode],
+        sub_steps: SubSteps,
+    ) -> ForkView {
+        let mut game = watch.game().clone();
+        game.set_sub_steps(sub_steps);
         ForkView {
-            fork: ReplayFork::with_modes(replay, game, watch.at(), modes),
+            fork: ReplayFork::with_modes(watch.replay().clone(), &game, watch.at(), modes),
             split: false,
+            sub_steps,
             legend: true,
             explained: None,
             message: None,
         }
+    }
+
+    /// U: the same fork made again at the watch's step with the other sub-steps setting (on,
+    /// as played; off, one raw collision test per step), saying so for [`MESSAGE_SECONDS`].
+    /// The solid ball stays the replay as recorded; V shows every copy.
+    pub fn switch_sub_steps(&self, watch: &Watch, modes: &[CollisionMode]) -> ForkView {
+        let sub_steps = match self.sub_steps {
+            SubSteps::On => SubSteps::Off,
+            SubSteps::Off => SubSteps::On,
+        };
+        let mut fork = ForkView::with_sub_steps(watch, modes, sub_steps);
+        fork.split = self.split;
+        fork.legend = self.legend;
+        let text = match sub_steps {
+            SubSteps::Off => "forked again: sub-steps off, one collision test per 1/240 s step",
+            SubSteps::On => "forked again: sub-steps on, as the game plays",
+        };
+        fork.message = Some((text.to_string(), MESSAGE_SECONDS));
+        fork
+    }
+
+    /// The copies' sub-steps setting.
+    pub fn sub_steps(&self) -> SubSteps {
+        self.sub_steps
     }
 
     /// The fork.

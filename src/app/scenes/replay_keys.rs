@@ -38,6 +38,8 @@ pub enum Command {
     OpenLab,
     /// In a fork: hide or show the legend.
     Legend,
+    /// In a fork: the copies' sub-steps on or off (forked again at this step).
+    SubSteps,
     /// Show or hide the keys' help panel.
     Help,
     /// Leave the replay screen.
@@ -66,6 +68,7 @@ pub fn command(code: KeyCode) -> Option<Command> {
         KeyV => Command::SplitView,
         KeyL => Command::OpenLab,
         KeyG => Command::Legend,
+        KeyU => Command::SubSteps,
         KeyH => Command::Help,
         Escape => Command::Leave,
         _ => return None,
@@ -82,7 +85,7 @@ pub fn repeats(command: Command) -> bool {
 }
 
 /// The keys as the help panel lists them: key names, then what they do.
-pub const KEYS: [(&str, &str); 17] = [
+pub const KEYS: [(&str, &str); 18] = [
     ("SPACE / P", "play / pause"),
     (". / ,", "one step (1/240 s) forward / back"),
     ("LEFT / RIGHT", "5 seconds back / forward"),
@@ -94,6 +97,7 @@ pub const KEYS: [(&str, &str); 17] = [
     ("N", "fork: to the next split, and why (each contact)"),
     ("L", "fork, at a split: open it in the lab"),
     ("G", "fork: legend on / off"),
+    ("U", "fork: sub-steps on / off (off: raw, tunnels)"),
     ("V", "fork: overlaid / side by side"),
     ("F1", "collision debug overlay"),
     ("M", "sound on / off (only at x1)"),

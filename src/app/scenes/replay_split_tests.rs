@@ -115,3 +115,40 @@ fn g_hides_and_shows_the_legend() {
     key(&mut s, &mut ctx, KeyCode::KeyG);
     assert!(legend(&s, &ctx));
 }
+
+/// U forks again at the same step with every copy's sub-steps switched (off: one raw test per
+/// step), says so, keeps the view's choices, and switches back.
+#[test]
+fn u_switches_the_forks_sub_steps_at_the_same_step() {
+    use crate::sim::SubSteps;
+    let mut ctx = test_context();
+    let mut s = corner_hit();
+    key(&mut s, &mut ctx, KeyCode::KeyU);
+    assert!(s.fork().is_none(), "U does nothing outside a fork");
+    key(&mut s, &mut ctx, KeyCode::KeyF);
+    key(&mut s, &mut ctx, KeyCode::KeyV);
+    let at = s.watch().at();
+    let on = s.fork().expect("forked").fork().clone();
+    assert_eq!(s.fork().unwrap().sub_steps(), SubSteps::On);
+    key(&mut s, &mut ctx, KeyCode::KeyU);
+    let fork = s.fork().expect("still forked");
+    assert_eq!(fork.sub_steps(), SubSteps::Off);
+    assert!(fork.split, "the side-by-side view is kept");
+    assert_eq!(fork.fork().at(), at);
+    for (copy, before) in fork.fork().copies().iter().zip(on.copies()) {
+        assert_eq!(copy.mode(), before.mode());
+        assert_eq!(copy.game().config().sub_steps, SubSteps::Off, "{}", copy.mode());
+        assert_ne!(copy.game().state_hash(), before.game().state_hash());
+    }
+    assert!(
+        fork.message().is_some_and(|m| m.contains("sub-steps off")),
+        "{:?}",
+        fork.message()
+    );
+    key(&mut s, &mut ctx, KeyCode::KeyU);
+    let fork = s.fork().expect("still forked");
+    assert_eq!(fork.sub_steps(), SubSteps::On);
+    for (copy, before) in fork.fork().copies().iter().zip(on.copies()) {
+        assert_eq!(copy.game().state_hash(), before.game().state_hash());
+    }
+}

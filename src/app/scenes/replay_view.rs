@@ -67,6 +67,16 @@ pub struct Look {
 }
 
 impl Look {
+    /// Where the camera looks this frame on `game` drawn at `blend` (0–1 between the last two
+    /// steps): following the first ball (the paddle's middle when no ball is in play), unless
+    /// panned.
+    pub fn following(&self, game: &crate::sim::Game, blend: f32) -> View {
+        let ball = game.balls().first().map(|b| b.prev_pos.lerp(b.pos, blend));
+        let paddle = game.paddle();
+        let follow = ball.unwrap_or(paddle.pos + paddle.size / 2.0);
+        self.view(Some(follow))
+    }
+
     /// Does what `key` asks; `now` is where the camera looks this frame.
     pub fn key(&mut self, key: ViewKey, now: View) {
         match key {
@@ -147,6 +157,23 @@ fn marker(sprite: SpriteInstance, view: View) -> Option<SpriteInstance> {
         ..sprite
     };
     crate::view::camera::clipped(moved, crate::view::camera::FIELD)
+}
+
+/// Which physics a replay plays, for the strip: `native` and the model when it is `native`,
+/// the physics of the level's own game (`native lbreakout-trajectory`, a level played with
+/// `--collision native`); else the collision mode, and the paddle rule after a `+` when it is
+/// not this game's.
+pub fn replay_physics(
+    config: &crate::sim::GameConfig,
+    native: Option<(crate::collision::CollisionMode, crate::sim::PaddleRule)>,
+) -> String {
+    if native == Some((config.collision, config.paddle_rule)) {
+        format!("native {}", config.collision.name())
+    } else if config.paddle_rule.is_default() {
+        config.collision.name().to_string()
+    } else {
+        format!("{}+{}", config.collision.name(), config.paddle_rule.name())
+    }
 }
 
 #[cfg(test)]

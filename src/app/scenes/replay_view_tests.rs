@@ -1,7 +1,8 @@
 //! The replay screen looked at: Z zooms the drawn game about the ball (the timeline stays put),
 //! the screen effects are off until E, and the strip names the physics, `native` included.
 
-use super::super::replay::{replay_physics, ReplayScene};
+use super::super::replay::ReplayScene;
+use super::super::replay_view::replay_physics;
 use super::super::{test_context, Context, Scene};
 use crate::app::scenes::Drive;
 use crate::assets::{load_level_arg, Assets};

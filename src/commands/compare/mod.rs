@@ -411,9 +411,10 @@ fn play_replay(
         )));
     }
     let played = options.steps.unwrap_or(u64::MAX).min(replay.steps());
-    let outcomes = run::play_replay(&replay, &options.modes, (played, options.contact_check)).map_err(|e| {
-        CompareError::Replay(format!("{}: the replay's level text: {e}", path.display()))
-    })?;
+    let outcomes = run::play_replay(&replay, &options.modes, (played, options.contact_check))
+        .map_err(|e| {
+            CompareError::Replay(format!("{}: the replay's level text: {e}", path.display()))
+        })?;
     let config = replay.config();
     let facts = ReplayFacts {
         steps: replay.steps(),
