@@ -382,7 +382,7 @@ impl Case {
     ///
     /// # Errors
     /// What the lab's probe cannot hold: no brick or more than two, a brick whose size is not
-    /// one of the levels' cells the lab offers ([`super::BRICK_GRIDS`]), a second brick not
+    /// one of the levels' cells the lab offers (`BRICK_GRIDS`), a second brick not
     /// of the same size on the first one's row to its right, or a ball whose radius is not
     /// the game's.
     pub fn to_probe(&self) -> Result<super::Probe, String> {

@@ -2,10 +2,10 @@
 //! step, with the situation it was resolved in, so that a tool (`compare`'s per-contact check)
 //! can ask the exact referee (`collision::exact_circle_aabb`) about the same situation.
 //!
-//! **Off by default, and outside the game.** [`Game::record_contacts`] turns it on. The log is
+//! **Off by default, and outside the game.** [`Game::record_contacts`](super::Game::record_contacts) turns it on. The log is
 //! not part of the state hash (the field is skipped), it reads the game and never writes it, so
 //! a game records the same bits with it on or off; off, each hook costs one branch. It is
-//! cleared at the start of every [`Game::step`] and read with [`Game::contacts`] after it.
+//! cleared at the start of every [`Game::step`](super::Game::step) and read with [`Game::contacts`](super::Game::contacts) after it.
 //!
 //! What is logged, per integrator (coordinates playfield pixels, velocities pixels/second):
 //!
@@ -42,7 +42,7 @@ pub enum ContactSource {
 /// One ball–brick contact the model resolved in the step.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LoggedContact {
-    /// The ball's index in [`Game::balls`] during the step.
+    /// The ball's index in [`Game::balls`](super::Game::balls) during the step.
     pub ball: usize,
     /// The brick's cell (row, column).
     pub cell: (usize, usize),
@@ -80,7 +80,7 @@ pub struct LoggedContact {
 /// One straight stretch of a ball's motion in the step (see the module's doc).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Segment {
-    /// The ball's index in [`Game::balls`] during the step.
+    /// The ball's index in [`Game::balls`](super::Game::balls) during the step.
     pub ball: usize,
     /// The ball at the segment's start (centre and radius, pixels).
     pub start: Circle,
@@ -94,7 +94,7 @@ pub struct Segment {
 /// A live brick a segment's broad phase found: cell (row, column) and box (pixels).
 pub type Candidate = ((usize, usize), Aabb);
 
-/// The contacts and segments of the last step, when recording ([`Game::record_contacts`]).
+/// The contacts and segments of the last step, when recording ([`Game::record_contacts`](super::Game::record_contacts)).
 #[derive(Clone, Debug, Default)]
 pub struct ContactLog {
     /// Recording is on.

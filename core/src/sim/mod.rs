@@ -38,6 +38,7 @@ pub mod events;
 pub mod fork;
 mod game_hash;
 mod game_sub_steps;
+mod game_tools;
 pub mod input;
 mod model_choice;
 mod motion;
@@ -72,7 +73,6 @@ pub use sub_steps::SubSteps;
 use crate::collision::CollisionMode;
 use crate::collision::CollisionModel;
 use crate::level::{Level, PowerUpKind, Ruleset};
-use glam::Vec2;
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
 use tuning::*;
@@ -448,27 +448,6 @@ impl Game {
     /// so nothing piles up when nobody reads them: a consumer reads them after every step.
     pub fn events(&self) -> &[GameEvent] {
         &self.events
-    }
-
-    /// Collects `kind` as if the paddle had caught it (its events are in [`Game::events`] until
-    /// the next step). For tests and tools: `--powerup` keeps power-ups on for measurements and
-    /// screenshots.
-    pub fn collect_powerup(&mut self, kind: PowerUpKind) {
-        self.collect(kind);
-    }
-
-    /// Puts a ball in play at `pos` (playfield pixels) with velocity `vel` (pixels/second).
-    /// For tests and tools (multiball uses `Ball::in_play` directly).
-    pub fn add_ball(&mut self, pos: Vec2, vel: Vec2) {
-        self.balls.push(Ball::in_play(pos, vel));
-    }
-
-    /// Replaces every ball (in play or on the paddle) with one ball in play at `pos` (playfield
-    /// pixels) moving at `vel` (pixels/second). For tests and tools: it sets up exact scenarios
-    /// (a ball aimed at a seam, a corner, a gap) that a launch from the paddle cannot.
-    pub fn set_ball(&mut self, pos: Vec2, vel: Vec2) {
-        self.balls.clear();
-        self.add_ball(pos, vel);
     }
 
     /// The pace: the ball's speed-up so far, a multiple of the launch speed (1 at a level's

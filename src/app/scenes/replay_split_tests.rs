@@ -137,7 +137,12 @@ fn u_switches_the_forks_sub_steps_at_the_same_step() {
     assert_eq!(fork.fork().at(), at);
     for (copy, before) in fork.fork().copies().iter().zip(on.copies()) {
         assert_eq!(copy.mode(), before.mode());
-        assert_eq!(copy.game().config().sub_steps, SubSteps::Off, "{}", copy.mode());
+        assert_eq!(
+            copy.game().config().sub_steps,
+            SubSteps::Off,
+            "{}",
+            copy.mode()
+        );
         assert_ne!(copy.game().state_hash(), before.game().state_hash());
     }
     assert!(

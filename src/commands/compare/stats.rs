@@ -127,7 +127,7 @@ pub fn format(estimate: Option<Estimate>, decimals: usize) -> String {
     }
 }
 
-/// `estimate` as [`format`] does, every number signed (a difference: `+1.6 [+0.2, +3.1]`).
+/// `estimate` as [`format()`] does, every number signed (a difference: `+1.6 [+0.2, +3.1]`).
 pub fn format_signed(estimate: Option<Estimate>, decimals: usize) -> String {
     match estimate {
         None => "—".to_string(),
