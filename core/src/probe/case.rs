@@ -378,14 +378,27 @@ const PROBE_TOLERANCE: f32 = 1e-3;
 
 impl Case {
     /// The lab's probe that asks this case's question: the first brick moved onto the probe's
-    /// ([`super::BRICK_CENTER`]), the ball and a second brick moved alike.
+    /// ([`super::BRICK_CENTER`]), the ball and a second brick moved alike, when the lab's grid
+    /// holds it (one or two bricks of a level's cell size on one row, the game's radius).
     ///
     /// # Errors
-    /// What the lab's probe cannot hold: no brick or more than two, a brick whose size is not
-    /// one of the levels' cells the lab offers (`BRICK_GRIDS`), a second brick not
-    /// of the same size on the first one's row to its right, or a ball whose radius is not
-    /// the game's.
+    /// No brick, or more bricks than a probe holds (the grid's reason is given).
+    ///
+    /// A case the grid cannot hold (another size, bricks elsewhere, another radius) is opened
+    /// with its bricks where they are ([`super::Probe::from_bricks`]); only no brick, or more
+    /// than that holds, is refused.
     pub fn to_probe(&self) -> Result<super::Probe, String> {
+        self.to_grid_probe().or_else(|why| {
+            let ball = crate::collision::Circle {
+                center: Vec2::from_array(self.center),
+                radius: self.radius,
+            };
+            super::Probe::from_bricks(&self.aabbs(), ball, self.motion()).ok_or(why)
+        })
+    }
+
+    /// [`Case::to_probe`] on the lab's own grid of bricks, or why not.
+    fn to_grid_probe(&self) -> Result<super::Probe, String> {
         let bricks = self.aabbs();
         let (first, second) = match bricks.as_slice() {
             [one] => (*one, None),
@@ -549,7 +562,7 @@ mod tests {
     }
 
     #[test]
-    fn a_case_elsewhere_moves_onto_the_probe_and_odd_ones_say_why() {
+    fn a_case_elsewhere_moves_onto_the_probe_and_odd_ones_open_where_they_are() {
         let p = presets()[0].probe;
         let shift = Vec2::new(-200.0, 150.0);
         let moved: Vec<_> = p
@@ -570,20 +583,25 @@ mod tests {
             min: Vec2::ZERO,
             max: Vec2::new(33.0, 10.0),
         };
-        let e = Case::new("x", &[odd], ball, p.motion)
-            .to_probe()
-            .unwrap_err();
-        assert!(e.contains("33x10"), "{e}");
+        // Off the grid: opened with its bricks and ball where they are.
+        let placed = Case::new("x", &[odd], ball, p.motion).to_probe().unwrap();
+        assert!(placed.placed.is_some());
+        assert_eq!(placed.bricks(), vec![odd]);
+        assert_eq!(placed.ball, ball.center);
         let e = Case::new("x", &[], ball, p.motion).to_probe().unwrap_err();
         assert!(e.contains("0 bricks"), "{e}");
         let small = Circle {
             center: ball.center,
             radius: 3.0,
         };
-        let e = Case::new("x", &moved, small, p.motion)
+        let placed = Case::new("x", &moved, small, p.motion).to_probe().unwrap();
+        assert_eq!(placed.ball().radius, 3.0);
+        assert_eq!(placed.bricks(), moved);
+        let many = vec![odd; 40];
+        let e = Case::new("x", &many, ball, p.motion)
             .to_probe()
             .unwrap_err();
-        assert!(e.contains("radius 3"), "{e}");
+        assert!(e.contains("40 bricks"), "{e}");
     }
 
     #[test]

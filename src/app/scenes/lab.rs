@@ -187,7 +187,7 @@ impl LabScene {
 impl LabScene {
     /// Opens the case in the file `path`: the probe set to it, the status line naming the
     /// file. Errors: the file cannot be read or is not a case (file, line and column), or the
-    /// lab's probe cannot hold it ([`Case::to_probe`]); the probe stays as it was.
+    /// case has no brick or more than a probe holds ([`Case::to_probe`]); the probe stays as it was.
     pub fn open_case(&mut self, path: &std::path::Path) -> Result<(), String> {
         let case = case::read(path).map_err(|e| e.to_string())?;
         let probe = case
