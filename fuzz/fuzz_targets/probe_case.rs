@@ -3,7 +3,9 @@
 //!
 //! * `parse` never panics;
 //! * its errors name a line (≥ 1, no further than the input's lines) and a column ≥ 1;
-//! * a case it accepts is asked again without panicking, and written and read back unchanged.
+//! * a case it accepts is asked again without panicking, and written and read back unchanged;
+//! * opened as the lab opens it (`Case::to_probe`, on the grid or with its bricks where they
+//!   are), the probe answers every mode without panicking.
 //!
 //! Run it as the other targets: `cargo +nightly fuzz run probe_case` in this directory.
 
@@ -18,6 +20,9 @@ fuzz_target!(|data: &[u8]| {
     match parse(Path::new("fuzz.toml"), data) {
         Ok(case) => {
             let _ = case.ask_again();
+            if let Ok(probe) = case.to_probe() {
+                let _ = probe.answers();
+            }
             let text = case.to_toml();
             let back = parse(Path::new("fuzz.toml"), text.as_bytes());
             assert_eq!(back.as_ref(), Ok(&case), "round trip\n{text}");
