@@ -96,6 +96,7 @@ fn rows(csv: &Path) -> Vec<std::collections::HashMap<String, String>> {
 fn summary_row(summary: &str, model: &str) -> Vec<String> {
     let line = summary
         .lines()
+        .skip_while(|l| !l.starts_with("| model | games |"))
         .find(|l| l.starts_with(&format!("| {model} | ")))
         .unwrap_or_else(|| panic!("no row for {model}:\n{summary}"));
     line.trim_matches('|')

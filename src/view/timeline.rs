@@ -293,11 +293,11 @@ pub fn powerup_chips(out: &mut Vec<SpriteInstance>, effects: &ActiveEffects, vie
 }
 
 /// Text size of the help panel's lines, pixels.
-const HELP_SIZE: f32 = 13.0;
+const HELP_SIZE: f32 = 12.0;
 /// Distance between the help panel's lines, pixels.
-const HELP_LINE: f32 = 16.0;
-/// Top of the help panel, playfield pixels: under the mute indicator's corner (nineteen lines,
-/// the replay's keys and the view's, end above the DIVERGED banner).
+const HELP_LINE: f32 = 14.0;
+/// Top of the help panel, playfield pixels: under the mute indicator's corner (twenty-two
+/// lines, the replay's keys and the view's, end at y 396, above the DIVERGED banner at 420).
 const HELP_TOP: f32 = 40.0;
 
 /// The keys' help panel: a title and one line per key (its name in the highlight colour, then
