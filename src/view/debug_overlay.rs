@@ -104,20 +104,27 @@ fn model_shape(out: &mut Vec<SpriteInstance>, mode: CollisionMode, p: Vec2, r: f
     }
 }
 
+/// The ball's circle, and the box (playfield pixels) within [`NEAR_RADII`] radii of its centre
+/// where the overlay looks for bricks.
+fn around(ball: &crate::sim::Ball) -> (Circle, Aabb) {
+    let reach = Vec2::splat(ball.radius * NEAR_RADII);
+    let circle = Circle {
+        center: ball.pos,
+        radius: ball.radius,
+    };
+    let near = Aabb {
+        min: ball.pos - reach,
+        max: ball.pos + reach,
+    };
+    (circle, near)
+}
+
 /// Appends the overlay for `game`'s current state.
 pub fn overlay(out: &mut Vec<SpriteInstance>, game: &Game) {
     let mode = game.config().collision;
     let bricks = game.bricks();
     for ball in game.balls() {
-        let circle = Circle {
-            center: ball.pos,
-            radius: ball.radius,
-        };
-        let reach = Vec2::splat(ball.radius * NEAR_RADII);
-        let near = Aabb {
-            min: ball.pos - reach,
-            max: ball.pos + reach,
-        };
+        let (circle, near) = around(ball);
         let paddle = game.paddle().rect();
         let boxes = bricks
             .cells_overlapping(near)
@@ -199,15 +206,7 @@ pub fn contacts(game: &Game, mode: CollisionMode) -> Vec<(crate::collision::Cont
     let bricks = game.bricks();
     let mut found = Vec::new();
     for ball in game.balls() {
-        let circle = Circle {
-            center: ball.pos,
-            radius: ball.radius,
-        };
-        let reach = Vec2::splat(ball.radius * NEAR_RADII);
-        let near = Aabb {
-            min: ball.pos - reach,
-            max: ball.pos + reach,
-        };
+        let (circle, near) = around(ball);
         for rect in bricks
             .cells_overlapping(near)
             .filter_map(|(r, c)| bricks.live(r, c).map(|b| b.rect))
