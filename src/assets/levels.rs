@@ -178,8 +178,9 @@ pub fn shipped_levels(assets: &Assets) -> Vec<LevelSource> {
 
 /// The level a `--level <NAME|PATH>` argument names: an existing file path as is; else the level
 /// called NAME, looked for as `levels/NAME.lvl` in the override directory, then among the
-/// shipped levels, then as `NAME.lvl` in the user's levels directory, then in its
-/// subdirectories (imported sets, in name order), as the menu lists them.
+/// shipped levels, then as a mini-game's name (`jumping-jack`, …: [`Level::mini_game`]), then
+/// as `NAME.lvl` in the user's levels directory, then in its subdirectories (imported sets, in
+/// name order), as the menu lists them.
 ///
 /// # Errors
 /// [`LoadError::Io`] naming the argument when it matches none of them.
@@ -210,6 +211,11 @@ pub fn resolve_level_arg_in(
     if let Some(source) = LevelSource::built_in(arg) {
         return Ok(source);
     }
+    // A mini-game's name (`jumping-jack`, …): the level it starts from.
+    if let Some(kind) = breakout_core::level::MiniGame::from_name(arg) {
+        let level = Arc::new(Level::mini_game(kind));
+        return Ok(LevelSource::Edited { level });
+    }
     if let Some(named) = user_dir.map(|d| d.join(&file_name)).filter(|p| p.is_file()) {
         return Ok(LevelSource::File(named));
     }
@@ -239,11 +245,21 @@ pub fn resolve_level_arg_in(
         source: std::io::Error::new(
             std::io::ErrorKind::NotFound,
             format!(
-                "no such file, and no level named so (the shipped levels are {})",
-                names.join(", ")
+                "no such file, and no level named so (the shipped levels are {}; the mini-games {})",
+                names.join(", "),
+                mini_game_names()
             ),
         ),
     })
+}
+
+/// The mini-games' names, for messages: `jumping-jack, outbreak, …`.
+fn mini_game_names() -> String {
+    let names: Vec<&str> = breakout_core::level::MiniGame::ALL
+        .iter()
+        .map(|g| g.name())
+        .collect();
+    names.join(", ")
 }
 
 /// Loads the level a `--level <NAME|PATH>` argument names (see [`resolve_level_arg`]).

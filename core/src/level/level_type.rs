@@ -125,12 +125,14 @@ impl LevelType {
 /// Columns of a mini-game's grid: LBreakoutHD's 14 (`EDIT_WIDTH`, `libgame/gamedefs.h`; its
 /// map adds a wall column on each side, so its x 1–14 are columns 0–13 here).
 pub const MINI_GAME_COLS: usize = 14;
-/// Rows of a mini-game's grid, reaching down to the paddle: LBreakoutHD's map rows 1–20
-/// (`MAP_HEIGHT` less the top wall and the paddle's rows) are rows 0–19 here. The last row is
-/// "the paddle row" (invaders and the barrier end the game on reaching it).
-pub const MINI_GAME_ROWS: usize = 20;
-/// Where a mini-game's grid lies: the whole width (less 8 px each side) and down to y = 500, so
-/// cells are 56 × 25 pixels.
+/// Rows of a mini-game's grid, reaching down to the paddle: LBreakoutHD's map rows 1–22
+/// (`MAP_HEIGHT` 24 less the top wall and the row below the paddle) are rows 0–21 here. The last
+/// row is "the paddle row" (`MAP_HEIGHT - 2`): an invader or the barrier reaching it ends the
+/// game.
+pub const MINI_GAME_ROWS: usize = 22;
+/// Where a mini-game's grid lies: the whole width less 8 px each side, and down to y = 500
+/// (the lowest a brick area may reach, [`crate::level::MAX_AREA_BOTTOM`]), so cells are 56 ×
+/// 500/22 ≈ 22.7 pixels.
 pub const MINI_GAME_AREA: BrickArea = BrickArea {
     left: 8,
     top: 0,

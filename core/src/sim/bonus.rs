@@ -92,7 +92,7 @@ impl Game {
 
     /// The HUD of the mini-game being played; `None` on a brick level.
     pub fn bonus_hud(&self) -> Option<BonusHud> {
-        self.bonus.as_ref().map(|bonus| bonus.hud())
+        self.bonus.as_ref().map(|bonus| self.bonus_hud_of(bonus))
     }
 
     /// Points scored in this mini-game (also added to [`Game::score`]); 0 on a brick level.

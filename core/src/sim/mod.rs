@@ -369,9 +369,10 @@ impl Game {
             pace: 1.0,
             custom_model: None,
             contact_log: Default::default(),
-            bonus: level.level_type.mini_game().map(minigames::Bonus::new),
+            bonus: None,
         };
         game.place_random_powerups(level);
+        game.start_bonus(level.level_type);
         game
     }
 

@@ -21,7 +21,8 @@ pub struct SimulateReport {
     pub steps: u64,
     /// Steps requested with `--steps`.
     pub(crate) steps_requested: u64,
-    /// True if every destructible brick was destroyed.
+    /// True if every destructible brick was destroyed (false for a mini-game: see
+    /// `bonus_end`).
     pub cleared: bool,
     /// Destructible bricks destroyed.
     pub bricks_destroyed: u32,
@@ -55,6 +56,17 @@ pub struct SimulateReport {
     pub difficulty: String,
     /// Seed used.
     pub seed: u64,
+    /// The level's type (`@type:`, [`crate::level::LevelType::name`]), only for a mini-game,
+    /// so brick levels' lines are unchanged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level_type: Option<String>,
+    /// Points scored in the mini-game ([`Game::bonus_score`]); only for a mini-game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bonus_score: Option<u64>,
+    /// How the mini-game ended ([`crate::sim::BonusEnd::name`]), `null` if it had not within
+    /// the steps; only for a mini-game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bonus_end: Option<Option<String>>,
     /// Hash of the final game state, hex; identical runs give identical hashes.
     pub state_hash: String,
 }
@@ -68,7 +80,8 @@ impl SimulateReport {
 }
 
 /// The bot playing a level as `simulate` plays it, one step at a time: up to the steps asked
-/// for, stopping early when the game is no longer being played (the level cleared). Lives
+/// for, stopping early when the game is no longer being played (the level cleared, a
+/// mini-game over). Lives
 /// never run out (`infinite_lives` is forced on): a lost ball is counted and respawned.
 ///
 /// ```
@@ -137,6 +150,7 @@ impl Simulation {
         let game = &self.game;
         let stats = game.stats();
         let config = &self.config;
+        let bonus = game.level_type().mini_game().is_some();
         SimulateReport {
             level: self.level_name.clone(),
             steps: stats.steps,
@@ -161,6 +175,9 @@ impl Simulation {
                 .then(|| config.sub_steps.name().to_string()),
             difficulty: config.difficulty.name().to_string(),
             seed: config.seed,
+            level_type: bonus.then(|| game.level_type().name().to_string()),
+            bonus_score: bonus.then(|| game.bonus_score()),
+            bonus_end: bonus.then(|| game.bonus_end().map(|end| end.name().to_string())),
             state_hash: format!("{:016x}", game.state_hash()),
         }
     }

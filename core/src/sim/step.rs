@@ -65,6 +65,7 @@ impl Game {
         self.collide_balls();
         self.speed_up(dt);
         self.advance_balls(input, dt);
+        self.update_bonus();
         self.update_bricks(dt);
         self.drop_board();
         self.update_powerups(dt);
