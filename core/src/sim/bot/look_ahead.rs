@@ -18,6 +18,9 @@ struct Runner {
     lost_before: u32,
     /// True once the paddle has sent the ball back up.
     returned: bool,
+    /// In a mini-game, its points and the bricks destroyed before the look-ahead started
+    /// (what counts as a hit there: see [`Runner::step`]); `None` on a brick level.
+    bonus_before: Option<(u64, u32)>,
 }
 
 impl Runner {
@@ -28,12 +31,18 @@ impl Runner {
             sim: game.clone(),
             lost_before: game.stats().balls_lost,
             returned: false,
+            bonus_before: game
+                .level_type()
+                .mini_game()
+                .map(|_| (game.bonus_score(), game.stats().bricks_destroyed)),
         }
     }
 
     /// Plays look-ahead step number `step` (from 1) with the input the bot would give; returns
     /// the outcome if this step decides it: a brick destroyed after the paddle hit, the ball
-    /// back down below the bricks, or the paddle missing.
+    /// back down below the bricks, or the paddle missing. In a mini-game a hit is points won
+    /// (the lit duck, the jumping brick, a caught prey…) or a brick the ball destroyed, and the
+    /// game's end counts as a miss.
     fn step(&mut self, step: u32) -> Option<Outcome> {
         let sim = &mut self.sim;
         let input = Input {
@@ -44,14 +53,24 @@ impl Runner {
         for &event in sim.events() {
             match event {
                 GameEvent::PaddleHit => self.returned = true,
-                GameEvent::BrickDestroyed { .. } if self.returned => {
+                GameEvent::BrickDestroyed { .. }
+                    if self.returned && self.bonus_before.is_none() =>
+                {
                     return Some(Outcome::Destroys(step))
                 }
                 _ => {}
             }
         }
-        if sim.stats().balls_lost > self.lost_before || sim.state() == GameState::GameOver {
+        if sim.stats().balls_lost > self.lost_before
+            || matches!(sim.state(), GameState::GameOver | GameState::Won)
+        {
             return Some(Outcome::Lost);
+        }
+        if let Some((points, destroyed)) = self.bonus_before {
+            let progress = sim.bonus_score() > points || sim.stats().bricks_destroyed > destroyed;
+            if self.returned && progress {
+                return Some(Outcome::Destroys(step));
+            }
         }
         if sim.state() == GameState::LevelCleared {
             return Some(Outcome::Destroys(step));
