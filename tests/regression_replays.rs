@@ -21,9 +21,9 @@
 
 use breakout::collision::{Aabb, CollisionMode};
 use breakout::commands::replay::clock;
-use breakout::level::{Level, PowerUpKind};
+use breakout::level::{Level, MiniGame, PowerUpKind};
 use breakout::replay::{file, ChangeKind, Math, Origin, Playback, Recorder, Replay};
-use breakout::sim::PowerUpSettings;
+use breakout::sim::{BonusEnd, PowerUpSettings};
 use breakout::sim::{Bot, Game, GameConfig, GameEvent, GameState, Input, PaceSettings};
 use glam::Vec2;
 use std::path::{Path, PathBuf};
@@ -69,6 +69,8 @@ struct Watch {
     levels: Vec<(u64, String, usize)>,
     /// Steps in which a brick was destroyed.
     destroying_steps: Vec<u64>,
+    /// A mini-game's points and end, as of the last step (`None` on a brick level).
+    bonus: Option<(u64, Option<BonusEnd>)>,
 }
 
 impl Watch {
@@ -104,6 +106,8 @@ impl Watch {
 
     /// Notes the mode and level of `game` when they changed (also after a change between steps).
     fn look(&mut self, step: u64, game: &Game) {
+        self.bonus =
+            (game.level_type().mini_game()).map(|_| (game.bonus_score(), game.bonus_end()));
         let mode = game.config().collision;
         if self.modes.last().is_none_or(|&(_, m)| m != mode) {
             self.modes.push((step, mode));
@@ -277,6 +281,16 @@ fn pins_a_game_played(w: &Watch) -> Result<(), String> {
     }
 }
 
+/// A mini-game played to its end, by its own rules or with points won first.
+fn pins_a_mini_game_to_its_end(w: &Watch) -> Result<(), String> {
+    match w.bonus {
+        Some((points, Some(end))) if points > 0 || end != BonusEnd::BallLost => Ok(()),
+        other => Err(format!(
+            "a mini-game's (points, end) were {other:?}: an end by its rules, or points, expected"
+        )),
+    }
+}
+
 /// Every regression replay: its file stem and what it must still show.
 const PINNED: &[(&str, Pins)] = &[
     ("corner_hit_aabb", pins_a_corner_hit),
@@ -297,6 +311,12 @@ const PINNED: &[(&str, Pins)] = &[
     ("format_1_bot", pins_a_game_played),
     ("format_2_multiball_chain", pins_a_game_played),
     ("format_3_bot", pins_a_game_played),
+    ("minigame_jumping_jack", pins_a_mini_game_to_its_end),
+    ("minigame_outbreak", pins_a_mini_game_to_its_end),
+    ("minigame_barrier", pins_a_mini_game_to_its_end),
+    ("minigame_sitting_ducks", pins_a_mini_game_to_its_end),
+    ("minigame_hunter", pins_a_mini_game_to_its_end),
+    ("minigame_invaders", pins_a_mini_game_to_its_end),
 ];
 
 /// Reads, plays and checks the replay `name`.
@@ -344,6 +364,12 @@ replay_tests!(
     format_1_bot,
     format_2_multiball_chain,
     format_3_bot,
+    minigame_jumping_jack,
+    minigame_outbreak,
+    minigame_barrier,
+    minigame_sitting_ducks,
+    minigame_hunter,
+    minigame_invaders,
 );
 
 /// `format_1_bot.bkreplay` was written by a development build after 0.2.0 (`simulate
@@ -627,6 +653,35 @@ fn make_live_reload() -> Option<Take> {
     pins_a_live_reload(&take.watch).ok().map(|()| take)
 }
 
+/// The bot on the mini-game `kind` until it wins points or the game ends (2 minutes at most),
+/// then the paddle in a corner until the ball is lost, if the game goes on.
+fn make_mini_game(kind: MiniGame) -> Option<Take> {
+    let text = Level::mini_game(kind).to_text();
+    (1..20).find_map(|seed| {
+        let mut take = Take::new(&text, kind.name(), config(seed, CollisionMode::Clamp));
+        let mut bot = Bot::new(seed, 0.0);
+        for _ in 0..(120 * 240) {
+            if take.game.bonus_score() > 0 || take.game.state() != GameState::Playing {
+                break;
+            }
+            take.bot(&mut bot, 1);
+        }
+        let away = Input {
+            paddle_target_x: Some(0.0),
+            ..Input::default()
+        };
+        for _ in 0..(60 * 240) {
+            if take.game.state() != GameState::Playing {
+                break;
+            }
+            take.step(&away);
+        }
+        pins_a_mini_game_to_its_end(&take.watch)
+            .is_ok()
+            .then_some(take)
+    })
+}
+
 /// Writes the regression replays (`REPLAY=NAME`: that one only).
 #[test]
 #[ignore = "writes tests/replays/: run it to re-record, then commit with the reason"]
@@ -643,6 +698,10 @@ fn make_regression_replays() {
             "explosion_chain" => make_explosion_chain(),
             "mode_switch" => make_mode_switch(),
             "live_reload" => make_live_reload(),
+            mini if mini.starts_with("minigame_") => {
+                let game = mini["minigame_".len()..].replace('_', "-");
+                make_mini_game(MiniGame::from_name(&game).expect("a mini-game"))
+            }
             corner => {
                 let mode = corner.strip_prefix("corner_hit_").expect("a corner hit");
                 // A file stem spells the model's `-` as `_`.
