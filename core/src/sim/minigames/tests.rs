@@ -461,3 +461,36 @@ fn a_mini_game_forks_into_every_mode_and_its_copies_play_on() {
         assert!(copy.game().bonus_hud().is_some());
     }
 }
+
+#[test]
+fn each_mini_game_recorded_by_the_bot_verifies_and_a_changed_one_does_not() {
+    use crate::replay::{verify, Origin, Recorder};
+    for kind in MiniGame::ALL {
+        let level = Level::mini_game(kind);
+        let config = GameConfig {
+            seed: 21,
+            ..GameConfig::default()
+        };
+        let mut game = Game::new(&level, config);
+        let mut recorder = Recorder::new(&game, &level, Origin::default(), 0, game.lives(), 0);
+        let mut bot = crate::sim::Bot::new(21, 0.0);
+        for _ in 0..(240 * 20) {
+            if game.state() != GameState::Playing {
+                break;
+            }
+            let input = bot.input(&game);
+            game.step(&input);
+            recorder.step(&input, &game);
+        }
+        let replay = recorder.finish(&game);
+        assert!(replay.header.level_text.contains(kind.name()), "{kind:?}");
+        let path = std::path::Path::new("mini.bkreplay");
+        let verified = verify::verify_replay(replay.clone(), path).expect("its level parses");
+        assert_eq!(verified.exit_status(), 0, "{kind:?}: {verified:?}");
+        assert_eq!(verified.report().score, game.score(), "{kind:?}");
+        let mut changed = replay;
+        changed.header.settings.launch_speed += 1.0;
+        let diverged = verify::verify_replay(changed, path).expect("its level parses");
+        assert_eq!(diverged.exit_status(), 1, "{kind:?}");
+    }
+}
