@@ -6,8 +6,6 @@
 //! `libgame/bricks.c` (`bricks_init_bonus_level`) and `src/clientgame.cpp`
 //! (`ClientGame::getBonusLevelInfo`).
 
-use super::types::{BrickArea, Level};
-
 /// The facts about one [`MiniGame`]: one row of its table ([`MiniGame::def`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MiniGameDef {
@@ -130,31 +128,3 @@ pub const MINI_GAME_COLS: usize = 14;
 /// row is "the paddle row" (`MAP_HEIGHT - 2`): an invader or the barrier reaching it ends the
 /// game.
 pub const MINI_GAME_ROWS: usize = 22;
-/// Where a mini-game's grid lies: the whole width less 8 px each side, and down to y = 500
-/// (the lowest a brick area may reach, [`crate::level::MAX_AREA_BOTTOM`]), so cells are 56 ×
-/// 500/22 ≈ 22.7 pixels.
-pub const MINI_GAME_AREA: BrickArea = BrickArea {
-    left: 8,
-    top: 0,
-    width: 784,
-    height: 500,
-};
-
-impl Level {
-    /// The level a mini-game starts from: named and titled after it, `@type:` set, the
-    /// mini-game grid ([`MINI_GAME_COLS`] × [`MINI_GAME_ROWS`] in [`MINI_GAME_AREA`]) and no
-    /// bricks: the game's rules place its fixed set-up cells when it starts
-    /// (`sim::minigames`, after LBreakoutHD's `bricks_init_bonus_level`).
-    pub fn mini_game(kind: MiniGame) -> Level {
-        Level {
-            name: kind.name().to_string(),
-            title: Some(kind.title().to_string()),
-            rows: MINI_GAME_ROWS,
-            cols: MINI_GAME_COLS,
-            cells: vec![None; MINI_GAME_ROWS * MINI_GAME_COLS],
-            area: Some(MINI_GAME_AREA),
-            level_type: LevelType::MiniGame(kind),
-            ..Level::default()
-        }
-    }
-}

@@ -34,9 +34,7 @@ pub use brick_kinds::{
 pub use powerups::{Family, FamilyDef, Lasts, PowerUpDef, PowerUpKind, Roll, POWER_UPS};
 pub use write::{cell_token, one_line};
 
-pub use level_type::{
-    LevelType, MiniGame, MiniGameDef, MINI_GAME_AREA, MINI_GAME_COLS, MINI_GAME_ROWS,
-};
+pub use level_type::{LevelType, MiniGame, MiniGameDef, MINI_GAME_COLS, MINI_GAME_ROWS};
 pub use lint::warnings as lint;
 pub(crate) use types::SQUARE_NEIGHBOURS;
 pub use types::{
@@ -214,5 +212,34 @@ impl Level {
     /// Extensions of the cell at `row`, `col` (hits, power-up); `None` for a plain cell.
     pub fn extras(&self, row: usize, col: usize) -> Option<&CellExtras> {
         self.extras.get(&(row * self.cols + col))
+    }
+}
+
+/// Where a mini-game's grid lies: the whole width less 8 px each side, and down to y = 500
+/// (the lowest a brick area may reach, [`crate::level::MAX_AREA_BOTTOM`]), so cells are 56 ×
+/// 500/22 ≈ 22.7 pixels.
+pub const MINI_GAME_AREA: BrickArea = BrickArea {
+    left: 8,
+    top: 0,
+    width: 784,
+    height: 500,
+};
+
+impl Level {
+    /// The level a mini-game starts from: named and titled after it, `@type:` set, the
+    /// mini-game grid ([`MINI_GAME_COLS`] × [`MINI_GAME_ROWS`] in [`MINI_GAME_AREA`]) and no
+    /// bricks: the game's rules place its fixed set-up cells when it starts
+    /// (`sim::minigames`, after LBreakoutHD's `bricks_init_bonus_level`).
+    pub fn mini_game(kind: MiniGame) -> Level {
+        Level {
+            name: kind.name().to_string(),
+            title: Some(kind.title().to_string()),
+            rows: MINI_GAME_ROWS,
+            cols: MINI_GAME_COLS,
+            cells: vec![None; MINI_GAME_ROWS * MINI_GAME_COLS],
+            area: Some(MINI_GAME_AREA),
+            level_type: LevelType::MiniGame(kind),
+            ..Level::default()
+        }
     }
 }

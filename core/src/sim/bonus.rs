@@ -1,85 +1,18 @@
-//! What the shell reads of a mini-game ([`crate::level::MiniGame`]): its HUD line
-//! ([`BonusHud`]), the points scored in it and how it ended ([`BonusEnd`]). The rules are in
-//! [`super::minigames`].
+//! A game's mini-game ([`crate::level::MiniGame`]): what the shell reads of it — its HUD line
+//! ([`BonusHud`]), the points scored in it and how it ended ([`BonusEnd`]) — and the game's
+//! side of it: its set-up in `Game::new` and its stage of the step (`Game::update_bonus`). The
+//! rules are in `sim::minigames`.
 //!
 //! A mini-game always ends as [`GameState::Won`]: LBreakoutHD's `game_update`
 //! (`libgame/game.c`) declares the bottom paddle the winner of any bonus level, and
 //! `ClientGame::update` (`src/clientgame.cpp`) moves on to the next level whether it was won or
 //! lost ("bonus levels are just skipped on failure"). A lost ball ends it and never costs a life.
 
-use super::{Game, GameState};
-use crate::level::{LevelType, MiniGame};
-
-/// The facts about one [`BonusEnd`]: one row of its table ([`BonusEnd::def`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BonusEndDef {
-    /// A short identifier (`fuse-burnt`, …), for JSON lines and replays' reports.
-    pub name: &'static str,
-    /// What a player is told.
-    pub message: &'static str,
-}
-
-kind_table! {
-    /// Why a mini-game ended (LBreakoutHD `libgame/bricks.c` `bricks_update` and
-    /// `libgame/game.c` `game_update`, which set `game->winner` for a bonus level).
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-    pub enum BonusEnd: BonusEndDef {
-        /// Jumping Jack: the brick's fuse burnt out before it was hit.
-        FuseBurnt => BonusEndDef { name: "fuse-burnt", message: "The fuse burnt out" },
-        /// Outbreak: ten infections were active at once (`blCancerSimLimit`).
-        TooManyInfections => BonusEndDef {
-            name: "too-many-infections",
-            message: "Ten infections at once",
-        },
-        /// Barrier: the barrier reached the paddle row.
-        BarrierReached => BonusEndDef {
-            name: "barrier-reached",
-            message: "The barrier reached the paddle",
-        },
-        /// Sitting Ducks: every duck is gone.
-        AllDucksGone => BonusEndDef { name: "all-ducks-gone", message: "All ducks are gone" },
-        /// Hunter: the hunter ran into a wall.
-        HunterHitWall => BonusEndDef {
-            name: "hunter-hit-wall",
-            message: "The hunter ran into a wall",
-        },
-        /// Hunter: the time ran out.
-        TimeUp => BonusEndDef { name: "time-up", message: "Time is up" },
-        /// Invaders: an invader reached the paddle row.
-        InvadersLanded => BonusEndDef {
-            name: "invaders-landed",
-            message: "An invader reached the paddle",
-        },
-        /// Any mini-game: the last ball was lost (it costs no life).
-        BallLost => BonusEndDef { name: "ball-lost", message: "The ball was lost" },
-    }
-}
-
-impl BonusEnd {
-    /// Its short identifier (its row's).
-    pub fn name(self) -> &'static str {
-        self.def().name
-    }
-    /// What a player is told (its row's).
-    pub fn message(self) -> &'static str {
-        self.def().message
-    }
-}
-
-/// What the HUD shows of a mini-game, read each frame with [`Game::bonus_hud`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct BonusHud {
-    /// Which mini-game.
-    pub game: MiniGame,
-    /// LBreakoutHD's HUD line (`ClientGame::getBonusLevelInfo`, `src/clientgame.cpp`), e.g.
-    /// "Hits: 3, Current Prize: 2500, Time: 12 secs".
-    pub line: String,
-    /// The points the next success scores, where the game has a prize (Jumping Jack, Barrier,
-    /// Sitting Ducks, Hunter).
-    pub prize: Option<u64>,
-    /// Seconds left on the game's clock, where it has one (Jumping Jack's fuse, Hunter's time).
-    pub seconds_left: Option<f32>,
-}
+pub use super::bonus_types::{BonusEnd, BonusEndDef, BonusHud};
+use super::bricks::BrickField;
+use super::minigames::{Board, Bonus, Hit};
+use super::{Game, GameEvent, GameState, PowerUpSettings};
+use crate::level::{Level, LevelType};
 
 impl Game {
     /// The level's type: bricks, or the mini-game being played.
@@ -126,5 +59,86 @@ impl Game {
             self.events.push(super::GameEvent::LevelCleared);
         }
         true
+    }
+}
+
+impl Game {
+    /// Sets up the mini-game of `level_type` (nothing for a brick level): the standard grid
+    /// ([`Level::mini_game`], whatever grid the level file had), the game's own bricks, no
+    /// random power-ups.
+    pub(crate) fn start_bonus(&mut self, level_type: LevelType) {
+        let Some(kind) = level_type.mini_game() else {
+            return;
+        };
+        self.bricks = BrickField::new(&Level::mini_game(kind));
+        self.config.powerups = PowerUpSettings {
+            good_chance: 0.0,
+            bad_chance: 0.0,
+            chance: Default::default(),
+            ..self.config.powerups
+        };
+        let speed = self.config.launch_speed;
+        let mut board = Board {
+            bricks: &mut self.bricks,
+            balls: &mut self.balls,
+            paddle: &self.paddle,
+            rng: &mut self.rng,
+            events: &mut self.events,
+            speed,
+        };
+        let bonus = Bonus::start(kind, &mut board);
+        self.events.clear();
+        self.bonus = Some(bonus);
+    }
+
+    /// Stage, after the balls moved: the mini-game's rules see this step's brick hits, then
+    /// run their clocks; prizes go to the score, an end ends the game ([`Game::end_bonus`]).
+    /// A mini-game's bricks score nothing themselves: the points the hits added are taken back
+    /// (and their events say 0).
+    pub(crate) fn update_bonus(&mut self) {
+        let Some(bonus) = self.bonus.as_mut().filter(|b| b.end.is_none()) else {
+            return;
+        };
+        let mut hits = Vec::new();
+        for event in self.events.iter_mut() {
+            let (row, col, destroyed) = match event {
+                GameEvent::BrickDestroyed {
+                    row, col, points, ..
+                } => {
+                    self.score = self.score.saturating_sub(*points);
+                    *points = 0;
+                    (*row, *col, true)
+                }
+                GameEvent::BrickDamaged { row, col, .. } | GameEvent::SolidHit { row, col } => {
+                    (*row, *col, false)
+                }
+                _ => continue,
+            };
+            hits.push(Hit {
+                row,
+                col,
+                destroyed,
+                rising: bonus.rising,
+            });
+        }
+        let mut board = Board {
+            bricks: &mut self.bricks,
+            balls: &mut self.balls,
+            paddle: &self.paddle,
+            rng: &mut self.rng,
+            events: &mut self.events,
+            speed: self.config.launch_speed * self.pace,
+        };
+        let (points, end) = bonus.step(&mut board, &hits);
+        let points = u32::try_from(points).unwrap_or(u32::MAX);
+        self.score = self.score.saturating_add(points);
+        if let Some(end) = end {
+            self.end_bonus(end);
+        }
+    }
+
+    /// The mini-game's HUD (see [`Game::bonus_hud`]).
+    pub(crate) fn bonus_hud_of(&self, bonus: &Bonus) -> BonusHud {
+        bonus.hud(self.bricks.destructible_left())
     }
 }

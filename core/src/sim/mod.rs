@@ -29,6 +29,7 @@
 pub mod ball;
 mod ball_collisions;
 pub mod bonus;
+mod bonus_types;
 pub mod bot;
 mod brick_collisions;
 pub mod bricks;
@@ -61,7 +62,7 @@ mod swept;
 pub mod tuning;
 
 pub use ball::{Ball, Paddle};
-pub use bonus::{BonusEnd, BonusHud};
+pub use bonus_types::{BonusEnd, BonusHud};
 pub use bot::Bot;
 pub use bricks::{Brick, BrickField, HitOutcome};
 pub use difficulty::Difficulty;

@@ -10,9 +10,9 @@
 //! +1,000, a thicker barrier, the ball back to the paddle), `bricks_update` (the timer);
 //! `src/clientgame.cpp` `getBonusLevelInfo` ("Level: n, Size: s/12").
 
-use super::{ms_to_steps, scale_ms, Board, Hit, Outcome};
+use super::board::{ms_to_steps, scale_ms, Board, Hit, Outcome};
 use crate::level::{BrickKind, MINI_GAME_ROWS};
-use crate::sim::bonus::BonusEnd;
+use crate::sim::bonus_types::BonusEnd;
 
 /// Milliseconds between moves at the start.
 const FIRST_INTERVAL_MS: u32 = 3_000;

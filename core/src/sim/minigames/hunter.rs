@@ -15,9 +15,9 @@
 //! Here the controls and the prey are metal bricks with their own colours and the hunter a
 //! chaotic one (LBreakoutHD's id 2, `@`).
 
-use super::{ms_to_steps, scale_ms, seconds, whole_seconds, Board, Hit, Outcome};
+use super::board::{ms_to_steps, scale_ms, seconds, whole_seconds, Board, Hit, Outcome};
 use crate::level::BrickKind;
-use crate::sim::bonus::BonusEnd;
+use crate::sim::bonus_types::BonusEnd;
 
 /// The area's walls: top row, bottom row, left column, right column (LBreakoutHD's y 1 and
 /// 11, x 2 and 13).

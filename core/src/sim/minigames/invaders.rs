@@ -13,8 +13,8 @@
 //!
 //! Here an invader also waits while the ball is in the cell below.
 
-use super::{ms_to_steps, scale_ms, Board, Hit, Outcome};
-use crate::sim::bonus::BonusEnd;
+use super::board::{ms_to_steps, scale_ms, Board, Hit, Outcome};
+use crate::sim::bonus_types::BonusEnd;
 use rand::Rng;
 
 /// Milliseconds between new invaders (and an invader's step) in the first wave.

@@ -8,8 +8,8 @@
 //! new brick), `bricks_update` (the clock); `src/clientgame.cpp` `getBonusLevelInfo` (the HUD).
 //! The fuse burning out blows the brick up, which leaves no brick: the level ends.
 
-use super::{ms_to_steps, scale_ms, seconds, whole_seconds, Board, Hit, Outcome};
-use crate::sim::bonus::BonusEnd;
+use super::board::{ms_to_steps, scale_ms, seconds, whole_seconds, Board, Hit, Outcome};
+use crate::sim::bonus_types::BonusEnd;
 
 /// The first fuse, milliseconds.
 const FIRST_FUSE_MS: u32 = 15_000;

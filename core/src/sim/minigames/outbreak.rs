@@ -10,8 +10,8 @@
 //! `bricks_update` (the interval's timer; the 10th active infection ends the game: "ends on
 //! appearance of 10th brick", Changelog 1.1.2); `src/clientgame.cpp` `getBonusLevelInfo`.
 
-use super::{ms_to_steps, scale_ms, Board, Hit, Outcome};
-use crate::sim::bonus::BonusEnd;
+use super::board::{ms_to_steps, scale_ms, Board, Hit, Outcome};
+use crate::sim::bonus_types::BonusEnd;
 
 /// Milliseconds between new infections at the start.
 const FIRST_INTERVAL_MS: u32 = 2_000;

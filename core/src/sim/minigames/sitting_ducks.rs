@@ -14,10 +14,10 @@
 //! Here the ducks are metal bricks, so a hit from above (the ball dropping) does nothing to
 //! them; in LBreakoutHD such a hit takes one of a plain duck's hits.
 
-use super::{ms_to_steps, Board, Hit, Outcome};
+use super::board::{ms_to_steps, Board, Hit, Outcome};
 use crate::level::BrickKind;
-use crate::sim::bonus::BonusEnd;
-use crate::sim::Ball;
+use crate::sim::ball::Ball;
+use crate::sim::bonus_types::BonusEnd;
 use glam::Vec2;
 use rand::Rng;
 
