@@ -78,6 +78,7 @@ fn play(level: &Level, mode: CollisionMode) -> Trace {
     let outcome = match game.state() {
         GameState::Playing => "playing",
         GameState::LevelCleared => "cleared",
+        GameState::Won => "won",
         GameState::GameOver => "over",
     };
     Trace { hashes, outcome }

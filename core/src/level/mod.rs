@@ -20,6 +20,7 @@
 
 mod brick_kinds;
 mod cell;
+mod level_type;
 mod lint;
 mod parse;
 mod powerups;
@@ -33,6 +34,9 @@ pub use brick_kinds::{
 pub use powerups::{Family, FamilyDef, Lasts, PowerUpDef, PowerUpKind, Roll, POWER_UPS};
 pub use write::{cell_token, one_line};
 
+pub use level_type::{
+    LevelType, MiniGame, MiniGameDef, MINI_GAME_AREA, MINI_GAME_COLS, MINI_GAME_ROWS,
+};
 pub use lint::warnings as lint;
 pub(crate) use types::SQUARE_NEIGHBOURS;
 pub use types::{

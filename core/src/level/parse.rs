@@ -2,6 +2,7 @@
 
 use super::brick_kinds::BrickKind;
 use super::cell::parse_cell;
+use super::level_type::{LevelType, MiniGame};
 use super::powerups::PowerUpKind;
 use super::types::{
     BrickArea, Diagnostic, Explosion, Level, LevelErrors, Ruleset, MAX_AREA_BOTTOM,
@@ -151,7 +152,9 @@ pub(super) fn salvage(text: &str, source_name: &str) -> (Parsed, Vec<Diagnostic>
             column: 1,
             message: "level is empty: write one row of brick numbers (0-5) per line".to_string(),
         });
-    } else if !cells.iter().flatten().any(|b| b.counts_for_clear()) {
+    } else if headers.level_type.is_none_or(|t| t.is_bricks())
+        && !cells.iter().flatten().any(|b| b.counts_for_clear())
+    {
         whole.push(Diagnostic {
             line: 1,
             column: 1,
@@ -185,6 +188,7 @@ pub(super) fn salvage(text: &str, source_name: &str) -> (Parsed, Vec<Diagnostic>
         scoring: headers.scoring.unwrap_or_default(),
         powerup_rules: headers.powerup_rules.unwrap_or_default(),
         scatter: headers.scatter.unwrap_or_default(),
+        level_type: headers.level_type.unwrap_or_default(),
     };
     let parsed = Parsed {
         level,
@@ -223,11 +227,12 @@ struct Headers {
     scoring: Option<Ruleset>,
     powerup_rules: Option<Ruleset>,
     scatter: Option<Vec<(PowerUpKind, u16)>>,
+    level_type: Option<LevelType>,
 }
 
 /// The directives a file may use, for messages.
 const DIRECTIVES: &str =
-    "@name, @author, @source, @area, @explosion, @scoring, @powerups and @scatter";
+    "@name, @author, @source, @area, @explosion, @scoring, @powerups, @scatter and @type";
 
 /// Parses a `@key: value` line into `headers`, reporting unknown keys, empty or bad values and
 /// repeats.
@@ -261,6 +266,7 @@ fn directive(
         "scoring" => headers.scoring.is_some(),
         "powerups" => headers.powerup_rules.is_some(),
         "scatter" => headers.scatter.is_some(),
+        "type" => headers.level_type.is_some(),
         _ => {
             let shown: String = key.chars().take(20).collect();
             report(format!(
@@ -292,6 +298,17 @@ fn directive(
                 "@explosion is 'square' (the 8 neighbours) or 'cross' (the 4 beside), not '{}'",
                 value.chars().take(20).collect::<String>()
             )),
+        },
+        "type" => match LevelType::from_name(value) {
+            Some(level_type) => headers.level_type = Some(level_type),
+            None => {
+                let names: Vec<&str> = MiniGame::ALL.iter().map(|g| g.name()).collect();
+                report(format!(
+                    "@type is 'bricks' or a mini-game ({}), not '{}'",
+                    names.join(", "),
+                    value.chars().take(20).collect::<String>()
+                ))
+            }
         },
         "scatter" => match parse_scatter(value) {
             Ok(scatter) => headers.scatter = Some(scatter),

@@ -157,6 +157,8 @@ pub struct Level {
     /// a position, `qml/logic.js` `putGiftOnRandomBrick`): each power-up with how many, in file
     /// order.
     pub scatter: Vec<(PowerUpKind, u16)>,
+    /// `@type:` — bricks to clear (the default) or a mini-game ([`super::LevelType`]).
+    pub level_type: super::LevelType,
 }
 
 /// One problem found in a level file, at a 1-based line and column.

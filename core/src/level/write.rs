@@ -6,7 +6,7 @@ use super::types::{BrickArea, CellExtras, Explosion, Level, Ruleset};
 impl Level {
     /// Writes the level in the file format: the headers that differ from the defaults
     /// (`@name:`, `@author:`, `@source:`, `@area:`, `@explosion:`, `@scoring:`, `@powerups:`,
-    /// `@scatter:`), then one row per
+    /// `@scatter:`, `@type:`), then one row per
     /// line, cells separated by spaces and padded so columns line up, a final newline. Plain
     /// levels come out in the core LearnOpenGL format. `Level::parse(&level.to_text(), …)` gives
     /// the same level back.
@@ -61,6 +61,9 @@ impl Level {
                 .map(|(kind, n)| format!("{} {n}", kind.name()))
                 .collect();
             header("scatter", &items.join(", "));
+        }
+        if !self.level_type.is_bricks() {
+            header("type", self.level_type.name());
         }
         out
     }

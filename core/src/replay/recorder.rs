@@ -148,7 +148,7 @@ impl Recorder {
 pub fn end_of(game: &Game) -> End {
     End {
         outcome: match game.state() {
-            GameState::LevelCleared => Outcome::Cleared,
+            GameState::LevelCleared | GameState::Won => Outcome::Cleared,
             GameState::GameOver => Outcome::GameOver,
             GameState::Playing => Outcome::Left,
         },

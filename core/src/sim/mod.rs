@@ -28,6 +28,7 @@
 
 pub mod ball;
 mod ball_collisions;
+pub mod bonus;
 pub mod bot;
 mod brick_collisions;
 pub mod bricks;
@@ -40,6 +41,7 @@ mod game_hash;
 mod game_sub_steps;
 mod game_tools;
 pub mod input;
+mod minigames;
 mod model_choice;
 mod motion;
 pub mod native;
@@ -59,6 +61,7 @@ mod swept;
 pub mod tuning;
 
 pub use ball::{Ball, Paddle};
+pub use bonus::{BonusEnd, BonusHud};
 pub use bot::Bot;
 pub use bricks::{Brick, BrickField, HitOutcome};
 pub use difficulty::Difficulty;
@@ -231,6 +234,8 @@ pub enum GameState {
     LevelCleared,
     /// No lives left.
     GameOver,
+    /// A mini-game ended (always won; why: [`Game::bonus_end`]).
+    Won,
 }
 
 /// Counters kept for statistics and the `simulate` command.
@@ -317,6 +322,9 @@ pub struct Game {
     /// Left out of the state hash: an observer's record of the last step ([`contact_log`]).
     #[serde(skip)]
     contact_log: contact_log::ContactLog,
+    /// The mini-game being played (`minigames`); none on a brick level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bonus: Option<minigames::Bonus>,
 }
 
 /// A collision model of the user's own, as a game holds it: hashed and shown by its name.
@@ -361,6 +369,7 @@ impl Game {
             pace: 1.0,
             custom_model: None,
             contact_log: Default::default(),
+            bonus: level.level_type.mini_game().map(minigames::Bonus::new),
         };
         game.place_random_powerups(level);
         game
@@ -461,6 +470,9 @@ impl Game {
     /// speed again, or the game is over.
     fn lose_life(&mut self) {
         self.balls.clear();
+        if self.end_bonus(BonusEnd::BallLost) {
+            return;
+        }
         self.pace = 1.0;
         if !self.config.infinite_lives {
             self.clear_powerups();

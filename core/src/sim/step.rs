@@ -221,7 +221,10 @@ impl Game {
 
     /// Stage: the level is cleared when no brick that counts is left.
     fn check_cleared(&mut self) {
-        if self.state == GameState::Playing && self.bricks.destructible_left() == 0 {
+        if self.state == GameState::Playing
+            && self.bonus.is_none()
+            && self.bricks.destructible_left() == 0
+        {
             self.state = GameState::LevelCleared;
             self.events.push(GameEvent::LevelCleared);
         }
