@@ -52,6 +52,7 @@ mod replay_tests;
 pub mod replay_view;
 pub mod replay_watch;
 pub mod replays;
+pub mod run_levels;
 pub mod run_over;
 #[cfg(test)]
 mod run_tests;
