@@ -5,7 +5,7 @@
 //! run's positions 4, 9, 14, … (0-based: after every 4 regular levels). Each one's mini-game
 //! is drawn uniformly from the six ([`MiniGame::ALL`]) by a [`rand_pcg::Pcg32`] seeded with
 //! [`BONUS_SEED`], a constant, so a set always gets the same sequence (LBreakoutHD seeds C's
-//! `rand` with the option's value, 1). The level list shows them where they are played.
+//! `rand` with the option's value). The level list shows them where they are played.
 //!
 //! A bonus level is the core's [`Level::mini_game`]: its text keeps its `@type:`, so its
 //! replay re-creates it. Ending one, won or lost, never costs a life: the simulation ends every
@@ -21,8 +21,11 @@ use std::sync::Arc;
 pub const BONUS_EVERY: usize = 4;
 
 /// The seed of the generator that draws the bonus levels' mini-games: a constant, so a set
-/// always gets the same sequence (LBreakoutHD's `srand(addBonusLevels)`, 1 when on).
-pub const BONUS_SEED: u64 = 1;
+/// always gets the same sequence (LBreakoutHD seeds with a constant too,
+/// `srand(addBonusLevels)`). 25 is the first seed whose draws start with Jumping Jack (the
+/// first bonus level a player meets, after level 4) and hold all six within eight bonus
+/// levels: Jumping Jack, Barrier, Sitting Ducks, Hunter, Hunter, Barrier, Invaders, Outbreak.
+pub const BONUS_SEED: u64 = 25;
 
 /// The high-score key of the "Mini games" set.
 pub const MINI_GAMES_KEY: &str = "minigames";
@@ -93,6 +96,8 @@ mod tests {
             .collect();
         let expected: Vec<usize> = (0..plain / 4).map(|b| 4 + 5 * b).collect();
         assert_eq!(bonus_at, expected, "positions 4, 9, 14, …");
+        let first = run.levels[4].source.load().unwrap();
+        assert_eq!(mini_game_of(&first), Some(MiniGame::JumpingJack), "after level 4");
         assert_eq!(run, shipped.clone().with_bonus(true), "the same sequence");
         assert_eq!(shipped.clone().with_bonus(false), shipped, "off: none");
     }

@@ -1,8 +1,8 @@
 //! The HUD of a bonus mini-game: its title and LBreakoutHD's info line
 //! ([`crate::sim::BonusHud::line`]: waves, hits, the current prize, the seconds left), two
 //! centred lines in the band between the mini-game's grid (which ends at y = 500,
-//! [`crate::level::MINI_GAME_AREA`]) and the paddle (whose top is at y = 556), so they cover no
-//! brick, no paddle and none of the HUD line's text. Coordinates are playfield pixels.
+//! [`crate::level::MINI_GAME_AREA`]) and a ball resting on the paddle ([`BONUS_BOTTOM`]), so
+//! they cover no brick, no paddle, no waiting ball and none of the HUD line's text. Coordinates are playfield pixels.
 
 use crate::playfield::PLAYFIELD_WIDTH;
 use crate::sim::Game;
@@ -10,11 +10,14 @@ use crate::view::sprite::SpriteInstance;
 use crate::view::text::{chars_in, ellipsize, layout_centered, panel, text_width};
 
 /// Text size of the two lines, pixels.
-pub const BONUS_SIZE: f32 = 14.0;
-/// Top of the title line, playfield pixels: 4 px under the mini-game grid's bottom.
-pub const BONUS_TOP: f32 = 504.0;
+pub const BONUS_SIZE: f32 = 12.0;
+/// Top of the title line, playfield pixels: 2 px under the mini-game grid's bottom.
+pub const BONUS_TOP: f32 = 502.0;
 /// Distance between the tops of the two lines, pixels.
-const LINE_STEP: f32 = 18.0;
+const LINE_STEP: f32 = 14.0;
+/// Lowest the two lines and their shade reach, playfield pixels: above a ball resting on the
+/// paddle (whose top is at y = 556; the ball is 25 px across, [`crate::playfield::BALL_RADIUS`]).
+pub const BONUS_BOTTOM: f32 = 530.0;
 /// Seconds left under which the info line turns orange.
 const ENDING_SECONDS: f32 = 3.0;
 
