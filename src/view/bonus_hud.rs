@@ -2,7 +2,8 @@
 //! ([`crate::sim::BonusHud::line`]: waves, hits, the current prize, the seconds left), two
 //! centred lines in the band between the mini-game's grid (which ends at y = 500,
 //! [`crate::level::MINI_GAME_AREA`]) and a ball resting on the paddle ([`BONUS_BOTTOM`]), so
-//! they cover no brick, no paddle, no waiting ball and none of the HUD line's text. Coordinates are playfield pixels.
+//! they cover no brick, no paddle, no waiting ball and none of the HUD line's text.
+//! Coordinates are playfield pixels.
 
 use crate::playfield::PLAYFIELD_WIDTH;
 use crate::sim::Game;
