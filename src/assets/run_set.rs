@@ -62,3 +62,97 @@ impl OpenedSet {
         self.source == LevelSetSource::MiniGames
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::assets::bonus_levels::mini_game_of;
+    use crate::assets::freakout::shuffle;
+    use crate::level::MiniGame;
+
+    #[test]
+    fn a_bonus_level_follows_every_fourth_level_and_a_set_always_gets_the_same() {
+        let shipped = LevelSetSource::Shipped.open(&Assets::built_in()).unwrap();
+        let plain = shipped.levels.len();
+        let run = shipped.clone().with_bonus(true);
+        assert_eq!(run.levels.len(), plain + plain / 4);
+        let bonus_at: Vec<usize> = run
+            .levels
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| {
+                l.source
+                    .load()
+                    .ok()
+                    .and_then(|l| mini_game_of(&l))
+                    .is_some()
+            })
+            .map(|(i, _)| i)
+            .collect();
+        let expected: Vec<usize> = (0..plain / 4).map(|b| 4 + 5 * b).collect();
+        assert_eq!(bonus_at, expected, "positions 4, 9, 14, …");
+        let first = run.levels[4].source.load().unwrap();
+        assert_eq!(
+            mini_game_of(&first),
+            Some(MiniGame::JumpingJack),
+            "after level 4"
+        );
+        assert_eq!(run, shipped.clone().with_bonus(true), "the same sequence");
+        assert_eq!(shipped.clone().with_bonus(false), shipped, "off: none");
+    }
+
+    #[test]
+    fn the_mini_games_set_holds_the_six_and_gets_no_bonus_levels() {
+        let set = LevelSetSource::MiniGames.open(&Assets::built_in()).unwrap();
+        assert_eq!(set.levels.len(), MiniGame::ALL.len());
+        assert!(set.plays_alone());
+        let kinds: Vec<MiniGame> = set
+            .levels
+            .iter()
+            .map(|l| mini_game_of(&l.source.load().unwrap()).unwrap())
+            .collect();
+        assert_eq!(kinds, MiniGame::ALL.to_vec());
+        assert_eq!(set.clone().with_bonus(true), set);
+    }
+
+    #[test]
+    fn one_seed_gives_one_order_and_another_seed_another() {
+        let shipped = LevelSetSource::Shipped.open(&Assets::built_in()).unwrap();
+        let names = |seed| -> Vec<String> {
+            let mut levels = shipped.levels.clone();
+            shuffle(&mut levels, seed);
+            levels.iter().map(|l| l.source.key()).collect()
+        };
+        let (a, b) = (names(1), names(2));
+        assert_eq!(a, names(1), "the same seed, the same order");
+        assert_ne!(a, b, "another seed, another order");
+        let mut sorted = a.clone();
+        sorted.sort();
+        let mut plain: Vec<String> = shipped.levels.iter().map(|l| l.source.key()).collect();
+        plain.sort();
+        assert_eq!(sorted, plain, "every shipped level once");
+    }
+
+    #[test]
+    fn the_command_line_counts_the_bonus_levels() {
+        let known = [LevelSetSource::Shipped];
+        let start = |set, level, bonus| {
+            let (run, index) =
+                resolve_run_start(&Assets::built_in(), None, &known, (set, level), bonus)
+                    .unwrap()
+                    .unwrap();
+            (run.levels[index].source.key(), run.levels.len())
+        };
+        assert_eq!(
+            start(Some("shipped"), Some("5"), true),
+            ("jumping-jack.lvl".into(), 10)
+        );
+        assert_eq!(
+            start(Some("shipped"), Some("5"), false),
+            ("05-the-vault.lvl".into(), 8)
+        );
+        // A level named alone starts where the run plays it, past the bonus level before it.
+        let (key, count) = start(None, Some("06-shield-wall"), true);
+        assert_eq!((key.as_str(), count), ("06-shield-wall.lvl", 10));
+    }
+}
