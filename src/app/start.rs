@@ -36,15 +36,19 @@ pub(super) fn resolve(
     sets: &[LevelSetSource],
 ) -> anyhow::Result<Option<(Arc<OpenedSet>, usize, Level)>> {
     let user_dir = crate::assets::user_levels_dir();
-    let start = crate::assets::sets::resolve_start(
+    let bonus = crate::config::Config::load(args.game.config.as_deref())
+        .map_or(true, |loaded| loaded.config.game.bonus_levels);
+    let start = crate::assets::run_set::resolve_run_start(
         assets,
         user_dir.as_deref(),
         sets,
-        args.set.as_deref(),
-        args.level.as_deref(),
+        (args.set.as_deref(), args.level.as_deref()),
+        bonus,
     )?;
     let start = match start {
-        None if args.players.is_some() => Some((LevelSetSource::Shipped.open(assets)?, 0)),
+        None if args.players.is_some() => {
+            Some((LevelSetSource::Shipped.open(assets)?.with_bonus(bonus), 0))
+        }
         start => start,
     };
     Ok(match start {

@@ -13,11 +13,16 @@
 //! lost alone, the music and the other sounds play ([`crate::audio::Sounds::load`]). Level files are found by [`levels`], level sets (the shipped levels, the user's,
 //! imported directories and other games' set files) by [`sets`].
 
+pub mod bonus_levels;
 pub mod embedded;
+pub mod freakout;
 pub mod installed;
 pub mod levels;
 pub mod powerup_looks;
+pub mod run_set;
 mod set_bytes;
+mod set_level;
+mod set_start;
 pub mod sets;
 
 pub use levels::{load_level_arg, resolve_level_arg, shipped_levels, user_levels_dir, LevelSource};

@@ -8,10 +8,8 @@
 //! 113 LBreakout2 sets; [`LevelSetSource::open`] reads one when it is chosen. Nothing here
 //! touches OpenGL; nothing panics on bad files (an error comes back instead).
 
-use super::installed::{files_in, foreign_set_files};
-use super::levels::{
-    list_levels, resolve_level_arg_in, shipped_levels, subdirectories, user_levels_dir,
-};
+use super::installed::foreign_set_files;
+use super::levels::{list_levels, shipped_levels, subdirectories, user_levels_dir};
 use super::{Assets, LevelSource};
 use crate::import::{self, Format, ImportError, SetName};
 use crate::level::LoadError;
@@ -23,6 +21,8 @@ pub const SHIPPED_KEY: &str = "shipped";
 /// The high-score key of the user's levels directory.
 pub const USER_KEY: &str = "user";
 pub use super::installed::{data_dirs, DEFAULT_DATA_DIRS};
+pub use super::set_level::SetLevel;
+pub use super::set_start::{resolve_start, sets_at};
 
 /// Where a level set comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -39,6 +39,14 @@ pub enum LevelSetSource {
         path: PathBuf,
         /// Its format, when known from where it was found.
         format: Option<Format>,
+    },
+    /// The six bonus mini-games, each played alone ([`super::bonus_levels::mini_games`]).
+    MiniGames,
+    /// Every other set merged and shuffled ([`super::freakout`]), with this shuffle seed
+    /// (`None`: a new one each time it is opened).
+    Freakout {
+        /// The shuffle seed.
+        seed: Option<u64>,
     },
 }
 
@@ -61,6 +69,8 @@ impl LevelSetSource {
         match self {
             LevelSetSource::Shipped => "Breakout".to_string(),
             LevelSetSource::UserDir(_) => "My levels".to_string(),
+            LevelSetSource::MiniGames => "Mini games".to_string(),
+            LevelSetSource::Freakout { .. } => "Freakout".to_string(),
             LevelSetSource::Directory(dir) => file_name(dir),
             LevelSetSource::Foreign { path, format } => match format.map(|f| f.def().set_name) {
                 Some(SetName::Directory) => {
@@ -87,8 +97,10 @@ impl LevelSetSource {
         }
     }
 
-    /// The set's key in the high-score table: [`SHIPPED_KEY`], [`USER_KEY`], or the directory's
-    /// or file's path (absolute where it can be made so).
+    /// The set's key in the high-score table: [`SHIPPED_KEY`], [`USER_KEY`],
+    /// [`super::bonus_levels::MINI_GAMES_KEY`], Freakout's with its seed
+    /// ([`super::freakout::seed_key`]), or the directory's or file's path (absolute where it
+    /// can be made so).
     pub fn key(&self) -> String {
         let absolute = |p: &Path| {
             std::path::absolute(p)
@@ -99,6 +111,9 @@ impl LevelSetSource {
         match self {
             LevelSetSource::Shipped => SHIPPED_KEY.to_string(),
             LevelSetSource::UserDir(_) => USER_KEY.to_string(),
+            LevelSetSource::MiniGames => super::bonus_levels::MINI_GAMES_KEY.to_string(),
+            LevelSetSource::Freakout { seed: None } => super::freakout::FREAKOUT_KEY.to_string(),
+            LevelSetSource::Freakout { seed: Some(seed) } => super::freakout::seed_key(*seed),
             LevelSetSource::Directory(dir) => absolute(dir),
             LevelSetSource::Foreign { path, .. } => absolute(path),
         }
@@ -111,14 +126,15 @@ impl LevelSetSource {
     }
 
     /// The number of levels, when it is known without reading a foreign file (`None` for a
-    /// foreign set).
+    /// foreign set and Freakout).
     pub fn count_hint(&self, assets: &Assets) -> Option<usize> {
         match self {
             LevelSetSource::Shipped => Some(shipped_levels(assets).len()),
             LevelSetSource::UserDir(dir) | LevelSetSource::Directory(dir) => {
                 Some(list_levels(dir).len())
             }
-            LevelSetSource::Foreign { .. } => None,
+            LevelSetSource::MiniGames => Some(crate::level::MiniGame::ALL.len()),
+            LevelSetSource::Foreign { .. } | LevelSetSource::Freakout { .. } => None,
         }
     }
 
@@ -131,6 +147,14 @@ impl LevelSetSource {
     pub fn open(&self, assets: &Assets) -> Result<OpenedSet, SetError> {
         let levels: Vec<SetLevel> = match self {
             LevelSetSource::Shipped => named(shipped_levels(assets)),
+            LevelSetSource::MiniGames => super::bonus_levels::mini_games(),
+            LevelSetSource::Freakout { seed } => {
+                let seed = seed.unwrap_or_else(super::freakout::fresh_seed);
+                let levels = freakout_levels(&discover_from_env(), assets, seed)?;
+                let source = LevelSetSource::Freakout { seed: Some(seed) };
+                let name = format!("Freakout (shuffle {seed:016x})");
+                return finish(&source, name, levels);
+            }
             LevelSetSource::UserDir(dir) | LevelSetSource::Directory(dir) => named(
                 list_levels(dir)
                     .into_iter()
@@ -176,9 +200,40 @@ fn finish(
     })
 }
 
+/// The levels of every set in `sets` that opens (the Freakout and mini-game sets left out), in
+/// the order of `sets`, each named after its set, shuffled with `seed`
+/// ([`super::freakout::shuffle`]). A set that does not open is logged and skipped.
+///
+/// # Errors
+/// [`SetError::Empty`] if no set gave a level.
+fn freakout_levels(
+    sets: &[LevelSetSource],
+    assets: &Assets,
+    seed: u64,
+) -> Result<Vec<SetLevel>, SetError> {
+    let mut levels = Vec::new();
+    let merged = sets.iter().filter(|s| {
+        !matches!(
+            s,
+            LevelSetSource::Freakout { .. } | LevelSetSource::MiniGames
+        )
+    });
+    for set in merged {
+        match set.open(assets) {
+            Ok(opened) => levels.extend(opened.levels.into_iter().map(|l| SetLevel {
+                name: format!("{} ({})", l.name, opened.name),
+                ..l
+            })),
+            Err(e) => log::warn!("Freakout leaves out {set}: {e}"),
+        }
+    }
+    super::freakout::shuffle(&mut levels, seed);
+    Ok(levels)
+}
+
 /// Each level with its shown name: `@name:` or the file stem; "(invalid)" after the stem if
 /// it does not load (it is still listed, so choosing it shows why).
-fn named(sources: Vec<LevelSource>) -> Vec<SetLevel> {
+pub(super) fn named(sources: Vec<LevelSource>) -> Vec<SetLevel> {
     sources
         .into_iter()
         .map(|source| SetLevel {
@@ -196,21 +251,15 @@ impl std::fmt::Display for LevelSetSource {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             LevelSetSource::Shipped => write!(f, "{}/levels", super::BUILT_IN_PREFIX),
+            LevelSetSource::MiniGames | LevelSetSource::Freakout { .. } => {
+                write!(f, "<{}>", self.key())
+            }
             LevelSetSource::UserDir(p) | LevelSetSource::Directory(p) => {
                 write!(f, "{}", p.display())
             }
             LevelSetSource::Foreign { path, .. } => write!(f, "{}", path.display()),
         }
     }
-}
-
-/// One level of an opened set.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetLevel {
-    /// Where it is read from.
-    pub source: LevelSource,
-    /// Its shown name.
-    pub name: String,
 }
 
 /// A set that was read: its levels in play order.
@@ -320,10 +369,16 @@ pub fn discover(user_dir: Option<&Path>, data_dirs: &[PathBuf]) -> Vec<LevelSetS
     sets
 }
 
-/// [`discover`] with the user's levels directory and `$XDG_DATA_DIRS` of this process.
+/// [`discover`] with the user's levels directory and `$XDG_DATA_DIRS` of this process, then
+/// "Mini games" and "Freakout".
 pub fn discover_from_env() -> Vec<LevelSetSource> {
     let data = data_dirs(std::env::var_os("XDG_DATA_DIRS").as_deref());
-    discover(user_levels_dir().as_deref(), &data)
+    let mut sets = discover(user_levels_dir().as_deref(), &data);
+    sets.extend([
+        LevelSetSource::MiniGames,
+        LevelSetSource::Freakout { seed: None },
+    ]);
+    sets
 }
 
 /// The set a `--set <PATH|NAME>` argument names: a directory (the user's levels directory, or
@@ -337,6 +392,9 @@ pub fn resolve_set_arg(
     user_dir: Option<&Path>,
     known: &[LevelSetSource],
 ) -> Result<LevelSetSource, SetError> {
+    if let Some(seed) = super::freakout::parse_key(arg) {
+        return Ok(LevelSetSource::Freakout { seed });
+    }
     let path = PathBuf::from(arg);
     if path.is_dir() {
         let same = |d: &Path| std::fs::canonicalize(d).ok() == std::fs::canonicalize(&path).ok();
@@ -411,83 +469,6 @@ pub fn set_of_level(
         Some(user) if same(user, &dir_or_dot) => LevelSetSource::UserDir(user.to_path_buf()),
         _ => LevelSetSource::Directory(dir_or_dot),
     }
-}
-
-/// Where a run starts from the command line: `--set` and/or `--level` (`docs/command-line.md`), as the
-/// opened set and the index of the first level. `None` if neither is given.
-///
-/// With `--set S`: the set S ([`resolve_set_arg`]), from its first level or from the level
-/// `--level` names in it ([`OpenedSet::find_level`]). With `--level X` alone: the level as
-/// [`super::resolve_level_arg`] finds it, in the set it belongs to ([`set_of_level`]).
-///
-/// # Errors
-/// Any [`SetError`]: no such set or level, a set that does not open.
-pub fn resolve_start(
-    assets: &Assets,
-    user_dir: Option<&Path>,
-    known: &[LevelSetSource],
-    set: Option<&str>,
-    level: Option<&str>,
-) -> Result<Option<(OpenedSet, usize)>, SetError> {
-    match (set, level) {
-        (None, None) => Ok(None),
-        (Some(set), level) => {
-            let opened = resolve_set_arg(set, user_dir, known)?.open(assets)?;
-            let index = level.map_or(Ok(0), |l| opened.find_level(l))?;
-            Ok(Some((opened, index)))
-        }
-        (None, Some(level)) => {
-            let source = resolve_level_arg_in(assets, level, user_dir)?;
-            let opened = set_of_level(&source, assets, user_dir).open(assets)?;
-            let index = opened
-                .levels
-                .iter()
-                .position(|l| same_level(&l.source, &source));
-            match index {
-                Some(index) => Ok(Some((opened, index))),
-                // Not found by path (an odd path form): play it alone.
-                None => Ok(Some((
-                    OpenedSet {
-                        name: source.stem(),
-                        levels: named(vec![source]),
-                        ..opened
-                    },
-                    0,
-                ))),
-            }
-        }
-    }
-}
-
-/// Whether two sources are the same level (files compared by canonical path).
-fn same_level(a: &LevelSource, b: &LevelSource) -> bool {
-    match (a.path(), b.path()) {
-        (Some(p), Some(q)) => match (std::fs::canonicalize(p), std::fs::canonicalize(q)) {
-            (Ok(p), Ok(q)) => p == q,
-            _ => p == q,
-        },
-        _ => a == b,
-    }
-}
-
-/// The sets `breakout simulate --set PATH --all` plays: a file is one foreign set (format
-/// detected); a directory holding `.lvl` files is one set; any other directory gives each of
-/// its files whose content is a known foreign format ([`import::detect`]), in file-name order.
-pub fn sets_at(path: &Path) -> Vec<LevelSetSource> {
-    if !path.is_dir() {
-        return vec![LevelSetSource::Foreign {
-            path: path.to_path_buf(),
-            format: None,
-        }];
-    }
-    if !list_levels(path).is_empty() {
-        return vec![LevelSetSource::Directory(path.to_path_buf())];
-    }
-    files_in(path, |_| true)
-        .into_iter()
-        .filter(|file| std::fs::read(file).is_ok_and(|bytes| import::detect(&bytes).is_some()))
-        .map(|path| LevelSetSource::Foreign { path, format: None })
-        .collect()
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@
 //! [game]
 //! speed = 100             # per cent of normal speed, 50 to 100 (the clock slows, not the game)
 //! difficulty = "normal"   # kids, easy, normal or hard (docs/playing.md's table)
+//! bonus_levels = true     # a bonus mini-game after every 4 levels of a run
 //!
 //! [video]
 //! vsync = true
@@ -195,6 +196,10 @@ pub struct PlayConfig {
     /// settings ([`crate::sim::Difficulty::apply`]). `--difficulty` sets it for one run; the
     /// settings screen changes it. High scores are kept per difficulty.
     pub difficulty: crate::sim::Difficulty,
+    /// Whether a run plays a bonus mini-game after every 4 regular levels (default true, as
+    /// LBreakoutHD's *Bonus Levels* option, `src/config.cpp` `add_bonus_levels = 1`); the
+    /// settings screen toggles it, from the next set opened.
+    pub bonus_levels: bool,
 }
 
 impl Default for PlayConfig {
@@ -202,6 +207,7 @@ impl Default for PlayConfig {
         PlayConfig {
             speed: 100,
             difficulty: crate::sim::Difficulty::Normal,
+            bonus_levels: true,
         }
     }
 }

@@ -94,6 +94,8 @@ fn hud_named(out: &mut Vec<SpriteInstance>, game: &Game, label: &str, notes: Hud
         if notes.show_mode { mode.as_str() } else { "" },
     ));
     status_line(out, &score, &lives, title);
+    // A mini-game's title and info line (timer, prize), above the paddle.
+    super::bonus_hud::bonus_hud(out, game);
     // The chips end a text height before the lives, however long the notes make them.
     let right = PLAYFIELD_WIDTH - HUD_MARGIN - text_width(&lives, HUD_SIZE) - HUD_SIZE;
     active_powerups_before(out, game, right.min(CHIPS_AREA[1]));

@@ -6,6 +6,7 @@
 //! [`crate::render`] draws the batch through glium; `view` never imports it. Coordinates are
 //! playfield pixels (origin top-left, y down), fitted into the window by [`letterbox()`].
 
+pub mod bonus_hud;
 pub mod bricks;
 pub mod camera;
 pub mod debug_overlay;

@@ -92,6 +92,11 @@ pub struct Campaign {
     /// The run's difficulty, fixed for the run (a change in the settings screen applies from
     /// the next run): its levels' settings and where its scores are kept.
     difficulty: Difficulty,
+    /// The points the run's bonus levels scored before the current level (its "bonus score").
+    bonus_score: u64,
+    /// Each level is a run of its own (the "Mini games" set,
+    /// [`crate::assets::OpenedSet::plays_alone`]): the run ends after it.
+    alone: bool,
 }
 
 impl Campaign {
@@ -109,6 +114,8 @@ impl Campaign {
             kind: RunKind::Run,
             player: None,
             difficulty: Difficulty::Normal,
+            bonus_score: 0,
+            alone: set.plays_alone(),
         }
     }
 
@@ -212,6 +219,8 @@ impl Campaign {
             kind: RunKind::Run,
             player: None,
             difficulty: Difficulty::Normal,
+            bonus_score: 0,
+            alone: false,
         }
     }
 
@@ -272,9 +281,27 @@ impl Campaign {
         }
     }
 
-    /// Whether the current level is the run's last.
+    /// Whether the current level is the run's last (always, for a level played alone).
     pub fn is_last(&self) -> bool {
-        self.current + 1 >= self.levels.len()
+        self.alone || self.current + 1 >= self.levels.len()
+    }
+
+    /// Whether each level of this run is played alone (a mini-game from the "Mini games" set).
+    pub fn plays_alone(&self) -> bool {
+        self.alone
+    }
+
+    /// The points the run's bonus levels scored before the current level.
+    pub fn bonus_score(&self) -> u64 {
+        self.bonus_score
+    }
+
+    /// The same run with `points` more bonus score (a bonus level's, when it ends).
+    pub fn with_bonus(self, points: u64) -> Campaign {
+        Campaign {
+            bonus_score: self.bonus_score.saturating_add(points),
+            ..self
+        }
     }
 
     /// The same level again, restarted from the pause screen: the score it was started with

@@ -24,6 +24,9 @@ pub struct LevelClearedScene {
     total: u32,
     /// Seconds this screen has been shown.
     seconds: f32,
+    /// A line under the box: how the bonus mini-game that ended went
+    /// ([`super::run_levels::end_note`]).
+    note: Option<String>,
 }
 
 impl LevelClearedScene {
@@ -37,7 +40,13 @@ impl LevelClearedScene {
             next,
             total,
             seconds: 0.0,
+            note: None,
         }
+    }
+
+    /// The same screen with `note` under its box (how a bonus mini-game ended).
+    pub fn with_note(self, note: Option<String>) -> LevelClearedScene {
+        LevelClearedScene { note, ..self }
     }
 
     /// Replaces the cleared game with the next level's; if that level does not load, goes back
@@ -75,7 +84,15 @@ impl Scene for LevelClearedScene {
         let total = format!("total {}", self.total);
         let next = format!("{} next level", go_on_key(ctx));
         let hint = hint_line(&[&score, &self.outcome.best_line(), &total], &next);
-        hud::message(&mut batch.text, "LEVEL CLEARED", &hint);
+        let title = if self.note.is_some() {
+            "BONUS LEVEL OVER"
+        } else {
+            "LEVEL CLEARED"
+        };
+        hud::message(&mut batch.text, title, &hint);
+        if let Some(note) = &self.note {
+            hud::message_note(&mut batch.text, note);
+        }
     }
 }
 

@@ -204,7 +204,8 @@ impl MenuScene {
             return Transition::None;
         };
         let resumed = (|| {
-            let set = source.open(&self.assets).map_err(|e| e.to_string())?;
+            let set = (source.open(&self.assets).map_err(|e| e.to_string())?)
+                .with_bonus(ctx.settings.now.game.bonus_levels);
             let h = &replay.header;
             let index = h.origin.index.unwrap_or(0) as usize;
             let key = h.origin.level_key.clone().unwrap_or_default();
@@ -314,8 +315,14 @@ impl MenuScene {
             Entry::Lab => return Transition::Push(Box::new(LabScene::new())),
             Entry::Set(index) => index,
         };
+        if self.sets[index] == (LevelSetSource::Freakout { seed: None }) {
+            self.opened[index] = None; // a new shuffle each time
+        }
         match self.open(index) {
-            Ok(set) => Transition::Push(Box::new(LevelMenuScene::new(set, 0))),
+            Ok(set) => {
+                let run = OpenedSet::clone(&set).with_bonus(ctx.settings.now.game.bonus_levels);
+                Transition::Push(Box::new(LevelMenuScene::new(Arc::new(run), 0)))
+            }
             Err(_) => Transition::None,
         }
     }

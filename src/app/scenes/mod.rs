@@ -12,6 +12,8 @@
 //! Adding a screen: a new file here with a type implementing [`Scene`], pushed (or swapped in)
 //! by the transition of the screen it is reached from. No other screen changes.
 
+#[cfg(test)]
+mod bonus_run_tests;
 pub mod campaign;
 mod context;
 pub mod editor;
@@ -52,6 +54,7 @@ mod replay_tests;
 pub mod replay_view;
 pub mod replay_watch;
 pub mod replays;
+pub mod run_levels;
 pub mod run_over;
 #[cfg(test)]
 mod run_tests;

@@ -55,6 +55,8 @@ pub struct RunOverScene {
     seconds: f32,
     /// Plays the level again (game over only).
     retry: Option<Retry>,
+    /// A line under the box: the run's bonus score, or how a mini-game played alone ended.
+    note: Option<String>,
 }
 
 impl RunOverScene {
@@ -65,7 +67,14 @@ impl RunOverScene {
             outcome,
             seconds: 0.0,
             retry: None,
+            note: None,
         }
+    }
+
+    /// The same screen with `note` under its box.
+    pub fn with_note(mut self, note: Option<String>) -> RunOverScene {
+        self.note = note;
+        self
     }
 
     /// Offers to play the last level again: `retry` makes its play scene.
@@ -120,6 +129,9 @@ impl Scene for RunOverScene {
         let menu = format!("{retry}{} menu", go_on_key(ctx));
         let hint = hint_line(&[&score, &self.outcome.best_line()], &menu);
         hud::message(&mut batch.text, self.end.title(), &hint);
+        if let Some(note) = &self.note {
+            hud::message_note(&mut batch.text, note);
+        }
     }
 }
 

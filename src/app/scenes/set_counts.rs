@@ -29,12 +29,14 @@ pub struct SetCounts {
 
 impl SetCounts {
     /// Starts reading, on a thread of its own, each of `sets` whose count
-    /// [`LevelSetSource::count_hint`] does not know. With none to read, starts nothing.
+    /// [`LevelSetSource::count_hint`] does not know, but Freakout (which reads them all and
+    /// shuffles anew each time). With none to read, starts nothing.
     pub fn start(assets: &Assets, sets: &[LevelSetSource]) -> SetCounts {
         let unknown: Vec<(usize, LevelSetSource)> = sets
             .iter()
             .enumerate()
             .filter(|(_, s)| s.count_hint(assets).is_none())
+            .filter(|(_, s)| !matches!(s, LevelSetSource::Freakout { .. }))
             .map(|(i, s)| (i, s.clone()))
             .collect();
         if unknown.is_empty() {

@@ -1,5 +1,5 @@
 //! The settings screen, from the set menu (F3) and the pause screen (S): volumes, sound on or
-//! muted, collision mode, difficulty (from the next run), game speed, particles, screen
+//! muted, collision mode, difficulty (from the next run), game speed, bonus levels, particles, screen
 //! effects, the power-ups on bricks (shown or hidden in play), vsync, the frame cap,
 //! fullscreen, the gamepad and the key of every [`Action`] (press the new key), each applied
 //! the moment it changes;
@@ -101,6 +101,15 @@ const SETTINGS: &[Setting] = &[
         step: |ctx, dir| {
             ctx.game_speed = next_of(&GAME_SPEEDS, ctx.game_speed, dir);
             ctx.settings.now.game.speed = ctx.game_speed;
+        },
+        sound: None,
+    },
+    Setting {
+        label: "Bonus levels",
+        value: |ctx| on_off(ctx.settings.now.game.bonus_levels),
+        step: |ctx, _| {
+            let on = &mut ctx.settings.now.game.bonus_levels;
+            *on = !*on;
         },
         sound: None,
     },

@@ -4,6 +4,7 @@
 use super::{Ended, GameStart, PlayScene, TurnEnd};
 use crate::app::scenes::level_cleared::LevelClearedScene;
 use crate::app::scenes::recording;
+use crate::app::scenes::run_levels;
 use crate::app::scenes::run_over::{RunEnd, RunOverScene};
 use crate::app::scenes::{Context, Outcome, Scene};
 use crate::highscores::Score;
@@ -21,11 +22,14 @@ impl PlayScene {
         };
         let run_speed = self.campaign.speed().min(self.slowest);
         let cleared = ended == Ended::Cleared;
+        // A mini-game never costs a life; its points are the run's bonus score too.
+        let lives = run_levels::lives_after(&self.game, self.campaign.lives());
+        let bonus = self.game.bonus_score();
         let level_best = ctx.record_level(&self.campaign, level_score, cleared);
         let new_best = level_best.is_some_and(|b| b.is_best);
         let next_start = (cleared && !self.campaign.is_last() && self.recording.is_resumable())
             .then(|| {
-                let next = self.campaign.next(total, self.game.lives());
+                let next = self.campaign.next(total, lives).with_bonus(bonus);
                 recording::next_level_start(ctx, &next)
             })
             .flatten();
@@ -39,7 +43,7 @@ impl PlayScene {
                 cleared,
                 outcome,
                 total,
-                lives: self.game.lives(),
+                lives,
                 speed: run_speed,
             });
             return None;
@@ -51,14 +55,17 @@ impl PlayScene {
             };
             let next = self
                 .campaign
-                .next(total, self.game.lives())
+                .next(total, lives)
+                .with_bonus(bonus)
                 .played_at(run_speed);
             let next_level = Box::new(move |ctx: &mut Context| {
                 PlayScene::start(ctx, GameStart::Load(next.clone()))
                     .ok()
                     .map(|play| Box::new(play) as Box<dyn Scene>)
             });
-            return Some(Box::new(LevelClearedScene::new(outcome, total, next_level)));
+            let scene = LevelClearedScene::new(outcome, total, next_level)
+                .with_note(run_levels::end_note(&self.game));
+            return Some(Box::new(scene));
         }
         let run_score = Score {
             points: total,
@@ -69,8 +76,16 @@ impl PlayScene {
             best: ctx.record_run(&self.campaign, run_score),
         };
         ctx.run_ended_at = Some((self.campaign.set_key().to_string(), self.campaign.index()));
-        if cleared {
-            return Some(Box::new(RunOverScene::new(RunEnd::Won, outcome)));
+        let bonus_total = self.campaign.bonus_score().saturating_add(bonus);
+        let played_bonus = bonus_total > 0 || run_levels::is_bonus(&self.game);
+        let note = run_levels::end_note(&self.game)
+            .filter(|_| self.campaign.plays_alone())
+            .or_else(|| run_levels::bonus_score_note(bonus_total, played_bonus));
+        // A mini-game played alone ends by its rules, always a loss: "Game over".
+        if cleared && !(self.campaign.plays_alone() && run_levels::is_bonus(&self.game)) {
+            return Some(Box::new(
+                RunOverScene::new(RunEnd::Won, outcome).with_note(note),
+            ));
         }
         // Retry: this level again, with the score and lives it was started with.
         let again = self.campaign.clone();
@@ -80,7 +95,9 @@ impl PlayScene {
                 .map(|play| Box::new(play) as Box<dyn Scene>)
         });
         Some(Box::new(
-            RunOverScene::new(RunEnd::GameOver, outcome).with_retry(retry),
+            RunOverScene::new(RunEnd::GameOver, outcome)
+                .with_retry(retry)
+                .with_note(note),
         ))
     }
 }
