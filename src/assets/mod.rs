@@ -19,6 +19,7 @@ pub mod levels;
 pub mod powerup_looks;
 mod set_bytes;
 pub mod sets;
+pub mod theme;
 
 pub use levels::{load_level_arg, resolve_level_arg, shipped_levels, user_levels_dir, LevelSource};
 pub use sets::{LevelSetSource, OpenedSet, SetError, SetLevel};
