@@ -25,9 +25,9 @@ pub fn preview(args: &PreviewArgs) -> ExitCode {
                     None => commands::load_level(&assets, None, args.level.as_deref())?,
                 };
                 let theme = match &args.theme {
-                    Some(name) => Some(
-                        crate::assets::theme::load_named(name).map_err(anyhow::Error::msg)?,
-                    ),
+                    Some(name) => {
+                        Some(crate::assets::theme::load_named(name).map_err(anyhow::Error::msg)?)
+                    }
                     None => None,
                 };
                 let mut renderer =

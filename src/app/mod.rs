@@ -29,9 +29,9 @@ pub mod scenes;
 mod sound;
 mod start;
 #[cfg(not(target_arch = "wasm32"))]
-mod theme_switch;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod stats;
+#[cfg(not(target_arch = "wasm32"))]
+mod theme_switch;
 pub mod timestep;
 #[cfg(not(target_arch = "wasm32"))]
 mod window;
@@ -384,7 +384,9 @@ impl App {
             batch = self.batch(); // drawn again with the new theme's look
         }
         #[cfg(not(target_arch = "wasm32"))]
-        let Some(gfx) = self.gfx.as_mut() else { return };
+        let Some(gfx) = self.gfx.as_mut() else {
+            return;
+        };
         // A screenshot is composed offscreen: only the frame that will be saved pays for it
         // (every frame when the run has no --frames end, since any may be the last).
         let capture = self.args.window.screenshot.is_some()

@@ -81,7 +81,10 @@ impl Gfx {
         let Some(theme) = self.theme.wanted_change(graphics, look_of) else {
             return false;
         };
-        if let Err(e) = self.renderer.set_theme(&self.display, assets, theme.as_ref()) {
+        if let Err(e) = self
+            .renderer
+            .set_theme(&self.display, assets, theme.as_ref())
+        {
             log::warn!("theme not applied: {e}");
         }
         true

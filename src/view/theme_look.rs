@@ -65,11 +65,18 @@ mod tests {
         let game = Game::new(&level, GameConfig::default());
         let draw = || {
             let mut out = Vec::new();
-            super::super::bricks::bricks(&mut out, game.bricks(), 1.0, super::super::HeldPowerUps::Hidden);
+            super::super::bricks::bricks(
+                &mut out,
+                game.bricks(),
+                1.0,
+                super::super::HeldPowerUps::Hidden,
+            );
             out
         };
         let built_in = draw();
-        assert!(built_in.iter().all(|s| s.i_layer != Layer::ThemeBricks as u32 as f32));
+        assert!(built_in
+            .iter()
+            .all(|s| s.i_layer != Layer::ThemeBricks as u32 as f32));
         let mut look = ThemeLook::default();
         look.bricks[ThemeBrick::of(BrickKind::Plain(7), 1, 1).index()] = true;
         set(look);

@@ -25,7 +25,8 @@ pub fn element(slot: ThemeBrick) -> String {
     }
 }
 
-/// The KBreakOut themes under `data_dir`, one per `.desktop` file naming an existing `.svgz`.
+/// The KBreakOut themes under `data_dir`, one per `.desktop` file naming an existing `.svgz`,
+/// named after the `.desktop` file (`kbreakout-default`, `kbreakout-iceworld`, …).
 pub fn find(data_dir: &Path) -> Vec<ThemeInfo> {
     let dir = data_dir.join(THEMES);
     super::super::installed::files_in(&dir, |n| n.ends_with(".desktop"))
@@ -37,7 +38,9 @@ pub fn find(data_dir: &Path) -> Vec<ThemeInfo> {
                     .find_map(|l| l.strip_prefix(k).map(|v| v.trim().to_string()))
             };
             let file = dir.join(key("FileName=")?);
-            let stem = file.file_stem()?.to_str()?.to_string();
+            // Named after the `.desktop` file: `default.desktop` is KBreakOut's default
+            // look (it names `egyptianbreakout.svgz`).
+            let stem = desktop.file_stem()?.to_str()?.to_string();
             let title = key("Name=").unwrap_or_else(|| stem.clone());
             file.is_file().then(|| ThemeInfo {
                 name: slug(&["kbreakout", &stem]),
@@ -107,7 +110,12 @@ pub fn load_bytes(bytes: &[u8], file: &Path, theme: &mut Theme) {
     };
     let bricks: Vec<_> = ThemeBrick::ALL
         .iter()
-        .map(|slot| (*slot, render(&element(*slot), CELL_WIDTH * 2, CELL_HEIGHT * 2)))
+        .map(|slot| {
+            (
+                *slot,
+                render(&element(*slot), CELL_WIDTH * 2, CELL_HEIGHT * 2),
+            )
+        })
         .collect();
     let ball = render("PlainBall", 64, 64);
     let paddle = render("PlainBar", 256, 64);
@@ -127,7 +135,12 @@ pub fn load_bytes(bytes: &[u8], file: &Path, theme: &mut Theme) {
 
 /// The element `id` of `tree` rendered to `width`×`height` pixels (stretched to fill), or
 /// `None` if there is none or it has no area.
-pub fn render_element(tree: &resvg::usvg::Tree, id: &str, width: u32, height: u32) -> Option<RgbaImage> {
+pub fn render_element(
+    tree: &resvg::usvg::Tree,
+    id: &str,
+    width: u32,
+    height: u32,
+) -> Option<RgbaImage> {
     let node = tree.node_by_id(id)?;
     let bbox = node.abs_layer_bounding_box()?;
     let mut pixmap = resvg::tiny_skia::Pixmap::new(width, height)?;

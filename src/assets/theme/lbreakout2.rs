@@ -124,9 +124,8 @@ pub fn load(dir: &Path, parent: Option<&Path>, theme: &mut Theme) {
         }
     }
     let back_path = dir.join("back0.png");
-    let back = read_image(theme, &back_path, false).or_else(|| {
-        parent.and_then(|p| read_image(theme, &p.join("back0.png"), false))
-    });
+    let back = read_image(theme, &back_path, false)
+        .or_else(|| parent.and_then(|p| read_image(theme, &p.join("back0.png"), false)));
     theme.background = back.and_then(|tile| tiled(&tile));
 }
 

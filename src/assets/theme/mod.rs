@@ -208,10 +208,8 @@ pub fn read_image(theme: &mut Theme, path: &Path, required: bool) -> Option<Rgba
 /// # Errors
 /// The decoder's message, or "larger than 4096×4096" for an image the game will not hold.
 pub fn decode(bytes: &[u8]) -> Result<RgbaImage, String> {
-    let mut reader = image::ImageReader::with_format(
-        std::io::Cursor::new(bytes),
-        image::ImageFormat::Png,
-    );
+    let mut reader =
+        image::ImageReader::with_format(std::io::Cursor::new(bytes), image::ImageFormat::Png);
     let mut limits = image::Limits::default();
     limits.max_image_width = Some(4096);
     limits.max_image_height = Some(4096);
@@ -239,8 +237,7 @@ pub fn colour_key_black(image: &mut RgbaImage) {
 /// Every theme found: the built-in one first, then the player's, then the installed games'
 /// (under the directories of `$XDG_DATA_DIRS`), each name once (the first found wins).
 pub fn themes() -> Vec<ThemeInfo> {
-    let data_dirs =
-        super::installed::data_dirs(std::env::var_os("XDG_DATA_DIRS").as_deref());
+    let data_dirs = super::installed::data_dirs(std::env::var_os("XDG_DATA_DIRS").as_deref());
     let player_dir = crate::user_dirs::data_dir().map(|d| d.join("themes"));
     themes_in(player_dir.as_deref(), &data_dirs)
 }
@@ -279,9 +276,29 @@ pub fn load_named(name: &str) -> Result<Theme, String> {
         Some(info) => Ok(Theme::load(info)),
         None => Err(format!(
             "no theme named '{name}'; there are: {}",
-            found.iter().map(|i| i.name.as_str()).collect::<Vec<_>>().join(", ")
+            found
+                .iter()
+                .map(|i| i.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         )),
     }
+}
+
+/// The name of the theme after (`dir` > 0) or before `current` among [`themes`], wrapping
+/// round (the settings screen's Theme row); the built-in one if `current` is not found.
+pub fn next_name(current: &str, dir: i32) -> String {
+    let found = themes();
+    let n = found.len();
+    let at = found
+        .iter()
+        .position(|i| i.name.eq_ignore_ascii_case(current));
+    let next = match at {
+        Some(i) if dir < 0 => (i + n - 1) % n,
+        Some(i) => (i + 1) % n,
+        None => 0,
+    };
+    found[next].name.clone()
 }
 
 /// A name made of `parts`: lower case, spaces and punctuation as `-`.

@@ -28,7 +28,10 @@ pub fn parse_toml(text: &str) -> Result<ThemeToml, String> {
         match table.get(key) {
             None => Ok(None),
             Some(toml::Value::String(s)) => Ok(Some(s.clone())),
-            Some(other) => Err(format!("`{key}` must be a string, not {}", other.type_str())),
+            Some(other) => Err(format!(
+                "`{key}` must be a string, not {}",
+                other.type_str()
+            )),
         }
     };
     Ok(ThemeToml {
@@ -82,7 +85,13 @@ pub fn load(dir: &Path, theme: &mut Theme) {
     for slot in ThemeBrick::ALL {
         let path = textures.join(format!("bricks/{}.png", slot.file_name()));
         if let Some(image) = read_image(theme, &path, false).and_then(|image| {
-            sized(theme, &path, image, |w, h| w == 2 * h, "twice as wide as high")
+            sized(
+                theme,
+                &path,
+                image,
+                |w, h| w == 2 * h,
+                "twice as wide as high",
+            )
         }) {
             theme.set_brick(slot, image);
         }

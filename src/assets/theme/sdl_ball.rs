@@ -39,7 +39,9 @@ fn source(slot: ThemeBrick) -> (&'static str, Option<&'static str>) {
         ThemeBrick::Growing => ("base.png", Some("yellow")),
         ThemeBrick::Plain(digit) => (
             "base.png",
-            PLAIN_COLOURS.get(usize::from(digit.saturating_sub(2))).copied(),
+            PLAIN_COLOURS
+                .get(usize::from(digit.saturating_sub(2)))
+                .copied(),
         ),
     }
 }
@@ -47,7 +49,9 @@ fn source(slot: ThemeBrick) -> (&'static str, Option<&'static str>) {
 /// The `texcolor=` of `text` (a colour file) as RGBA bytes; orange, which SDL-Ball lacks, is
 /// `FF8000FF`.
 pub fn texcolor(text: &str) -> Option<[u8; 4]> {
-    let hex = text.lines().find_map(|l| l.trim().strip_prefix("texcolor="))?;
+    let hex = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("texcolor="))?;
     let value = u32::from_str_radix(hex.trim(), 16).ok()?;
     (hex.trim().len() == 8).then(|| value.to_be_bytes())
 }

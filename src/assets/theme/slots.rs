@@ -156,8 +156,14 @@ mod tests {
 
     #[test]
     fn strong_and_regenerating_bricks_show_their_hits() {
-        assert_eq!(ThemeBrick::of(BrickKind::Plain(9), 2, 3), ThemeBrick::Strong(2));
-        assert_eq!(ThemeBrick::of(BrickKind::Plain(9), 1, 1), ThemeBrick::Plain(9));
+        assert_eq!(
+            ThemeBrick::of(BrickKind::Plain(9), 2, 3),
+            ThemeBrick::Strong(2)
+        );
+        assert_eq!(
+            ThemeBrick::of(BrickKind::Plain(9), 1, 1),
+            ThemeBrick::Plain(9)
+        );
         assert_eq!(
             ThemeBrick::of(BrickKind::Regenerating, 7, 9),
             ThemeBrick::Regenerating(3)
