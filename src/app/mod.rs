@@ -376,6 +376,7 @@ impl App {
         if self.args.window.effect == Some(ForcedEffect::Shake) {
             self.ctx.effects.shake();
         }
+        #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
         let mut batch = self.batch();
         self.update_title();
         let Some(gfx) = self.gfx.as_mut() else { return };

@@ -58,6 +58,7 @@ mod tests {
     use super::*;
     use crate::level::{BrickKind, Level};
     use crate::sim::{Game, GameConfig};
+    use crate::view::bricks::HeldPowerUps;
 
     #[test]
     fn a_theme_with_a_brick_picture_draws_it_from_the_atlas_untinted() {
@@ -65,12 +66,7 @@ mod tests {
         let game = Game::new(&level, GameConfig::default());
         let draw = || {
             let mut out = Vec::new();
-            super::super::bricks::bricks(
-                &mut out,
-                game.bricks(),
-                1.0,
-                super::super::HeldPowerUps::Hidden,
-            );
+            crate::view::bricks::bricks(&mut out, game.bricks(), 1.0, HeldPowerUps::Hidden);
             out
         };
         let built_in = draw();

@@ -1,4 +1,4 @@
-//! KBreakOut's seven SVG themes (`kbreakout/themes/<file>.svgz`, named by the `Name=` and
+//! KBreakOut's SVG themes (six in kbreakout 22.12) (`kbreakout/themes/<file>.svgz`, named by the `Name=` and
 //! `FileName=` lines of their `.desktop` files), rendered once at load with `resvg`: each piece
 //! is the SVG element of its id (`PlainBrick1`…`6`, `MultipleBrick1`…`3`, `UnbreakableBrick`,
 //! `ExplodingBrick`, `HiddenBrick`, `BreakableBrick`, `PlainBall`, `PlainBar`, `Background`, the

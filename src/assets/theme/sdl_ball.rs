@@ -53,7 +53,7 @@ pub fn texcolor(text: &str) -> Option<[u8; 4]> {
         .lines()
         .find_map(|l| l.trim().strip_prefix("texcolor="))?;
     let value = u32::from_str_radix(hex.trim(), 16).ok()?;
-    (hex.trim().len() == 8).then(|| value.to_be_bytes())
+    (hex.trim().len() == 8).then_some(value.to_be_bytes())
 }
 
 /// Reads SDL-Ball's look in `gfx` into `theme`.

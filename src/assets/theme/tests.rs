@@ -122,9 +122,11 @@ fn every_installed_look_loads_without_a_problem() {
     ] {
         assert!(names.contains(&name), "{name} not in {names:?}");
     }
+    // kbreakout 22.12 installs six `.desktop` files (`default.desktop` names the Egyptian
+    // look; there is no `default.svgz`) and six `.svgz`.
     assert_eq!(
         names.iter().filter(|n| n.starts_with("kbreakout-")).count(),
-        7
+        6
     );
     for info in &found[1..] {
         let started = std::time::Instant::now();
