@@ -42,6 +42,9 @@ pub enum Command {
     Check(CheckArgs),
     /// Render a level as it looks when play starts to a PNG, with no window or display server.
     Preview(PreviewArgs),
+    /// List the themes found (the built-in look, the player's, the installed games'): name,
+    /// title, where from, and what could not be read.
+    Themes,
     /// Convert other Breakouts' level sets (LBreakout2, KBreakOut, SDL-Ball, gnome-breakout)
     /// into level files OUT/SET/NN-NAME.lvl; reports approximations and skipped levels.
     /// Exit 0 if every file was imported, 1 if a file or level was rejected, 2 if a file cannot
@@ -213,6 +216,9 @@ pub struct PreviewArgs {
     /// Image size in pixels (default: the playfield, 800x600).
     #[arg(long, value_name = "WxH", value_parser = crate::commands::preview::parse_size, default_value = "800x600")]
     pub size: (u32, u32),
+    /// Draw in this theme (a name or title from `breakout themes`; default: the built-in look).
+    #[arg(long, value_name = "NAME")]
+    pub theme: Option<String>,
 }
 
 /// Options for playing in a window.

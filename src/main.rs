@@ -59,6 +59,7 @@ fn main() -> ExitCode {
             output: &args.output,
         }),
         Some(Command::Preview(args)) => breakout::app::headless::preview(&args),
+        Some(Command::Themes) => breakout::commands::themes::list(&mut std::io::stdout()),
         Some(Command::Replay(args)) if args.verify => {
             let status = breakout::commands::replay::verify(
                 &args.file,

@@ -24,8 +24,18 @@ pub fn preview(args: &PreviewArgs) -> ExitCode {
                     }
                     None => commands::load_level(&assets, None, args.level.as_deref())?,
                 };
+                let theme = match &args.theme {
+                    Some(name) => {
+                        Some(crate::assets::theme::load_named(name).map_err(anyhow::Error::msg)?)
+                    }
+                    None => None,
+                };
+                let mut renderer =
+                    crate::render::headless::HeadlessRenderer::new(args.size, &assets)?;
+                renderer.set_theme(&assets, theme.as_ref())?;
                 let batch = preview::batch(&level);
-                crate::render::headless::save_png(&batch, args.size, &assets, &args.output)
+                renderer.save_png(&batch, &args.output)?;
+                Ok(())
             }),
     )
 }

@@ -30,6 +30,8 @@ mod sound;
 mod start;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod stats;
+#[cfg(not(target_arch = "wasm32"))]
+mod theme_switch;
 pub mod timestep;
 #[cfg(not(target_arch = "wasm32"))]
 mod window;
@@ -374,9 +376,18 @@ impl App {
         if self.args.window.effect == Some(ForcedEffect::Shake) {
             self.ctx.effects.shake();
         }
-        let batch = self.batch();
+        #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
+        let mut batch = self.batch();
         self.update_title();
         let Some(gfx) = self.gfx.as_mut() else { return };
+        #[cfg(not(target_arch = "wasm32"))]
+        if gfx.sync_theme(&self.ctx.settings.now.graphics, batch.look_of, &self.assets) {
+            batch = self.batch(); // drawn again with the new theme's look
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        let Some(gfx) = self.gfx.as_mut() else {
+            return;
+        };
         // A screenshot is composed offscreen: only the frame that will be saved pays for it
         // (every frame when the run has no --frames end, since any may be the last).
         let capture = self.args.window.screenshot.is_some()

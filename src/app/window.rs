@@ -24,6 +24,8 @@ pub(super) struct Gfx {
     vsync: bool,
     /// Whether the window is fullscreen now.
     pub(super) fullscreen: bool,
+    /// The themes found and the one drawn with.
+    theme: super::theme_switch::ThemeSwitch,
 }
 
 impl Gfx {
@@ -67,6 +69,27 @@ impl Gfx {
         }
     }
 
+    /// Draws with the theme `graphics` and the level's rule set `look_of` call for, loading it
+    /// if it is not the one drawn with; true if it changed (the frame's sprites must be built
+    /// again). A theme that cannot be applied leaves the built-in look, with a log line.
+    pub(super) fn sync_theme(
+        &mut self,
+        graphics: &crate::config::GraphicsConfig,
+        look_of: Option<crate::level::Ruleset>,
+        assets: &crate::assets::Assets,
+    ) -> bool {
+        let Some(theme) = self.theme.wanted_change(graphics, look_of) else {
+            return false;
+        };
+        if let Err(e) = self
+            .renderer
+            .set_theme(&self.display, assets, theme.as_ref())
+        {
+            log::warn!("theme not applied: {e}");
+        }
+        true
+    }
+
     /// Saves the last frame composed offscreen as a PNG at `path`.
     ///
     /// # Errors
@@ -108,6 +131,7 @@ impl App {
             renderer,
             vsync: video.vsync,
             fullscreen: video.fullscreen,
+            theme: Default::default(),
         })
     }
 

@@ -24,6 +24,7 @@ mod set_bytes;
 mod set_level;
 mod set_start;
 pub mod sets;
+pub mod theme;
 
 pub use levels::{load_level_arg, resolve_level_arg, shipped_levels, user_levels_dir, LevelSource};
 pub use sets::{LevelSetSource, OpenedSet, SetError, SetLevel};

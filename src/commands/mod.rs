@@ -17,6 +17,7 @@ pub mod preview;
 pub mod replay;
 pub mod simulate;
 pub mod simulate_all;
+pub mod themes;
 
 use crate::assets::{load_level_arg, sets, Assets};
 use crate::level::Level;

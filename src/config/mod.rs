@@ -79,11 +79,13 @@
 
 mod collision;
 mod controls;
+mod graphics;
 mod lenient;
 pub mod save;
 
 pub use collision::{CollisionConfig, ModeChoice};
 pub use controls::{GamepadConfig, KeysConfig};
+pub use graphics::GraphicsConfig;
 pub use lenient::Problem;
 
 use crate::sim::PowerUpSettings;
@@ -117,6 +119,8 @@ pub struct Config {
     pub keys: KeysConfig,
     /// `[gamepad]`: on or off, and the stick's dead zone.
     pub gamepad: GamepadConfig,
+    /// `[graphics]`: the theme.
+    pub graphics: GraphicsConfig,
 }
 
 /// The `[video]` section.

@@ -305,7 +305,7 @@ impl Config {
 
     /// The settings the game writes that are always in effect, with their section and key, in
     /// the order [`Config::changes_since`] lists them.
-    fn written(&self) -> [(&'static str, &'static str, Written); 14] {
+    fn written(&self) -> [(&'static str, &'static str, Written); 16] {
         use Written::{Number, Value as V};
         [
             ("audio", "music_volume", Number(self.audio.music_volume)),
@@ -338,6 +338,12 @@ impl Config {
             ("game", "difficulty", V(self.game.difficulty.name().into())),
             ("game", "bonus_levels", V(self.game.bonus_levels.into())),
             ("gamepad", "enabled", V(self.gamepad.enabled.into())),
+            ("graphics", "theme", V(self.graphics.theme.clone().into())),
+            (
+                "graphics",
+                "own_game_look",
+                V(self.graphics.own_game_look.into()),
+            ),
         ]
     }
 

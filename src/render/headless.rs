@@ -134,6 +134,19 @@ impl HeadlessRenderer {
         })
     }
 
+    /// Draws with `theme` from now on (`None`: the built-in look; see
+    /// [`Renderer::set_theme`]); build the batches after this call.
+    ///
+    /// # Errors
+    /// As [`Renderer::set_theme`].
+    pub fn set_theme(
+        &mut self,
+        assets: &Assets,
+        theme: Option<&crate::assets::theme::Theme>,
+    ) -> Result<(), RenderError> {
+        self.renderer.set_theme(&self.context, assets, theme)
+    }
+
     /// The picture size, pixels (width, height).
     pub fn size(&self) -> (u32, u32) {
         self.size

@@ -113,6 +113,14 @@ const FLAT: f32 = 2.0;
 /// power-up is shown (when hidden, the brick is drawn exactly as one that holds none).
 pub fn brick_sprites(out: &mut Vec<SpriteInstance>, brick: &Brick, dim: f32, held: HeldPowerUps) {
     let powerup = brick.powerup.filter(|_| held == HeldPowerUps::Shown);
+    let themed = super::theme_look::current().brick(brick.kind, brick.hits_left, brick.hits_total);
+    if let Some(slot) = themed {
+        super::theme_look::brick_body(out, brick, slot, dim);
+        if let Some(kind) = powerup {
+            out.push(capsule(brick, kind, false, brick.rect.max.y, dim));
+        }
+        return;
+    }
     let look = look(brick.kind);
     let [r, g, b, a] = brick_color(brick.kind, brick.colour);
     let damage = if brick.hits_total > 1 {

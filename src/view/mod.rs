@@ -29,6 +29,7 @@ pub mod sprite;
 pub mod text;
 #[cfg(test)]
 pub mod text_boxes;
+pub mod theme_look;
 pub mod timeline;
 
 pub use letterbox::{letterbox, Viewport};

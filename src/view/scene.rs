@@ -64,7 +64,11 @@ pub fn world(out: &mut Vec<SpriteInstance>, game: &Game, alpha: f32) {
         ));
         powerups::ghost_outline(out, rect, PADDLE_COLOR);
     } else {
-        out.push(SpriteInstance::new(Layer::Paddle, rect, PADDLE_COLOR));
+        out.push(SpriteInstance::new(
+            Layer::Paddle,
+            rect,
+            super::theme_look::paddle_color(),
+        ));
     }
     powerups::falling(out, game, alpha);
     powerups::shots(out, game, alpha);

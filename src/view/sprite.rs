@@ -38,6 +38,10 @@ pub enum Layer {
     /// sprite picks a capsule with its layer and texture rectangle, see
     /// [`crate::view::powerups`]).
     PowerUps = 9,
+    /// The theme's brick atlas ([`crate::assets::theme::ThemeBrick::uv`] picks a cell), after
+    /// the power-up atlas's layers; empty (transparent) in the built-in look, which never draws
+    /// from it (see [`crate::view::theme_look`]).
+    ThemeBricks = 9 + crate::assets::powerup_looks::ATLAS_LAYERS,
 }
 
 impl Layer {
@@ -97,6 +101,9 @@ pub struct SpriteBatch {
     pub text: Vec<SpriteInstance>,
     /// Post-processing for this frame.
     pub effects: PostEffects,
+    /// The rule set of the level in play, if any: an imported set plays in its own game's look
+    /// (`[graphics] own_game_look`, `src/app/theme_switch.rs`).
+    pub look_of: Option<crate::level::Ruleset>,
 }
 
 #[cfg(test)]
@@ -112,5 +119,9 @@ mod tests {
         }
         assert_eq!(Layer::Solid as usize, Layer::FILES.len());
         assert_eq!(Layer::PowerUps as usize, Layer::FILES.len() + 1);
+        assert_eq!(
+            Layer::ThemeBricks as u32,
+            Layer::PowerUps as u32 + crate::assets::powerup_looks::ATLAS_LAYERS
+        );
     }
 }

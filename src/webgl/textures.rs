@@ -51,6 +51,8 @@ fn layer_bytes(assets: &Assets) -> anyhow::Result<(Vec<u8>, u32)> {
         LAYER_SIZE,
         LAYER_SIZE * ATLAS_LAYERS,
     )?);
+    // The theme brick atlas (`Layer::ThemeBricks`): empty, the browser keeps the built-in look.
+    top_first.extend(std::iter::repeat_n(0u8, layer));
     let count = top_first.len() / layer;
     let row = side * 4;
     let mut bytes = Vec::with_capacity(top_first.len());

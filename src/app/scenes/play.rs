@@ -369,6 +369,7 @@ impl Scene for PlayScene {
         let game = &self.game;
         let held = scene::HeldPowerUps::shown_if(ctx.video.show_brick_powerups);
         scene::backdrop(&mut batch.backdrop, game, held);
+        batch.look_of = Some(game.powerup_rules());
         if let Some(fork) = &self.fork {
             let own = game.config().collision;
             crate::view::fork::broken_marks(&mut batch.world, fork);

@@ -149,6 +149,15 @@ const SETTINGS: &[Setting] = &[
         sound: None,
     },
     Setting {
+        label: "Theme",
+        value: |ctx| ctx.settings.now.graphics.theme.clone(),
+        step: |ctx, dir| {
+            let theme = &mut ctx.settings.now.graphics.theme;
+            *theme = crate::assets::theme::next_name(theme, dir);
+        },
+        sound: None,
+    },
+    Setting {
         label: "Vsync",
         value: |ctx| on_off(ctx.video.vsync),
         step: |ctx, _| {
