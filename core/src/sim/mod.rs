@@ -48,15 +48,18 @@ pub mod pace;
 #[cfg(test)]
 mod pace_tests;
 pub mod paddle_rule;
+pub mod pick;
 mod powerup_systems;
 mod powerup_table;
 pub mod powerups;
 pub mod report;
+pub mod stall_breaker;
 pub mod state_hash;
 mod step;
 pub mod sub_steps;
 mod swept;
 pub mod tuning;
+pub mod warp;
 
 pub use ball::{Ball, Paddle};
 pub use bot::Bot;
@@ -317,6 +320,13 @@ pub struct Game {
     /// Left out of the state hash: an observer's record of the last step ([`contact_log`]).
     #[serde(skip)]
     contact_log: contact_log::ContactLog,
+    /// Left out of the state hash: the warp limit ([`warp`]), derived from the level, the
+    /// configuration and the bricks grown, which the hash covers.
+    #[serde(skip)]
+    warp: warp::Warp,
+    /// The stall breaker's clock ([`stall_breaker`]), hashed only while it runs.
+    #[serde(skip_serializing_if = "stall_breaker::StallClock::is_idle")]
+    stall: stall_breaker::StallClock,
 }
 
 /// A collision model of the user's own, as a game holds it: hashed and shown by its name.
@@ -361,7 +371,10 @@ impl Game {
             pace: 1.0,
             custom_model: None,
             contact_log: Default::default(),
+            warp: warp::Warp::default(),
+            stall: Default::default(),
         };
+        game.warp = warp::Warp::new(game.bricks.destructible_left(), config.warp_percent);
         game.place_random_powerups(level);
         game
     }
@@ -390,6 +403,8 @@ impl Game {
     pub fn replace_level(&mut self, level: &Level) {
         self.level_name = level.display_name().to_string();
         self.bricks = BrickField::new(level);
+        self.warp = warp::Warp::new(self.bricks.destructible_left(), self.config.warp_percent);
+        self.stall = Default::default();
         self.clear_powerups();
         self.powerup_rules = level.powerup_rules;
         self.place_random_powerups(level);
