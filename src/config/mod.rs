@@ -38,6 +38,8 @@
 //! [game]
 //! speed = 100             # per cent of normal speed, 50 to 100 (the clock slows, not the game)
 //! difficulty = "normal"   # kids, easy, normal or hard (docs/playing.md's table)
+//! warp_limit = 80         # per cent of a level's bricks gone before W warps (0-100; 100 never)
+//! stall_breaker = true    # lightning strikes a last brick left untouched for a minute
 //!
 //! [video]
 //! vsync = true
@@ -195,6 +197,13 @@ pub struct PlayConfig {
     /// settings ([`crate::sim::Difficulty::apply`]). `--difficulty` sets it for one run; the
     /// settings screen changes it. High scores are kept per difficulty.
     pub difficulty: crate::sim::Difficulty,
+    /// The warp limit, per cent of a level's bricks to destroy before the warp key ends it
+    /// ([`crate::sim::GameConfig::warp_percent`], LBreakoutHD's *Warp Limit*): 0 to 100
+    /// (default 80; 100 never warps); the settings screen steps it by 10.
+    pub warp_limit: u32,
+    /// The stall breaker: lightning strikes a last brick left untouched for a minute
+    /// ([`crate::sim::GameConfig::stall_breaker`]); default on.
+    pub stall_breaker: bool,
 }
 
 impl Default for PlayConfig {
@@ -202,9 +211,14 @@ impl Default for PlayConfig {
         PlayConfig {
             speed: 100,
             difficulty: crate::sim::Difficulty::Normal,
+            warp_limit: u32::from(crate::sim::warp::DEFAULT_WARP_PERCENT),
+            stall_breaker: true,
         }
     }
 }
+
+/// The warp limits the settings screen offers, per cent of a level's bricks.
+pub const WARP_LIMITS: [u32; 11] = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100];
 
 /// Slowest and fastest game speed, per cent of normal.
 pub const GAME_SPEED_RANGE: (u32, u32) = (50, 100);

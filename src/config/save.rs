@@ -305,7 +305,7 @@ impl Config {
 
     /// The settings the game writes that are always in effect, with their section and key, in
     /// the order [`Config::changes_since`] lists them.
-    fn written(&self) -> [(&'static str, &'static str, Written); 13] {
+    fn written(&self) -> [(&'static str, &'static str, Written); 15] {
         use Written::{Number, Value as V};
         [
             ("audio", "music_volume", Number(self.audio.music_volume)),
@@ -336,6 +336,12 @@ impl Config {
             ),
             ("game", "speed", V(i64::from(self.game.speed).into())),
             ("game", "difficulty", V(self.game.difficulty.name().into())),
+            (
+                "game",
+                "warp_limit",
+                V(i64::from(self.game.warp_limit).into()),
+            ),
+            ("game", "stall_breaker", V(self.game.stall_breaker.into())),
             ("gamepad", "enabled", V(self.gamepad.enabled.into())),
         ]
     }

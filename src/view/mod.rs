@@ -14,6 +14,7 @@ pub mod editor;
 pub mod fork;
 pub mod hot_seat;
 pub mod hud;
+pub mod inner_stability;
 pub mod lab;
 pub mod lab_zoom;
 pub mod letterbox;
@@ -29,6 +30,7 @@ pub mod text;
 #[cfg(test)]
 pub mod text_boxes;
 pub mod timeline;
+pub mod warp_icon;
 
 pub use letterbox::{letterbox, Viewport};
 pub use sprite::{Layer, PostEffects, SpriteBatch, SpriteInstance};
