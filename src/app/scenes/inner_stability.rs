@@ -112,7 +112,7 @@ impl Scene for InnerStabilityScene {
     }
 
     fn draw(&self, _ctx: &Context, batch: &mut SpriteBatch, _covered: bool) {
-        let line = format!("{} points  -  ESC leaves", self.cost);
+        let line = format!("costs {} points now  -  ESC leaves", self.cost);
         inner_stability::plane(&mut batch.text, self.hovered().map(|t| t.rect), &line);
     }
 
@@ -198,6 +198,6 @@ mod tests {
             .iter()
             .filter_map(crate::view::text::glyph_char)
             .collect();
-        assert!(text.contains("120points"), "{text}");
+        assert!(text.contains("costs120pointsnow"), "{text}");
     }
 }
