@@ -214,18 +214,6 @@ impl Config {
             });
             self.game.speed = super::PlayConfig::default().speed;
         }
-        if self.game.warp_limit > 100 {
-            let (line, column) = locate(text, "game", "warp_limit");
-            problems.push(Problem {
-                line,
-                column,
-                message: format!(
-                    "warp_limit = {} is out of range: it must be between 0 and 100 (per cent)",
-                    self.game.warp_limit
-                ),
-            });
-            self.game.warp_limit = super::PlayConfig::default().warp_limit;
-        }
         let (lo, hi) = super::FRAME_CAP_RANGE;
         if let Some(cap) = self
             .video

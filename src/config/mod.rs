@@ -81,6 +81,7 @@
 mod collision;
 mod controls;
 mod lenient;
+mod percent;
 pub mod save;
 
 pub use collision::{CollisionConfig, ModeChoice};
@@ -199,7 +200,9 @@ pub struct PlayConfig {
     pub difficulty: crate::sim::Difficulty,
     /// The warp limit, per cent of a level's bricks to destroy before the warp key ends it
     /// ([`crate::sim::GameConfig::warp_percent`], LBreakoutHD's *Warp Limit*): 0 to 100
-    /// (default 80; 100 never warps); the settings screen steps it by 10.
+    /// (default 80; 100 never warps); the settings screen steps it by 10. More than 100 is a
+    /// mistake in the file ([`percent::up_to_100`]).
+    #[serde(deserialize_with = "percent::up_to_100")]
     pub warp_limit: u32,
     /// The stall breaker: lightning strikes a last brick left untouched for a minute
     /// ([`crate::sim::GameConfig::stall_breaker`]); default on.
@@ -211,7 +214,7 @@ impl Default for PlayConfig {
         PlayConfig {
             speed: 100,
             difficulty: crate::sim::Difficulty::Normal,
-            warp_limit: u32::from(crate::sim::warp::DEFAULT_WARP_PERCENT),
+            warp_limit: u32::from(crate::sim::controls::WARP_PERCENT),
             stall_breaker: true,
         }
     }

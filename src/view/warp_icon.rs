@@ -59,7 +59,7 @@ pub fn icon(out: &mut Vec<SpriteInstance>, game: &Game, key: &str) {
 mod tests {
     use super::*;
     use crate::level::Level;
-    use crate::sim::{Actions, GameConfig, Input};
+    use crate::sim::{Action, Actions, GameConfig, Input};
 
     fn game(percent: u8) -> Game {
         let level = Level::parse("2 2 2 2 2\n", "warp icon").expect("valid level");
@@ -99,7 +99,7 @@ mod tests {
         // A warped game is over: no icon.
         let mut warped = ready;
         warped.step(&Input {
-            actions: Actions::WARP,
+            actions: Actions::of(&[Action::Warp]),
             ..Input::default()
         });
         let mut out = Vec::new();

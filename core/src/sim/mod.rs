@@ -26,6 +26,7 @@
 //!   out) and its JSON line;
 //! * [`tuning`] — every constant with its unit; [`crate::playfield`] the shared geometry.
 
+mod assists;
 pub mod ball;
 mod ball_collisions;
 pub mod bot;

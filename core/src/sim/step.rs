@@ -59,7 +59,7 @@ impl Game {
         if self.state != GameState::Playing {
             return;
         }
-        if input.actions.contains(Actions::WARP) && self.try_warp() {
+        if input.actions.contains(Action::Warp) && self.try_warp() {
             return;
         }
         self.apply_pick(input);

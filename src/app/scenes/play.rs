@@ -21,6 +21,7 @@ use crate::view::{hud, scene, SpriteBatch};
 mod assists;
 mod end;
 mod input;
+mod pending;
 
 /// Seconds the autoplay bot waits before launching, so a viewer sees the start of each ball.
 const AUTOPLAY_LAUNCH_DELAY: f32 = 0.6;
@@ -87,8 +88,8 @@ pub struct PlayScene {
     /// The fork's legend shows (G, [`crate::view::fork::LEGEND_KEY`], when no action is bound
     /// to it).
     fork_legend: bool,
-    /// The warp key or a pick, for the next step ([`assists`]).
-    assists: assists::Pending,
+    /// The warp key or a pick, for the next step (`pending.rs`).
+    assists: pending::Pending,
 }
 
 impl PlayScene {

@@ -1,41 +1,18 @@
 //! The player's ways past a level in play: the warp key (`sim/warp.rs`) and the Plane of Inner
 //! Stability (`scenes/inner_stability.rs`, `sim/pick.rs`). Both reach the game as the next
-//! step's input ([`Input::actions`], [`Input::pick`]), so replays hold them.
+//! step's input (`pending.rs`), so replays hold them.
 
 use super::PlayScene;
 use crate::app::scenes::inner_stability::{self, InnerStabilityScene};
 use crate::app::scenes::{Context, Transition};
 use crate::sim::pick::pick_cost;
-use crate::sim::{Actions, GameState, Input};
-use glam::Vec2;
-
-/// What the player asked for between two steps, given to the next one.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(super) struct Pending {
-    /// The warp key was pressed.
-    warp: bool,
-    /// The brick picked on the Plane of Inner Stability: its centre, playfield pixels.
-    pick: Option<Vec2>,
-}
-
-impl Pending {
-    /// `input` with what is pending added; nothing stays pending.
-    pub(super) fn apply(&mut self, mut input: Input) -> Input {
-        if std::mem::take(&mut self.warp) {
-            input.actions |= Actions::WARP;
-        }
-        if let Some(pick) = self.pick.take() {
-            input.pick = Some(pick);
-        }
-        input
-    }
-}
+use crate::sim::GameState;
 
 impl PlayScene {
     /// The warp key: the next step warps if the game allows it then (a demo's bot plays on).
     pub(super) fn warp_pressed(&mut self) -> Transition {
         if self.bot.is_none() {
-            self.assists.warp = true;
+            self.assists.request_warp();
         }
         Transition::None
     }
@@ -54,7 +31,7 @@ impl PlayScene {
     /// The plane closed with the brick at `row`, `col` picked: the next step picks its centre.
     pub(super) fn picked(&mut self, row: usize, col: usize) {
         if let Some(brick) = self.game.bricks().live(row, col) {
-            self.assists.pick = Some(brick.rect.center());
+            self.assists.pick(brick.rect.center());
         }
     }
 }
