@@ -33,7 +33,10 @@ mod tests {
             Config::parse_lenient("[game]\nwarp_limit = 130\nstall_breaker = false\n");
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert_eq!((problems[0].line, problems[0].column), (2, 14));
-        assert!(problems[0].message.contains("between 0 and 100"), "{problems:?}");
+        assert!(
+            problems[0].message.contains("between 0 and 100"),
+            "{problems:?}"
+        );
         assert_eq!(config.game.warp_limit, 80, "the default");
         assert!(!config.game.stall_breaker, "the rest applies");
     }

@@ -10,7 +10,7 @@ use super::motion::{BallMods, BallWorld};
 use super::powerups::rules::Rules;
 use super::tuning::*;
 use super::{ball_collisions, pace};
-use super::{Actions, ActiveEffects, Game, GameConfig, GameEvent, GameState, Input};
+use super::{Action, ActiveEffects, Game, GameConfig, GameEvent, GameState, Input};
 use crate::collision::model::ModelMemory;
 use crate::collision::CollisionModel;
 use crate::level::PowerUpKind;

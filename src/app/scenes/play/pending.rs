@@ -35,4 +35,3 @@ impl Pending {
         input
     }
 }
-
