@@ -380,7 +380,6 @@ impl GameOptions {
             pace: file.ball,
             sub_steps: self.sub_steps.unwrap_or(file.collision.sub_steps),
             warp_percent: file.game.warp_limit.min(100) as u8,
-            stall_breaker: file.game.stall_breaker,
             ..defaults
         };
         let difficulty = self.difficulty.unwrap_or(file.game.difficulty);
