@@ -88,6 +88,11 @@ impl Sound {
             GameEvent::PowerUpCollected { kind } => Some(Sound::Caught(kind.family())),
             GameEvent::BrickGrown { .. } => Some(Sound::PowerUp),
             GameEvent::Explosion { .. } => Some(Sound::Explosion),
+            // The stall breaker's build-up, then its strike.
+            GameEvent::StallWarning { .. } => Some(Sound::PowerUp),
+            GameEvent::Lightning { .. } => Some(Sound::Explosion),
+            // A warp's and a pick's own `LevelCleared` and `BrickDestroyed` follow.
+            GameEvent::Warped { .. } | GameEvent::BrickPicked { .. } => None,
             GameEvent::PowerUpReleased { .. }
             | GameEvent::PowerUpEnded { .. }
             | GameEvent::WallHit

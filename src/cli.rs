@@ -385,6 +385,7 @@ impl GameOptions {
             powerups: file.powerups,
             pace: file.ball,
             sub_steps: self.sub_steps.unwrap_or(file.collision.sub_steps),
+            warp_percent: file.game.warp_limit.min(100) as u8,
             ..defaults
         };
         let difficulty = self.difficulty.unwrap_or(file.game.difficulty);

@@ -163,7 +163,9 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
     // Find and load --set/--level before opening a window, so a typo is a one-line error.
     let start = start::resolve(&args, &assets, &sets)?;
     // The player's settings and the difficulty apart: the settings screen may change the latter.
-    let (game_config, difficulty, loaded) = args.game.load_base()?;
+    let (mut game_config, difficulty, loaded) = args.game.load_base()?;
+    // The stall breaker is the player's (on by default), never `simulate`'s or `compare`'s.
+    game_config.stall_breaker = loaded.config.game.stall_breaker;
     let file_config = loaded.config.clone();
     let event_loop = EventLoop::new().map_err(|e| {
         anyhow::anyhow!(

@@ -66,6 +66,10 @@ actions! {
     DebugOverlay, "debug_overlay", "Debug overlay", [F1];
     /// Full screen on or off.
     Fullscreen, "fullscreen", "Full screen", [F11];
+    /// Warp: end the level as won once enough bricks are gone (`sim/warp.rs`).
+    Warp, "warp", "Warp", [KeyW];
+    /// The Plane of Inner Stability: click a brick to destroy it for 10 % of the score.
+    InnerStability, "inner_stability", "Inner stability", [KeyI];
 }
 
 /// An action's row of the table.
@@ -106,7 +110,9 @@ impl Action {
             | Action::Mute
             | Action::NextCollisionMode
             | Action::DebugOverlay
-            | Action::Fullscreen => self.row().defaults,
+            | Action::Fullscreen
+            | Action::Warp
+            | Action::InnerStability => self.row().defaults,
         }
     }
 

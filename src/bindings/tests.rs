@@ -79,8 +79,8 @@ fn menu_keys_are_refused_except_an_actions_own_defaults() {
 #[test]
 fn binding_replaces_the_actions_keys() {
     let mut b = Bindings::default();
-    b.bind(Action::Launch, KeyCode::KeyW).unwrap();
-    assert_eq!(b.action(KeyCode::KeyW), Some(Action::Launch));
+    b.bind(Action::Launch, KeyCode::KeyU).unwrap();
+    assert_eq!(b.action(KeyCode::KeyU), Some(Action::Launch));
     assert_eq!(b.action(KeyCode::Space), None);
     // The freed key can go to another action.
     b.bind(Action::Pause, KeyCode::Space).unwrap();

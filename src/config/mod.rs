@@ -39,6 +39,8 @@
 //! speed = 100             # per cent of normal speed, 50 to 100 (the clock slows, not the game)
 //! difficulty = "normal"   # kids, easy, normal or hard (docs/playing.md's table)
 //! bonus_levels = true     # a bonus mini-game after every 4 levels of a run
+//! warp_limit = 80         # per cent of a level's bricks gone before W warps (0-100; 100 never)
+//! stall_breaker = true    # lightning strikes a last brick left untouched for a minute
 //!
 //! [video]
 //! vsync = true
@@ -81,6 +83,7 @@ mod collision;
 mod controls;
 mod graphics;
 mod lenient;
+mod percent;
 pub mod save;
 
 pub use collision::{CollisionConfig, ModeChoice};
@@ -204,6 +207,15 @@ pub struct PlayConfig {
     /// LBreakoutHD's *Bonus Levels* option, `src/config.cpp` `add_bonus_levels = 1`); the
     /// settings screen toggles it, from the next set opened.
     pub bonus_levels: bool,
+    /// The warp limit, per cent of a level's bricks to destroy before the warp key ends it
+    /// ([`crate::sim::GameConfig::warp_percent`], LBreakoutHD's *Warp Limit*): 0 to 100
+    /// (default 80; 100 never warps); the settings screen steps it by 10. More than 100 is a
+    /// mistake in the file ([`percent::up_to_100`]).
+    #[serde(deserialize_with = "percent::up_to_100")]
+    pub warp_limit: u32,
+    /// The stall breaker: lightning strikes a last brick left untouched for a minute
+    /// ([`crate::sim::GameConfig::stall_breaker`]); default on.
+    pub stall_breaker: bool,
 }
 
 impl Default for PlayConfig {
@@ -212,9 +224,14 @@ impl Default for PlayConfig {
             speed: 100,
             difficulty: crate::sim::Difficulty::Normal,
             bonus_levels: true,
+            warp_limit: u32::from(crate::sim::controls::WARP_PERCENT),
+            stall_breaker: true,
         }
     }
 }
+
+/// The warp limits the settings screen offers, per cent of a level's bricks.
+pub const WARP_LIMITS: [u32; 11] = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100];
 
 /// Slowest and fastest game speed, per cent of normal.
 pub const GAME_SPEED_RANGE: (u32, u32) = (50, 100);

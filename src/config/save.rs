@@ -305,7 +305,7 @@ impl Config {
 
     /// The settings the game writes that are always in effect, with their section and key, in
     /// the order [`Config::changes_since`] lists them.
-    fn written(&self) -> [(&'static str, &'static str, Written); 16] {
+    fn written(&self) -> [(&'static str, &'static str, Written); 18] {
         use Written::{Number, Value as V};
         [
             ("audio", "music_volume", Number(self.audio.music_volume)),
@@ -337,6 +337,12 @@ impl Config {
             ("game", "speed", V(i64::from(self.game.speed).into())),
             ("game", "difficulty", V(self.game.difficulty.name().into())),
             ("game", "bonus_levels", V(self.game.bonus_levels.into())),
+            (
+                "game",
+                "warp_limit",
+                V(i64::from(self.game.warp_limit).into()),
+            ),
+            ("game", "stall_breaker", V(self.game.stall_breaker.into())),
             ("gamepad", "enabled", V(self.gamepad.enabled.into())),
             ("graphics", "theme", V(self.graphics.theme.clone().into())),
             (

@@ -11,6 +11,7 @@ pub mod particles;
 use crate::config::EffectsConfig;
 use crate::level::brick_color;
 use crate::sim::{Game, GameEvent};
+use glam::Vec2;
 use particles::ParticlePool;
 
 /// Most particles alive at once; the pool recycles the oldest beyond it.
@@ -28,6 +29,8 @@ const TRAIL_BALLS: usize = 2;
 const EXPLOSION_SHAKE_SECONDS: f32 = 0.3;
 /// Particles of an explosion, as a multiple of the configured burst of a destroyed brick.
 pub const EXPLOSION_BURST_FACTOR: usize = 4;
+/// The stall breaker's sparks (linear RGBA): an electric blue.
+const LIGHTNING_COLOR: [f32; 4] = [0.45, 0.7, 1.0, 1.0];
 
 /// Post-processing effects for one frame (LearnOpenGL's shake, confuse and chaos): state the
 /// effects layer keeps and the renderer reads (see [`Effects::post`]).
@@ -118,6 +121,18 @@ impl Effects {
                 brick_color(kind, None),
                 self.burst_particles / 3,
             ),
+            // The stall breaker: blue sparks build up on the last brick, then the strike.
+            GameEvent::StallWarning { position, .. } => {
+                self.particles
+                    .emit_burst(position, LIGHTNING_COLOR, self.burst_particles / 2)
+            }
+            GameEvent::Lightning { position, .. } => {
+                let reach = Vec2::new(8.0, (position.y / 2.0).max(8.0));
+                let column = Vec2::new(position.x, position.y / 2.0);
+                let count = self.burst_particles * EXPLOSION_BURST_FACTOR;
+                self.particles.emit_explosion(column, reach, count);
+                self.shake_left = self.shake_left.max(EXPLOSION_SHAKE_SECONDS);
+            }
             _ => {}
         }
     }

@@ -414,8 +414,15 @@ const BANNER_LINES: usize = 4;
 /// A line under [`message`]'s box (a note to read before going on), centred over a shade,
 /// dimmer than the hint, cut to the playfield's width with `...`.
 pub fn message_note(out: &mut Vec<SpriteInstance>, note: &str) {
+    message_note_row(out, note, 0);
+}
+
+/// [`message_note`] on line `row` (0 the first) of the notes under the message box, each
+/// `HUD_SIZE + 12` pixels below the one before, so two notes never overlap.
+pub fn message_note_row(out: &mut Vec<SpriteInstance>, note: &str, row: usize) {
     let shown = crate::view::text::ellipsize(note, chars_in(PLAYFIELD_WIDTH - 32.0, HUD_SIZE));
-    let (w, y) = (text_width(&shown, HUD_SIZE), MESSAGE_TOP + MESSAGE_H + 12.0);
+    let below = MESSAGE_TOP + MESSAGE_H + 12.0 + row as f32 * (HUD_SIZE + 12.0);
+    let (w, y) = (text_width(&shown, HUD_SIZE), below);
     let x = PLAYFIELD_WIDTH / 2.0 - w / 2.0;
     panel(out, [x - 8.0, y - 4.0, w + 16.0, HUD_SIZE + 8.0], SHADE);
     layout(out, &shown, x, y, HUD_SIZE, DIM);

@@ -15,6 +15,7 @@ pub mod editor;
 pub mod fork;
 pub mod hot_seat;
 pub mod hud;
+pub mod inner_stability;
 pub mod lab;
 pub mod lab_zoom;
 pub mod letterbox;
@@ -31,6 +32,7 @@ pub mod text;
 pub mod text_boxes;
 pub mod theme_look;
 pub mod timeline;
+pub mod warp_icon;
 
 pub use letterbox::{letterbox, Viewport};
 pub use sprite::{Layer, PostEffects, SpriteBatch, SpriteInstance};

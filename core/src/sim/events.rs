@@ -95,4 +95,41 @@ pub enum GameEvent {
     LevelCleared,
     /// No lives left.
     GameOver,
+    /// The player warped ([`crate::sim::Game::warp_ready`]): the level ends as won, a
+    /// [`GameEvent::LevelCleared`] follows in the same step.
+    Warped {
+        /// Destructible bricks left standing, unscored.
+        bricks_left: u32,
+    },
+    /// The player picked a brick on the Plane of Inner Stability (`sim/pick.rs`): it is
+    /// destroyed (its `BrickDestroyed`, 0 points, follows) and the score lost `cost`.
+    BrickPicked {
+        /// Grid row (0 at the top).
+        row: usize,
+        /// Grid column (0 at the left).
+        col: usize,
+        /// Points taken from the score.
+        cost: u32,
+    },
+    /// The stall breaker's build-up (`sim/stall_breaker.rs`): the last brick has been untouched
+    /// for [`crate::sim::stall_breaker::STALL_WARNING_SECONDS`]; lightning strikes it at
+    /// [`crate::sim::stall_breaker::STALL_SECONDS`] unless a ball hits it first.
+    StallWarning {
+        /// Grid row (0 at the top).
+        row: usize,
+        /// Grid column (0 at the left).
+        col: usize,
+        /// Centre of the brick, playfield pixels.
+        position: Vec2,
+    },
+    /// The stall breaker's lightning struck the last brick, which is destroyed (its
+    /// `BrickDestroyed`, 0 points, follows).
+    Lightning {
+        /// Grid row (0 at the top).
+        row: usize,
+        /// Grid column (0 at the left).
+        col: usize,
+        /// Centre of the brick, playfield pixels.
+        position: Vec2,
+    },
 }

@@ -10,7 +10,7 @@ use super::motion::{BallMods, BallWorld};
 use super::powerups::rules::Rules;
 use super::tuning::*;
 use super::{ball_collisions, pace};
-use super::{ActiveEffects, Game, GameConfig, GameEvent, GameState, Input};
+use super::{Action, ActiveEffects, Game, GameConfig, GameEvent, GameState, Input};
 use crate::collision::model::ModelMemory;
 use crate::collision::CollisionModel;
 use crate::level::PowerUpKind;
@@ -59,6 +59,10 @@ impl Game {
         if self.state != GameState::Playing {
             return;
         }
+        if input.actions.contains(Action::Warp) && self.try_warp() {
+            return;
+        }
+        self.apply_pick(input);
         let dt = FIXED_TIMESTEP;
         self.move_paddle(input, dt);
         self.resize_balls();
@@ -70,6 +74,8 @@ impl Game {
         self.drop_board();
         self.update_powerups(dt);
         self.remove_lost_balls();
+        self.warp.count_grown(&self.events);
+        self.break_stall();
         self.check_cleared();
     }
 

@@ -313,6 +313,16 @@ impl Campaign {
         }
     }
 
+    /// The same level again after Buy Continue (LBreakoutHD `continueGame`): score 0 and
+    /// `lives` (the difficulty's start lives).
+    pub fn bought_continue(&self, lives: u32) -> Campaign {
+        Campaign {
+            score: 0,
+            lives,
+            ..self.clone()
+        }
+    }
+
     /// The run at its next level, which starts with `score` and `lives`.
     pub fn next(&self, score: u32, lives: u32) -> Campaign {
         Campaign {

@@ -22,6 +22,7 @@ pub mod hot_seat;
 pub mod hot_seat_end;
 #[cfg(test)]
 mod hot_seat_tests;
+pub mod inner_stability;
 mod keys;
 pub mod lab;
 #[cfg(test)]

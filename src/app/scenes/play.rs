@@ -18,8 +18,10 @@ use crate::sim::fork::Fork;
 use crate::sim::{Bot, Game, GameEvent};
 use crate::view::{hud, scene, SpriteBatch};
 
+mod assists;
 mod end;
 mod input;
+mod pending;
 
 /// Seconds the autoplay bot waits before launching, so a viewer sees the start of each ball.
 const AUTOPLAY_LAUNCH_DELAY: f32 = 0.6;
@@ -86,6 +88,8 @@ pub struct PlayScene {
     /// The fork's legend shows (G, [`crate::view::fork::LEGEND_KEY`], when no action is bound
     /// to it).
     fork_legend: bool,
+    /// The warp key or a pick, for the next step (`pending.rs`).
+    assists: pending::Pending,
 }
 
 impl PlayScene {
@@ -182,6 +186,7 @@ impl PlayScene {
             turn_end: None,
             fork: None,
             fork_legend: true,
+            assists: Default::default(),
         }
     }
 
@@ -227,7 +232,7 @@ impl PlayScene {
         while self.clock.step() {
             let input = match self.bot.as_mut() {
                 Some(bot) => bot.input(&self.game),
-                None => ctx.input.take_step_input(),
+                None => self.assists.apply(ctx.input.take_step_input()),
             };
             self.game.step(&input);
             if let Some(fork) = &mut self.fork {
@@ -325,6 +330,10 @@ impl Scene for PlayScene {
                 self.fork_or_leave(ctx.options.modes.modes());
                 Handled::Yes(Transition::None)
             }
+            SceneInput::Resumed(Reply::Pick { row, col }) => {
+                self.picked(*row, *col);
+                Handled::Yes(Transition::None)
+            }
             _ => Handled::No,
         }
     }
@@ -405,6 +414,8 @@ impl Scene for PlayScene {
         if let Some(error) = &self.reload_error {
             hud::reload_error(&mut batch.text, error);
         }
+        let warp_key = ctx.bindings().first_key_name(Action::Warp);
+        crate::view::warp_icon::icon(&mut batch.text, game, &warp_key);
         if !covered && self.bot.is_none() && game.balls().iter().any(|b| b.stuck) {
             let key = ctx.bindings().first_key_name(Action::Launch);
             crate::view::text::layout_centered(

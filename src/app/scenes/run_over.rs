@@ -44,8 +44,16 @@ pub type Retry = Box<dyn Fn(&mut Context) -> Option<Box<dyn Scene>>>;
 /// The key that retries the level after a game over.
 pub const RETRY_KEY: KeyCode = KeyCode::KeyR;
 
+/// The key that buys a continue after a game over ([`RunOverScene::with_continue`]).
+pub const BUY_CONTINUE_KEY: KeyCode = KeyCode::KeyB;
+
+/// The line under the game-over box that offers a continue (LBreakoutHD asks "Buy Continue?
+/// y/n (Costs ALL of your score.)").
+pub const BUY_CONTINUE_NOTE: &str = "B: buy continue (costs all your score)";
+
 /// The run is over; its score is the whole run's. Enter/Space or Esc go back to the menu; after
-/// a game over, R plays the level again with the score and lives it was started with.
+/// a game over, R plays the level again with the score and lives it was started with, and B
+/// buys a continue: the level again from its start with score 0 and the difficulty's lives.
 /// Autoplay goes back by itself, except at the end of a run started with `--set` or `--level`,
 /// where the result stays on screen.
 pub struct RunOverScene {
@@ -57,6 +65,8 @@ pub struct RunOverScene {
     retry: Option<Retry>,
     /// A line under the box: the run's bonus score, or how a mini-game played alone ended.
     note: Option<String>,
+    /// Buys a continue (game over only).
+    buy: Option<Retry>,
 }
 
 impl RunOverScene {
@@ -68,6 +78,7 @@ impl RunOverScene {
             seconds: 0.0,
             retry: None,
             note: None,
+            buy: None,
         }
     }
 
@@ -83,10 +94,17 @@ impl RunOverScene {
         self
     }
 
-    /// Replaces the game under this screen with the level started again; if it no longer
-    /// loads, goes back to the menu, which shows why.
-    fn retry(&self, ctx: &mut Context) -> Transition {
-        let Some(retry) = &self.retry else {
+    /// Offers Buy Continue (LBreakoutHD `continueGame`, B): `buy` makes the play scene of the
+    /// level from its start with score 0 and the difficulty's start lives.
+    pub fn with_continue(mut self, buy: Retry) -> RunOverScene {
+        self.buy = Some(buy);
+        self
+    }
+
+    /// Replaces the game under this screen with `retry`'s game (the level started again); if
+    /// it no longer loads, goes back to the menu, which shows why. Nothing without one.
+    fn retry(ctx: &mut Context, retry: Option<&Retry>) -> Transition {
+        let Some(retry) = retry else {
             return Transition::None;
         };
         ctx.effects.clear();
@@ -129,8 +147,9 @@ impl Scene for RunOverScene {
         let menu = format!("{retry}{} menu", go_on_key(ctx));
         let hint = hint_line(&[&score, &self.outcome.best_line()], &menu);
         hud::message(&mut batch.text, self.end.title(), &hint);
-        if let Some(note) = &self.note {
-            hud::message_note(&mut batch.text, note);
+        let buy = self.buy.as_ref().map(|_| BUY_CONTINUE_NOTE);
+        for (row, note) in self.note.as_deref().into_iter().chain(buy).enumerate() {
+            hud::message_note_row(&mut batch.text, note, row);
         }
     }
 }
@@ -140,7 +159,10 @@ impl RunOverScene {
         match code {
             KeyCode::Escape => close_game(ctx),
             code if goes_on(ctx, code) && self.seconds >= CONFIRM_DELAY => close_game(ctx),
-            RETRY_KEY if self.seconds >= CONFIRM_DELAY => self.retry(ctx),
+            RETRY_KEY if self.seconds >= CONFIRM_DELAY => Self::retry(ctx, self.retry.as_ref()),
+            BUY_CONTINUE_KEY if self.seconds >= CONFIRM_DELAY => {
+                Self::retry(ctx, self.buy.as_ref())
+            }
             _ => Transition::None,
         }
     }
@@ -173,7 +195,7 @@ mod tests {
         use crate::app::scenes::level_cleared::LevelClearedScene;
         use crate::app::Action;
         let mut ctx = test_context();
-        ctx.bind(Action::Launch, KeyCode::KeyW).unwrap();
+        ctx.bind(Action::Launch, KeyCode::KeyU).unwrap();
         let mut over = RunOverScene::new(
             RunEnd::GameOver,
             Outcome {
@@ -183,14 +205,14 @@ mod tests {
         );
         let mut batch = SpriteBatch::default();
         over.draw(&ctx, &mut batch, false);
-        assert_eq!(shown_hint(&batch), "score 5  -  W menu");
+        assert_eq!(shown_hint(&batch), "score 5  -  U menu");
         over.update(&mut ctx, CONFIRM_DELAY);
         assert!(
             matches!(
-                over.key_press(&mut ctx, KeyCode::KeyW),
+                over.key_press(&mut ctx, KeyCode::KeyU),
                 Transition::Sequence(_) | Transition::Pop
             ),
-            "W goes to the menu"
+            "U goes to the menu"
         );
         assert!(matches!(
             over.key_press(&mut ctx, KeyCode::KeyQ),
@@ -206,10 +228,10 @@ mod tests {
         );
         let mut batch = SpriteBatch::default();
         cleared.draw(&ctx, &mut batch, false);
-        assert_eq!(shown_hint(&batch), "level +5  total 9  -  W next level");
+        assert_eq!(shown_hint(&batch), "level +5  total 9  -  U next level");
         cleared.update(&mut ctx, CONFIRM_DELAY);
         assert!(!matches!(
-            cleared.key_press(&mut ctx, KeyCode::KeyW),
+            cleared.key_press(&mut ctx, KeyCode::KeyU),
             Transition::None
         ));
     }

@@ -95,6 +95,14 @@ pub enum Reply {
     /// The pause screen's fork key: the paused game forks into every collision mode at this
     /// step, or leaves the fork it is in (the collision lab).
     Fork,
+    /// The Plane of Inner Stability's pick (`inner_stability.rs`): the game destroys the brick
+    /// at this cell (grid row and column) for 10 % of the score.
+    Pick {
+        /// Grid row (0 at the top).
+        row: usize,
+        /// Grid column (0 at the left).
+        col: usize,
+    },
 }
 
 /// How the app shows the window while a scene is on top (or, for the title, on the stack).

@@ -1,5 +1,6 @@
 //! The settings screen, from the set menu (F3) and the pause screen (S): volumes, sound on or
-//! muted, collision mode, difficulty (from the next run), game speed, bonus levels, particles, screen
+//! muted, collision mode, difficulty (from the next run), game speed, bonus levels, warp limit,
+//! stall breaker (both from the next level), particles, screen
 //! effects, the power-ups on bricks (shown or hidden in play), vsync, the frame cap,
 //! fullscreen, the gamepad and the key of every [`Action`] (press the new key), each applied
 //! the moment it changes;
@@ -17,7 +18,7 @@ use crate::app::input::POINTER_DEADBAND;
 use crate::app::Action;
 use crate::audio::Sound;
 use crate::collision::CollisionMode;
-use crate::config::{KeysConfig, GAME_SPEEDS};
+use crate::config::{KeysConfig, GAME_SPEEDS, WARP_LIMITS};
 use crate::view::settings::{self as view, SettingsView};
 use crate::view::SpriteBatch;
 use values::{
@@ -110,6 +111,26 @@ const SETTINGS: &[Setting] = &[
         step: |ctx, _| {
             let on = &mut ctx.settings.now.game.bonus_levels;
             *on = !*on;
+        },
+        sound: None,
+    },
+    Setting {
+        label: "Warp limit",
+        value: |ctx| format!("{}%", ctx.settings.now.game.warp_limit),
+        step: |ctx, dir| {
+            let limit = next_of(&WARP_LIMITS, ctx.settings.now.game.warp_limit, dir);
+            ctx.settings.now.game.warp_limit = limit;
+            ctx.game_config.warp_percent = limit.min(100) as u8;
+        },
+        sound: None,
+    },
+    Setting {
+        label: "Stall breaker",
+        value: |ctx| on_off(ctx.settings.now.game.stall_breaker),
+        step: |ctx, _| {
+            let on = !ctx.settings.now.game.stall_breaker;
+            ctx.settings.now.game.stall_breaker = on;
+            ctx.game_config.stall_breaker = on;
         },
         sound: None,
     },

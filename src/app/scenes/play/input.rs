@@ -54,6 +54,8 @@ impl PlayScene {
         }
         match ctx.bindings().action(code) {
             Some(Action::Pause) => self.pause(),
+            Some(Action::Warp) => self.warp_pressed(),
+            Some(Action::InnerStability) => self.inner_stability(ctx),
             Some(Action::NextCollisionMode) => {
                 ctx.collision = ctx.collision.next();
                 self.game.set_collision_mode(ctx.collision);

@@ -349,17 +349,17 @@ fn a_key_row_takes_the_next_key_and_refuses_one_in_use() {
         scene.chrome().takes_letters,
         "M or F1 would be bound, not mute or the overlay"
     );
-    scene.key_press(&mut ctx, KeyCode::KeyW);
-    assert_eq!(ctx.bindings().action(KeyCode::KeyW), Some(Action::Launch));
+    scene.key_press(&mut ctx, KeyCode::KeyU);
+    assert_eq!(ctx.bindings().action(KeyCode::KeyU), Some(Action::Launch));
     assert_eq!(ctx.bindings().action(KeyCode::Space), None);
     assert!(!scene.chrome().takes_letters);
     // A key another action has is refused, with the reason, and nothing changes.
     select_key(&mut scene, &mut ctx, Action::Pause);
     scene.key_press(&mut ctx, KeyCode::Enter);
-    scene.key_press(&mut ctx, KeyCode::KeyW);
+    scene.key_press(&mut ctx, KeyCode::KeyU);
     assert_eq!(ctx.bindings().action(KeyCode::KeyP), Some(Action::Pause));
     let message = scene.view(&ctx).message.unwrap();
-    assert!(message.contains("W is already 'Launch'"), "{message}");
+    assert!(message.contains("U is already 'Launch'"), "{message}");
     // Esc while waiting keeps the key.
     scene.key_press(&mut ctx, KeyCode::Enter);
     scene.key_press(&mut ctx, KeyCode::Escape);
@@ -370,7 +370,7 @@ fn a_key_row_takes_the_next_key_and_refuses_one_in_use() {
         Transition::Pop
     ));
     let text = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(text, "# keys\n\n[keys]\nlaunch = [\"W\"]\n");
+    assert_eq!(text, "# keys\n\n[keys]\nlaunch = [\"U\"]\n");
     let (config, problems) = Config::parse_lenient(&text);
     assert!(problems.is_empty(), "{problems:?}");
     assert_eq!(&config.keys.bindings(), ctx.bindings());
