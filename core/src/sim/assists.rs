@@ -43,7 +43,8 @@ impl Game {
     /// Stage, after the balls and bricks moved: the stall breaker's clock runs, is set back or
     /// strikes (see the module's documentation). Nothing with the setting off.
     pub(in crate::sim) fn break_stall(&mut self) {
-        if !self.config.stall_breaker || self.state != GameState::Playing {
+        // Not in a mini-game: its bricks come and go by its own rules.
+        if !self.config.stall_breaker || self.state != GameState::Playing || self.bonus.is_some() {
             return;
         }
         let last = match self.bricks.destructible_left() {

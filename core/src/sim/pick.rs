@@ -36,7 +36,11 @@ impl Game {
     /// destroyed outright ([`Game::destroy_outright`], its points not counted) and the score
     /// loses [`pick_cost`] of itself, with a [`GameEvent::BrickPicked`]. A point on no such
     /// brick does nothing.
+    /// Not in a mini-game: LBreakoutHD offers the plane in regular levels only.
     pub(in crate::sim) fn apply_pick(&mut self, input: &Input) {
+        if self.bonus.is_some() {
+            return;
+        }
         let Some((row, col)) = input.pick.and_then(|p| self.destructible_brick_at(p)) else {
             return;
         };

@@ -18,9 +18,11 @@ impl PlayScene {
     }
 
     /// The Plane of Inner Stability's key: the plane over the game, while a player (not the
-    /// bot) plays it.
+    /// bot) plays a regular level (not a mini-game: LBreakoutHD's `runBrickDestroyDlg` is for
+    /// regular levels only).
     pub(super) fn inner_stability(&mut self, _ctx: &mut Context) -> Transition {
-        if self.bot.is_some() || self.game.state() != GameState::Playing {
+        let mini_game = self.game.bonus_hud().is_some();
+        if self.bot.is_some() || self.game.state() != GameState::Playing || mini_game {
             return Transition::None;
         }
         let targets = inner_stability::targets(&self.game);
