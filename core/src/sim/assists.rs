@@ -8,9 +8,12 @@ use super::{Game, GameEvent, GameState};
 
 impl Game {
     /// Whether the warp action would end the level now ([`Warp::allows`]): the game is being
-    /// played and fewer destructible bricks are left than the warp limit. For the HUD's icon.
+    /// played, it is not a mini-game, and fewer destructible bricks are left than the warp
+    /// limit. For the HUD's icon.
     pub fn warp_ready(&self) -> bool {
-        self.state == GameState::Playing && self.warp.allows(self.bricks.destructible_left())
+        self.state == GameState::Playing
+            && self.bonus.is_none()
+            && self.warp.allows(self.bricks.destructible_left())
     }
 
     /// The warp limit now, bricks ([`Warp::limit`]).
