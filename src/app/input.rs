@@ -122,6 +122,7 @@ impl InputState {
             paddle_target_x: self.mouse_x.map(quantised),
             launch: self.launch,
             paddle_axis: self.pad_axis,
+            ..Input::default()
         };
         self.launch = false;
         input

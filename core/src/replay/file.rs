@@ -11,8 +11,8 @@
 //! The checksum turns any damage into one clear error before anything is decoded; a newer
 //! format version is refused by its number, never misread.
 
-use super::settings::{StoredSettingsV2, StoredSettingsV4, StoredSettingsV5};
-use super::track::{InputTrackV1, InputTrackV2};
+use super::settings_old::{StoredSettingsV2, StoredSettingsV4, StoredSettingsV5, StoredSettingsV6};
+use super::track_old::{InputTrackV1, InputTrackV2, InputTrackV6};
 use super::{Change, End, Header, InputTrack, Math, Origin, Replay, StoredSettings};
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -37,7 +37,12 @@ pub const MAGIC: &[u8; 8] = b"BKREPLAY";
 ///   physics by `--collision native`), which older files read as this game's, `game`.
 /// - 6: the settings end with the sub-steps' name (`sim::SubSteps`: `on`, or `off` for one raw
 ///   collision test per step), which older files read as `on`.
-pub const FORMAT_VERSION: u16 = 6;
+/// - 7: the settings end with the controls (`sim::ControlSettings`: paddle style, ball turbo
+///   speed and auto, key acceleration, launch angle, auto-return), the warp percentage and the
+///   stall breaker, which older files read as played (this game's controls, no stall
+///   breaker); the input track gains two columns, each run's actions (`sim::Actions`) and
+///   picked point, which older files read as empty.
+pub const FORMAT_VERSION: u16 = 7;
 /// How far past [`FORMAT_VERSION`] a format number is still believed to be a real newer
 /// format (four formats came in the first months; sixteen more is years of them). A number
 /// further out is far likelier damage after an intact magic (random bytes, a bit flip in
@@ -158,30 +163,7 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<Replay, ReplayError> {
             "the body unpacks to more than {MAX_BODY} bytes"
         )));
     }
-    let read =
-        match version {
-            1 => postcard::take_from_bytes::<OldReplay<StoredSettingsV2, InputTrackV1, ()>>(&body)
-                .map(|(old, rest)| {
-                    (
-                        old.into_replay(StoredSettingsV2::into_current, |t| t.0),
-                        rest,
-                    )
-                }),
-            2 => postcard::take_from_bytes::<OldReplay<StoredSettingsV2, InputTrackV2, ()>>(&body)
-                .map(|(old, rest)| {
-                    (
-                        old.into_replay(StoredSettingsV2::into_current, |t| t.0),
-                        rest,
-                    )
-                }),
-            3 => postcard::take_from_bytes::<OldReplay<StoredSettingsV4, InputTrack, ()>>(&body)
-                .map(|(old, rest)| (old.into_replay(StoredSettingsV4::into_current, |t| t), rest)),
-            4 => postcard::take_from_bytes::<OldReplay<StoredSettingsV4, InputTrack, Math>>(&body)
-                .map(|(old, rest)| (old.into_replay(StoredSettingsV4::into_current, |t| t), rest)),
-            5 => postcard::take_from_bytes::<OldReplay<StoredSettingsV5, InputTrack, Math>>(&body)
-                .map(|(old, rest)| (old.into_replay(StoredSettingsV5::into_current, |t| t), rest)),
-            _ => postcard::take_from_bytes::<Replay>(&body),
-        };
+    let read = decode_body(version, &body);
     let (replay, rest) = read.map_err(|e| {
         invalid(format!(
             "the body (unpacked, {} bytes) does not decode: {e}",
@@ -197,6 +179,59 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<Replay, ReplayError> {
     }
     replay.validate().map_err(invalid)?;
     Ok(replay)
+}
+
+/// The replay in an unpacked `body` of format `version` (older formats converted to today's),
+/// and the bytes after it. Errors: postcard's, for a body that does not decode.
+fn decode_body(version: u16, body: &[u8]) -> Result<(Replay, &[u8]), postcard::Error> {
+    match version {
+        1 => postcard::take_from_bytes::<OldReplay<StoredSettingsV2, InputTrackV1, ()>>(body).map(
+            |(old, rest)| {
+                (
+                    old.into_replay(StoredSettingsV2::into_current, |t| t.0),
+                    rest,
+                )
+            },
+        ),
+        2 => postcard::take_from_bytes::<OldReplay<StoredSettingsV2, InputTrackV2, ()>>(body).map(
+            |(old, rest)| {
+                (
+                    old.into_replay(StoredSettingsV2::into_current, |t| t.0),
+                    rest,
+                )
+            },
+        ),
+        3 => postcard::take_from_bytes::<OldReplay<StoredSettingsV4, InputTrackV6, ()>>(body).map(
+            |(old, rest)| {
+                (
+                    old.into_replay(StoredSettingsV4::into_current, |t| t.0),
+                    rest,
+                )
+            },
+        ),
+        4 => postcard::take_from_bytes::<OldReplay<StoredSettingsV4, InputTrackV6, Math>>(body)
+            .map(|(old, rest)| {
+                (
+                    old.into_replay(StoredSettingsV4::into_current, |t| t.0),
+                    rest,
+                )
+            }),
+        5 => postcard::take_from_bytes::<OldReplay<StoredSettingsV5, InputTrackV6, Math>>(body)
+            .map(|(old, rest)| {
+                (
+                    old.into_replay(StoredSettingsV5::into_current, |t| t.0),
+                    rest,
+                )
+            }),
+        6 => postcard::take_from_bytes::<OldReplay<StoredSettingsV6, InputTrackV6, Math>>(body)
+            .map(|(old, rest)| {
+                (
+                    old.into_replay(StoredSettingsV6::into_current, |t| t.0),
+                    rest,
+                )
+            }),
+        _ => postcard::take_from_bytes::<Replay>(body),
+    }
 }
 
 /// Reads the replay at `path`. Errors: as [`decode`], or the file cannot be read.
@@ -218,10 +253,11 @@ pub fn write(path: &Path, replay: &Replay) -> Result<(), ReplayError> {
     crate::files::write_atomic(path, &encode(replay)).map_err(io)
 }
 
-/// A [`Header`] as formats 1–5 stored it: formats 1–3 without [`Header::math`] (read as
+/// A [`Header`] as formats 1–6 stored it: formats 1–3 without [`Header::math`] (read as
 /// [`Math::Platform`]), its settings as that format stored them (`StoredSettingsV2`, without
 /// the difficulty's, in formats 1 and 2; `StoredSettingsV4`, without the paddle rule, in 3
-/// and 4; `StoredSettingsV5`, without the sub-steps, in 5).
+/// and 4; `StoredSettingsV5`, without the sub-steps, in 5; `StoredSettingsV6`, without the
+/// controls, in 6).
 #[derive(serde::Deserialize)]
 struct OldHeader<Settings, M> {
     game_version: String,
@@ -256,8 +292,8 @@ impl OldMath for Math {
     }
 }
 
-/// A [`Replay`] as formats 1–5 stored it: its header as [`OldHeader`], its input track as that
-/// format stored it ([`InputTrackV1`], [`InputTrackV2`], or today's).
+/// A [`Replay`] as formats 1–6 stored it: its header as [`OldHeader`], its input track as that
+/// format stored it ([`InputTrackV1`], [`InputTrackV2`], [`InputTrackV6`]).
 #[derive(serde::Deserialize)]
 struct OldReplay<Settings, Track, M> {
     header: OldHeader<Settings, M>,

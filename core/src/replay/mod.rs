@@ -28,8 +28,10 @@ mod keyframes;
 mod playback;
 mod recorder;
 mod settings;
+mod settings_old;
 pub mod store;
 mod track;
+mod track_old;
 pub mod verify;
 
 pub use file::ReplayError;
@@ -382,5 +384,7 @@ fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or(s)
 }
 
+#[cfg(test)]
+mod format7_tests;
 #[cfg(test)]
 mod tests;

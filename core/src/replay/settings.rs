@@ -5,7 +5,10 @@
 use crate::collision::CollisionMode;
 use crate::level::PowerUpKind;
 use crate::sim::powerups::PerKind;
-use crate::sim::{Difficulty, GameConfig, PaceSettings, PaddleRule, PowerUpSettings, SubSteps};
+use crate::sim::{
+    ControlSettings, Difficulty, GameConfig, LaunchAngle, PaceSettings, PaddleRule, PaddleStyle,
+    PowerUpSettings, SubSteps,
+};
 use serde::{Deserialize, Serialize};
 
 /// Every setting of [`GameConfig`], as stored in a replay. Names, not enum indices, for the
@@ -56,151 +59,23 @@ pub struct StoredSettings {
     /// Sub-steps, by name ([`SubSteps::name`]: `on` or `off`); format 6 on, "on" for older
     /// files.
     pub sub_steps: String,
-}
-
-/// [`StoredSettings`] as format 5 stored them: without the sub-steps, which read as `on`
-/// (the only way there was). The fields in their order, as postcard reads them.
-#[derive(Clone, Debug, Deserialize)]
-pub(crate) struct StoredSettingsV5 {
-    seed: u64,
-    collision: String,
-    launch_speed: f32,
-    infinite_lives: bool,
-    good_chance: f32,
-    bad_chance: f32,
-    classic_seconds: [f32; 4],
-    chance: Vec<(String, f32)>,
-    seconds: Vec<(String, f32)>,
-    speed_up_per_minute: f32,
-    max_speed_factor: f32,
-    aim_launch: bool,
-    difficulty: String,
-    start_lives: u32,
-    paddle_width: f32,
-    bad_powerups: bool,
-    powerup_time_factor: f32,
-    score_factor: f32,
-    paddle_rule: String,
-}
-
-impl StoredSettingsV5 {
-    /// The same settings with sub-steps on.
-    pub(crate) fn into_current(self) -> StoredSettings {
-        StoredSettings {
-            seed: self.seed,
-            collision: self.collision,
-            launch_speed: self.launch_speed,
-            infinite_lives: self.infinite_lives,
-            good_chance: self.good_chance,
-            bad_chance: self.bad_chance,
-            classic_seconds: self.classic_seconds,
-            chance: self.chance,
-            seconds: self.seconds,
-            speed_up_per_minute: self.speed_up_per_minute,
-            max_speed_factor: self.max_speed_factor,
-            aim_launch: self.aim_launch,
-            difficulty: self.difficulty,
-            start_lives: self.start_lives,
-            paddle_width: self.paddle_width,
-            bad_powerups: self.bad_powerups,
-            powerup_time_factor: self.powerup_time_factor,
-            score_factor: self.score_factor,
-            paddle_rule: self.paddle_rule,
-            sub_steps: SubSteps::default().name().to_string(),
-        }
-    }
-}
-
-/// [`StoredSettings`] as formats 3 and 4 stored them: without the paddle rule, which reads as
-/// this game's ([`PaddleRule::Game`], the only one there was).
-#[derive(Clone, Debug, Deserialize)]
-pub(crate) struct StoredSettingsV4 {
-    seed: u64,
-    collision: String,
-    launch_speed: f32,
-    infinite_lives: bool,
-    good_chance: f32,
-    bad_chance: f32,
-    classic_seconds: [f32; 4],
-    chance: Vec<(String, f32)>,
-    seconds: Vec<(String, f32)>,
-    speed_up_per_minute: f32,
-    max_speed_factor: f32,
-    aim_launch: bool,
-    difficulty: String,
-    start_lives: u32,
-    paddle_width: f32,
-    bad_powerups: bool,
-    powerup_time_factor: f32,
-    score_factor: f32,
-}
-
-impl StoredSettingsV4 {
-    /// The same settings with this game's paddle rule.
-    pub(crate) fn into_current(self) -> StoredSettings {
-        StoredSettings {
-            seed: self.seed,
-            collision: self.collision,
-            launch_speed: self.launch_speed,
-            infinite_lives: self.infinite_lives,
-            good_chance: self.good_chance,
-            bad_chance: self.bad_chance,
-            classic_seconds: self.classic_seconds,
-            chance: self.chance,
-            seconds: self.seconds,
-            speed_up_per_minute: self.speed_up_per_minute,
-            max_speed_factor: self.max_speed_factor,
-            aim_launch: self.aim_launch,
-            difficulty: self.difficulty,
-            start_lives: self.start_lives,
-            paddle_width: self.paddle_width,
-            bad_powerups: self.bad_powerups,
-            powerup_time_factor: self.powerup_time_factor,
-            score_factor: self.score_factor,
-            paddle_rule: PaddleRule::default().name().to_string(),
-            sub_steps: SubSteps::default().name().to_string(),
-        }
-    }
-}
-
-/// [`StoredSettings`] as formats 1 and 2 stored them: without the difficulty's fields, which
-/// read as Normal's (the only difficulty there was).
-#[derive(Clone, Debug, Deserialize)]
-pub(crate) struct StoredSettingsV2 {
-    seed: u64,
-    collision: String,
-    launch_speed: f32,
-    infinite_lives: bool,
-    good_chance: f32,
-    bad_chance: f32,
-    classic_seconds: [f32; 4],
-    chance: Vec<(String, f32)>,
-    seconds: Vec<(String, f32)>,
-    speed_up_per_minute: f32,
-    max_speed_factor: f32,
-    aim_launch: bool,
-}
-
-impl StoredSettingsV2 {
-    /// The same settings at Normal.
-    pub(crate) fn into_current(self) -> StoredSettings {
-        let normal = StoredSettings::from_config(&GameConfig::default());
-        StoredSettings {
-            seed: self.seed,
-            collision: self.collision,
-            launch_speed: self.launch_speed,
-            infinite_lives: self.infinite_lives,
-            good_chance: self.good_chance,
-            bad_chance: self.bad_chance,
-            classic_seconds: self.classic_seconds,
-            chance: self.chance,
-            seconds: self.seconds,
-            speed_up_per_minute: self.speed_up_per_minute,
-            max_speed_factor: self.max_speed_factor,
-            aim_launch: self.aim_launch,
-            ..normal
-        }
-    }
+    /// The paddle style, by name ([`PaddleStyle::name`]); format 7 on, "convex" for older files.
+    pub paddle_style: String,
+    /// The ball turbo's speed, pixels/second; format 7 on.
+    pub ball_turbo_speed: f32,
+    /// Ball turbo *Auto*; format 7 on, off for older files.
+    pub ball_turbo_auto: bool,
+    /// Key acceleration; format 7 on, off for older files.
+    pub key_acceleration: bool,
+    /// The launch angle rule, by name ([`LaunchAngle::name`]); format 7 on, "motion" for older
+    /// files.
+    pub launch_angle: String,
+    /// Auto-return of idle balls; format 7 on, off for older files.
+    pub auto_return: bool,
+    /// Warp percentage, 0–100; format 7 on, the default for older files (they hold no warp).
+    pub warp_percent: u8,
+    /// The stall breaker; format 7 on, off for older files.
+    pub stall_breaker: bool,
 }
 
 impl StoredSettings {
@@ -221,7 +96,18 @@ impl StoredSettings {
             score_factor,
             paddle_rule,
             sub_steps,
+            controls,
+            warp_percent,
+            stall_breaker,
         } = *config;
+        let ControlSettings {
+            paddle_style,
+            ball_turbo_speed,
+            ball_turbo_auto,
+            key_acceleration,
+            launch_angle,
+            auto_return,
+        } = controls;
         let PowerUpSettings {
             good_chance,
             bad_chance,
@@ -268,7 +154,27 @@ impl StoredSettings {
             score_factor,
             paddle_rule: paddle_rule.name().to_string(),
             sub_steps: sub_steps.name().to_string(),
+            paddle_style: paddle_style.name().to_string(),
+            ball_turbo_speed,
+            ball_turbo_auto,
+            key_acceleration,
+            launch_angle: launch_angle.name().to_string(),
+            auto_return,
+            warp_percent,
+            stall_breaker,
         }
+    }
+
+    /// The settings a file older than format 7 lacks, at the values its game was played with:
+    /// this game's controls, the default warp percentage (unused: no warp action was
+    /// recorded), no stall breaker; the rest as [`GameConfig::default`].
+    pub(crate) fn before_format_7() -> StoredSettings {
+        StoredSettings::from_config(&GameConfig {
+            controls: ControlSettings::default(),
+            warp_percent: crate::sim::controls::WARP_PERCENT,
+            stall_breaker: false,
+            ..GameConfig::default()
+        })
     }
 
     /// The game configuration these settings give. Unknown names (refused by
@@ -313,6 +219,16 @@ impl StoredSettings {
             score_factor: self.score_factor,
             paddle_rule: PaddleRule::from_name(&self.paddle_rule).unwrap_or_default(),
             sub_steps: SubSteps::from_name(&self.sub_steps).unwrap_or_default(),
+            controls: ControlSettings {
+                paddle_style: PaddleStyle::from_name(&self.paddle_style).unwrap_or_default(),
+                ball_turbo_speed: self.ball_turbo_speed,
+                ball_turbo_auto: self.ball_turbo_auto,
+                key_acceleration: self.key_acceleration,
+                launch_angle: LaunchAngle::from_name(&self.launch_angle).unwrap_or_default(),
+                auto_return: self.auto_return,
+            },
+            warp_percent: self.warp_percent,
+            stall_breaker: self.stall_breaker,
         }
     }
 
@@ -383,6 +299,20 @@ impl StoredSettings {
                 self.sub_steps
             )
         })?;
+        let unknown = |field: &str, name: &str| {
+            format!("settings.{field}: unknown value {name:?} (a newer version's?)")
+        };
+        PaddleStyle::from_name(&self.paddle_style)
+            .ok_or_else(|| unknown("paddle_style", &self.paddle_style))?;
+        LaunchAngle::from_name(&self.launch_angle)
+            .ok_or_else(|| unknown("launch_angle", &self.launch_angle))?;
+        range("ball_turbo_speed", self.ball_turbo_speed, 1.0, 1_000_000.0)?;
+        if self.warp_percent > 100 {
+            return Err(format!(
+                "settings.warp_percent: {} is not within 0–100",
+                self.warp_percent
+            ));
+        }
         range("powerup_time_factor", self.powerup_time_factor, 0.0, 100.0)?;
         range("score_factor", self.score_factor, 0.0, 100.0)?;
         Ok(())

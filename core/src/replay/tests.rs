@@ -31,14 +31,18 @@ fn any_input() -> impl Strategy<Value = Input> {
             (0.0f32..800.0),
         ]),
         prop_oneof![3 => Just(0.0f32), 1 => -1.0f32..1.0],
+        prop_oneof![3 => Just(0u8), 1 => 0u8..64],
+        prop::option::weighted(0.05, (0.0f32..800.0, 0.0f32..600.0)),
     )
         .prop_map(
-            |(left, right, launch, paddle_target_x, paddle_axis)| Input {
+            |(left, right, launch, paddle_target_x, paddle_axis, actions, pick)| Input {
                 left,
                 right,
                 launch,
                 paddle_target_x,
                 paddle_axis,
+                actions: crate::sim::Actions::from_bits(actions).expect("six actions' bits"),
+                pick: pick.map(|(x, y)| glam::Vec2::new(x, y)),
             },
         )
 }
@@ -545,22 +549,85 @@ fn a_replay_starting_at_the_highest_score_plays_and_keeps_it() {
 /// hold, codes left over, are errors naming the target, never a panic or a misread.
 #[test]
 fn a_track_whose_picks_disagree_with_its_palette_is_refused() {
-    // lengths, flags (one run with a target), palette, picks, others, axes.
-    type Raw = (Vec<u64>, Vec<u8>, Vec<i64>, Vec<u8>, Vec<i64>, Vec<u32>);
+    // lengths, flags (one run with a target), palette, picks, others, axes, actions, points.
+    type Raw = (
+        Vec<u64>,
+        Vec<u8>,
+        Vec<i64>,
+        Vec<u8>,
+        Vec<i64>,
+        Vec<u32>,
+        Vec<u8>,
+        Vec<[u32; 2]>,
+    );
     let read = |raw: Raw| {
         let bytes = postcard::to_allocvec(&raw).unwrap();
         postcard::from_bytes::<InputTrack>(&bytes).map_err(|e| e.to_string())
     };
-    let good: Raw = (vec![3], vec![8], vec![64], vec![0], vec![], vec![]);
+    let good: Raw = (
+        vec![3],
+        vec![8],
+        vec![64],
+        vec![0],
+        vec![],
+        vec![],
+        vec![],
+        vec![],
+    );
     let track = read(good).expect("reads");
     assert_eq!(track.get(2).unwrap().paddle_target_x, Some(0.125));
-    let other: Raw = (vec![3], vec![8], vec![], vec![255], vec![64], vec![]);
+    let other: Raw = (
+        vec![3],
+        vec![8],
+        vec![],
+        vec![255],
+        vec![64],
+        vec![],
+        vec![],
+        vec![],
+    );
     assert_eq!(read(other).unwrap(), track);
     for bad in [
-        (vec![3], vec![8], vec![64], vec![1], vec![], vec![]),
-        (vec![3], vec![8], vec![64], vec![255], vec![], vec![]),
-        (vec![3], vec![8], vec![64], vec![0], vec![2], vec![]),
-        (vec![3], vec![8], vec![64], vec![], vec![], vec![]),
+        (
+            vec![3],
+            vec![8],
+            vec![64],
+            vec![1],
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+        ),
+        (
+            vec![3],
+            vec![8],
+            vec![64],
+            vec![255],
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+        ),
+        (
+            vec![3],
+            vec![8],
+            vec![64],
+            vec![0],
+            vec![2],
+            vec![],
+            vec![],
+            vec![],
+        ),
+        (
+            vec![3],
+            vec![8],
+            vec![64],
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+        ),
     ] {
         assert!(read(bad.clone()).is_err(), "{bad:?} read");
     }
@@ -622,7 +689,7 @@ fn a_format_2_replay_reads_as_normal_with_the_platforms_math() {
 }
 
 /// A format-3 file reads as the platform's math (and this game's paddle rule); this version
-/// writes format 6, portable.
+/// writes format 7, portable.
 #[test]
 fn a_format_3_replay_reads_with_the_platforms_math_and_the_writer_writes_portable() {
     let (replay, format) = old_fixture("format_3_bot.bkreplay");
@@ -642,7 +709,7 @@ fn a_format_3_replay_reads_with_the_platforms_math_and_the_writer_writes_portabl
     rec.step(&Input::default(), &game);
     let written = encode(&rec.finish(&game));
     assert_eq!(u16::from_le_bytes([written[8], written[9]]), FORMAT_VERSION);
-    assert_eq!(FORMAT_VERSION, 6);
+    assert_eq!(FORMAT_VERSION, 7);
     assert_eq!(replay.config().paddle_rule, crate::sim::PaddleRule::Game);
     let read = decode(&written, Path::new("new.bkreplay")).unwrap();
     assert_eq!(read.header.math, Math::Portable);

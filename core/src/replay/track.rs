@@ -1,6 +1,6 @@
 //! [`InputTrack`]: the input of every step of a game, run-length encoded, exact to the bit.
 
-use crate::sim::Input;
+use crate::sim::{Actions, Input};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The input of every step, as runs of identical inputs (a player holds a key or leaves the
@@ -10,8 +10,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 ///
 /// Stored (see `docs/replays.md`) as columns: run lengths, a flags byte per run, the paddle
 /// targets as deltas (in 1/256 px where that is exact, else of the `f32` bit patterns), each
-/// stored as a one-byte pick from a palette of the codes used most (the others in full), and
-/// the gamepad axis bits where not 0. Columns of small numbers compress well.
+/// stored as a one-byte pick from a palette of the codes used most (the others in full), the
+/// gamepad axis bits where not 0, and (format 7) the actions byte where not empty and the
+/// picked point's bits where there is one. Columns of small numbers compress well.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct InputTrack {
     /// The runs: an input and how many steps it lasted (≥ 1).
@@ -21,14 +22,24 @@ pub struct InputTrack {
 }
 
 /// The bits that make two inputs the same step's input.
-fn bits(i: &Input) -> (bool, bool, bool, Option<u32>, u32) {
+type Bits = (bool, bool, bool, Option<u32>, u32, u8, Option<[u32; 2]>);
+
+/// The bits that make two inputs the same step's input.
+fn bits(i: &Input) -> Bits {
     (
         i.left,
         i.right,
         i.launch,
         i.paddle_target_x.map(f32::to_bits),
         i.paddle_axis.to_bits(),
+        i.actions.bits(),
+        i.pick.map(point_bits),
     )
+}
+
+/// A picked point's stored form: its coordinates' `f32` bits.
+fn point_bits(p: glam::Vec2) -> [u32; 2] {
+    [p.x.to_bits(), p.y.to_bits()]
 }
 
 impl InputTrack {
@@ -154,13 +165,17 @@ const RIGHT: u8 = 2;
 const LAUNCH: u8 = 4;
 const TARGET: u8 = 8;
 const AXIS: u8 = 16;
+/// Format 7: the run's actions are not empty (a byte in the actions column).
+const ACTIONS: u8 = 32;
+/// Format 7: the run has a picked point (in the points column).
+const PICK: u8 = 64;
 /// Paddle targets are stored in 1/256 px where exact.
 const TARGET_SCALE: f64 = 256.0;
 
 /// The stored form of an [`InputTrack`] in formats 1 and 2, and the columns a
 /// [`PaletteColumns`] (format 3) stands for.
 #[derive(Serialize, Deserialize)]
-struct Columns {
+pub(super) struct Columns {
     /// Run lengths, steps (≥ 1).
     lengths: Vec<u64>,
     /// One flags byte per run ([`LEFT`], [`RIGHT`], [`LAUNCH`], [`TARGET`], [`AXIS`]).
@@ -173,6 +188,12 @@ struct Columns {
     targets: Vec<i64>,
     /// One `f32` bit pattern per run with a gamepad axis (any bits but those of `0.0`).
     axes: Vec<u32>,
+    /// Not in formats 1 and 2 (read empty): one [`Actions`] byte per run with actions.
+    #[serde(skip)]
+    actions: Vec<u8>,
+    /// Not in formats 1 and 2 (read empty): one point's bits per run with a pick.
+    #[serde(skip)]
+    points: Vec<[u32; 2]>,
 }
 
 /// The stored form of an [`InputTrack`] since format 3: [`Columns`] with the target codes
@@ -181,21 +202,25 @@ struct Columns {
 /// codes of two varint bytes each; a one-byte pick per code is what DEFLATE's per-byte Huffman
 /// codes compress best (a fifth smaller for the window's mouse play).
 #[derive(Serialize, Deserialize)]
-struct PaletteColumns {
+pub(super) struct PaletteColumns {
     /// Run lengths, steps (≥ 1).
-    lengths: Vec<u64>,
+    pub(super) lengths: Vec<u64>,
     /// One flags byte per run.
-    flags: Vec<u8>,
+    pub(super) flags: Vec<u8>,
     /// The target codes used more than once, most used first (ties: smaller code first), at
     /// most [`OTHER`] of them.
-    palette: Vec<i64>,
+    pub(super) palette: Vec<i64>,
     /// One per run with a target: the index of its code in `palette`, or [`OTHER`]: the next
     /// code of `others`.
-    picks: Vec<u8>,
+    pub(super) picks: Vec<u8>,
     /// The codes not in the palette, in order.
-    others: Vec<i64>,
+    pub(super) others: Vec<i64>,
     /// One `f32` bit pattern per run with a gamepad axis.
-    axes: Vec<u32>,
+    pub(super) axes: Vec<u32>,
+    /// Format 7 on: one [`Actions`] byte per run with the [`ACTIONS`] flag.
+    pub(super) actions: Vec<u8>,
+    /// Format 7 on: one picked point's `f32` bits (x, y) per run with the [`PICK`] flag.
+    pub(super) points: Vec<[u32; 2]>,
 }
 
 /// A pick that is not in the palette (the palette has at most this many codes).
@@ -234,13 +259,15 @@ impl PaletteColumns {
             picks,
             others,
             axes: c.axes,
+            actions: c.actions,
+            points: c.points,
         }
     }
 
     /// The columns with the target codes put back. Errors: a palette of more than [`OTHER`]
     /// codes, a pick past the palette, picks wanting more codes than `others` holds or leaving
     /// some.
-    fn into_columns<E: serde::de::Error>(self) -> Result<Columns, E> {
+    pub(super) fn into_columns<E: serde::de::Error>(self) -> Result<Columns, E> {
         if self.palette.len() > usize::from(OTHER) {
             return Err(E::custom(format!(
                 "inputs: a palette of {} target codes, more than {OTHER}",
@@ -272,6 +299,8 @@ impl PaletteColumns {
             flags: self.flags,
             targets,
             axes: self.axes,
+            actions: self.actions,
+            points: self.points,
         })
     }
 }
@@ -294,6 +323,8 @@ impl Serialize for InputTrack {
             flags: Vec::with_capacity(self.runs.len()),
             targets: Vec::new(),
             axes: Vec::new(),
+            actions: Vec::new(),
+            points: Vec::new(),
         };
         let (mut last_q, mut last_bits) = (0i64, 0u32);
         for (input, n) in &self.runs {
@@ -323,6 +354,14 @@ impl Serialize for InputTrack {
                 flags |= AXIS;
                 c.axes.push(input.paddle_axis.to_bits());
             }
+            if !input.actions.is_empty() {
+                flags |= ACTIONS;
+                c.actions.push(input.actions.bits());
+            }
+            if let Some(p) = input.pick {
+                flags |= PICK;
+                c.points.push(point_bits(p));
+            }
             c.lengths.push(*n);
             c.flags.push(flags);
         }
@@ -341,7 +380,7 @@ impl<'de> Deserialize<'de> for InputTrack {
 /// whole 1/256 px as its raw `f32` bits; format 2 stores the change of the bits since the last
 /// target (a quarter of the size for the bot's replays).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum TargetCodes {
+pub(super) enum TargetCodes {
     /// Format 1: odd code = bits × 2 + 1.
     RawBits,
     /// Formats 2 and 3: odd code = (bits − the last target's bits) × 2 + 1, wrapping at 32
@@ -349,34 +388,13 @@ enum TargetCodes {
     Deltas,
 }
 
-/// An [`InputTrack`] read as format 2 wrote it (the target codes in one column, no palette);
-/// only for reading old files.
-#[derive(Debug)]
-pub(crate) struct InputTrackV2(pub(crate) InputTrack);
-
-impl<'de> Deserialize<'de> for InputTrackV2 {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        InputTrack::from_columns::<D::Error>(Columns::deserialize(d)?, TargetCodes::Deltas)
-            .map(InputTrackV2)
-    }
-}
-
-/// An [`InputTrack`] read as format 1 wrote it (odd target codes are raw bits); only for
-/// reading old files.
-#[derive(Debug)]
-pub(crate) struct InputTrackV1(pub(crate) InputTrack);
-
-impl<'de> Deserialize<'de> for InputTrackV1 {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        InputTrack::from_columns::<D::Error>(Columns::deserialize(d)?, TargetCodes::RawBits)
-            .map(InputTrackV1)
-    }
-}
-
 impl InputTrack {
     /// The track the columns describe. Errors: columns that disagree (a run without its target,
     /// targets left over, a run of 0 steps, unknown flags, more than `u64::MAX` steps).
-    fn from_columns<E: serde::de::Error>(c: Columns, codes: TargetCodes) -> Result<Self, E> {
+    pub(super) fn from_columns<E: serde::de::Error>(
+        c: Columns,
+        codes: TargetCodes,
+    ) -> Result<Self, E> {
         if c.lengths.len() != c.flags.len() {
             return Err(E::custom(format!(
                 "inputs: {} run lengths but {} flags",
@@ -386,10 +404,11 @@ impl InputTrack {
         }
         let mut track = InputTrack::new();
         let (mut targets, mut axes) = (c.targets.iter(), c.axes.iter());
+        let (mut actions, mut points) = (c.actions.iter(), c.points.iter());
         let (mut last_q, mut last_bits) = (0i64, 0u32);
         let mut total = 0u64;
         for (i, (&n, &flags)) in c.lengths.iter().zip(&c.flags).enumerate() {
-            if n == 0 || flags & !(LEFT | RIGHT | LAUNCH | TARGET | AXIS) != 0 {
+            if n == 0 || flags & !(LEFT | RIGHT | LAUNCH | TARGET | AXIS | ACTIONS | PICK) != 0 {
                 return Err(E::custom(format!(
                     "inputs: run {i} has length {n} and flags {flags:#x}"
                 )));
@@ -423,6 +442,21 @@ impl InputTrack {
             } else {
                 0.0
             };
+            let lacks = |what: &str| E::custom(format!("inputs: run {i} lacks its {what}"));
+            let actions = match flags & ACTIONS {
+                0 => Actions::NONE,
+                _ => Actions::from_bits(*actions.next().ok_or_else(|| lacks("actions"))?)
+                    .map_err(|e| E::custom(format!("inputs: run {i}: {e}")))?,
+            };
+            let pick = match flags & PICK {
+                0 => None,
+                _ => points
+                    .next()
+                    .map(|&[x, y]| glam::Vec2::new(f32::from_bits(x), f32::from_bits(y))),
+            };
+            if flags & PICK != 0 && pick.is_none() {
+                return Err(lacks("picked point"));
+            }
             track.runs.push((
                 Input {
                     left: flags & LEFT != 0,
@@ -430,13 +464,21 @@ impl InputTrack {
                     launch: flags & LAUNCH != 0,
                     paddle_target_x: target,
                     paddle_axis: axis,
+                    actions,
+                    pick,
                 },
                 n,
             ));
             track.ends.push(total);
         }
-        if targets.next().is_some() || axes.next().is_some() {
-            return Err(E::custom("inputs: more targets or axes than runs use"));
+        if targets.next().is_some()
+            || axes.next().is_some()
+            || actions.next().is_some()
+            || points.next().is_some()
+        {
+            return Err(E::custom(
+                "inputs: more targets, axes, actions or points than runs use",
+            ));
         }
         Ok(track)
     }

@@ -1,5 +1,7 @@
 //! The player's (or the bot's) intent for one simulation step.
 
+use super::actions::Actions;
+
 /// Input for one fixed step, in the simulation's terms. Window events only update an
 /// `app::InputState`, which produces this; the simulation never sees raw key codes.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -19,4 +21,10 @@ pub struct Input {
     /// when neither `left` nor `right` is held, before `paddle_target_x`; 0 (the default, and
     /// whatever is not a finite number) leaves the paddle to them.
     pub paddle_axis: f32,
+    /// The actions taken this step (turbo keys held, fire, recall, warp: [`Actions`]); empty
+    /// by default.
+    pub actions: Actions,
+    /// A playfield point (pixels) where the player clicked a brick to destroy it (the Plane of
+    /// Inner Stability), for one step; `None` by default.
+    pub pick: Option<glam::Vec2>,
 }

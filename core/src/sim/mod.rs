@@ -26,6 +26,7 @@
 //!   out) and its JSON line;
 //! * [`tuning`] — every constant with its unit; [`crate::playfield`] the shared geometry.
 
+pub mod actions;
 pub mod ball;
 mod ball_collisions;
 pub mod bot;
@@ -33,7 +34,9 @@ mod brick_collisions;
 pub mod bricks;
 mod contact_hooks;
 pub mod contact_log;
+pub mod controls;
 pub mod difficulty;
+mod difficulty_apply;
 pub mod events;
 pub mod fork;
 mod game_hash;
@@ -58,9 +61,11 @@ pub mod sub_steps;
 mod swept;
 pub mod tuning;
 
+pub use actions::{Action, Actions};
 pub use ball::{Ball, Paddle};
 pub use bot::Bot;
 pub use bricks::{Brick, BrickField, HitOutcome};
+pub use controls::{ControlSettings, LaunchAngle, PaddleStyle};
 pub use difficulty::Difficulty;
 pub use events::GameEvent;
 pub use input::Input;
@@ -126,6 +131,16 @@ pub struct GameConfig {
     /// left out of the state hash at the default, `on`, so every game hashes as before it.
     #[serde(skip_serializing_if = "SubSteps::is_default")]
     pub sub_steps: SubSteps,
+    /// The controls a player sets ([`ControlSettings`]); left out at their defaults.
+    #[serde(skip_serializing_if = "ControlSettings::is_default")]
+    pub controls: ControlSettings,
+    /// Share of the level's initial destructible bricks, percent (0–100), that must be gone
+    /// before the warp action works; 100 = never. Default [`controls::WARP_PERCENT`].
+    #[serde(skip_serializing_if = "controls::is_warp_percent")]
+    pub warp_percent: u8,
+    /// A last brick untouched for a minute is struck by lightning; left out when off.
+    #[serde(skip_serializing_if = "controls::is_false")]
+    pub stall_breaker: bool,
 }
 
 fn is_normal(d: &Difficulty) -> bool {
@@ -151,56 +166,6 @@ impl GameConfig {
     }
 }
 
-/// Applying a preset is the configuration's business: the presets' table (`difficulty.rs`)
-/// knows nothing of [`GameConfig`], which holds a [`Difficulty`], so the two do not import each
-/// other.
-impl Difficulty {
-    /// `base` (the player's settings, played at Normal) at this difficulty: launch speed, top
-    /// speed, speed-up and the good power-ups' chances scaled by the row's factors, bad ones
-    /// off where the row says so, and the row's lives, paddle width, duration and score factors.
-    /// Normal returns `base` unchanged. Results stay within what `breakout.toml` accepts
-    /// (chances 0–1, `max_speed_factor` 1–4, `speed_up_per_minute` 0–10).
-    pub fn apply(self, base: GameConfig) -> GameConfig {
-        if self == Difficulty::Normal {
-            return GameConfig {
-                difficulty: self,
-                ..base
-            };
-        }
-        let row = self.def();
-        let mut config = base;
-        config.difficulty = self;
-        config.launch_speed = base.launch_speed * row.launch_factor;
-        // The pace is a multiple of the launch speed: the top and the gain in pixels/second
-        // scale by their factors, the launch speed by its own.
-        let pace = &mut config.pace;
-        pace.max_speed_factor =
-            (base.pace.max_speed_factor * row.top_speed_factor / row.launch_factor).clamp(1.0, 4.0);
-        pace.speed_up_per_minute = (base.pace.speed_up_per_minute * row.speed_up_factor
-            / row.launch_factor)
-            .clamp(0.0, 10.0);
-        let powerups = &mut config.powerups;
-        let good = |chance: f32| (chance * row.good_drop_factor).clamp(0.0, 1.0);
-        powerups.good_chance = good(base.powerups.good_chance);
-        if !row.bad_powerups {
-            powerups.bad_chance = 0.0;
-        }
-        for (kind, chance) in base.powerups.chance.iter() {
-            powerups.chance.0[kind as usize] = Some(match kind.is_bad() {
-                false => good(chance),
-                true if row.bad_powerups => chance,
-                true => 0.0,
-            });
-        }
-        config.start_lives = row.lives;
-        config.paddle_width = row.paddle_width;
-        config.bad_powerups = row.bad_powerups;
-        config.powerup_time_factor = row.duration_factor;
-        config.score_factor = row.score_factor;
-        config
-    }
-}
-
 impl Default for GameConfig {
     fn default() -> Self {
         GameConfig {
@@ -218,6 +183,9 @@ impl Default for GameConfig {
             score_factor: 1.0,
             paddle_rule: PaddleRule::default(),
             sub_steps: SubSteps::default(),
+            controls: ControlSettings::default(),
+            warp_percent: controls::WARP_PERCENT,
+            stall_breaker: false,
         }
     }
 }
