@@ -66,6 +66,16 @@ actions! {
     DebugOverlay, "debug_overlay", "Debug overlay", [F1];
     /// Full screen on or off.
     Fullscreen, "fullscreen", "Full screen", [F11];
+    /// Held: the paddle moves at twice its speed (LBreakoutHD's paddle turbo).
+    PaddleTurbo, "paddle_turbo", "Paddle turbo", [KeyX];
+    /// Held: balls move at the ball turbo speed (LBreakoutHD's ball turbo).
+    BallTurbo, "ball_turbo", "Ball turbo", [KeyV];
+    /// Launch the ball at 50 degrees left of vertical.
+    FireLeft, "fire_left", "Fire left", [KeyQ];
+    /// Launch the ball at 50 degrees right of vertical.
+    FireRight, "fire_right", "Fire right", [KeyE];
+    /// Bring idle balls (no brick scored for 10 s) back to the paddle (LBreakoutHD's return).
+    Recall, "recall", "Recall idle balls", [Backspace];
 }
 
 /// An action's row of the table.
@@ -106,7 +116,12 @@ impl Action {
             | Action::Mute
             | Action::NextCollisionMode
             | Action::DebugOverlay
-            | Action::Fullscreen => self.row().defaults,
+            | Action::Fullscreen
+            | Action::PaddleTurbo
+            | Action::BallTurbo
+            | Action::FireLeft
+            | Action::FireRight
+            | Action::Recall => self.row().defaults,
         }
     }
 

@@ -34,6 +34,9 @@ mod brick_collisions;
 pub mod bricks;
 mod contact_hooks;
 pub mod contact_log;
+pub mod control_rules;
+#[cfg(test)]
+mod control_rules_tests;
 pub mod controls;
 pub mod difficulty;
 mod difficulty_apply;
