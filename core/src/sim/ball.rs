@@ -4,7 +4,7 @@
 //! push the ball out along the contact normal by the penetration depth, then reflect its velocity
 //! about the normal if (and only if) it is still moving into the surface.
 
-use super::control_rules::PaddleControl;
+use super::paddle_control::{self, PaddleControl};
 use super::paddle_rule::{Aim, PaddleHit, PaddleRule};
 use super::tuning::*;
 use crate::collision::model::ModelMemory;
@@ -255,8 +255,14 @@ pub(crate) fn nudge_direction(vel: Vec2, turn_deg: f32, surfaces: &[Vec2]) -> Op
 pub fn paddle_bounce(rule: PaddleRule, ball: &Ball, speed: f32, paddle: &Paddle) -> Vec2 {
     match rule.def().aim {
         Aim::Game if paddle.control.normal => {
-            let convex = game_paddle_bounce(ball.pos.x, speed, paddle);
-            super::control_rules::normal_bounce(ball, speed, paddle, convex)
+            let offset = (ball.pos.x - paddle.center_x()) / (paddle.size.x / 2.0);
+            match paddle_control::flat_bounce(offset, ball.vel, speed, paddle.control.motion_vx) {
+                Some(v) => {
+                    let v = clamp_direction(v, if v.x < 0.0 { -1.0 } else { 1.0 });
+                    Vec2::new(v.x, -v.y.abs())
+                }
+                None => game_paddle_bounce(ball.pos.x, speed, paddle),
+            }
         }
         Aim::Game => game_paddle_bounce(ball.pos.x, speed, paddle),
         Aim::Own(aim) => aim(&PaddleHit {

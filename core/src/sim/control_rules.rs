@@ -6,8 +6,9 @@
 //! without them play (and hash) as before.
 
 use super::actions::Action;
-use super::ball::{self, Ball, Paddle};
+use super::ball::{Ball, Paddle};
 use super::controls::{ControlSettings, PaddleStyle, FIRE_ANGLE_DEGREES};
+pub use super::paddle_control::PaddleControl;
 use super::tuning::{FIXED_TIMESTEP, PADDLE_SPEED, PLAYFIELD_HEIGHT};
 use super::Input;
 use glam::Vec2;
@@ -21,34 +22,8 @@ pub const KEY_RAMP_SECONDS: f32 = 0.25;
 /// Normal style: how long the paddle's last motion bends a bounce, seconds (LBreakoutHD's
 /// `frictionTimeout`, 200 ms).
 pub const FRICTION_SECONDS: f32 = 0.2;
-/// Normal style: the share of the paddle's speed added to the ball's horizontal speed.
-pub const FRICTION: f32 = 0.3;
-/// Normal style: the share of the paddle's half width at each end that is round (aims as
-/// *Convex*).
-pub const ROUND_END_FRACTION: f32 = 0.2;
 /// Idle balls (no brick scored for this long, seconds) may be recalled and are auto-returned.
 pub const IDLE_RETURN_SECONDS: f32 = 10.0;
-
-/// The controls' state a paddle keeps: all zero (and left out of the state hash) unless a
-/// setting that needs it is on.
-#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
-pub struct PaddleControl {
-    /// The paddle style is *Normal*.
-    pub normal: bool,
-    /// Key acceleration: steps a movement key has been held (0: none held).
-    pub key_steps: u32,
-    /// Normal style: the paddle's last motion, pixels/second, capped at [`PADDLE_SPEED`].
-    pub motion_vx: f32,
-    /// Normal style: steps since [`PaddleControl::motion_vx`] was measured.
-    pub motion_age: u32,
-}
-
-impl PaddleControl {
-    /// Nothing kept (every game without the settings).
-    pub fn is_idle(&self) -> bool {
-        *self == PaddleControl::default()
-    }
-}
 
 /// The factor on the paddle's key and stick speed this step: ×[`PADDLE_TURBO_FACTOR`] with the
 /// paddle turbo held, and with key acceleration a ramp from [`KEY_START_FRACTION`] to 1 over
@@ -87,27 +62,6 @@ pub(crate) fn track_motion(style: PaddleStyle, p: &mut PaddleControl, dx: f32) {
     } else if p.motion_vx != 0.0 {
         p.motion_age += 1;
     }
-}
-
-/// Normal (flat) style bounce at `speed` pixels/second: on the round ends
-/// ([`ROUND_END_FRACTION`]) as `convex` gives it; on the flat middle the ball reflects
-/// (its x speed kept, y turned up) and [`FRICTION`] × the paddle's last motion is added to
-/// its x speed; within the anti-loop limits, always upward.
-pub fn normal_bounce(ball: &Ball, speed: f32, paddle: &Paddle, convex: Vec2) -> Vec2 {
-    let half = paddle.size.x / 2.0;
-    let offset = (ball.pos.x - paddle.center_x()) / half;
-    if offset.abs() > 1.0 - ROUND_END_FRACTION {
-        return convex;
-    }
-    let falling = if ball.vel == Vec2::ZERO {
-        Vec2::new(0.0, speed)
-    } else {
-        ball.vel
-    };
-    let vx = falling.x + FRICTION * paddle.control.motion_vx;
-    let dir = Vec2::new(vx, -falling.y.abs()).normalize_or(Vec2::NEG_Y);
-    let vel = ball::clamp_direction(dir * speed, if vx < 0.0 { -1.0 } else { 1.0 });
-    Vec2::new(vel.x, -vel.y.abs())
 }
 
 /// The velocity of a ball launched by a fire key at `speed` pixels/second:

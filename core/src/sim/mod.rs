@@ -53,6 +53,7 @@ mod own_resolution;
 pub mod pace;
 #[cfg(test)]
 mod pace_tests;
+pub mod paddle_control;
 pub mod paddle_rule;
 mod powerup_systems;
 mod powerup_table;
