@@ -1,7 +1,7 @@
 //! Input state: window events update it; each fixed step reads it (as in ggez's astroblasto).
 
 use crate::bindings::{Action, Bindings};
-use crate::sim::Input;
+use crate::sim::{Actions, Input};
 use winit::keyboard::PhysicalKey;
 
 /// What the player is doing with keyboard and mouse, in playfield terms.
@@ -22,6 +22,10 @@ pub struct InputState {
     /// A gamepad's paddle control, -1 (full left) to 1 (full right); see
     /// [`InputState::set_pad_axis`].
     pad_axis: f32,
+    /// Held actions (the turbo keys) while their keys are down.
+    held: Actions,
+    /// Momentary actions (fire, recall), latched by a press, consumed by the next step.
+    pressed: Actions,
 }
 
 /// Pixels the pointer must move before the paddle follows it again (in a play-test the paddle
@@ -48,7 +52,20 @@ impl InputState {
             Some(Action::Left) => self.left = pressed,
             Some(Action::Right) => self.right = pressed,
             Some(Action::Launch) => self.launch |= pressed,
-            _ => return false,
+            Some(a) => match sim_action(a) {
+                Some(sim) if sim.def().held => {
+                    self.held.set(sim, pressed);
+                    return true;
+                }
+                Some(sim) => {
+                    if pressed {
+                        self.pressed.insert(sim);
+                    }
+                    return true;
+                }
+                None => return false,
+            },
+            None => return false,
         }
         if pressed && action != Some(Action::Launch) {
             self.stop_following();
@@ -122,10 +139,39 @@ impl InputState {
             paddle_target_x: self.mouse_x.map(quantised),
             launch: self.launch,
             paddle_axis: self.pad_axis,
-            ..Input::default()
+            actions: Actions::of(&[]),
+            pick: None,
         };
+        let mut input = input;
+        for a in self.held.iter().chain(self.pressed.iter()) {
+            input.actions.insert(a);
+        }
+        self.pressed = Actions::NONE;
         self.launch = false;
         input
+    }
+}
+
+/// The simulation's action a bound key takes, if it is one (the turbo, fire and recall keys).
+fn sim_action(action: Action) -> Option<crate::sim::Action> {
+    use crate::sim::Action as Sim;
+    match action {
+        Action::PaddleTurbo => Some(Sim::PaddleTurbo),
+        Action::BallTurbo => Some(Sim::BallTurbo),
+        Action::FireLeft => Some(Sim::FireLeft),
+        Action::FireRight => Some(Sim::FireRight),
+        Action::Recall => Some(Sim::Recall),
+        Action::Left
+        | Action::Right
+        | Action::Launch
+        | Action::Pause
+        | Action::Mute
+        | Action::NextCollisionMode
+        | Action::DebugOverlay
+        | Action::Fullscreen => None,
+        // The play scene turns these into the next step's input itself (`play/pending.rs`),
+        // a player's only, never the demo bot's.
+        Action::Warp | Action::InnerStability => None,
     }
 }
 

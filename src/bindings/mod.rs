@@ -70,6 +70,16 @@ actions! {
     Warp, "warp", "Warp", [KeyW];
     /// The Plane of Inner Stability: click a brick to destroy it for 10 % of the score.
     InnerStability, "inner_stability", "Inner stability", [KeyI];
+    /// Held: the paddle moves at twice its speed (LBreakoutHD's paddle turbo).
+    PaddleTurbo, "paddle_turbo", "Paddle turbo", [KeyX];
+    /// Held: balls move at the ball turbo speed (LBreakoutHD's ball turbo).
+    BallTurbo, "ball_turbo", "Ball turbo", [KeyV];
+    /// Launch the ball at 50 degrees left of vertical.
+    FireLeft, "fire_left", "Fire left", [KeyQ];
+    /// Launch the ball at 50 degrees right of vertical.
+    FireRight, "fire_right", "Fire right", [KeyE];
+    /// Bring idle balls (no brick scored for 10 s) back to the paddle (LBreakoutHD's return).
+    Recall, "recall", "Recall idle balls", [Backspace];
 }
 
 /// An action's row of the table.
@@ -112,7 +122,12 @@ impl Action {
             | Action::DebugOverlay
             | Action::Fullscreen
             | Action::Warp
-            | Action::InnerStability => self.row().defaults,
+            | Action::InnerStability
+            | Action::PaddleTurbo
+            | Action::BallTurbo
+            | Action::FireLeft
+            | Action::FireRight
+            | Action::Recall => self.row().defaults,
         }
     }
 

@@ -15,7 +15,9 @@ fn defaults_are_the_table() {
     assert_eq!(b.action(KeyCode::Space), Some(Action::Launch));
     assert_eq!(b.action(KeyCode::F11), Some(Action::Fullscreen));
     assert_eq!(b.action(KeyCode::KeyC), Some(Action::NextCollisionMode));
-    assert_eq!(b.action(KeyCode::KeyQ), None);
+    assert_eq!(b.action(KeyCode::KeyQ), Some(Action::FireLeft));
+    assert_eq!(b.action(KeyCode::Backspace), Some(Action::Recall));
+    assert_eq!(b.action(KeyCode::KeyZ), None);
     assert_eq!(b.keys(Action::Left), &[KeyCode::ArrowLeft, KeyCode::KeyA]);
     assert_eq!(b.key_names(Action::Left), vec!["Left", "A"]);
 }

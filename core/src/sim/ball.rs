@@ -4,6 +4,7 @@
 //! push the ball out along the contact normal by the penetration depth, then reflect its velocity
 //! about the normal if (and only if) it is still moving into the surface.
 
+use super::paddle_control::{self, PaddleControl};
 use super::paddle_rule::{Aim, PaddleHit, PaddleRule};
 use super::tuning::*;
 use crate::collision::model::ModelMemory;
@@ -45,6 +46,12 @@ pub struct Ball {
     /// the state hash): at [`BURIED_RESCUE_STEPS`] the game takes it out (`sim/own_resolution.rs`).
     #[serde(skip_serializing_if = "is_zero")]
     pub buried_steps: u32,
+    /// Fixed steps since the ball last scored off a brick, for recalling idle balls
+    /// (`control_rules`). Left out of the state hash so that games hash as before it existed:
+    /// it only matters once the recall key or auto-return acts, which the inputs and the
+    /// settings (both in a replay) decide.
+    #[serde(skip)]
+    pub since_score: u32,
 }
 
 /// For `skip_serializing_if`.
@@ -74,6 +81,7 @@ impl Ball {
             idle_steps: 0,
             memory: ModelMemory::default(),
             buried_steps: 0,
+            since_score: 0,
         }
     }
 
@@ -91,6 +99,7 @@ impl Ball {
             idle_steps: 0,
             memory: ModelMemory::default(),
             buried_steps: 0,
+            since_score: 0,
         }
     }
 
@@ -119,6 +128,9 @@ pub struct Paddle {
     pub prev_x: f32,
     /// Width and height, pixels.
     pub size: Vec2,
+    /// The controls' state ([`PaddleControl`]); left out of the state hash while idle.
+    #[serde(skip_serializing_if = "PaddleControl::is_idle")]
+    pub control: PaddleControl,
 }
 
 impl Paddle {
@@ -141,6 +153,7 @@ impl Paddle {
             pos,
             prev_x: pos.x,
             size,
+            control: PaddleControl::default(),
         }
     }
 
@@ -241,6 +254,16 @@ pub(crate) fn nudge_direction(vel: Vec2, turn_deg: f32, surfaces: &[Vec2]) -> Op
 /// straight down.
 pub fn paddle_bounce(rule: PaddleRule, ball: &Ball, speed: f32, paddle: &Paddle) -> Vec2 {
     match rule.def().aim {
+        Aim::Game if paddle.control.normal => {
+            let offset = (ball.pos.x - paddle.center_x()) / (paddle.size.x / 2.0);
+            match paddle_control::flat_bounce(offset, ball.vel, speed, paddle.control.motion_vx) {
+                Some(v) => {
+                    let v = clamp_direction(v, if v.x < 0.0 { -1.0 } else { 1.0 });
+                    Vec2::new(v.x, -v.y.abs())
+                }
+                None => game_paddle_bounce(ball.pos.x, speed, paddle),
+            }
+        }
         Aim::Game => game_paddle_bounce(ball.pos.x, speed, paddle),
         Aim::Own(aim) => aim(&PaddleHit {
             ball: ball.pos,

@@ -37,6 +37,9 @@ mod brick_collisions;
 pub mod bricks;
 mod contact_hooks;
 pub mod contact_log;
+pub mod control_rules;
+#[cfg(test)]
+mod control_rules_tests;
 pub mod controls;
 pub mod difficulty;
 mod difficulty_apply;
@@ -54,6 +57,7 @@ mod own_resolution;
 pub mod pace;
 #[cfg(test)]
 mod pace_tests;
+pub mod paddle_control;
 pub mod paddle_rule;
 pub mod pick;
 mod powerup_systems;

@@ -9,8 +9,8 @@ use super::bricks::{aftermath, BrickField};
 use super::motion::{BallMods, BallWorld};
 use super::powerups::rules::Rules;
 use super::tuning::*;
-use super::{ball_collisions, pace};
-use super::{Action, ActiveEffects, Game, GameConfig, GameEvent, GameState, Input};
+use super::{ball_collisions, control_rules, pace};
+use super::{Action, ActiveEffects, Game, GameConfig, GameEvent, GameState, Input, LaunchAngle};
 use crate::collision::model::ModelMemory;
 use crate::collision::CollisionModel;
 use crate::level::PowerUpKind;
@@ -68,6 +68,7 @@ impl Game {
         self.resize_balls();
         self.collide_balls();
         self.speed_up(dt);
+        self.return_idle_balls(input);
         self.advance_balls(input, dt);
         self.update_bonus();
         self.update_bricks(dt);
@@ -115,8 +116,19 @@ impl Game {
         if self.effects.has(PowerUpKind::Frozen) {
             self.paddle.prev_x = self.paddle.pos.x;
         } else {
-            move_paddle(&mut self.paddle, input, dt);
+            let factor = control_rules::key_speed_factor(
+                &self.config.controls,
+                input,
+                &mut self.paddle.control,
+            );
+            move_paddle(&mut self.paddle, input, dt, factor);
         }
+        let dx = self.paddle.pos.x - self.paddle.prev_x;
+        control_rules::track_motion(
+            self.config.controls.paddle_style,
+            &mut self.paddle.control,
+            dx,
+        );
     }
 
     /// Stage: balls push each other apart. It runs before the balls move: its push-out may move
@@ -154,7 +166,11 @@ impl Game {
         let speed_multiplier = p.effects.speed(p.rules);
         // Aimed launch: the paddle's velocity this step, pixels/second.
         let aim_vx = (p.paddle.pos.x - p.paddle.prev_x) / dt;
-        let aim = p.config.pace.aim_launch.then_some(aim_vx);
+        let controls = &p.config.controls;
+        let aim = match controls.launch_angle {
+            LaunchAngle::Motion => p.config.pace.aim_launch.then_some(aim_vx),
+            LaunchAngle::Random => None,
+        };
         let has = |kind| p.effects.has(kind);
         let mods = BallMods {
             energy: has(PowerUpKind::EnergyBall),
@@ -184,10 +200,13 @@ impl Game {
             if ball.stuck {
                 ball.idle_steps = 0;
                 ball.pos = ball.stuck_position(world.paddle);
-                if input.launch {
+                let fire = control_rules::fire_velocity(input, launch_speed * speed_multiplier);
+                if input.launch || fire.is_some() {
                     ball.stuck = false;
                     ball.memory = ModelMemory::default();
-                    ball.vel = if ball.caught {
+                    ball.vel = if let Some(vel) = fire {
+                        vel
+                    } else if ball.caught {
                         let speed = launch_speed * speed_multiplier;
                         ball::paddle_bounce(world.paddle_rule, ball, speed, world.paddle)
                     } else {
@@ -198,7 +217,26 @@ impl Game {
                 }
             } else {
                 ball.idle_steps = ball.idle_steps.saturating_add(1);
+                let scored = *world.tally.score;
+                let turbo = control_rules::turbo_speed(
+                    controls,
+                    input,
+                    ball,
+                    world.paddle,
+                    ball.vel.length(),
+                );
+                let own = ball.vel.length();
+                if let Some(fast) = turbo {
+                    ball.vel = ball.vel.normalize_or_zero() * fast;
+                }
                 world.advance(ball, dt);
+                if turbo.is_some() {
+                    ball.vel = ball.vel.normalize_or_zero() * own;
+                }
+                ball.since_score = match *world.tally.score == scored {
+                    true => ball.since_score.saturating_add(1),
+                    false => 0,
+                };
                 world.log_ball_done();
             }
         }
@@ -254,15 +292,16 @@ fn launch_velocity(rng: &mut Pcg32, speed: f32, aim: Option<f32>) -> Vec2 {
 /// Moves the paddle for one step of `dt` seconds: at [`PADDLE_SPEED`] while a key is held, else
 /// at `input.paddle_axis` × [`PADDLE_SPEED`] if that is not 0, else towards
 /// `input.paddle_target_x` at no more than [`PADDLE_FOLLOW_SPEED`] (pixels/second); records the
-/// previous x for render interpolation.
-fn move_paddle(paddle: &mut Paddle, input: &Input, dt: f32) {
+/// previous x for render interpolation. `factor` scales the key and stick speed (the paddle
+/// turbo and key acceleration, `control_rules::key_speed_factor`).
+fn move_paddle(paddle: &mut Paddle, input: &Input, dt: f32, factor: f32) {
     paddle.prev_x = paddle.pos.x;
     let keys = input.right as i32 - input.left as i32;
     let axis = input.paddle_axis;
     if keys != 0 {
-        paddle.move_by(keys as f32 * PADDLE_SPEED * dt);
+        paddle.move_by(keys as f32 * PADDLE_SPEED * factor * dt);
     } else if axis != 0.0 && axis.is_finite() {
-        paddle.move_by(axis.clamp(-1.0, 1.0) * PADDLE_SPEED * dt);
+        paddle.move_by(axis.clamp(-1.0, 1.0) * PADDLE_SPEED * factor * dt);
     } else if let Some(target) = input.paddle_target_x.filter(|t| t.is_finite()) {
         let max_step = PADDLE_FOLLOW_SPEED * dt;
         let dx = (target - paddle.center_x()).clamp(-max_step, max_step);
