@@ -255,6 +255,10 @@ pub fn all_bricks(out: &mut Vec<SpriteInstance>, bricks: &BrickField, unseen_dim
 }
 
 #[cfg(test)]
+#[path = "theme_look_tests.rs"]
+mod theme_look_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::collision::Aabb;

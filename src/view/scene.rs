@@ -9,7 +9,7 @@ use crate::sim::Game;
 pub use crate::level::brick_color;
 
 /// Paddle tint, linear RGBA.
-pub const PADDLE_COLOR: [f32; 4] = [0.85, 0.9, 1.0, 1.0];
+pub use super::theme_look::PADDLE_COLOR;
 /// Ball tint, linear RGBA.
 pub const BALL_COLOR: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
 const WHITE: [f32; 4] = [1.0; 4];

@@ -23,13 +23,16 @@ pub fn set(look: ThemeLook) {
     LOOK.with(|l| l.set(look));
 }
 
-/// The paddle's tint: the built-in paddle's ([`super::scene::PADDLE_COLOR`]), or white for a
-/// theme's own picture.
+/// The built-in paddle's tint (RGBA, 0–1), over `textures/paddle.png`.
+pub const PADDLE_COLOR: [f32; 4] = [0.85, 0.9, 1.0, 1.0];
+
+/// The paddle's tint: the built-in paddle's ([`PADDLE_COLOR`]), or white for a theme's own
+/// picture.
 pub fn paddle_color() -> [f32; 4] {
     if current().paddle {
         [1.0; 4]
     } else {
-        super::scene::PADDLE_COLOR
+        PADDLE_COLOR
     }
 }
 
@@ -51,36 +54,4 @@ pub fn brick_body(out: &mut Vec<SpriteInstance>, brick: &Brick, slot: ThemeBrick
     );
     sprite.i_uv = slot.uv();
     out.push(sprite);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::level::{BrickKind, Level};
-    use crate::sim::{Game, GameConfig};
-    use crate::view::bricks::HeldPowerUps;
-
-    #[test]
-    fn a_theme_with_a_brick_picture_draws_it_from_the_atlas_untinted() {
-        let level = Level::parse("7\n", "one").unwrap();
-        let game = Game::new(&level, GameConfig::default());
-        let draw = || {
-            let mut out = Vec::new();
-            crate::view::bricks::bricks(&mut out, game.bricks(), 1.0, HeldPowerUps::Hidden);
-            out
-        };
-        let built_in = draw();
-        assert!(built_in
-            .iter()
-            .all(|s| s.i_layer != Layer::ThemeBricks as u32 as f32));
-        let mut look = ThemeLook::default();
-        look.bricks[ThemeBrick::of(BrickKind::Plain(7), 1, 1).index()] = true;
-        set(look);
-        let themed = draw();
-        set(ThemeLook::default());
-        assert_eq!(themed.len(), 1);
-        assert_eq!(themed[0].i_layer, Layer::ThemeBricks as u32 as f32);
-        assert_eq!(themed[0].i_uv, ThemeBrick::Plain(7).uv());
-        assert_eq!(themed[0].i_color, [1.0; 4]);
-    }
 }

@@ -2,7 +2,7 @@
 //! data is at hand (`target/foreign-levels`, `.ci/fetch-foreign-levels`).
 
 use super::*;
-use image::Rgba;
+use image::{Rgba, RgbaImage};
 
 /// A PNG of `w`×`h` pixels, all `colour`.
 fn png(w: u32, h: u32, colour: [u8; 4]) -> Vec<u8> {
