@@ -214,7 +214,7 @@ fn oracle_parse(text: &str, allow_no_rows: bool) -> Option<OracleLevel> {
             let (key, value) = body.split_once(':')?;
             let value = value.trim();
             let key = key.trim();
-            if matches!(key, "source" | "area" | "explosion" | "scoring") {
+            if matches!(key, "source" | "area" | "explosion" | "scoring" | "type") {
                 if !oracle_header_ok(key, value) || level.headers.contains_key(key) {
                     return None;
                 }
@@ -254,7 +254,9 @@ fn oracle_parse(text: &str, allow_no_rows: bool) -> Option<OracleLevel> {
     if level.grid.is_empty() {
         return allow_no_rows.then_some(level);
     }
-    if level.grid.len() > 64 || !level.grid.iter().flatten().any(|c| c.counts()) {
+    // A mini-game brings its own bricks: its level needs none to clear.
+    let mini_game = level.headers.get("type").is_some_and(|t| t != "bricks");
+    if level.grid.len() > 64 || !(mini_game || level.grid.iter().flatten().any(|c| c.counts())) {
         return None;
     }
     Some(level)
@@ -280,6 +282,17 @@ fn oracle_header_ok(key: &str, value: &str) -> bool {
         "scoring" => matches!(
             value,
             "classic" | "lbreakout2" | "kbreakout" | "sdlball" | "gnome"
+        ),
+        // docs/levels.md, "Mini-games: `@type:`".
+        "type" => matches!(
+            value,
+            "bricks"
+                | "jumping-jack"
+                | "outbreak"
+                | "barrier"
+                | "sitting-ducks"
+                | "hunter"
+                | "invaders"
         ),
         _ => false,
     }
@@ -322,6 +335,9 @@ fn as_oracle(level: &Level) -> OracleLevel {
     if level.scoring != Ruleset::Classic {
         let name = format!("{:?}", level.scoring).to_lowercase();
         headers.insert("scoring".to_string(), name);
+    }
+    if !level.level_type.is_bricks() {
+        headers.insert("type".to_string(), level.level_type.name().to_string());
     }
     let colours = level
         .extras

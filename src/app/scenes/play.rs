@@ -786,19 +786,19 @@ mod tests {
             stack.key(ctx, PhysicalKey::Code(code), true, false);
             stack.key(ctx, PhysicalKey::Code(code), false, false);
         };
-        ctx.bind(Action::Pause, KeyCode::KeyQ).unwrap();
-        ctx.bind(Action::NextCollisionMode, KeyCode::KeyV).unwrap();
+        ctx.bind(Action::Pause, KeyCode::KeyO).unwrap();
+        ctx.bind(Action::NextCollisionMode, KeyCode::KeyK).unwrap();
         let mode = ctx.collision;
         press(&mut ctx, &mut stack, KeyCode::KeyC);
         press(&mut ctx, &mut stack, KeyCode::KeyP);
         assert_eq!((stack.len(), ctx.collision), (1, mode), "the old keys");
-        press(&mut ctx, &mut stack, KeyCode::KeyV);
+        press(&mut ctx, &mut stack, KeyCode::KeyK);
         assert_eq!(ctx.collision, mode.next());
-        press(&mut ctx, &mut stack, KeyCode::KeyQ);
+        press(&mut ctx, &mut stack, KeyCode::KeyO);
         assert_eq!(stack.len(), 2, "paused");
         press(&mut ctx, &mut stack, KeyCode::KeyP);
         assert_eq!(stack.len(), 2, "P no longer resumes");
-        press(&mut ctx, &mut stack, KeyCode::KeyQ);
+        press(&mut ctx, &mut stack, KeyCode::KeyO);
         assert_eq!(stack.len(), 1, "resumed");
         let start = ctx.bindings().keys(Action::Pause)[0];
         assert_eq!(
