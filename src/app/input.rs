@@ -1,6 +1,8 @@
 //! Input state: window events update it; each fixed step reads it (as in ggez's astroblasto).
 
 use crate::bindings::{Action, Bindings};
+use crate::config::{MouseMode, MouseSettings};
+use crate::playfield::PLAYFIELD_WIDTH;
 use crate::sim::{Actions, Input};
 use winit::keyboard::PhysicalKey;
 
@@ -26,6 +28,11 @@ pub struct InputState {
     held: Actions,
     /// Momentary actions (fire, recall), latched by a press, consumed by the next step.
     pressed: Actions,
+    /// Absolute or relative, the sensitivity and invert (`[controls]`).
+    mouse: MouseSettings,
+    /// Where relative motion starts from when the paddle takes the mouse again: the last
+    /// target it gave (the playfield's middle in a new game), playfield pixels.
+    relative_from: Option<f32>,
 }
 
 /// Pixels the pointer must move before the paddle follows it again (in a play-test the paddle
@@ -73,14 +80,42 @@ impl InputState {
         true
     }
 
+    /// Sets how the mouse moves the paddle (the settings screen, `[controls]`).
+    pub fn set_mouse(&mut self, mouse: MouseSettings) {
+        self.mouse = mouse;
+    }
+
+    /// How the mouse moves the paddle now.
+    pub fn mouse(&self) -> MouseSettings {
+        self.mouse
+    }
+
     /// Records the mouse position (playfield pixels). The paddle follows it until a key is used
-    /// or a game starts, and again once the pointer has moved [`POINTER_DEADBAND`] pixels.
+    /// or a game starts, and again once the pointer has moved [`POINTER_DEADBAND`] pixels:
+    /// to the pointer (absolute; inverted: mirrored about the playfield's middle), or by its
+    /// motion times the sensitivity (relative; inverted: the other way), within the playfield.
     pub fn mouse_moved(&mut self, x: f32) {
-        self.pointer_x = Some(x);
+        let before = self.pointer_x.replace(x);
         let anchor = *self.anchor_x.get_or_insert(x);
-        if self.mouse_x.is_some() || (x - anchor).abs() >= POINTER_DEADBAND {
-            self.mouse_x = Some(x);
+        if self.mouse_x.is_none() && (x - anchor).abs() < POINTER_DEADBAND {
+            return;
         }
+        let sign = if self.mouse.invert { -1.0 } else { 1.0 };
+        let target = match self.mouse.mode {
+            MouseMode::Absolute if self.mouse.invert => PLAYFIELD_WIDTH - x,
+            MouseMode::Absolute => x,
+            MouseMode::Relative => {
+                let from = self
+                    .mouse_x
+                    .or(self.relative_from)
+                    .unwrap_or(PLAYFIELD_WIDTH / 2.0);
+                let factor = self.mouse.sensitivity as f32 / 100.0;
+                let moved = x - before.unwrap_or(x);
+                (from + sign * moved * factor).clamp(0.0, PLAYFIELD_WIDTH)
+            }
+        };
+        self.mouse_x = Some(target);
+        self.relative_from = Some(target);
     }
 
     /// The paddle stops following the pointer until it moves.
@@ -94,6 +129,8 @@ impl InputState {
     pub fn new_game(&mut self) {
         self.release_all();
         self.stop_following();
+        // The paddle starts in the middle.
+        self.relative_from = None;
     }
 
     /// A mouse click launches the ball.
@@ -127,6 +164,8 @@ impl InputState {
             mouse_x: self.mouse_x,
             pointer_x: self.pointer_x,
             anchor_x: self.anchor_x,
+            mouse: self.mouse,
+            relative_from: self.relative_from,
             ..InputState::default()
         };
     }
@@ -285,5 +324,61 @@ mod tests {
         assert_eq!(s.take_step_input().paddle_axis, -1.0);
         s.release_all();
         assert_eq!(s.take_step_input().paddle_axis, 0.0, "focus lost");
+    }
+
+    fn relative(sensitivity: u32, invert: bool) -> InputState {
+        let mut s = InputState::default();
+        s.set_mouse(MouseSettings {
+            mode: MouseMode::Relative,
+            sensitivity,
+            invert,
+        });
+        s
+    }
+
+    /// Relative: the paddle starts in the middle and moves by the motion × the sensitivity,
+    /// the other way inverted, never beyond the playfield.
+    #[test]
+    fn relative_motion_scales_inverts_and_stays_in_the_playfield() {
+        let mid = PLAYFIELD_WIDTH / 2.0;
+        let mut s = relative(100, false);
+        s.mouse_moved(100.0);
+        s.mouse_moved(110.0);
+        assert_eq!(s.take_step_input().paddle_target_x, Some(mid + 10.0));
+        s.mouse_moved(90.0);
+        assert_eq!(s.take_step_input().paddle_target_x, Some(mid - 10.0));
+        let mut s = relative(160, false);
+        s.mouse_moved(100.0);
+        s.mouse_moved(110.0);
+        assert_eq!(s.take_step_input().paddle_target_x, Some(mid + 16.0));
+        let mut s = relative(40, true);
+        s.mouse_moved(100.0);
+        s.mouse_moved(110.0);
+        assert_eq!(s.take_step_input().paddle_target_x, Some(mid - 4.0));
+        let mut s = relative(160, false);
+        s.mouse_moved(0.0);
+        s.mouse_moved(790.0);
+        assert_eq!(s.take_step_input().paddle_target_x, Some(PLAYFIELD_WIDTH));
+        s.mouse_moved(-2000.0);
+        assert_eq!(s.take_step_input().paddle_target_x, Some(0.0));
+        // After the keyboard, the mouse moves the paddle on from its last target.
+        key(&mut s, KeyCode::ArrowLeft, true);
+        s.mouse_moved(-1990.0);
+        assert_eq!(s.take_step_input().paddle_target_x, Some(16.0));
+    }
+
+    #[test]
+    fn absolute_inverted_mirrors_the_pointer() {
+        let mut s = InputState::default();
+        s.set_mouse(MouseSettings {
+            invert: true,
+            ..MouseSettings::default()
+        });
+        s.mouse_moved(90.0);
+        s.mouse_moved(100.0);
+        assert_eq!(
+            s.take_step_input().paddle_target_x,
+            Some(PLAYFIELD_WIDTH - 100.0)
+        );
     }
 }

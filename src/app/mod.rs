@@ -166,6 +166,8 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
     let (mut game_config, difficulty, loaded) = args.game.load_base()?;
     // The stall breaker is the player's (on by default), never `simulate`'s or `compare`'s.
     game_config.stall_breaker = loaded.config.game.stall_breaker;
+    // The controls too: a game's replay stores them (format 7).
+    game_config.controls = loaded.config.controls.game();
     let file_config = loaded.config.clone();
     let event_loop = EventLoop::new().map_err(|e| {
         anyhow::anyhow!(
@@ -201,6 +203,7 @@ fn launch(args: PlayArgs, alone: Option<Box<dyn scenes::Scene>>) -> anyhow::Resu
     };
     app.ctx.game_speed = app.args.game_speed.unwrap_or(file_config.game.speed);
     app.ctx.physics = app.args.game.physics(&file_config);
+    app.ctx.input.set_mouse(loaded.config.controls.mouse());
     app.ctx.settings = crate::config::save::ConfigFile::new(loaded);
     app.ctx.set_bindings(file_config.keys.bindings());
     app.ctx.gamepad = file_config.gamepad;

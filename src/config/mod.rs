@@ -67,6 +67,17 @@
 //! [gamepad]
 //! enabled = true
 //! dead_zone = 0.2         # 0 to 0.9 of the stick's throw before the paddle moves
+//!
+//! [controls]
+//! paddle_style = "convex" # or "normal": flat, the paddle's motion bends the bounce
+//! ball_turbo_speed = 1200 # pixels per second while V is held, 600 to 2400
+//! ball_turbo_auto = false # the farther a ball from the paddle, the faster
+//! key_acceleration = false
+//! launch_angle = "motion" # or "random"
+//! auto_return = false     # balls idle for 10 s come back to the paddle
+//! mouse = "absolute"      # or "relative": the paddle moves by the mouse's motion
+//! mouse_sensitivity = 100 # relative motion's factor, 40 to 160 (per cent)
+//! mouse_invert = false
 //! ```
 //!
 //! The settings screen (and the window, when it closes) writes changed settings back into the
@@ -87,7 +98,10 @@ mod percent;
 pub mod save;
 
 pub use collision::{CollisionConfig, ModeChoice};
-pub use controls::{GamepadConfig, KeysConfig};
+pub use controls::{
+    ControlsConfig, GamepadConfig, KeysConfig, MouseMode, MouseSettings, BALL_TURBO_SPEED_RANGE,
+    MOUSE_SENSITIVITY_RANGE,
+};
 pub use graphics::GraphicsConfig;
 pub use lenient::Problem;
 
@@ -124,6 +138,8 @@ pub struct Config {
     pub gamepad: GamepadConfig,
     /// `[graphics]`: the theme.
     pub graphics: GraphicsConfig,
+    /// `[controls]`: the paddle's style, the ball turbo, the launch angle, the mouse.
+    pub controls: ControlsConfig,
 }
 
 /// The `[video]` section.

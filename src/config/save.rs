@@ -305,8 +305,9 @@ impl Config {
 
     /// The settings the game writes that are always in effect, with their section and key, in
     /// the order [`Config::changes_since`] lists them.
-    fn written(&self) -> [(&'static str, &'static str, Written); 18] {
+    fn written(&self) -> [(&'static str, &'static str, Written); 27] {
         use Written::{Number, Value as V};
+        let c = &self.controls;
         [
             ("audio", "music_volume", Number(self.audio.music_volume)),
             ("audio", "effects_volume", Number(self.audio.effects_volume)),
@@ -350,6 +351,23 @@ impl Config {
                 "own_game_look",
                 V(self.graphics.own_game_look.into()),
             ),
+            ("controls", "paddle_style", V(c.paddle_style.name().into())),
+            (
+                "controls",
+                "ball_turbo_speed",
+                V((c.ball_turbo_speed.round() as i64).into()),
+            ),
+            ("controls", "ball_turbo_auto", V(c.ball_turbo_auto.into())),
+            ("controls", "key_acceleration", V(c.key_acceleration.into())),
+            ("controls", "launch_angle", V(c.launch_angle.name().into())),
+            ("controls", "auto_return", V(c.auto_return.into())),
+            ("controls", "mouse", V(c.mouse.name().into())),
+            (
+                "controls",
+                "mouse_sensitivity",
+                V(i64::from(c.mouse_sensitivity).into()),
+            ),
+            ("controls", "mouse_invert", V(c.mouse_invert.into())),
         ]
     }
 

@@ -82,18 +82,40 @@ fn bottom_block(view: &SettingsView) -> (f32, f32, f32) {
     (file_top - SENTENCE_LINE, file_top, notes_top)
 }
 
+/// How many rows fit above the message line at the smallest pitch ([`MIN_ROW`]).
+fn rows_that_fit(view: &SettingsView) -> usize {
+    let (message_top, ..) = bottom_block(view);
+    (((message_top - 4.0 - TOP) / MIN_ROW) as usize).max(1)
+}
+
+/// How many rows are shown: all of them, or as many as fit (the list then scrolls).
+fn shown_rows(view: &SettingsView) -> usize {
+    view.rows.len().min(rows_that_fit(view))
+}
+
+/// The first row shown: 0 while every row fits; else the list scrolls so that the chosen row
+/// is shown, in the middle where the list's ends allow.
+pub fn first_row(view: &SettingsView) -> usize {
+    let shown = shown_rows(view);
+    view.selected
+        .saturating_sub(shown / 2)
+        .min(view.rows.len() - shown)
+}
+
 /// Distance between setting rows, pixels: [`ROW`], less when the rows and the notes under
-/// them would not fit otherwise (never under the rows' glyph height).
+/// them would not fit otherwise (never under the rows' glyph height: then the list scrolls).
 pub fn row_pitch(view: &SettingsView) -> f32 {
     let (message_top, ..) = bottom_block(view);
-    let rows = view.rows.len().max(1) as f32;
+    let rows = shown_rows(view).max(1) as f32;
     ((message_top - 4.0 - TOP) / rows).clamp(MIN_ROW, ROW)
 }
 
-/// The row of `view` under the playfield point `at`, if any (for the mouse).
+/// The row of `view` under the playfield point `at`, if any (for the mouse), counting the
+/// rows scrolled out of sight above.
 pub fn row_at(view: &SettingsView, at: glam::Vec2) -> Option<usize> {
     let inside = (LEFT - 10.0..RIGHT + 10.0).contains(&at.x) && at.y >= TOP - 4.0;
-    inside.then(|| ((at.y - (TOP - 4.0)) / row_pitch(view)) as usize)
+    let index = inside.then(|| ((at.y - (TOP - 4.0)) / row_pitch(view)) as usize)?;
+    (index < shown_rows(view)).then(|| first_row(view) + index)
 }
 
 /// Appends the settings screen to `batch`. Over a game, the text the screens below it put in
@@ -120,8 +142,10 @@ pub fn draw(batch: &mut SpriteBatch, view: &SettingsView) {
         HIGHLIGHT,
     );
     let pitch = row_pitch(view);
-    for (i, (label, value)) in view.rows.iter().enumerate() {
-        let y = TOP + i as f32 * pitch;
+    let first = first_row(view);
+    let rows = view.rows.iter().enumerate().skip(first);
+    for (i, (label, value)) in rows.take(shown_rows(view)) {
+        let y = TOP + (i - first) as f32 * pitch;
         let selected = i == view.selected;
         if selected {
             panel(
@@ -227,13 +251,16 @@ mod tests {
     /// once the screen had 21 rows): no two lines of text overlap, and the keys' line is there.
     #[test]
     fn a_full_screen_has_no_text_over_text() {
-        for rows in [10, 19, 20, 21, 22, 24, 26] {
+        let cases = [10, 19, 20, 21, 22, 24, 26, 36, 46, 60]
+            .into_iter()
+            .flat_map(|rows| [(rows, 3), (rows, rows / 2), (rows, rows - 1)]);
+        for (rows, selected) in cases {
             for notes in [0, 1, 3, 5, 8] {
                 let view = SettingsView {
                     rows: (0..rows)
                         .map(|i| (format!("Setting {i}"), "144 fps (default)".to_string()))
                         .collect(),
-                    selected: 3,
+                    selected,
                     message: Some("Launch: W".into()),
                     saved_to: "saved to ~/.config/breakout/breakout.toml on leaving".into(),
                     notes: (1..=notes)
@@ -244,14 +271,28 @@ mod tests {
                 };
                 let mut batch = SpriteBatch::default();
                 draw(&mut batch, &view);
-                let what = format!("{rows} rows, {notes} notes");
+                let what = format!("{rows} rows, row {selected} chosen, {notes} notes");
                 let boxes = crate::view::text_boxes::assert_no_overlap(&what, &batch.text);
                 assert!(
                     boxes.iter().any(|b| b.rect[1] == HINT_Y),
                     "{what}: the keys' line"
                 );
-                let last = format!("Setting {}", rows - 1);
-                assert!(boxes.iter().any(|b| b.text == last), "{what}: the last row");
+                let chosen = format!("Setting {selected}");
+                assert!(
+                    boxes.iter().any(|b| b.text == chosen),
+                    "{what}: the chosen row"
+                );
+                let below = boxes.iter().filter(|b| b.text.starts_with("Setting "));
+                assert!(
+                    below.clone().all(|b| b.rect[1] < HINT_Y - 4.0),
+                    "{what}: a row under the keys' line"
+                );
+                // The mouse finds the rows where they are drawn.
+                for b in below {
+                    let at = glam::Vec2::new(LEFT + 1.0, b.rect[1] + 1.0);
+                    let row = row_at(&view, at).map(|r| format!("Setting {r}"));
+                    assert_eq!(row.as_deref(), Some(b.text.as_str()), "{what}");
+                }
             }
         }
     }

@@ -2,7 +2,7 @@
 //! muted, collision mode, difficulty (from the next run), game speed, bonus levels, warp limit,
 //! stall breaker (both from the next level), particles, screen
 //! effects, the power-ups on bricks (shown or hidden in play), vsync, the frame cap,
-//! fullscreen, the gamepad and the key of every [`Action`] (press the new key), each applied
+//! fullscreen, the gamepad, the controls (paddle style, ball turbo, launch angle, mouse…) and the key of every [`Action`] (press the new key), each applied
 //! the moment it changes;
 //! saved into the player's `breakout.toml` (comments and layout kept, see
 //! [`crate::config::save`]) when the screen closes. The configuration file's own mistakes are
@@ -27,21 +27,17 @@ use values::{
 };
 use winit::keyboard::KeyCode;
 
+mod control_rows;
+#[cfg(test)]
+mod control_rows_tests;
+mod row;
 mod values;
+
+use row::Setting;
 
 /// The key that opens the settings from the set menu (whose letters type into its filter);
 /// the pause screen takes S too. F3, F2 in a page ([`crate::bindings::web::settings_key`]).
 pub const SETTINGS_KEY: KeyCode = crate::bindings::web::settings_key(cfg!(target_arch = "wasm32"));
-
-/// One setting's row: what it is called, how its value reads, and what one step left (−1) or
-/// right (+1) does to it; a toggle ignores the direction.
-struct Setting {
-    label: &'static str,
-    value: fn(&Context) -> String,
-    step: fn(&mut Context, i32),
-    /// Played after a change, at the new settings (the effects volume's, heard at once).
-    sound: Option<Sound>,
-}
 
 /// The settings, in screen order.
 const SETTINGS: &[Setting] = &[
@@ -213,6 +209,15 @@ const SETTINGS: &[Setting] = &[
         },
         sound: None,
     },
+    control_rows::PADDLE_STYLE,
+    control_rows::BALL_TURBO_SPEED,
+    control_rows::BALL_TURBO_AUTO,
+    control_rows::KEY_ACCELERATION,
+    control_rows::LAUNCH_ANGLE,
+    control_rows::AUTO_RETURN,
+    control_rows::MOUSE,
+    control_rows::MOUSE_SENSITIVITY,
+    control_rows::MOUSE_INVERT,
 ];
 
 /// Rows on the screen: the settings, then one key row per action.
