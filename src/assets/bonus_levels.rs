@@ -31,7 +31,7 @@ pub const BONUS_SEED: u64 = 25;
 pub const MINI_GAMES_KEY: &str = "minigames";
 
 /// `kind` as a level of a set: the core's level ([`Level::mini_game`]), shown as
-/// "Bonus: <title>" (its high-score key is its name, `jumping-jack.lvl`).
+/// "Bonus: TITLE" (its high-score key is its name, `jumping-jack.lvl`).
 pub fn mini_game_level(kind: MiniGame) -> SetLevel {
     SetLevel {
         source: LevelSource::Edited {

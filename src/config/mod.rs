@@ -226,7 +226,7 @@ pub struct PlayConfig {
     /// The warp limit, per cent of a level's bricks to destroy before the warp key ends it
     /// ([`crate::sim::GameConfig::warp_percent`], LBreakoutHD's *Warp Limit*): 0 to 100
     /// (default 80; 100 never warps); the settings screen steps it by 10. More than 100 is a
-    /// mistake in the file ([`percent::up_to_100`]).
+    /// mistake in the file (`percent::up_to_100`).
     #[serde(deserialize_with = "percent::up_to_100")]
     pub warp_limit: u32,
     /// The stall breaker: lightning strikes a last brick left untouched for a minute

@@ -24,14 +24,14 @@ pub fn label(key: &str) -> String {
 }
 
 /// The icon's box for `key` (playfield pixels: x, y of the top-left corner, width, height):
-/// its right edge [`MARGIN`] from the playfield's, its bottom [`MARGIN`] above the HUD line.
+/// its right edge `MARGIN` from the playfield's, its bottom `MARGIN` above the HUD line.
 pub fn rect(key: &str) -> [f32; 4] {
     let w = text_width(&label(key), SIZE) + 2.0 * SIZE;
     let h = SIZE + 10.0;
     [PLAYFIELD_WIDTH - MARGIN - w, HUD_Y - MARGIN - h, w, h]
 }
 
-/// The icon's brightness at game step `step`: 0.45 to 1, one pulse per [`PULSE_SECONDS`]
+/// The icon's brightness at game step `step`: 0.45 to 1, one pulse per `PULSE_SECONDS`
 /// of game time (the game's steps, so it stands still while paused).
 pub fn pulse(step: u64) -> f32 {
     let steps = (PULSE_SECONDS / crate::sim::tuning::FIXED_TIMESTEP).round() as u64;

@@ -7,7 +7,7 @@ use super::stall_breaker::{StallClock, STALL_STEPS, STALL_WARNING_STEPS};
 use super::{Game, GameEvent, GameState};
 
 impl Game {
-    /// Whether the warp action would end the level now ([`Warp::allows`]): the game is being
+    /// Whether the warp action would end the level now ([`Warp::allows`](super::warp::Warp::allows)): the game is being
     /// played, it is not a mini-game, and fewer destructible bricks are left than the warp
     /// limit. For the HUD's icon.
     pub fn warp_ready(&self) -> bool {
@@ -16,7 +16,7 @@ impl Game {
             && self.warp.allows(self.bricks.destructible_left())
     }
 
-    /// The warp limit now, bricks ([`Warp::limit`]).
+    /// The warp limit now, bricks ([`Warp::limit`](super::warp::Warp::limit)).
     pub fn warp_limit(&self) -> usize {
         self.warp.limit()
     }

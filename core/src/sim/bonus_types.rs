@@ -59,7 +59,7 @@ impl BonusEnd {
     }
 }
 
-/// What the HUD shows of a mini-game, read each frame with [`Game::bonus_hud`].
+/// What the HUD shows of a mini-game, read each frame with [`Game::bonus_hud`](super::Game::bonus_hud).
 #[derive(Clone, Debug, PartialEq)]
 pub struct BonusHud {
     /// Which mini-game.

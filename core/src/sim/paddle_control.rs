@@ -20,7 +20,7 @@ pub struct PaddleControl {
     pub normal: bool,
     /// Key acceleration: steps a movement key has been held (0: none held).
     pub key_steps: u32,
-    /// Normal style: the paddle's last motion, pixels/second, capped at [`PADDLE_SPEED`].
+    /// Normal style: the paddle's last motion, pixels/second, capped at `tuning::PADDLE_SPEED`.
     pub motion_vx: f32,
     /// Normal style: steps since [`PaddleControl::motion_vx`] was measured.
     pub motion_age: u32,
@@ -36,7 +36,7 @@ impl PaddleControl {
 /// Normal (flat) style: the direction (not yet within the anti-loop limits, at `speed`
 /// pixels/second) of a ball hitting the paddle at `offset` (−1 left end … 1 right end) with
 /// velocity `vel` (zero: falling straight down): reflected, with [`FRICTION`] × the paddle's
-/// last motion `motion_vx` (pixels/second, at most [`PADDLE_SPEED`]) added to its x speed.
+/// last motion `motion_vx` (pixels/second, at most `tuning::PADDLE_SPEED`) added to its x speed.
 /// `None` on the round ends ([`ROUND_END_FRACTION`]), which aim as *Convex*.
 pub fn flat_bounce(offset: f32, vel: Vec2, speed: f32, motion_vx: f32) -> Option<Vec2> {
     if offset.abs() > 1.0 - ROUND_END_FRACTION {

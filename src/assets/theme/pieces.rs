@@ -15,19 +15,19 @@ pub const BUILT_IN: &str = "breakout";
 pub enum ThemeSource {
     /// The game's own look.
     BuiltIn,
-    /// A player's directory laid out like the repository's `textures/` ([`player`]).
+    /// A player's directory laid out like the repository's `textures/` ([`player`](super::player)).
     Player(PathBuf),
     /// LBreakout2's `gfx/` directory, or one of its named sub-themes with `gfx/` as its
-    /// fallback ([`lbreakout2`]).
+    /// fallback ([`lbreakout2`](super::lbreakout2)).
     LBreakout2 {
         /// The theme's directory.
         dir: PathBuf,
         /// `gfx/` itself when `dir` is a sub-theme.
         parent: Option<PathBuf>,
     },
-    /// One of KBreakOut's `.svgz` themes ([`kbreakout`]).
+    /// One of KBreakOut's `.svgz` themes ([`kbreakout`](super::kbreakout)).
     KBreakOut(PathBuf),
-    /// SDL-Ball's `default/gfx/` directory ([`sdl_ball`]).
+    /// SDL-Ball's `default/gfx/` directory ([`sdl_ball`](super::sdl_ball)).
     SdlBall(PathBuf),
 }
 
