@@ -7,9 +7,11 @@
 //! `paddle.png`, 18×18 tiles (left end, middle, right end of the normal paddle in the top row);
 //! `back0.png`, a wallpaper tiled over the playfield.
 
-use super::{colour_key_black, read_image, slug, Theme, ThemeBrick, ThemeInfo, ThemeSource};
+use super::{
+    colour_key_black, read_image, slug, sub_dirs, Theme, ThemeBrick, ThemeInfo, ThemeSource,
+};
 use image::RgbaImage;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Size of one brick picture of `bricks.png`, pixels.
 pub const BRICK: (u32, u32) = (40, 20);
@@ -61,14 +63,7 @@ pub fn find(data_dir: &Path) -> Vec<ThemeInfo> {
             parent: None,
         },
     }];
-    let mut subs: Vec<PathBuf> = std::fs::read_dir(&gfx)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    subs.sort();
+    let subs = sub_dirs(&gfx);
     found.extend(subs.into_iter().filter_map(|dir| {
         let sub = dir.file_name()?.to_str()?.to_string();
         Some(ThemeInfo {

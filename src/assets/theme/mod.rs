@@ -19,7 +19,7 @@ pub mod sdl_ball;
 mod slots;
 
 pub use pieces::{
-    colour_key_black, decode, read_image, slug, Theme, ThemeInfo, ThemeSource, BUILT_IN,
+    colour_key_black, decode, read_image, slug, sub_dirs, Theme, ThemeInfo, ThemeSource, BUILT_IN,
 };
 pub use slots::{ThemeBrick, ThemeLook, ATLAS_SIZE, CELL_HEIGHT, CELL_WIDTH};
 

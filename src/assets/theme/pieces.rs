@@ -213,3 +213,17 @@ pub fn slug(parts: &[&str]) -> String {
     }
     out.trim_matches('-').to_string()
 }
+
+/// The directories directly inside `dir`, sorted by path (a theme's sub-themes, the player's
+/// themes); none when `dir` cannot be read.
+pub fn sub_dirs(dir: &Path) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    dirs
+}

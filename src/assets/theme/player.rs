@@ -5,9 +5,9 @@
 //! `chaotic`, `explosive`, `growing`, `invisible`, `hidden`, `regenerating1`…`3`), and an optional
 //! `theme.toml` with `title` and `author`. Each file is optional.
 
-use super::{read_image, slug, Theme, ThemeBrick, ThemeInfo, ThemeSource};
+use super::{read_image, slug, sub_dirs, Theme, ThemeBrick, ThemeInfo, ThemeSource};
 use image::RgbaImage;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// What `theme.toml` says.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -42,14 +42,7 @@ pub fn parse_toml(text: &str) -> Result<ThemeToml, String> {
 
 /// The themes in `dir` (the player's `themes/`): one per sub-directory, named after it.
 pub fn find(dir: &Path) -> Vec<ThemeInfo> {
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    dirs.sort();
+    let dirs = sub_dirs(dir);
     dirs.into_iter()
         .filter_map(|path| {
             let dir_name = path.file_name()?.to_str()?.to_string();
